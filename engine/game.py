@@ -1,0 +1,446 @@
+"""One mechanism for all five games: piles, foundations, moves, undo and redo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import CARDS, Card, full_deck
+from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, IllegalMove, Move, parse
+from .rules import RULES, Rules
+from .shuffle import shuffled
+
+FORMAT_VERSION = 1
+MAX_DEAL = 2**31 - 1
+
+
+def new_game(game_id: str, deal: int, *, draw: bool = False) -> Game:
+    """Deal ``game_id`` number ``deal``; ``draw`` turns on Trefoil's "and a Draw" house rule."""
+    rules = RULES.get(game_id)
+    if rules is None:
+        raise ValueError(f"Unknown game {game_id!r}; the games are: {', '.join(RULES)}")
+    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
+        raise ValueError(f"A deal number is a whole number from 1 to {MAX_DEAL}, not {deal!r}")
+    if draw and not rules.has_draw_option:
+        raise ValueError(f"{rules.name} has no draw house rule")
+    return Game(rules, deal, draw=draw)
+
+
+class Game:
+    """A game in play. ``tableau[i]``/``foundations[i]`` are lists of cards, bottom to top."""
+
+    def __init__(self, rules: Rules, deal: int, *, draw: bool = False) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.draw_rule = draw
+        self.draw_used = False
+        self.redeals_left = rules.redeals
+        self.foundations: list[list[Card]] = [
+            [spec.base_cards()[0]] if spec.prefilled else [] for spec in rules.foundations
+        ]
+        deck = full_deck(rules.decks)
+        for base in rules.prefilled_cards():
+            deck.remove(base)
+        self.tableau: list[list[Card]] = _deal_piles(
+            shuffled(deck, rules.id, deal, 0), rules.deal_sizes
+        )
+        self._history: list[tuple[Move, Any]] = []
+        self._redo: list[Move] = []
+
+    # -- what a player sees ---------------------------------------------------------
+
+    @property
+    def game_id(self) -> str:
+        return self.rules.id
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def moves_made(self) -> int:
+        return len(self._history)
+
+    @property
+    def history(self) -> list[Move]:
+        return [move for move, _ in self._history]
+
+    @property
+    def last_move(self) -> Move | None:
+        return self._history[-1][0] if self._history else None
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def cards_on_foundations(self) -> int:
+        return sum(len(f) for f in self.foundations)
+
+    @property
+    def is_won(self) -> bool:
+        return not any(self.tableau)
+
+    @property
+    def is_stuck(self) -> bool:
+        return not self.is_won and not self._has_move()
+
+    @property
+    def draw_available(self) -> bool:
+        return self.draw_rule and not self.draw_used and self.redeals_left == 0
+
+    def pile_name(self, pile: int) -> str:
+        """What a player types for a 0-based pile, with its layout name if it has one."""
+        names = self.rules.pile_names
+        return f"{pile + 1} ({names[pile]})" if names else str(pile + 1)
+
+    # -- legal moves ----------------------------------------------------------------
+
+    def foundation_wants(self) -> dict[Card, list[int]]:
+        """Each card a foundation takes now -> the foundations that take it."""
+        wants: dict[Card, list[int]] = {}
+        for f, (spec, pile) in enumerate(zip(self.rules.foundations, self.foundations)):
+            for c in spec.next_cards(pile):
+                wants.setdefault(c, []).append(f)
+        return wants
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: foundation moves first, then pile moves, redeal, draws."""
+        if self.is_won:
+            return []
+        rules = self.rules
+        tableau = self.tableau
+        wants = self.foundation_wants()
+        piles_by_top: dict[Card, list[int]] = {}
+        empty_refillable = []
+        for i, pile in enumerate(tableau):
+            if pile:
+                piles_by_top.setdefault(pile[-1], []).append(i)
+            elif i in rules.refillable:
+                empty_refillable.append(i)
+        to_foundation: list[Move] = []
+        to_pile: list[Move] = []
+        for src, pile in enumerate(tableau):
+            if not pile:
+                continue
+            top = pile[-1]
+            for f in wants.get(top, ()):
+                if rules.may_feed(src, f):
+                    to_foundation.append(Move(FOUNDATION, src, f))
+            for target in rules.tops_for[top]:
+                for dst in piles_by_top.get(target, ()):
+                    if dst != src:
+                        to_pile.append(Move(PILE, src, dst))
+            if empty_refillable and not (src in rules.refillable and len(pile) == 1):
+                to_pile.extend(Move(PILE, src, dst) for dst in empty_refillable)
+        to_pile.sort()
+        moves = to_foundation + to_pile
+        if self.redeals_left:
+            moves.append(REDEAL_MOVE)
+        if self.draw_available:
+            moves.extend(
+                Move(DRAW, -1, int(c)) for pile in tableau for c in pile[:-1]
+            )
+        return moves
+
+    def _has_move(self) -> bool:
+        return bool(self.redeals_left or self.draw_available or self.legal_moves())
+
+    # -- playing --------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (a Move or a player's text); returns the move as played.
+
+        Raises IllegalMove, leaving the game unchanged, when it is not legal.
+        """
+        resolved = self.resolve(move)
+        self.push(resolved)
+        if self._redo and self._redo[-1] == resolved:
+            self._redo.pop()  # playing the move that redo would play keeps the redo line
+        else:
+            self._redo.clear()
+        return resolved
+
+    def undo(self) -> Move:
+        if not self._history:
+            raise IllegalMove("Nothing to undo: no move has been made yet.")
+        move = self.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        if not self._redo:
+            raise IllegalMove("Nothing to redo.")
+        move = self._redo[-1]
+        self.push(self.resolve(move))
+        self._redo.pop()
+        return move
+
+    def push(self, move: Move) -> None:
+        """Apply a move known to be legal, without checks (the solver's hot path)."""
+        kind = move.kind
+        extra: Any = None
+        if kind == PILE:
+            self.tableau[move.dst].append(self.tableau[move.src].pop())
+        elif kind == FOUNDATION:
+            self.foundations[move.dst].append(self.tableau[move.src].pop())
+        elif kind == REDEAL:
+            extra = self.tableau
+            self.tableau = self._redealt()
+            self.redeals_left -= 1
+        else:
+            drawn = CARDS[move.dst]
+            src = next(i for i, pile in enumerate(self.tableau) if drawn in pile)
+            pile = self.tableau[src]
+            extra = (src, pile.index(drawn))
+            pile.append(pile.pop(extra[1]))
+            self.draw_used = True
+        self._history.append((move, extra))
+
+    def pop(self) -> Move:
+        """Take back the last move (no redo bookkeeping)."""
+        move, extra = self._history.pop()
+        kind = move.kind
+        if kind == PILE:
+            self.tableau[move.src].append(self.tableau[move.dst].pop())
+        elif kind == FOUNDATION:
+            self.tableau[move.src].append(self.foundations[move.dst].pop())
+        elif kind == REDEAL:
+            self.tableau = extra
+            self.redeals_left += 1
+        else:
+            src, index = extra
+            pile = self.tableau[src]
+            pile.insert(index, pile.pop())
+            self.draw_used = False
+        return move
+
+    def _redealt(self) -> list[list[Card]]:
+        """Gather pile 1 bottom to top, then pile 2, ...; shuffle; deal in threes."""
+        rules = self.rules
+        cards = [c for pile in self.tableau for c in pile]
+        round_ = rules.redeals - self.redeals_left + 1
+        cards = shuffled(cards, rules.id, self.deal, round_)
+        size = rules.redeal_pile_size
+        sizes = [size] * (len(cards) // size) + ([len(cards) % size] if len(cards) % size else [])
+        sizes += [0] * (rules.tableau_size - len(sizes))
+        return _deal_piles(cards, tuple(sizes))
+
+    def key(self) -> tuple[Any, ...]:
+        """A cheap hashable form of the position (foundations are fixed by their heights)."""
+        return (
+            tuple(map(tuple, self.tableau)),
+            tuple(map(len, self.foundations)),
+            self.redeals_left,
+            self.draw_used,
+        )
+
+    def copy(self) -> Game:
+        """The same position and history, independent of this game."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.tableau = [list(p) for p in self.tableau]
+        other.foundations = [list(f) for f in self.foundations]
+        other._history = list(self._history)
+        other._redo = list(self._redo)
+        return other
+
+    # -- reading a player's move ----------------------------------------------------
+
+    def resolve(self, move: Move | str) -> Move:
+        """The legal Move meant by ``move``, or IllegalMove saying why there is none."""
+        if self.is_won:
+            raise IllegalMove("This game is won: every card is on a foundation.")
+        if isinstance(move, Move):
+            parsed_kind, src, dst, any_f = move.kind, move.src, move.dst, False
+        else:
+            parsed = parse(move)
+            parsed_kind, src, dst, any_f = parsed
+        if parsed_kind == REDEAL:
+            return self._check_redeal()
+        if parsed_kind == DRAW:
+            return self._check_draw(CARDS[dst])
+        self._check_pile(src)
+        if not self.tableau[src]:
+            raise IllegalMove(f"Pile {self.pile_name(src)} is empty: there is no card to move.")
+        if parsed_kind == FOUNDATION:
+            if any_f or dst is None:
+                return self._to_some_foundation(src)
+            return self._check_foundation(src, dst)
+        if dst is None:
+            return self._only_move(src)
+        return self._check_pile_move(src, dst)
+
+    def _check_pile(self, pile: int) -> None:
+        count = self.rules.tableau_size
+        if not 0 <= pile < count:
+            raise IllegalMove(
+                f"There is no pile {pile + 1}: {self.name} has piles 1 to {count}."
+            )
+
+    def _check_pile_move(self, src: int, dst: int) -> Move:
+        self._check_pile(dst)
+        card = self.tableau[src][-1]
+        if src == dst:
+            raise IllegalMove(f"{card.label} is already on pile {src + 1}.")
+        target = self.tableau[dst]
+        rules = self.rules
+        if not target:
+            if dst not in rules.refillable:
+                raise IllegalMove(
+                    f"Pile {self.pile_name(dst)} is empty, and in {self.name} "
+                    "an emptied pile is never refilled."
+                )
+            if src in rules.refillable and len(self.tableau[src]) == 1:
+                raise IllegalMove(
+                    f"Moving {card.label}, the only card of corner stone {self.pile_name(src)}, "
+                    "to another empty corner stone changes nothing."
+                )
+            return Move(PILE, src, dst)
+        if not rules.builds_on(card, target[-1]):
+            raise IllegalMove(f"{card.label} can't go on {target[-1].label}: {rules.build_text}.")
+        return Move(PILE, src, dst)
+
+    def _check_foundation(self, src: int, f: int) -> Move:
+        specs = self.rules.foundations
+        if not 0 <= f < len(specs):
+            names = "f1" if len(specs) == 1 else f"f1 to f{len(specs)}"
+            raise IllegalMove(f"There is no foundation f{f + 1}: {self.name} has {names}.")
+        card = self.tableau[src][-1]
+        wanted = specs[f].next_cards(self.foundations[f])
+        if card not in wanted:
+            raise IllegalMove(f"{card.label} can't go on f{f + 1}: {self._foundation_needs(f)}.")
+        if not self.rules.may_feed(src, f):
+            raise IllegalMove(self._feed_refusal(src, f, card))
+        return Move(FOUNDATION, src, f)
+
+    def _foundation_needs(self, f: int) -> str:
+        spec = self.rules.foundations[f]
+        pile = self.foundations[f]
+        wanted = spec.next_cards(pile)
+        if not wanted:
+            return f"f{f + 1} is complete"
+        if len(wanted) > 1:
+            rank = str(wanted[0])[:-1]
+            what = f"any {rank}" if pile else f"any {rank} to start"
+            return f"f{f + 1} ({spec.label}) takes {what} next"
+        return f"f{f + 1} ({spec.label}) takes {wanted[0].label} next"
+
+    def _feed_refusal(self, src: int, f: int, card: Card) -> str:
+        assert self.rules.feeds is not None
+        own = " and ".join(f"f{g + 1}" for g in sorted(self.rules.feeds[src]))
+        return (
+            f"{card.label} fits f{f + 1}, but pile {self.pile_name(src)} is a side stack: "
+            f"it feeds only the foundations in its own row ({own}). "
+            "A corner stone (1, 2, 11, 12) feeds any foundation."
+        )
+
+    def _to_some_foundation(self, src: int) -> Move:
+        card = self.tableau[src][-1]
+        fits = self.foundation_wants().get(card, [])
+        allowed = [f for f in fits if self.rules.may_feed(src, f)]
+        if len(allowed) == 1:
+            return Move(FOUNDATION, src, allowed[0])
+        if len(allowed) > 1:
+            choices = " or ".join(f"`{src + 1} f{f + 1}`" for f in allowed)
+            raise IllegalMove(f"{card.label} fits more than one foundation: type {choices}.")
+        if fits:
+            raise IllegalMove(self._feed_refusal(src, fits[0], card))
+        needs = "; ".join(self._foundation_needs(f) for f in range(len(self.foundations)))
+        raise IllegalMove(f"{card.label} doesn't fit any foundation now: {needs}.")
+
+    def _only_move(self, src: int) -> Move:
+        card = self.tableau[src][-1]
+        mine = [m for m in self.legal_moves() if m.kind in (PILE, FOUNDATION) and m.src == src]
+        for group in ([m for m in mine if m.kind == FOUNDATION], mine):
+            if len(group) == 1:
+                return group[0]
+            if len(group) > 1:
+                choices = ", ".join(f"`{m}`" for m in group)
+                raise IllegalMove(f"{card.label} can go to more than one place: type one of {choices}.")
+        raise IllegalMove(f"{card.label} on pile {self.pile_name(src)} has no legal move now.")
+
+    def _check_redeal(self) -> Move:
+        rules = self.rules
+        if not rules.redeals:
+            raise IllegalMove(f"{self.name} has no redeals.")
+        if not self.redeals_left:
+            raise IllegalMove(f"No redeals left: {self.name} allows {rules.redeals} per game.")
+        return REDEAL_MOVE
+
+    def _check_draw(self, card: Card) -> Move:
+        if not self.draw_rule:
+            raise IllegalMove("The draw house rule is off for this game.")
+        if self.draw_used:
+            raise IllegalMove("The draw has been used: it is allowed once per game.")
+        if self.redeals_left:
+            raise IllegalMove("The draw comes after the last redeal.")
+        for src, pile in enumerate(self.tableau):
+            if card in pile:
+                if pile[-1] == card:
+                    raise IllegalMove(f"{card.label} is already on top of pile {src + 1}.")
+                return Move(DRAW, -1, int(card))
+        raise IllegalMove(f"{card.label} is not in a pile.")
+
+    # -- saving ---------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Compact, JSON-safe; ``from_dict`` rebuilds it exactly, undo and redo included."""
+        data: dict[str, Any] = {
+            "format": FORMAT_VERSION,
+            "game": self.rules.id,
+            "deal": self.deal,
+            "moves": " ".join(_compact(m) for m, _ in self._history),
+            "redo": " ".join(_compact(m) for m in self._redo),
+        }
+        if self.draw_rule:
+            data["draw"] = True
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Rebuild a saved game; ValueError if the data is not a game this engine saved."""
+        try:
+            version = data["format"]
+            if version != FORMAT_VERSION:
+                raise ValueError(f"saved game format {version!r} is not supported")
+            game = new_game(data["game"], data["deal"], draw=bool(data.get("draw", False)))
+            for text in data["moves"].split():
+                game.play(_expand(text))
+            game._redo = [game_move_from_compact(t) for t in data["redo"].split()]
+        except (KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"not a saved game: {err!r}") from None
+        return game
+
+    def __repr__(self) -> str:
+        return f"<Game {self.rules.id} deal {self.deal}, {self.moves_made} moves>"
+
+
+def _deal_piles(cards: list[Card], sizes: tuple[int, ...]) -> list[list[Card]]:
+    piles = []
+    start = 0
+    for size in sizes:
+        piles.append(cards[start : start + size])
+        start += size
+    return piles
+
+
+def _compact(move: Move) -> str:
+    """A move's text without spaces, for the saved form: ``7-3``, ``7-f2``, ``redeal``."""
+    return str(move).replace(" ", "-")
+
+
+def _expand(text: str) -> str:
+    return text.replace("-", " ")
+
+
+def game_move_from_compact(text: str) -> Move:
+    parsed = parse(_expand(text))
+    if parsed.kind == REDEAL:
+        return REDEAL_MOVE
+    if parsed.dst is None:
+        raise ValueError(f"saved move {text!r} is not explicit")
+    return Move(parsed.kind, parsed.src, parsed.dst)

@@ -1,0 +1,192 @@
+"""The five games as data: one small description each over one mechanism (game.py).
+
+Everything here follows ../shared/RULES.md; a change to a rule starts there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import ACE, CARDS, CLUBS, DIAMONDS, HEARTS, KING, SPADES, SUIT_SYMBOLS, Card, card
+
+
+@dataclass(frozen=True)
+class FoundationSpec:
+    """One foundation: its base card, direction and size."""
+
+    suit: int | None  # None: any suit (Four Leaf Clovers)
+    base_rank: int  # ACE or KING: the only rank an empty foundation takes
+    step: int  # +1 builds up, -1 builds down
+    size: int  # cards it holds when complete
+    wrap: bool = False  # K -> A continues (Four Leaf Clovers)
+    prefilled: bool = False  # the base card starts on it
+
+    @property
+    def label(self) -> str:
+        """Suit, base and direction, for pictures and messages: ``♣ A↑``."""
+        suit = "any" if self.suit is None else SUIT_SYMBOLS[self.suit]
+        base = "A" if self.base_rank == ACE else "K"
+        return f"{suit} {base}{'↑' if self.step > 0 else '↓'}"
+
+    def base_cards(self) -> tuple[Card, ...]:
+        suits = range(4) if self.suit is None else (self.suit,)
+        return tuple(card(self.base_rank, s) for s in suits)
+
+    def next_cards(self, pile: list[Card]) -> tuple[Card, ...]:
+        """The cards this foundation takes now (none when complete)."""
+        if not pile:
+            return self.base_cards()
+        if len(pile) >= self.size:
+            return ()
+        rank = pile[-1].rank + self.step
+        if self.wrap:
+            rank = (rank - 1) % 13 + 1
+        elif not ACE <= rank <= KING:
+            return ()
+        suits = range(4) if self.suit is None else (self.suit,)
+        return tuple(card(rank, s) for s in suits)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How one game plays. Piles and foundations are 0-based here, 1-based for players."""
+
+    id: str
+    name: str
+    decks: int
+    deal_sizes: tuple[int, ...]  # cards dealt to each tableau pile, in pile order
+    foundations: tuple[FoundationSpec, ...]
+    same_suit: bool  # tableau building must follow suit
+    steps: tuple[int, ...]  # allowed (card rank - rank of the card it goes on)
+    wrap: bool  # A and K are adjacent on the tableau
+    build_text: str  # the tableau rule in a player's words, for refusals
+    redeals: int = 0
+    redeal_pile_size: int = 3
+    refillable: frozenset[int] = frozenset()  # piles an emptied one may be refilled (any card)
+    feeds: tuple[frozenset[int], ...] | None = None  # per pile: foundations it may feed
+    pile_names: tuple[str, ...] | None = None  # names besides numbers (Corner Stones' C1, S1)
+    has_draw_option: bool = False  # Trefoil's "and a Draw" house rule exists
+    card_count: int = field(init=False)
+    tops_for: tuple[tuple[Card, ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card_count", 52 * self.decks)
+        object.__setattr__(self, "tops_for", tuple(self._tops_for(c) for c in CARDS))
+
+    def _tops_for(self, moving: Card) -> tuple[Card, ...]:
+        """Every top card that ``moving`` may be placed on."""
+        return tuple(top for top in CARDS if self.builds_on(moving, top))
+
+    def builds_on(self, moving: Card, top: Card) -> bool:
+        if self.same_suit and moving.suit != top.suit:
+            return False
+        diff = moving.rank - top.rank
+        if self.wrap:  # ranks go round: K is one below A
+            return any((diff - step) % 13 == 0 for step in self.steps)
+        return diff in self.steps
+
+    def may_feed(self, pile: int, foundation: int) -> bool:
+        return self.feeds is None or foundation in self.feeds[pile]
+
+    @property
+    def tableau_size(self) -> int:
+        return len(self.deal_sizes)
+
+    def prefilled_cards(self) -> list[Card]:
+        return [spec.base_cards()[0] for spec in self.foundations if spec.prefilled]
+
+
+def _suited(suit: int, base: int, *, prefilled: bool) -> FoundationSpec:
+    return FoundationSpec(suit, base, 1 if base == ACE else -1, 13, prefilled=prefilled)
+
+
+def _corner_stones_feeds() -> tuple[frozenset[int], ...]:
+    every = frozenset(range(8))
+    corners = (0, 1, 10, 11)
+    # Piles 3-10 (0-based 2-9) are the side stacks S1-S8, two per row; row r feeds f(2r+1), f(2r+2).
+    return tuple(
+        every if pile in corners else frozenset({2 * ((pile - 2) // 2), 2 * ((pile - 2) // 2) + 1})
+        for pile in range(12)
+    )
+
+
+CLOVER_LEAF = Rules(
+    id="clover-leaf",
+    name="Clover Leaf",
+    decks=1,
+    deal_sizes=(3,) * 16,
+    foundations=(
+        _suited(DIAMONDS, ACE, prefilled=True),
+        _suited(HEARTS, ACE, prefilled=True),
+        _suited(CLUBS, KING, prefilled=True),
+        _suited(SPADES, KING, prefilled=True),
+    ),
+    same_suit=True,
+    steps=(1, -1),
+    wrap=False,
+    build_text="in Clover Leaf a card goes on a card of its own suit one rank higher or lower "
+    "(A and K are not adjacent)",
+)
+
+FOUR_LEAF_CLOVERS = Rules(
+    id="four-leaf-clovers",
+    name="Four Leaf Clovers",
+    decks=1,
+    deal_sizes=(4,) * 13,
+    foundations=(FoundationSpec(None, ACE, 1, 52, wrap=True),),
+    same_suit=False,
+    steps=(1, -1),
+    wrap=True,
+    build_text="in Four Leaf Clovers a card goes on any card one rank higher or lower "
+    "(A and K are adjacent)",
+)
+
+SUPER_FLOWER_GARDEN = Rules(
+    id="super-flower-garden",
+    name="Super Flower Garden",
+    decks=1,
+    deal_sizes=(3,) * 17 + (1,),
+    foundations=tuple(_suited(s, ACE, prefilled=False) for s in range(4)),
+    same_suit=False,
+    steps=(-1,),
+    wrap=False,
+    build_text="in Super Flower Garden a card goes on any card exactly one rank higher",
+    redeals=2,
+)
+
+TREFOIL = Rules(
+    id="trefoil",
+    name="Trefoil",
+    decks=1,
+    deal_sizes=(3,) * 16,
+    foundations=tuple(_suited(s, ACE, prefilled=True) for s in range(4)),
+    same_suit=True,
+    steps=(-1,),
+    wrap=False,
+    build_text="in Trefoil a card goes on the next higher card of its own suit",
+    redeals=2,
+    has_draw_option=True,
+)
+
+CORNER_STONES = Rules(
+    id="corner-stones",
+    name="Corner Stones",
+    decks=2,
+    deal_sizes=(8,) * 12,
+    foundations=tuple(
+        _suited(s, base, prefilled=True) for s in range(4) for base in (ACE, KING)
+    ),
+    same_suit=False,
+    steps=(1, -1),
+    wrap=True,
+    build_text="in Corner Stones a card goes on any card one rank higher or lower "
+    "(A and K are adjacent)",
+    refillable=frozenset({0, 1, 10, 11}),
+    feeds=_corner_stones_feeds(),
+    pile_names=("C1", "C2", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "C3", "C4"),
+)
+
+RULES: dict[str, Rules] = {
+    r.id: r for r in (CLOVER_LEAF, FOUR_LEAF_CLOVERS, SUPER_FLOWER_GARDEN, TREFOIL, CORNER_STONES)
+}
+GAMES: dict[str, str] = {r.id: r.name for r in RULES.values()}
