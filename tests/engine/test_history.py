@@ -1,0 +1,78 @@
+"""Undo, redo and the saved form."""
+
+import json
+
+import pytest
+
+from engine import Game, IllegalMove, new_game
+
+from .positions import position
+
+
+def test_undo_and_redo_walk_the_history() -> None:
+    game = position("trefoil", {1: "10H", 2: "JH", 3: "2S"})
+    game.play("1 2")
+    game.play("3 f4")
+    assert game.moves_made == 2
+    assert str(game.undo()) == "3 f4"
+    assert str(game.undo()) == "1 2"
+    with pytest.raises(IllegalMove, match="Nothing to undo"):
+        game.undo()
+    assert str(game.redo()) == "1 2"
+    assert game.moves_made == 1 and game.can_redo
+
+
+def test_a_new_move_clears_redo_but_the_redone_move_keeps_it() -> None:
+    game = position("trefoil", {1: "10H", 2: "JH", 3: "2S"})
+    game.play("1 2")
+    game.play("3 f4")
+    game.undo()
+    game.undo()
+    game.play("1 2")  # the same as redo: the line is kept
+    assert game.can_redo
+    game.undo()
+    game.play("3 f4")  # another move: redo is gone
+    assert not game.can_redo
+    with pytest.raises(IllegalMove, match="Nothing to redo"):
+        game.redo()
+
+
+def test_to_dict_is_json_and_round_trips_history_and_redo() -> None:
+    game = new_game("super-flower-garden", 3)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    game.play("redeal")
+    game.play(game.legal_moves()[0])
+    game.undo()
+    data = json.loads(json.dumps(game.to_dict()))
+    copy = Game.from_dict(data)
+    assert copy.key() == game.key()
+    assert copy.history == game.history
+    assert copy.to_dict() == data
+    assert copy.redo() == game.redo()
+    assert copy.key() == game.key()
+
+
+def test_saved_draw_game_round_trips() -> None:
+    game = new_game("trefoil", 3, draw=True)
+    game.play("redeal")
+    game.play("redeal")
+    buried = game.tableau[0][0]
+    game.play(f"draw {buried}")
+    copy = Game.from_dict(game.to_dict())
+    assert copy.key() == game.key() and copy.draw_used
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"format": 99, "game": "trefoil", "deal": 1, "moves": "", "redo": ""},
+        {"format": 1, "game": "chess", "deal": 1, "moves": "", "redo": ""},
+        {"format": 1, "game": "trefoil", "deal": 1, "moves": "1-99", "redo": ""},
+        {"format": 1, "game": "trefoil", "deal": 1, "moves": 5, "redo": ""},
+    ],
+)
+def test_from_dict_refuses_what_it_did_not_save(data: dict) -> None:  # type: ignore[type-arg]
+    with pytest.raises(ValueError):
+        Game.from_dict(data)
