@@ -16,7 +16,9 @@ Also: `moves` (list legal moves), `undo`, `redo`, `show`, `help`, `quit`."""
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine", description="Play patience in a terminal.")
+    parser = argparse.ArgumentParser(
+        prog="python -m engine", description="Play patience in a terminal."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     for name, what in (("show", "print a deal's layout"), ("play", "play a deal")):
         p = sub.add_parser(name, help=what)

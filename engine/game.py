@@ -102,7 +102,8 @@ class Game:
     def foundation_wants(self) -> dict[Card, list[int]]:
         """Each card a foundation takes now -> the foundations that take it."""
         wants: dict[Card, list[int]] = {}
-        for f, (spec, pile) in enumerate(zip(self.rules.foundations, self.foundations)):
+        specs = self.rules.foundations
+        for f, (spec, pile) in enumerate(zip(specs, self.foundations, strict=True)):
             for c in spec.next_cards(pile):
                 wants.setdefault(c, []).append(f)
         return wants
@@ -254,14 +255,16 @@ class Game:
         """The legal Move meant by ``move``, or IllegalMove saying why there is none."""
         if self.is_won:
             raise IllegalMove("This game is won: every card is on a foundation.")
+        parsed_kind: int
+        dst: int | None
         if isinstance(move, Move):
             parsed_kind, src, dst, any_f = move.kind, move.src, move.dst, False
         else:
-            parsed = parse(move)
-            parsed_kind, src, dst, any_f = parsed
+            parsed_kind, src, dst, any_f = parse(move)
         if parsed_kind == REDEAL:
             return self._check_redeal()
         if parsed_kind == DRAW:
+            assert dst is not None
             return self._check_draw(CARDS[dst])
         self._check_pile(src)
         if not self.tableau[src]:
@@ -360,7 +363,9 @@ class Game:
                 return group[0]
             if len(group) > 1:
                 choices = ", ".join(f"`{m}`" for m in group)
-                raise IllegalMove(f"{card.label} can go to more than one place: type one of {choices}.")
+                raise IllegalMove(
+                    f"{card.label} can go to more than one place: type one of {choices}."
+                )
         raise IllegalMove(f"{card.label} on pile {self.pile_name(src)} has no legal move now.")
 
     def _check_redeal(self) -> Move:

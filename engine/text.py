@@ -43,5 +43,7 @@ def layout_text(game: Game) -> str:
             line += "   -> " + ", ".join(foundation_text(game, f) for f in sorted(feeds[i]))
         lines.append(line)
     if feeds is not None:
-        lines.append("Corner stones (1, 2, 11, 12) feed every foundation; an empty one takes any card.")
+        lines.append(
+            "Corner stones (1, 2, 11, 12) feed every foundation; an empty one takes any card."
+        )
     return "\n".join(lines)

@@ -94,7 +94,7 @@ def test_every_listed_move_text_plays_back_as_itself() -> None:
 
 
 def test_won_game_refuses_moves() -> None:
-    ranks = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     full = {f: " ".join(r + suit for r in ranks) for f, suit in ((1, "C"), (2, "D"), (3, "H"))}
     game = position("trefoil", {1: "KS"}, {**full, 4: " ".join(r + "S" for r in ranks[:-1])})
     assert not game.is_won

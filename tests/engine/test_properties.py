@@ -99,7 +99,9 @@ def test_every_legal_move_is_accepted_and_every_other_pile_move_refused(game_id:
     legal = {str(m) for m in game.legal_moves()}
     size = len(game.tableau)
     for src in range(1, size + 1):
-        for dst in [str(d) for d in range(1, size + 1)] + [f"f{f}" for f in range(1, len(game.foundations) + 1)]:
+        targets = [str(d) for d in range(1, size + 1)]
+        targets += [f"f{f}" for f in range(1, len(game.foundations) + 1)]
+        for dst in targets:
             text = f"{src} {dst}"
             trial = game.copy()
             try:
