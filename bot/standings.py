@@ -1,0 +1,178 @@
+"""Records, streaks and rankings computed from finished games: pure, so tests build histories.
+
+The leaderboard ranks by the lower bound of the 95% Wilson score interval on a player's win
+rate: one lucky win out of one game scores 0.21, while 30 wins out of 40 scores 0.60, so a
+player has to win often *and* play enough for the rate to be believable.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from engine import MAX_DEAL
+
+OUTCOMES = ("won", "lost", "resigned", "abandoned")
+PERIODS = {"week": timedelta(days=7), "month": timedelta(days=30), "all": None}
+WILSON_Z = 1.96  # 95% confidence
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game, as the results table keeps it."""
+
+    user_id: int
+    guild_id: int | None
+    game_id: str
+    deal: int
+    outcome: str  # one of OUTCOMES
+    moves: int
+    undos: int
+    hints: int
+    redeals_used: int
+    seconds: float
+    finished_at: datetime  # UTC
+    daily: bool = False
+
+    @property
+    def won(self) -> bool:
+        return self.outcome == "won"
+
+    @property
+    def assisted(self) -> bool:
+        return self.hints > 0
+
+
+@dataclass(frozen=True)
+class Record:
+    """A player's record in one game (or in all games together)."""
+
+    played: int
+    won: int
+    current_streak: int
+    best_streak: int
+    fewest_moves: int | None
+    fastest_seconds: float | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+def record(results: Iterable[Result]) -> Record:
+    """The record over ``results``; streaks follow the order the games finished."""
+    ordered = sorted(results, key=lambda r: r.finished_at)
+    wins = [r for r in ordered if r.won]
+    current, best = win_streaks([r.won for r in ordered])
+    return Record(
+        played=len(ordered),
+        won=len(wins),
+        current_streak=current,
+        best_streak=best,
+        fewest_moves=min((r.moves for r in wins), default=None),
+        fastest_seconds=min((r.seconds for r in wins), default=None),
+    )
+
+
+def win_streaks(outcomes: Sequence[bool]) -> tuple[int, int]:
+    """(current, best) runs of consecutive wins, oldest first."""
+    best = run = 0
+    for won in outcomes:
+        run = run + 1 if won else 0
+        best = max(best, run)
+    return run, best
+
+
+def wilson_lower_bound(wins: int, played: int, z: float = WILSON_Z) -> float:
+    """The lower end of the Wilson score interval for ``wins`` out of ``played``."""
+    if played <= 0:
+        return 0.0
+    p = wins / played
+    denominator = 1 + z * z / played
+    centre = p + z * z / (2 * played)
+    margin = z * math.sqrt(p * (1 - p) / played + z * z / (4 * played * played))
+    return max(0.0, (centre - margin) / denominator)
+
+
+@dataclass(frozen=True)
+class Standing:
+    rank: int
+    user_id: int
+    played: int
+    won: int
+    score: float
+
+
+def leaderboard(results: Iterable[Result]) -> list[Standing]:
+    """Every player ranked: score, then wins, then fewer games, then user id (stable ties)."""
+    tally: dict[int, list[int]] = {}
+    for r in results:
+        counts = tally.setdefault(r.user_id, [0, 0])
+        counts[0] += 1
+        counts[1] += r.won
+    rows = sorted(
+        ((wilson_lower_bound(w, p), w, p, uid) for uid, (p, w) in tally.items()),
+        key=lambda row: (-row[0], -row[1], row[2], row[3]),
+    )
+    return [
+        Standing(rank=i + 1, user_id=uid, played=p, won=w, score=score)
+        for i, (score, w, p, uid) in enumerate(rows)
+    ]
+
+
+def period_start(period: str, now: datetime) -> datetime | None:
+    """The first moment a period covers (None: all time)."""
+    if period not in PERIODS:
+        raise ValueError(f"period is one of {', '.join(PERIODS)}, not {period!r}")
+    span = PERIODS[period]
+    return None if span is None else now - span
+
+
+def daily_deal(game_id: str, day: date) -> int:
+    """The deal everyone plays on ``day`` (UTC): fixed by game and date, like every deal."""
+    digest = hashlib.sha256(f"daily/{game_id}/{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+
+
+def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
+    """(current, best) runs of consecutive UTC days with a won daily deal.
+
+    The current streak is still alive on a day not yet won: it counts up to yesterday.
+    """
+    days = sorted(set(won_days))
+    best = run = 0
+    previous: date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    alive = previous is not None and (today - previous).days <= 1
+    return (run if alive else 0), best
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    rank: int
+    user_id: int
+    moves: int
+    seconds: float
+
+
+def daily_board(results: Iterable[Result]) -> list[DailyEntry]:
+    """A day's scored wins: fewest moves first, then the fastest, then who finished first."""
+    wins = sorted(
+        (r for r in results if r.daily and r.won),
+        key=lambda r: (r.moves, r.seconds, r.finished_at),
+    )
+    return [DailyEntry(i + 1, r.user_id, r.moves, r.seconds) for i, r in enumerate(wins)]
+
+
+def format_seconds(seconds: float) -> str:
+    """``75`` -> ``1:15``; ``3725`` -> ``1:02:05``."""
+    whole = int(round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
