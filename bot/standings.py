@@ -172,7 +172,7 @@ def daily_board(results: Iterable[Result]) -> list[DailyEntry]:
 
 def format_seconds(seconds: float) -> str:
     """``75`` -> ``1:15``; ``3725`` -> ``1:02:05``."""
-    whole = int(round(seconds))
+    whole = round(seconds)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
