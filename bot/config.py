@@ -1,0 +1,88 @@
+"""Settings from the environment, or from a `.env` file beside where the bot starts.
+
+A variable set in the environment wins over the same name in `.env`. `.env.example`
+documents every setting. The token is kept out of `repr()` so it can never reach a log.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+DEFAULT_DATABASE_PATH = "data/solitaire.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot cannot use; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None = field(default=None, repr=False)
+    database_path: Path = Path(DEFAULT_DATABASE_PATH)
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @property
+    def log_level_number(self) -> int:
+        return int(getattr(logging, self.log_level))
+
+
+def read_env_file(path: Path) -> dict[str, str]:
+    """`KEY=value` lines; blank lines and `#` comments skipped, one level of quotes removed."""
+    values: dict[str, str] = {}
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return values
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("export "):
+            line = line[len("export ") :].lstrip()
+        key, sep, value = line.partition("=")
+        if not sep or not key.strip():
+            raise SettingsError(f"{path}, line {number}: expected KEY=value")
+        value = value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        values[key.strip()] = value
+    return values
+
+
+def load_settings(
+    environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+) -> Settings:
+    """Settings from ``env_file`` overlaid with ``environ`` (default: the process environment)."""
+    values = read_env_file(env_file) if env_file is not None else {}
+    values.update(os.environ if environ is None else environ)
+
+    token = values.get("DISCORD_TOKEN", "").strip() or None
+    database_path = Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE_PATH)
+
+    guild_text = values.get("DEV_GUILD_ID", "").strip()
+    dev_guild_id: int | None = None
+    if guild_text:
+        if not guild_text.isdigit():
+            raise SettingsError(
+                f"DEV_GUILD_ID must be a server id (digits only), not {guild_text!r}. "
+                "In Discord: Settings > Advanced > Developer Mode, then right-click the server "
+                "> Copy Server ID. Leave it empty to sync commands globally."
+            )
+        dev_guild_id = int(guild_text)
+
+    log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if log_level not in LOG_LEVELS:
+        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+
+    return Settings(
+        token=token,
+        database_path=database_path,
+        dev_guild_id=dev_guild_id,
+        log_level=log_level,
+    )
