@@ -1,0 +1,2184 @@
+"""A fake Discord on loopback: REST API and gateway, enough for an unmodified discord.py 2.7 client.
+
+Nobody here can reach Discord, so the bot is proven against this server instead. It speaks
+the wire formats discord.py 2.7.1 sends and parses, and it is as strict as Discord wherever a
+mistake would reach a player: an interaction answered twice, or not within three seconds, is
+refused; message, component, embed and command limits are checked; unknown routes answer 404.
+Every refusal is written to ``problems`` (and logged loudly), so a test can assert that nothing
+went wrong behind the bot's back.
+
+A test plays the part of Discord's users::
+
+    fake = FakeDiscord()
+    await fake.start()
+    with fake.patch_discord():          # or pass fake.api_base / fake.gateway_url to a process
+        ...start the bot...
+    await fake.wait_connected()
+    reply = await fake.command("alice", "move", {"from": "7", "to": "3"})
+    reply = await fake.press("alice", reply, label="Undo")
+
+Replies are snapshots (:class:`Reply`) of what the player would see once the bot has answered:
+the message it sent or edited (content, flags, embeds, components, attachments as bytes), or
+the autocomplete choices. Everything else stays recorded on the :class:`FakeInteraction` and
+:class:`FakeMessage` objects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import secrets
+import struct
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+log = logging.getLogger("fake_discord")
+
+API_VERSION = 10
+DISCORD_EPOCH_MS = 1_420_070_400_000
+CALLBACK_DEADLINE_S = 3.0
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+# Message flags
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+COMPONENTS_V2 = 1 << 15
+
+# Interaction types
+PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
+
+# Interaction callback types
+CHANNEL_MESSAGE = 4
+DEFERRED_CHANNEL_MESSAGE = 5
+DEFERRED_UPDATE_MESSAGE = 6
+UPDATE_MESSAGE = 7
+AUTOCOMPLETE_RESULT = 8
+MODAL = 9
+
+ALLOWED_CALLBACKS = {
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    MESSAGE_COMPONENT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+        MODAL,
+    },
+    AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
+    MODAL_SUBMIT: {
+        CHANNEL_MESSAGE,
+        DEFERRED_CHANNEL_MESSAGE,
+        DEFERRED_UPDATE_MESSAGE,
+        UPDATE_MESSAGE,
+    },
+}
+
+# Permission bits (https://discord.com/developers/docs/topics/permissions)
+ADD_REACTIONS = 1 << 6
+ADMINISTRATOR = 1 << 3
+MANAGE_GUILD = 1 << 5
+VIEW_CHANNEL = 1 << 10
+SEND_MESSAGES = 1 << 11
+EMBED_LINKS = 1 << 14
+ATTACH_FILES = 1 << 15
+READ_MESSAGE_HISTORY = 1 << 16
+USE_EXTERNAL_EMOJIS = 1 << 18
+USE_APPLICATION_COMMANDS = 1 << 31
+SEND_MESSAGES_IN_THREADS = 1 << 38
+ALL_PERMISSIONS = (1 << 51) - 1
+MEMBER_PERMISSIONS = (
+    ADD_REACTIONS
+    | VIEW_CHANNEL
+    | SEND_MESSAGES
+    | EMBED_LINKS
+    | ATTACH_FILES
+    | READ_MESSAGE_HISTORY
+    | USE_EXTERNAL_EMOJIS
+    | USE_APPLICATION_COMMANDS
+    | SEND_MESSAGES_IN_THREADS
+)
+
+# Application command option types
+OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP = 1, 2
+OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN = 3, 4, 5
+OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE, OPTION_NUMBER = 6, 7, 8, 9, 10
+
+SELECT_TYPES = {3, 5, 6, 7, 8}
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+class InteractionFailed(AssertionError):
+    """What Discord shows as "This interaction failed": the bot did not answer in time."""
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+class Snowflakes:
+    """Discord-shaped ids: milliseconds since 2015 in the high bits, always increasing."""
+
+    def __init__(self) -> None:
+        self._last = 0
+
+    def next(self) -> int:
+        value = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        self._last = max(value, self._last + 1)
+        return self._last
+
+
+# --------------------------------------------------------------------------- the world
+
+
+@dataclass(frozen=True)
+class FakeUser:
+    id: int
+    name: str
+    bot: bool = False
+
+    @property
+    def mention(self) -> str:
+        return f"<@{self.id}>"
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": None if self.bot else self.name.title(),
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
+        }
+
+
+@dataclass
+class FakeChannel:
+    id: int
+    name: str
+    guild_id: int | None
+    type: int = 0  # 0 guild text, 1 DM
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": str(self.id), "type": self.type, "flags": 0}
+        if self.guild_id is not None:
+            data.update(
+                guild_id=str(self.guild_id),
+                name=self.name,
+                position=0,
+                permission_overwrites=[],
+                nsfw=False,
+                topic=None,
+                last_message_id=None,
+                rate_limit_per_user=0,
+                parent_id=None,
+            )
+        return data
+
+
+@dataclass
+class FakeRole:
+    id: int
+    name: str
+    permissions: int
+    position: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
+
+
+@dataclass
+class FakeGuild:
+    id: int
+    name: str
+    owner_id: int
+    channels: list[FakeChannel]
+    roles: list[FakeRole]  # roles[0] is @everyone (its id is the guild's id)
+    members: list[FakeUser]
+    member_roles: dict[int, list[int]] = field(default_factory=dict)
+    joined_at: str = field(default_factory=now_iso)
+
+    @property
+    def channel(self) -> FakeChannel:
+        return self.channels[0]
+
+    def member(self, user: FakeUser) -> bool:
+        return any(m.id == user.id for m in self.members)
+
+    def permissions_of(self, user: FakeUser) -> int:
+        if user.id == self.owner_id:
+            return ALL_PERMISSIONS
+        value = self.roles[0].permissions
+        for role in self.roles[1:]:
+            if role.id in self.member_roles.get(user.id, []):
+                value |= role.permissions
+        return ALL_PERMISSIONS if value & ADMINISTRATOR else value
+
+    def member_payload(self, user: FakeUser, *, with_permissions: bool = False) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "user": user.payload(),
+            "roles": [str(r) for r in self.member_roles.get(user.id, [])],
+            "nick": None,
+            "avatar": None,
+            "banner": None,
+            "joined_at": self.joined_at,
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "pending": False,
+            "flags": 0,
+            "communication_disabled_until": None,
+        }
+        if with_permissions:
+            data["permissions"] = str(self.permissions_of(user))
+        return data
+
+    def create_payload(self) -> dict[str, Any]:
+        """The GUILD_CREATE event: the whole guild, every member included (so never chunked)."""
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "region": None,
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "premium_progress_bar_enabled": False,
+            "preferred_locale": "en-US",
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "max_members": 500000,
+            "max_video_channel_users": 25,
+            "features": [],
+            "roles": [r.payload() for r in self.roles],
+            "emojis": [],
+            "stickers": [],
+            "soundboard_sounds": [],
+            "joined_at": self.joined_at,
+            "large": False,
+            "unavailable": False,
+            "member_count": len(self.members),
+            "members": [self.member_payload(m) for m in self.members],
+            "channels": [c.payload() for c in self.channels],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "application_command_counts": {},
+        }
+
+
+# --------------------------------------------------------------------------- messages
+
+
+@dataclass(frozen=True)
+class FakeAttachment:
+    id: int
+    filename: str
+    data: bytes
+    content_type: str
+    url: str
+    description: str | None = None
+
+    @property
+    def is_png(self) -> bool:
+        return self.data.startswith(PNG_SIGNATURE)
+
+    @property
+    def image_size(self) -> tuple[int, int] | None:
+        """Width and height read from a PNG header, as Discord reports them for images."""
+        if self.is_png and len(self.data) >= 24:
+            width, height = struct.unpack(">II", self.data[16:24])
+            return width, height
+        return None
+
+    def payload(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "filename": self.filename,
+            "size": len(self.data),
+            "url": self.url,
+            "proxy_url": self.url,
+            "content_type": self.content_type,
+        }
+        if self.description is not None:
+            data["description"] = self.description
+        size = self.image_size
+        if size is not None:
+            data["width"], data["height"] = size
+        return data
+
+
+@dataclass(frozen=True)
+class Component:
+    """One interactive component of a message, read from the payload the bot sent."""
+
+    type: int
+    custom_id: str | None
+    label: str | None
+    disabled: bool
+    style: int | None
+    placeholder: str | None
+    options: tuple[dict[str, Any], ...]
+    min_values: int
+    max_values: int
+    raw: Mapping[str, Any]
+
+    @property
+    def is_button(self) -> bool:
+        return self.type == 2
+
+    @property
+    def is_select(self) -> bool:
+        return self.type in SELECT_TYPES
+
+    @property
+    def values(self) -> list[str]:
+        return [o["value"] for o in self.options]
+
+    @property
+    def option_labels(self) -> list[str]:
+        return [o["label"] for o in self.options]
+
+    @classmethod
+    def from_payload(cls, data: Mapping[str, Any]) -> Component:
+        return cls(
+            type=data["type"],
+            custom_id=data.get("custom_id"),
+            label=data.get("label"),
+            disabled=bool(data.get("disabled", False)),
+            style=data.get("style"),
+            placeholder=data.get("placeholder"),
+            options=tuple(data.get("options") or ()),
+            min_values=data.get("min_values", 1),
+            max_values=data.get("max_values", 1),
+            raw=data,
+        )
+
+
+def walk_components(components: Iterable[Mapping[str, Any]]) -> Iterator[Component]:
+    """Every button and select in a component tree (action rows, containers, sections)."""
+    for item in components:
+        if item.get("type") in (2, *SELECT_TYPES):
+            yield Component.from_payload(item)
+        yield from walk_components(item.get("components") or ())
+        accessory = item.get("accessory")
+        if accessory:
+            yield from walk_components([accessory])
+
+
+@dataclass(frozen=True)
+class MessageState:
+    """A message as a player sees it at one moment."""
+
+    id: int
+    channel_id: int
+    content: str
+    flags: int
+    embeds: tuple[Mapping[str, Any], ...]
+    components: tuple[Mapping[str, Any], ...]
+    attachments: tuple[FakeAttachment, ...]
+    version: int
+    deleted: bool = False
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def text(self) -> str:
+        """Content and every text of every embed, for assertions that don't care where."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed.get("title") or "", embed.get("description") or ""]
+            for f in embed.get("fields") or ():
+                parts += [f.get("name") or "", f.get("value") or ""]
+            parts.append((embed.get("footer") or {}).get("text") or "")
+            parts.append((embed.get("author") or {}).get("name") or "")
+        return "\n".join(p for p in parts if p)
+
+    @property
+    def all_components(self) -> list[Component]:
+        return list(walk_components(self.components))
+
+    @property
+    def buttons(self) -> list[Component]:
+        return [c for c in self.all_components if c.is_button]
+
+    @property
+    def selects(self) -> list[Component]:
+        return [c for c in self.all_components if c.is_select]
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [c.custom_id for c in self.all_components if c.custom_id]
+
+    def component(self, custom_id: str | None = None, *, label: str | None = None) -> Component:
+        """The component with this custom_id, or the button with this label."""
+        for c in self.all_components:
+            if custom_id is not None and c.custom_id == custom_id:
+                return c
+            if label is not None and c.label == label:
+                return c
+        raise LookupError(
+            f"message {self.id} has no component {custom_id or label!r}; "
+            f"it has {[c.label or c.custom_id for c in self.all_components]}"
+        )
+
+    def button(self, label: str) -> Component:
+        return self.component(label=label)
+
+    @property
+    def select(self) -> Component:
+        selects = self.selects
+        if len(selects) != 1:
+            raise LookupError(f"message {self.id} has {len(selects)} select menus")
+        return selects[0]
+
+    @property
+    def pngs(self) -> list[bytes]:
+        return [a.data for a in self.attachments if a.is_png]
+
+
+class FakeMessage:
+    """A message held by the fake, with every version it went through."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        id: int,
+        channel: FakeChannel,
+        author: FakeUser,
+        type: int = 0,
+        flags: int = 0,
+        interaction: FakeInteraction | None = None,
+    ) -> None:
+        self.fake = fake
+        self.id = id
+        self.channel = channel
+        self.author = author
+        self.type = type
+        self.flags = flags
+        self.interaction = interaction
+        self.content = ""
+        self.embeds: list[Mapping[str, Any]] = []
+        self.components: list[Mapping[str, Any]] = []
+        self.attachments: list[FakeAttachment] = []
+        self.timestamp = now_iso()
+        self.edited_timestamp: str | None = None
+        self.deleted = False
+        self.history: list[MessageState] = []
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(self.flags & EPHEMERAL)
+
+    @property
+    def loading(self) -> bool:
+        return bool(self.flags & LOADING)
+
+    def state(self) -> MessageState:
+        return MessageState(
+            id=self.id,
+            channel_id=self.channel.id,
+            content=self.content,
+            flags=self.flags,
+            embeds=tuple(self.embeds),
+            components=tuple(self.components),
+            attachments=tuple(self.attachments),
+            version=len(self.history),
+            deleted=self.deleted,
+        )
+
+    def _resolve_embed(self, embed: Mapping[str, Any]) -> dict[str, Any]:
+        """Replace attachment:// links with the attachment's address, as Discord does."""
+        out = dict(embed)
+        for key in ("image", "thumbnail"):
+            media = out.get(key)
+            if isinstance(media, dict) and str(media.get("url", "")).startswith("attachment://"):
+                name = media["url"].removeprefix("attachment://")
+                found = next((a for a in self.attachments if a.filename == name), None)
+                if found is not None:
+                    size = found.image_size or (0, 0)
+                    out[key] = {
+                        "url": found.url,
+                        "proxy_url": found.url,
+                        "width": size[0],
+                        "height": size[1],
+                    }
+        return out
+
+    def payload(self) -> dict[str, Any]:
+        fake = self.fake
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "channel_id": str(self.channel.id),
+            "type": self.type,
+            "content": self.content,
+            "author": self.author.payload(),
+            "embeds": [self._resolve_embed(e) for e in self.embeds],
+            "attachments": [a.payload() for a in self.attachments],
+            "components": list(self.components),
+            "flags": self.flags,
+            "timestamp": self.timestamp,
+            "edited_timestamp": self.edited_timestamp,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "pinned": False,
+            "reactions": [],
+        }
+        if self.channel.guild_id is not None:
+            data["guild_id"] = str(self.channel.guild_id)
+        inter = self.interaction
+        if inter is not None:
+            data["webhook_id"] = str(fake.application_id)
+            data["application_id"] = str(fake.application_id)
+            meta: dict[str, Any] = {
+                "id": str(inter.id),
+                "type": inter.type,
+                "user": inter.user.payload(),
+                "authorizing_integration_owners": inter.integration_owners(),
+            }
+            if inter.type == APPLICATION_COMMAND:
+                meta["name"] = inter.command_name
+            if inter.type == MESSAGE_COMPONENT and inter.message_id is not None:
+                meta["interacted_message_id"] = str(inter.message_id)
+            if inter.original_id is not None and inter.original_id != self.id:
+                meta["original_response_message_id"] = str(inter.original_id)
+            data["interaction_metadata"] = meta
+        return data
+
+
+# --------------------------------------------------------------------------- interactions
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What the player sees once the bot has answered an interaction."""
+
+    interaction: FakeInteraction
+    kind: str  # "message" (new message), "update" (edited the pressed message), "autocomplete", "modal"
+    message: MessageState | None
+    choices: tuple[Mapping[str, Any], ...] = ()
+    modal: Mapping[str, Any] | None = None
+
+    @property
+    def latency_s(self) -> float:
+        """Seconds from INTERACTION_CREATE sent to this reply received."""
+        assert self.interaction.replied_at is not None
+        return self.interaction.replied_at - self.interaction.sent_at
+
+    def _msg(self) -> MessageState:
+        if self.message is None:
+            raise AttributeError(f"a {self.kind} reply has no message")
+        return self.message
+
+    @property
+    def message_id(self) -> int:
+        return self._msg().id
+
+    @property
+    def content(self) -> str:
+        return self._msg().content
+
+    @property
+    def text(self) -> str:
+        return self._msg().text
+
+    @property
+    def ephemeral(self) -> bool:
+        return self._msg().ephemeral
+
+    @property
+    def flags(self) -> int:
+        return self._msg().flags
+
+    @property
+    def embeds(self) -> tuple[Mapping[str, Any], ...]:
+        return self._msg().embeds
+
+    @property
+    def attachments(self) -> tuple[FakeAttachment, ...]:
+        return self._msg().attachments
+
+    @property
+    def pngs(self) -> list[bytes]:
+        return self._msg().pngs
+
+    @property
+    def buttons(self) -> list[Component]:
+        return self._msg().buttons
+
+    @property
+    def selects(self) -> list[Component]:
+        return self._msg().selects
+
+    @property
+    def select(self) -> Component:
+        return self._msg().select
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return self._msg().custom_ids
+
+    def button(self, label: str) -> Component:
+        return self._msg().button(label)
+
+    def component(self, custom_id: str | None = None, *, label: str | None = None) -> Component:
+        return self._msg().component(custom_id, label=label)
+
+    @property
+    def choice_values(self) -> list[Any]:
+        return [c["value"] for c in self.choices]
+
+    def __repr__(self) -> str:
+        if self.message is None:
+            return f"<Reply {self.kind} choices={len(self.choices)}>"
+        m = self.message
+        return (
+            f"<Reply {self.kind} msg={m.id} v{m.version} ephemeral={m.ephemeral} "
+            f"text={m.text[:80]!r} files={[a.filename for a in m.attachments]} "
+            f"components={[c.label or c.custom_id for c in m.all_components]}>"
+        )
+
+
+class FakeInteraction:
+    """One INTERACTION_CREATE sent to the bot, and everything the bot did about it."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        type: int,
+        user: FakeUser,
+        guild: FakeGuild | None,
+        channel: FakeChannel,
+        data: dict[str, Any],
+        message: FakeMessage | None = None,
+        command_name: str | None = None,
+    ) -> None:
+        self.fake = fake
+        self.id = fake.snowflakes.next()
+        self.token = "aW50ZXJhY3Rpb24" + secrets.token_urlsafe(48)
+        self.type = type
+        self.user = user
+        self.guild = guild
+        self.channel = channel
+        self.data = data
+        self.message_id = message.id if message is not None else None
+        self.command_name = command_name
+        self.sent_at = 0.0
+        self.callback_type: int | None = None
+        self.callback_data: dict[str, Any] = {}
+        self.callback_at: float | None = None
+        self.replied_at: float | None = None
+        self.original_id: int | None = None
+        self.followup_ids: list[int] = []
+        self.expired = False
+        self.events: list[tuple[float, str, Any]] = []
+        self._reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+
+    def integration_owners(self) -> dict[str, str]:
+        if self.guild is not None:
+            return {"0": str(self.guild.id)}
+        return {"1": str(self.user.id)}
+
+    def payload(self) -> dict[str, Any]:
+        fake = self.fake
+        data: dict[str, Any] = {
+            "id": str(self.id),
+            "application_id": str(fake.application_id),
+            "type": self.type,
+            "data": self.data,
+            "token": self.token,
+            "version": 1,
+            "locale": "en-US",
+            "entitlements": [],
+            "entitlement_sku_ids": [],
+            "authorizing_integration_owners": self.integration_owners(),
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "channel_id": str(self.channel.id),
+        }
+        channel = self.channel.payload()
+        if self.guild is not None:
+            perms = self.guild.permissions_of(self.user)
+            channel["permissions"] = str(perms)
+            data.update(
+                guild_id=str(self.guild.id),
+                guild={"id": str(self.guild.id), "locale": "en-US", "features": []},
+                guild_locale="en-US",
+                member=self.guild.member_payload(self.user, with_permissions=True),
+                app_permissions=str(self.guild.permissions_of(fake.bot_user)),
+                context=0,
+            )
+        else:
+            channel["recipients"] = [self.user.payload()]
+            data.update(
+                user=self.user.payload(), app_permissions=str(MEMBER_PERMISSIONS), context=1
+            )
+        data["channel"] = channel
+        if self.message_id is not None:
+            data["message"] = fake.messages[self.message_id].payload()
+        return data
+
+    @property
+    def answered(self) -> bool:
+        return self._reply.done()
+
+    @property
+    def original(self) -> FakeMessage | None:
+        return self.fake.messages.get(self.original_id) if self.original_id else None
+
+    @property
+    def followups(self) -> list[FakeMessage]:
+        return [self.fake.messages[i] for i in self.followup_ids]
+
+    async def reply(self, timeout: float = 10.0) -> Reply:
+        """Wait for the answer a player would see (after a defer: the edit or follow-up)."""
+        try:
+            return await asyncio.wait_for(asyncio.shield(self._reply), timeout)
+        except TimeoutError:
+            raise InteractionFailed(
+                f"no reply to interaction {self.id} ({self.describe()}) within {timeout} s; "
+                f"callback={self.callback_type}, events={[e[1] for e in self.events]}"
+            ) from None
+
+    def describe(self) -> str:
+        if self.type in (APPLICATION_COMMAND, AUTOCOMPLETE):
+            opts = {o["name"]: o.get("value") for o in self.data.get("options", [])}
+            return f"/{self.command_name} {opts} by {self.user.name}"
+        return f"{self.data.get('custom_id')} {self.data.get('values', '')} by {self.user.name}"
+
+    def _complete(self, kind: str, message: FakeMessage | None = None, **extra: Any) -> None:
+        if self._reply.done():
+            return
+        self.replied_at = time.perf_counter()
+        state = message.state() if message is not None else None
+        self._reply.set_result(Reply(self, kind, state, **extra))
+
+    def _fail(self, exc: BaseException) -> None:
+        if not self._reply.done():
+            self._reply.set_exception(exc)
+            self._reply.exception()  # mark retrieved: a test may never await this one
+
+
+# --------------------------------------------------------------------------- validation
+
+
+class InvalidBody(ValueError):
+    """A request Discord would refuse with 400 Invalid Form Body (code 50035)."""
+
+
+def _check(condition: bool, message: str) -> None:
+    if not condition:
+        raise InvalidBody(message)
+
+
+def validate_components(components: list[Mapping[str, Any]], flags: int) -> None:
+    if flags & COMPONENTS_V2:
+        _check(len(list(walk_components(components))) <= 40, "more than 40 components")
+    else:
+        _check(len(components) <= 5, f"{len(components)} action rows (at most 5)")
+        for row in components:
+            _check(row.get("type") == 1, f"top-level component of type {row.get('type')}")
+            children = row.get("components") or []
+            _check(1 <= len(children) <= 5, f"an action row with {len(children)} components")
+            kinds = {c.get("type") for c in children}
+            if kinds & SELECT_TYPES:
+                _check(len(children) == 1, "a select menu shares its action row")
+    seen: set[str] = set()
+    for c in walk_components(components):
+        raw = c.raw
+        if c.is_button:
+            if raw.get("style") == 5:
+                _check(bool(raw.get("url")), "a link button without url")
+            elif raw.get("style") != 6:
+                _check(c.custom_id is not None, "a button without custom_id")
+            _check(c.label is not None or raw.get("emoji") is not None, "a button without label")
+            _check(len(c.label or "") <= 80, f"button label longer than 80: {c.label!r}")
+        if c.is_select:
+            _check(
+                c.type != 3 or 1 <= len(c.options) <= 25, f"select with {len(c.options)} options"
+            )
+            _check(0 <= c.min_values <= c.max_values <= 25, "select min/max values out of range")
+            _check(c.type != 3 or c.max_values <= len(c.options), "max_values above options")
+            _check(len(c.placeholder or "") <= 150, "select placeholder longer than 150")
+            values = set()
+            for o in c.options:
+                _check(
+                    1 <= len(o.get("label", "")) <= 100, f"select option label {o.get('label')!r}"
+                )
+                _check(
+                    1 <= len(o.get("value", "")) <= 100, f"select option value {o.get('value')!r}"
+                )
+                _check(len(o.get("description") or "") <= 100, "option description over 100")
+                _check(o["value"] not in values, f"duplicate select option value {o['value']!r}")
+                values.add(o["value"])
+        if c.custom_id is not None:
+            _check(1 <= len(c.custom_id) <= 100, f"custom_id of {len(c.custom_id)} characters")
+            _check(c.custom_id not in seen, f"duplicate custom_id {c.custom_id!r}")
+            seen.add(c.custom_id)
+
+
+def validate_embeds(embeds: list[Mapping[str, Any]]) -> None:
+    _check(len(embeds) <= 10, f"{len(embeds)} embeds (at most 10)")
+    total = 0
+    for e in embeds:
+        title, description = e.get("title") or "", e.get("description") or ""
+        _check(len(title) <= 256, "embed title over 256")
+        _check(len(description) <= 4096, "embed description over 4096")
+        fields = e.get("fields") or []
+        _check(len(fields) <= 25, "more than 25 embed fields")
+        total += len(title) + len(description)
+        for f in fields:
+            _check(1 <= len(f.get("name") or "") <= 256, "embed field name empty or over 256")
+            _check(1 <= len(f.get("value") or "") <= 1024, "embed field value empty or over 1024")
+            total += len(f["name"]) + len(f["value"])
+        footer = (e.get("footer") or {}).get("text") or ""
+        _check(len(footer) <= 2048, "embed footer over 2048")
+        total += len(footer)
+    _check(total <= 6000, f"embeds hold {total} characters (at most 6000)")
+
+
+def validate_choices(choices: list[Mapping[str, Any]]) -> None:
+    _check(len(choices) <= 25, f"{len(choices)} autocomplete choices (at most 25)")
+    for c in choices:
+        _check(1 <= len(c.get("name", "")) <= 100, f"choice name {c.get('name')!r}")
+        value = c.get("value")
+        if isinstance(value, str):
+            _check(len(value) <= 100, f"choice value {value!r} over 100")
+
+
+_COMMAND_NAME = re.compile(r"[-_\w]{1,32}")
+
+
+def validate_command(cmd: Mapping[str, Any]) -> None:
+    name = cmd.get("name", "")
+    kind = cmd.get("type", 1)
+    if kind == 1:
+        _check(
+            bool(_COMMAND_NAME.fullmatch(name)) and name == name.lower(), f"command name {name!r}"
+        )
+        _check(1 <= len(cmd.get("description", "")) <= 100, f"/{name} description length")
+    _validate_options(cmd.get("options") or [], f"/{name}")
+
+
+def _validate_options(options: list[Mapping[str, Any]], where: str) -> None:
+    _check(len(options) <= 25, f"{where}: more than 25 options")
+    names: set[str] = set()
+    optional_seen = False
+    for o in options:
+        name = o.get("name", "")
+        _check(
+            bool(_COMMAND_NAME.fullmatch(name)) and name == name.lower(),
+            f"{where}: option {name!r}",
+        )
+        _check(name not in names, f"{where}: duplicate option {name!r}")
+        names.add(name)
+        _check(1 <= len(o.get("description", "")) <= 100, f"{where} {name}: description length")
+        if o.get("type") in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
+            _validate_options(o.get("options") or [], f"{where} {name}")
+            continue
+        if o.get("required"):
+            _check(not optional_seen, f"{where}: required option {name!r} after an optional one")
+        else:
+            optional_seen = True
+        choices = o.get("choices") or []
+        _check(len(choices) <= 25, f"{where} {name}: more than 25 choices")
+        _check(not (choices and o.get("autocomplete")), f"{where} {name}: choices and autocomplete")
+
+
+# --------------------------------------------------------------------------- gateway
+
+
+class GatewaySession:
+    def __init__(self, ws: web.WebSocketResponse, query: Mapping[str, str]) -> None:
+        self.ws = ws
+        self.query = dict(query)
+        self.session_id: str | None = None
+        self.seq = 0
+        self.intents = 0
+        self.identified = False
+        self.heartbeats = 0
+
+    @property
+    def open(self) -> bool:
+        return not self.ws.closed
+
+    async def send(self, payload: Mapping[str, Any]) -> None:
+        # Plain text frames: discord.py decompresses only binary frames.
+        await self.ws.send_str(json.dumps(payload, separators=(",", ":")))
+
+    async def dispatch(self, event: str, data: Any) -> None:
+        self.seq += 1
+        await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
+
+
+# --------------------------------------------------------------------------- the server
+
+
+_DEFAULT = object()
+
+
+class FakeDiscord:
+    """The fake Discord: a world (application, bot user, guilds, members), REST and gateway."""
+
+    def __init__(
+        self,
+        *,
+        token: str = "fake-bot-token.for-tests-only",
+        callback_deadline: float = CALLBACK_DEADLINE_S,
+        heartbeat_interval_ms: int = 41_250,
+    ) -> None:
+        self.token = token
+        self.callback_deadline = callback_deadline
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.snowflakes = Snowflakes()
+        ids = self.snowflakes
+        self.bot_user = FakeUser(ids.next(), "Solitaire", bot=True)
+        self.application_id = self.bot_user.id
+        self.app_owner = FakeUser(ids.next(), "developer")
+        names = ["alice", "bob", "carol", "dana", "erin", "olga"]
+        self.users: dict[str, FakeUser] = {n: FakeUser(ids.next(), n) for n in names}
+        u = self.users
+        gid = ids.next()
+        moderators = FakeRole(ids.next(), "Moderators", MANAGE_GUILD | MEMBER_PERMISSIONS, 1)
+        self.guild = FakeGuild(
+            id=gid,
+            name="Solitaire Club",
+            owner_id=u["olga"].id,
+            channels=[FakeChannel(ids.next(), "games", gid), FakeChannel(ids.next(), "chat", gid)],
+            roles=[FakeRole(gid, "@everyone", MEMBER_PERMISSIONS), moderators],
+            members=[u["alice"], u["bob"], u["carol"], u["dana"], u["olga"], self.bot_user],
+            member_roles={u["dana"].id: [moderators.id]},
+        )
+        gid2 = ids.next()
+        self.other_guild = FakeGuild(
+            id=gid2,
+            name="Other Server",
+            owner_id=u["erin"].id,
+            channels=[FakeChannel(ids.next(), "cards", gid2)],
+            roles=[FakeRole(gid2, "@everyone", MEMBER_PERMISSIONS)],
+            members=[u["alice"], u["erin"], self.bot_user],
+        )
+        self.guilds = [self.guild, self.other_guild]
+        self.dm_channels: dict[int, FakeChannel] = {}
+        # guild id (None = global) -> command name -> stored payload
+        self.commands: dict[int | None, dict[str, dict[str, Any]]] = {}
+        self.command_writes: list[tuple[str, int | None]] = []
+        self.messages: dict[int, FakeMessage] = {}
+        self.interactions: dict[int, FakeInteraction] = {}
+        self.requests: list[tuple[str, str, int]] = []
+        self.problems: list[str] = []
+        self.sessions: list[GatewaySession] = []
+        self.identifies = 0
+        self._watchers: set[asyncio.Event] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # ----------------------------------------------------------------- lifecycle
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        """The value for ``discord.http.Route.BASE``."""
+        return f"{self.base_url}/api/v{API_VERSION}"
+
+    @property
+    def gateway_url(self) -> str:
+        """The value for ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``."""
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def start(self) -> FakeDiscord:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        self._add_routes(app)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        server = site._server
+        assert server is not None and server.sockets  # type: ignore[attr-defined]
+        self.port = server.sockets[0].getsockname()[1]  # type: ignore[attr-defined]
+        log.info("fake Discord listening on %s", self.base_url)
+        return self
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for session in list(self.sessions):
+            if session.open:
+                await session.ws.close(code=1001)
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    @contextlib.contextmanager
+    def patch_discord(self) -> Iterator[None]:
+        """Point discord.py, in this process, at the fake (and back afterwards)."""
+        import discord.gateway
+        import discord.http
+        import yarl
+
+        old = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = self.api_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url)
+        try:
+            yield
+        finally:
+            discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old
+
+    def problem(self, text: str) -> None:
+        log.error("FAKE DISCORD PROBLEM: %s", text)
+        self.problems.append(text)
+        self._notify()
+
+    # ----------------------------------------------------------------- waiting
+
+    def _notify(self) -> None:
+        for event in self._watchers:
+            event.set()
+
+    async def wait_until(
+        self, predicate: Callable[[], Any], *, timeout: float = 10.0, what: str = "a condition"
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not predicate():
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+            event = asyncio.Event()
+            self._watchers.add(event)
+            try:
+                await asyncio.wait_for(event.wait(), remaining)
+            except TimeoutError:
+                pass
+            finally:
+                self._watchers.discard(event)
+
+    async def wait_connected(self, *, identifies: int = 1, timeout: float = 20.0) -> None:
+        """Wait until the bot has identified this many times in all (READY and guilds sent)."""
+        await self.wait_until(
+            lambda: self.identifies >= identifies and self.bot_session() is not None,
+            timeout=timeout,
+            what=f"IDENTIFY number {identifies}",
+        )
+
+    async def wait_commands(self, *names: str, timeout: float = 20.0) -> None:
+        """Wait until the bot has registered these slash commands (anywhere)."""
+        await self.wait_until(
+            lambda: all(self.find_command(n) is not None for n in names),
+            timeout=timeout,
+            what=f"commands {names}",
+        )
+
+    def bot_session(self) -> GatewaySession | None:
+        for session in reversed(self.sessions):
+            if session.identified and session.open:
+                return session
+        return None
+
+    # ----------------------------------------------------------------- world helpers
+
+    def user(self, who: FakeUser | str) -> FakeUser:
+        return who if isinstance(who, FakeUser) else self.users[who]
+
+    def dm_channel(self, user: FakeUser) -> FakeChannel:
+        if user.id not in self.dm_channels:
+            self.dm_channels[user.id] = FakeChannel(self.snowflakes.next(), "", None, type=1)
+        return self.dm_channels[user.id]
+
+    def channel_by_id(self, channel_id: int) -> FakeChannel | None:
+        for guild in self.guilds:
+            for channel in guild.channels:
+                if channel.id == channel_id:
+                    return channel
+        for channel in self.dm_channels.values():
+            if channel.id == channel_id:
+                return channel
+        return None
+
+    def find_command(self, name: str, guild: FakeGuild | None = None) -> dict[str, Any] | None:
+        """The command a user in this guild would see: the guild's own first, then global."""
+        if guild is not None and name in self.commands.get(guild.id, {}):
+            return self.commands[guild.id][name]
+        if name in self.commands.get(None, {}):
+            return self.commands[None][name]
+        if guild is None:
+            for per_guild in self.commands.values():
+                if name in per_guild:
+                    return per_guild[name]
+        return None
+
+    def message(self, ref: FakeMessage | MessageState | Reply | int) -> FakeMessage:
+        if isinstance(ref, FakeMessage):
+            return ref
+        if isinstance(ref, Reply):
+            ref = ref.message_id
+        if isinstance(ref, MessageState):
+            ref = ref.id
+        return self.messages[ref]
+
+    # ----------------------------------------------------------------- the players' side
+
+    def _where(
+        self, user: FakeUser, guild: Any, channel: FakeChannel | None
+    ) -> tuple[FakeGuild | None, FakeChannel]:
+        g: FakeGuild | None = self.guild if guild is _DEFAULT else guild
+        if g is None:
+            return None, channel or self.dm_channel(user)
+        if not g.member(user):
+            raise ValueError(f"{user.name} is not a member of {g.name}")
+        return g, channel or g.channel
+
+    async def send_interaction(self, interaction: FakeInteraction) -> FakeInteraction:
+        session = self.bot_session()
+        if session is None:
+            raise RuntimeError("the bot is not connected to the fake gateway")
+        self.interactions[interaction.id] = interaction
+        payload = interaction.payload()
+        interaction.sent_at = time.perf_counter()
+        await session.dispatch("INTERACTION_CREATE", payload)
+        task = asyncio.create_task(self._deadline(interaction))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return interaction
+
+    async def _deadline(self, interaction: FakeInteraction) -> None:
+        await asyncio.sleep(self.callback_deadline)
+        if interaction.callback_type is None:
+            interaction.expired = True
+            self.problem(
+                f"interaction {interaction.describe()} not acknowledged within "
+                f"{self.callback_deadline} s: the player sees 'This interaction failed'"
+            )
+            interaction._fail(InteractionFailed(f"no callback for {interaction.describe()}"))
+
+    def _command_data(
+        self,
+        name: str,
+        options: Mapping[str, Any],
+        guild: FakeGuild | None,
+        focused: str | None = None,
+    ) -> tuple[dict[str, Any], str]:
+        words = name.split()
+        cmd = self.find_command(words[0], guild)
+        if cmd is None:
+            raise LookupError(
+                f"/{words[0]} is not registered for {guild.name if guild else 'DMs'}; "
+                f"registered: { {g: sorted(c) for g, c in self.commands.items()} }"
+            )
+        data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": cmd.get("type", 1)}
+        if cmd.get("guild_id"):
+            data["guild_id"] = cmd["guild_id"]
+        spec_options = cmd.get("options") or []
+        container = data
+        for word in words[1:]:  # subcommand groups and subcommands
+            sub = next((o for o in spec_options if o["name"] == word), None)
+            if sub is None or sub["type"] not in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
+                raise LookupError(f"/{name}: no subcommand {word!r}")
+            inner: dict[str, Any] = {"name": word, "type": sub["type"], "options": []}
+            container.setdefault("options", []).append(inner)
+            container, spec_options = inner, sub.get("options") or []
+        built, resolved = self._build_options(name, spec_options, options, guild, focused)
+        container["options"] = built
+        if resolved:
+            data["resolved"] = resolved
+        return data, cmd["name"]
+
+    def _build_options(
+        self,
+        name: str,
+        spec_options: list[dict[str, Any]],
+        given: Mapping[str, Any],
+        guild: FakeGuild | None,
+        focused: str | None,
+    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """Options as Discord's client would send them, refusing what it would not allow."""
+        by_name = {o["name"]: o for o in spec_options}
+        unknown = set(given) - set(by_name)
+        if unknown:
+            raise LookupError(f"/{name} has no option {sorted(unknown)}; it has {sorted(by_name)}")
+        if focused is None:
+            missing = [
+                o["name"] for o in spec_options if o.get("required") and o["name"] not in given
+            ]
+            if missing:
+                raise ValueError(f"/{name}: Discord's client requires {missing}")
+        out: list[dict[str, Any]] = []
+        resolved: dict[str, Any] = {}
+        for key, value in given.items():
+            spec = by_name[key]
+            kind = spec["type"]
+            option: dict[str, Any] = {"name": key, "type": kind}
+            if key == focused:
+                option.update(value=str(value), focused=True)
+                out.append(option)
+                continue
+            choices = spec.get("choices")
+            if kind in (OPTION_USER, OPTION_MENTIONABLE):
+                user = self.user(value)
+                option["value"] = str(user.id)
+                resolved.setdefault("users", {})[str(user.id)] = user.payload()
+                if guild is not None and guild.member(user):
+                    member = guild.member_payload(user, with_permissions=True)
+                    del member["user"]
+                    resolved.setdefault("members", {})[str(user.id)] = member
+            elif kind == OPTION_INTEGER:
+                option["value"] = int(value)
+            elif kind == OPTION_NUMBER:
+                option["value"] = float(value)
+            elif kind == OPTION_BOOLEAN:
+                if not isinstance(value, bool):
+                    raise TypeError(f"/{name} {key}: a boolean option takes True or False")
+                option["value"] = value
+            elif kind == OPTION_STRING:
+                option["value"] = str(value)
+            else:
+                option["value"] = value
+            if choices and option["value"] not in [c["value"] for c in choices]:
+                raise ValueError(
+                    f"/{name} {key}: Discord's client offers only {[c['value'] for c in choices]}"
+                )
+            out.append(option)
+        return out, resolved
+
+    def start_command(
+        self,
+        user: FakeUser | str,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        guild: Any = _DEFAULT,
+        channel: FakeChannel | None = None,
+    ) -> FakeInteraction:
+        player = self.user(user)
+        g, ch = self._where(player, guild, channel)
+        data, cmd_name = self._command_data(name, options or {}, g)
+        return FakeInteraction(
+            self,
+            type=APPLICATION_COMMAND,
+            user=player,
+            guild=g,
+            channel=ch,
+            data=data,
+            command_name=cmd_name,
+        )
+
+    async def command(
+        self,
+        user: FakeUser | str,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        guild: Any = _DEFAULT,
+        channel: FakeChannel | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Run a slash command as this user (``guild=None`` for a DM) and wait for the reply."""
+        interaction = self.start_command(user, name, options, guild=guild, channel=channel)
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    async def autocomplete(
+        self,
+        user: FakeUser | str,
+        name: str,
+        *,
+        focused: str,
+        value: str = "",
+        options: Mapping[str, Any] | None = None,
+        guild: Any = _DEFAULT,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Type ``value`` into option ``focused`` of a command and wait for the choices."""
+        player = self.user(user)
+        g, ch = self._where(player, guild, None)
+        cmd = self.find_command(name.split()[0], g)
+        spec = next((o for o in (cmd or {}).get("options", []) if o["name"] == focused), None)
+        if spec is not None and not spec.get("autocomplete"):
+            raise ValueError(f"/{name} {focused} does not autocomplete")
+        given = {**(options or {}), focused: value}
+        data, cmd_name = self._command_data(name, given, g, focused=focused)
+        interaction = FakeInteraction(
+            self,
+            type=AUTOCOMPLETE,
+            user=player,
+            guild=g,
+            channel=ch,
+            data=data,
+            command_name=cmd_name,
+        )
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    def start_component(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        values: list[str] | None = None,
+    ) -> FakeInteraction:
+        player = self.user(user)
+        msg = self.message(message)
+        if msg.deleted:
+            raise LookupError(f"message {msg.id} was deleted")
+        component = msg.state().component(custom_id, label=label)
+        if component.disabled:
+            raise ValueError(f"{component.label or component.custom_id!r} is disabled")
+        data: dict[str, Any] = {"custom_id": component.custom_id, "component_type": component.type}
+        if component.is_select:
+            chosen = list(values or [])
+            if not component.min_values <= len(chosen) <= component.max_values:
+                raise ValueError(f"select takes {component.min_values}..{component.max_values}")
+            if component.type == 3:
+                offered = component.values
+                bad = [v for v in chosen if v not in offered]
+                if bad:
+                    raise ValueError(f"{bad} not among the select options {offered}")
+            data["values"] = chosen
+        elif values is not None:
+            raise ValueError("values are for select menus")
+        guild = next((g for g in self.guilds if g.id == msg.channel.guild_id), None)
+        return FakeInteraction(
+            self,
+            type=MESSAGE_COMPONENT,
+            user=player,
+            guild=guild,
+            channel=msg.channel,
+            data=data,
+            message=msg,
+        )
+
+    async def press(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Press a button (by custom_id or label) on the message as it is now."""
+        interaction = self.start_component(user, message, custom_id, label=label)
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    async def select(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        custom_id: str | None = None,
+        values: list[str] | None = None,
+        *,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Choose values in a select menu (the message's only one when custom_id is None)."""
+        msg = self.message(message)
+        if custom_id is None:
+            custom_id = msg.state().select.custom_id
+        interaction = self.start_component(user, msg, custom_id, values=values or [])
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    # ----------------------------------------------------------------- HTTP plumbing
+
+    @web.middleware
+    async def _middleware(
+        self, request: web.Request, handler: Callable[[web.Request], Any]
+    ) -> web.StreamResponse:
+        path = request.path
+        needs_auth = path.startswith("/api/") and not re.match(
+            r"/api/v\d+/(interactions|webhooks)/", path
+        )
+        if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+            self.requests.append((request.method, path, 401))
+            return self._json({"message": "401: Unauthorized", "code": 0}, 401)
+        try:
+            response: web.StreamResponse = await handler(request)
+        except InvalidBody as exc:
+            self.problem(f"{request.method} {path}: Invalid Form Body: {exc}")
+            response = self._json(
+                {
+                    "code": 50035,
+                    "message": "Invalid Form Body",
+                    "errors": {"_errors": [{"code": "BASE_TYPE_INVALID", "message": str(exc)}]},
+                },
+                400,
+            )
+        except web.HTTPException:
+            raise
+        except Exception as exc:  # a bug in the fake: make it loud
+            log.exception("fake Discord crashed on %s %s", request.method, path)
+            self.problem(f"fake Discord crashed on {request.method} {path}: {exc!r}")
+            response = self._json({"message": "500: Internal Server Error", "code": 0}, 500)
+        self.requests.append((request.method, path, response.status))
+        return response
+
+    @staticmethod
+    def _json(data: Any, status: int = 200) -> web.Response:
+        # Exactly "application/json": discord.py parses no other Content-Type.
+        return web.Response(
+            status=status,
+            body=json.dumps(data).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+
+    def _error(self, status: int, code: int, message: str, why: str) -> web.Response:
+        self.problem(why)
+        return self._json({"message": message, "code": code}, status)
+
+    async def _read_body(
+        self, request: web.Request
+    ) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+        """The JSON payload and the uploaded files (multipart/form-data with payload_json)."""
+        if request.content_type == "multipart/form-data":
+            payload: dict[str, Any] = {}
+            files: dict[int, tuple[str, bytes]] = {}
+            reader = await request.multipart()
+            async for part in reader:
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+                elif part.name and (m := re.fullmatch(r"files\[(\d+)\]", part.name)):
+                    files[int(m.group(1))] = (part.filename or "file", await part.read())  # type: ignore[union-attr]
+                else:
+                    raise InvalidBody(f"unexpected multipart field {part.name!r}")
+            return payload, [files[i] for i in sorted(files)]
+        if request.can_read_body:
+            if request.content_type != "application/json":
+                raise InvalidBody(f"body of type {request.content_type!r}")
+            return await request.json(), []
+        return {}, []
+
+    def _add_routes(self, app: web.Application) -> None:
+        api = f"/api/v{API_VERSION}"
+        r = app.router
+        r.add_get("/gateway", self._gateway)
+        r.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn)
+        r.add_get(api + "/users/@me", self._get_me)
+        r.add_get(api + "/users/{user_id}", self._get_user)
+        r.add_get(api + "/oauth2/applications/@me", self._get_application)
+        r.add_get(api + "/applications/@me", self._get_application)
+        r.add_get(api + "/gateway", self._get_gateway)
+        r.add_get(api + "/gateway/bot", self._get_gateway_bot)
+        for prefix in ("/applications/{app_id}", "/applications/{app_id}/guilds/{guild_id}"):
+            r.add_get(api + prefix + "/commands", self._list_commands)
+            r.add_put(api + prefix + "/commands", self._put_commands)
+            r.add_post(api + prefix + "/commands", self._post_command)
+            r.add_get(api + prefix + "/commands/{command_id}", self._get_command)
+            r.add_patch(api + prefix + "/commands/{command_id}", self._patch_command)
+            r.add_delete(api + prefix + "/commands/{command_id}", self._delete_command)
+        r.add_post(api + "/interactions/{interaction_id}/{token}/callback", self._callback)
+        r.add_post(api + "/webhooks/{app_id}/{token}", self._followup)
+        hook = api + "/webhooks/{app_id}/{token}/messages/{message_id}"
+        r.add_get(hook, self._webhook_get)
+        r.add_patch(hook, self._webhook_edit)
+        r.add_delete(hook, self._webhook_delete)
+        r.add_get(api + "/channels/{channel_id}", self._get_channel)
+        r.add_post(api + "/channels/{channel_id}/messages", self._channel_send)
+        msg = api + "/channels/{channel_id}/messages/{message_id}"
+        r.add_get(msg, self._channel_get)
+        r.add_patch(msg, self._channel_edit)
+        r.add_delete(msg, self._channel_delete)
+        r.add_get(api + "/guilds/{guild_id}", self._get_guild)
+        r.add_get(api + "/guilds/{guild_id}/members/{user_id}", self._get_member)
+        r.add_route("*", "/{tail:.*}", self._unknown)
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        return self._error(
+            404, 0, "404: Not Found", f"unknown route {request.method} {request.path} (not faked)"
+        )
+
+    # ----------------------------------------------------------------- REST: identity
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        return self._json({**self.bot_user.payload(), "verified": True, "mfa_enabled": False})
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        uid = int(request.match_info["user_id"])
+        for user in [*self.users.values(), self.bot_user]:
+            if user.id == uid:
+                return self._json(user.payload())
+        return self._error(404, 10013, "Unknown User", f"GET unknown user {uid}")
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        return self._json(
+            {
+                "id": str(self.application_id),
+                "name": self.bot_user.name,
+                "icon": None,
+                "description": "Five patience games",
+                "summary": "",
+                "type": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "verify_key": "0" * 64,
+                "owner": self.app_owner.payload(),
+                "team": None,
+                "flags": 0,
+                "bot": self.bot_user.payload(),
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,
+                "approximate_guild_count": len(self.guilds),
+            }
+        )
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return self._json({"url": self.gateway_url})
+
+    async def _get_gateway_bot(self, request: web.Request) -> web.Response:
+        return self._json(
+            {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        channel = self.channel_by_id(int(request.match_info["channel_id"]))
+        if channel is None:
+            return self._error(
+                404, 10003, "Unknown Channel", f"GET {request.path}: no such channel"
+            )
+        return self._json(channel.payload())
+
+    async def _get_guild(self, request: web.Request) -> web.Response:
+        gid = int(request.match_info["guild_id"])
+        for guild in self.guilds:
+            if guild.id == gid:
+                data = guild.create_payload()
+                for key in ("members", "channels", "threads", "presences", "voice_states"):
+                    data.pop(key)
+                return self._json(data)
+        return self._error(404, 10004, "Unknown Guild", f"GET {request.path}: no such guild")
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        gid, uid = int(request.match_info["guild_id"]), int(request.match_info["user_id"])
+        for guild in self.guilds:
+            if guild.id == gid:
+                for member in guild.members:
+                    if member.id == uid:
+                        return self._json(guild.member_payload(member))
+        return self._error(404, 10007, "Unknown Member", f"GET {request.path}: no such member")
+
+    async def _cdn(self, request: web.Request) -> web.Response:
+        aid = int(request.match_info["attachment"])
+        for message in self.messages.values():
+            for attachment in message.attachments:
+                if attachment.id == aid:
+                    return web.Response(
+                        body=attachment.data, headers={"Content-Type": attachment.content_type}
+                    )
+        return web.Response(status=404)
+
+    # ----------------------------------------------------------------- REST: commands
+
+    def _check_app(self, request: web.Request) -> None:
+        if int(request.match_info["app_id"]) != self.application_id:
+            raise InvalidBody(f"application id {request.match_info['app_id']} is not ours")
+
+    def _scope(self, request: web.Request) -> int | None:
+        gid = request.match_info.get("guild_id")
+        if gid is None:
+            return None
+        if not any(g.id == int(gid) for g in self.guilds):
+            raise InvalidBody(f"the bot is not in guild {gid}")
+        return int(gid)
+
+    def _store_command(self, scope: int | None, cmd: dict[str, Any]) -> dict[str, Any]:
+        validate_command(cmd)
+        existing = self.commands.get(scope, {}).get(cmd["name"])
+        stored = {
+            "type": 1,
+            "options": [],
+            "default_member_permissions": None,
+            "dm_permission": True,
+            "nsfw": False,
+            "contexts": None,
+            "integration_types": [0],
+            **cmd,
+            "id": existing["id"] if existing else str(self.snowflakes.next()),
+            "application_id": str(self.application_id),
+            "version": str(self.snowflakes.next()),
+        }
+        if scope is not None:
+            stored["guild_id"] = str(scope)
+        return stored
+
+    async def _list_commands(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        return self._json(list(self.commands.get(self._scope(request), {}).values()))
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        scope = self._scope(request)
+        body = await request.json()
+        if not isinstance(body, list):
+            raise InvalidBody("bulk overwrite takes a list")
+        _check(len(body) <= 100, "more than 100 commands")
+        new = {}
+        for cmd in body:
+            stored = self._store_command(scope, cmd)
+            _check(stored["name"] not in new, f"duplicate command {stored['name']!r}")
+            new[stored["name"]] = stored
+        self.commands[scope] = new
+        self.command_writes.append(("PUT", scope))
+        self._notify()
+        return self._json(list(new.values()))
+
+    async def _post_command(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        scope = self._scope(request)
+        stored = self._store_command(scope, await request.json())
+        self.commands.setdefault(scope, {})[stored["name"]] = stored
+        self.command_writes.append(("POST", scope))
+        self._notify()
+        return self._json(stored, 201)
+
+    def _command_by_id(self, request: web.Request) -> tuple[int | None, dict[str, Any]] | None:
+        scope = self._scope(request)
+        cid = request.match_info["command_id"]
+        for cmd in self.commands.get(scope, {}).values():
+            if cmd["id"] == cid:
+                return scope, cmd
+        return None
+
+    async def _get_command(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        found = self._command_by_id(request)
+        if found is None:
+            return self._error(404, 10063, "Unknown application command", f"GET {request.path}")
+        return self._json(found[1])
+
+    async def _patch_command(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        found = self._command_by_id(request)
+        if found is None:
+            return self._error(404, 10063, "Unknown application command", f"PATCH {request.path}")
+        scope, cmd = found
+        changed = {**cmd, **(await request.json())}
+        stored = self._store_command(scope, changed)
+        del self.commands[scope][cmd["name"]]
+        self.commands[scope][stored["name"]] = stored
+        self.command_writes.append(("PATCH", scope))
+        self._notify()
+        return self._json(stored)
+
+    async def _delete_command(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        found = self._command_by_id(request)
+        if found is None:
+            return self._error(404, 10063, "Unknown application command", f"DELETE {request.path}")
+        scope, cmd = found
+        del self.commands[scope][cmd["name"]]
+        self.command_writes.append(("DELETE", scope))
+        self._notify()
+        return web.Response(status=204)
+
+    # ----------------------------------------------------------------- REST: messages
+
+    def _new_message(
+        self,
+        channel: FakeChannel,
+        *,
+        type: int,
+        flags: int,
+        interaction: FakeInteraction | None,
+    ) -> FakeMessage:
+        msg = FakeMessage(
+            self,
+            id=self.snowflakes.next(),
+            channel=channel,
+            author=self.bot_user,
+            type=type,
+            flags=flags,
+            interaction=interaction,
+        )
+        self.messages[msg.id] = msg
+        return msg
+
+    def _apply(
+        self,
+        msg: FakeMessage,
+        data: Mapping[str, Any],
+        files: list[tuple[str, bytes]],
+        *,
+        creating: bool,
+    ) -> None:
+        """Apply a create or edit payload the way Discord does: absent fields stay unchanged."""
+        flags = msg.flags
+        if creating:
+            wanted = int(data.get("flags") or 0)
+            allowed = EPHEMERAL | COMPONENTS_V2 | (1 << 2) | (1 << 12)
+            _check(wanted & ~allowed == 0, f"message flags {wanted} not allowed on create")
+            if msg.interaction is None:
+                wanted &= ~EPHEMERAL  # only interaction replies can be ephemeral
+            flags = (flags & ~EPHEMERAL) | wanted
+        elif "flags" in data and data["flags"] is not None:
+            wanted = int(data["flags"])
+            _check(wanted & ~(COMPONENTS_V2 | (1 << 2) | EPHEMERAL) == 0, f"flags {wanted} on edit")
+            flags = (flags & EPHEMERAL) | (wanted & ~EPHEMERAL) | (flags & COMPONENTS_V2)
+        content = msg.content if "content" not in data else (data["content"] or "")
+        embeds = msg.embeds if "embeds" not in data else list(data["embeds"] or [])
+        components = msg.components if "components" not in data else list(data["components"] or [])
+        _check(len(content) <= 2000, f"content of {len(content)} characters (at most 2000)")
+        validate_embeds(embeds)
+        validate_components(components, flags)
+        for name, blob in files:
+            _check(len(blob) <= ATTACHMENT_SIZE_LIMIT, f"file {name} of {len(blob)} bytes")
+        attachments = list(msg.attachments)
+        if "attachments" in data and data["attachments"] is not None:
+            keep = {a.id: a for a in msg.attachments}
+            attachments = []
+            for item in data["attachments"]:
+                aid = int(item["id"])
+                if aid in keep:
+                    attachments.append(keep[aid])
+                elif 0 <= aid < len(files):
+                    attachments.append(
+                        self._attachment(
+                            msg,
+                            item.get("filename") or files[aid][0],
+                            files[aid][1],
+                            item.get("description"),
+                        )
+                    )
+                else:
+                    raise InvalidBody(f"attachment id {aid} is neither kept nor uploaded")
+        else:
+            attachments += [self._attachment(msg, name, blob, None) for name, blob in files]
+        _check(len(attachments) <= 10, "more than 10 attachments")
+        if creating:
+            _check(
+                bool(content or embeds or attachments or components),
+                "Cannot send an empty message",
+            )
+        msg.flags, msg.content, msg.embeds = flags, content, embeds
+        msg.components, msg.attachments = components, attachments
+        if not creating:
+            msg.edited_timestamp = now_iso()
+        msg.history.append(msg.state())
+        self._notify()
+
+    def _attachment(
+        self, msg: FakeMessage, filename: str, blob: bytes, description: str | None
+    ) -> FakeAttachment:
+        aid = self.snowflakes.next()
+        lower = filename.lower()
+        content_type = (
+            "image/png"
+            if lower.endswith(".png")
+            else "image/jpeg"
+            if lower.endswith((".jpg", ".jpeg"))
+            else "text/plain; charset=utf-8"
+            if lower.endswith(".txt")
+            else "application/octet-stream"
+        )
+        url = f"{self.base_url}/attachments/{msg.channel.id}/{aid}/{filename}"
+        return FakeAttachment(aid, filename, blob, content_type, url, description)
+
+    def _interaction_for(self, request: web.Request) -> FakeInteraction | None:
+        token = request.match_info["token"]
+        for interaction in self.interactions.values():
+            if interaction.token == token:
+                return interaction
+        return None
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        iid = int(request.match_info["interaction_id"])
+        interaction = self.interactions.get(iid)
+        body, files = await self._read_body(request)
+        if interaction is None or interaction.token != request.match_info["token"]:
+            return self._error(404, 10062, "Unknown interaction", f"callback for unknown {iid}")
+        what = interaction.describe()
+        if interaction.expired:
+            return self._error(
+                404,
+                10062,
+                "Unknown interaction",
+                f"callback after the {self.callback_deadline} s deadline for {what}",
+            )
+        if interaction.callback_type is not None:
+            return self._error(
+                400,
+                40060,
+                "Interaction has already been acknowledged.",
+                f"second callback (type {body.get('type')}) for {what}",
+            )
+        kind = int(body.get("type", 0))
+        if kind not in ALLOWED_CALLBACKS.get(interaction.type, set()):
+            return self._error(
+                400,
+                50035,
+                "Invalid Form Body",
+                f"callback type {kind} is not allowed for interaction type {interaction.type} ({what})",
+            )
+        data = body.get("data") or {}
+        origin_type = 20 if interaction.type == APPLICATION_COMMAND else 0
+        message: FakeMessage | None = None
+        if kind == CHANNEL_MESSAGE:
+            message = self._new_message(
+                interaction.channel, type=origin_type, flags=0, interaction=interaction
+            )
+            try:
+                self._apply(message, data, files, creating=True)
+            except InvalidBody:
+                del self.messages[message.id]
+                raise
+            interaction.original_id = message.id
+        elif kind == DEFERRED_CHANNEL_MESSAGE:
+            flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
+            message = self._new_message(
+                interaction.channel, type=origin_type, flags=flags, interaction=interaction
+            )
+            message.history.append(message.state())
+            interaction.original_id = message.id
+        elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
+            if interaction.message_id is None:
+                raise InvalidBody(f"callback type {kind} without a message ({what})")
+            message = self.messages[interaction.message_id]
+            if kind == UPDATE_MESSAGE:
+                self._apply(message, data, files, creating=False)
+            interaction.original_id = message.id
+        elif kind == AUTOCOMPLETE_RESULT:
+            validate_choices(data.get("choices") or [])
+        interaction.callback_type = kind
+        interaction.callback_data = body
+        interaction.callback_at = time.perf_counter()
+        interaction.events.append((interaction.callback_at, f"callback {kind}", body))
+        if kind == CHANNEL_MESSAGE:
+            interaction._complete("message", message)
+        elif kind == UPDATE_MESSAGE:
+            interaction._complete("update", message)
+        elif kind == AUTOCOMPLETE_RESULT:
+            interaction._complete("autocomplete", None, choices=tuple(data.get("choices") or ()))
+        elif kind == MODAL:
+            interaction._complete("modal", None, modal=data)
+        self._notify()
+        answer: dict[str, Any] = {
+            "interaction": {
+                "id": str(interaction.id),
+                "type": interaction.type,
+                "response_message_loading": kind == DEFERRED_CHANNEL_MESSAGE,
+                "response_message_ephemeral": bool(message and message.ephemeral),
+            }
+        }
+        if message is not None and kind in (
+            CHANNEL_MESSAGE,
+            DEFERRED_CHANNEL_MESSAGE,
+            UPDATE_MESSAGE,
+        ):
+            answer["interaction"]["response_message_id"] = str(message.id)
+            answer["resource"] = {"type": kind, "message": message.payload()}
+        return self._json(answer)
+
+    def _webhook_message(
+        self, request: web.Request
+    ) -> tuple[FakeInteraction, FakeMessage] | web.Response:
+        if int(request.match_info["app_id"]) != self.application_id:
+            return self._error(
+                404, 10015, "Unknown Webhook", f"{request.path}: not our application"
+            )
+        interaction = self._interaction_for(request)
+        if interaction is None:
+            return self._error(404, 10015, "Unknown Webhook", f"{request.path}: unknown token")
+        ref = request.match_info["message_id"]
+        if ref == "@original":
+            message = interaction.original
+            if message is None:
+                return self._error(
+                    404,
+                    10008,
+                    "Unknown Message",
+                    f"{request.method} @original before any response to {interaction.describe()}",
+                )
+        else:
+            message = self.messages.get(int(ref))
+            allowed = {interaction.original_id, *interaction.followup_ids}
+            if message is None or message.id not in allowed:
+                return self._error(
+                    404, 10008, "Unknown Message", f"{request.path}: not this webhook's"
+                )
+        if message.deleted:
+            return self._error(404, 10008, "Unknown Message", f"{request.path}: deleted")
+        return interaction, message
+
+    async def _webhook_get(self, request: web.Request) -> web.Response:
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        return self._json(found[1].payload())
+
+    async def _webhook_edit(self, request: web.Request) -> web.Response:
+        body, files = await self._read_body(request)
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        interaction, message = found
+        was_loading = message.loading
+        message.flags &= ~LOADING
+        self._apply(message, body, files, creating=False)
+        now = time.perf_counter()
+        interaction.events.append((now, "edit", body))
+        if message.id == interaction.original_id:
+            if interaction.callback_type == DEFERRED_UPDATE_MESSAGE:
+                interaction._complete("update", message)
+            elif interaction.callback_type == DEFERRED_CHANNEL_MESSAGE and was_loading:
+                interaction._complete("message", message)
+        return self._json(message.payload())
+
+    async def _webhook_delete(self, request: web.Request) -> web.Response:
+        found = self._webhook_message(request)
+        if isinstance(found, web.Response):
+            return found
+        interaction, message = found
+        message.deleted = True
+        message.history.append(message.state())
+        interaction.events.append((time.perf_counter(), "delete", message.id))
+        self._notify()
+        return web.Response(status=204)
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        body, files = await self._read_body(request)
+        if int(request.match_info["app_id"]) != self.application_id:
+            return self._error(
+                404, 10015, "Unknown Webhook", f"{request.path}: not our application"
+            )
+        interaction = self._interaction_for(request)
+        if interaction is None:
+            return self._error(404, 10015, "Unknown Webhook", f"{request.path}: unknown token")
+        if interaction.callback_type is None:
+            return self._error(
+                404,
+                10015,
+                "Unknown Webhook",
+                f"follow-up before any callback: {interaction.describe()}",
+            )
+        original = interaction.original
+        now = time.perf_counter()
+        if (
+            interaction.callback_type == DEFERRED_CHANNEL_MESSAGE
+            and original is not None
+            and original.loading
+        ):
+            # Discord: the first follow-up after a deferred reply becomes that reply.
+            original.flags &= ~LOADING
+            body = {k: v for k, v in body.items() if k != "flags"}
+            self._apply(original, body, files, creating=False)
+            message = original
+            interaction.events.append((now, "followup-as-original", body))
+            interaction._complete("message", message)
+        else:
+            message = self._new_message(
+                interaction.channel, type=0, flags=0, interaction=interaction
+            )
+            try:
+                self._apply(message, body, files, creating=True)
+            except InvalidBody:
+                del self.messages[message.id]
+                raise
+            interaction.followup_ids.append(message.id)
+            interaction.events.append((now, "followup", body))
+            if interaction.callback_type == DEFERRED_UPDATE_MESSAGE:
+                interaction._complete("message", message)
+        if request.query.get("wait") in ("true", "1", "True"):
+            return self._json(message.payload())
+        return web.Response(status=204)
+
+    def _channel_message(self, request: web.Request) -> FakeMessage | web.Response:
+        cid, mid = int(request.match_info["channel_id"]), int(request.match_info["message_id"])
+        message = self.messages.get(mid)
+        if message is None or message.channel.id != cid or message.deleted or message.ephemeral:
+            return self._error(404, 10008, "Unknown Message", f"{request.method} {request.path}")
+        return message
+
+    async def _channel_send(self, request: web.Request) -> web.Response:
+        body, files = await self._read_body(request)
+        channel = self.channel_by_id(int(request.match_info["channel_id"]))
+        if channel is None:
+            return self._error(404, 10003, "Unknown Channel", f"POST {request.path}")
+        message = self._new_message(channel, type=0, flags=0, interaction=None)
+        try:
+            self._apply(message, body, files, creating=True)
+        except InvalidBody:
+            del self.messages[message.id]
+            raise
+        return self._json(message.payload())
+
+    async def _channel_get(self, request: web.Request) -> web.Response:
+        found = self._channel_message(request)
+        if isinstance(found, web.Response):
+            return found
+        return self._json(found.payload())
+
+    async def _channel_edit(self, request: web.Request) -> web.Response:
+        body, files = await self._read_body(request)
+        found = self._channel_message(request)
+        if isinstance(found, web.Response):
+            return found
+        self._apply(found, body, files, creating=False)
+        return self._json(found.payload())
+
+    async def _channel_delete(self, request: web.Request) -> web.Response:
+        found = self._channel_message(request)
+        if isinstance(found, web.Response):
+            return found
+        found.deleted = True
+        found.history.append(found.state())
+        self._notify()
+        return web.Response(status=204)
+
+    # ----------------------------------------------------------------- gateway
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(max_msg_size=0)
+        await ws.prepare(request)
+        session = GatewaySession(ws, request.query)
+        if request.query.get("encoding", "json") != "json":
+            self.problem(f"gateway asked for encoding {request.query.get('encoding')}")
+        self.sessions.append(session)
+        try:
+            await session.send(
+                {
+                    "op": 10,
+                    "d": {"heartbeat_interval": self.heartbeat_interval_ms},
+                    "s": None,
+                    "t": None,
+                }
+            )
+            async for frame in ws:
+                if frame.type == WSMsgType.TEXT:
+                    await self._gateway_op(session, json.loads(frame.data))
+                elif frame.type == WSMsgType.BINARY:
+                    self.problem("the client sent a binary gateway frame")
+        finally:
+            self._notify()
+        return ws
+
+    async def _gateway_op(self, session: GatewaySession, msg: Mapping[str, Any]) -> None:
+        op, data = msg.get("op"), msg.get("d")
+        if op == 1:  # HEARTBEAT
+            session.heartbeats += 1
+            await session.send({"op": 11, "d": None, "s": None, "t": None})
+        elif op == 2:  # IDENTIFY
+            if data.get("token") != self.token:
+                await session.ws.close(code=4004, message=b"Authentication failed.")
+                return
+            session.intents = int(data.get("intents") or 0)
+            session.session_id = secrets.token_hex(16)
+            session.seq = 0
+            await session.dispatch(
+                "READY",
+                {
+                    "v": API_VERSION,
+                    "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
+                    "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+                    "session_id": session.session_id,
+                    "session_type": "normal",
+                    "resume_gateway_url": self.gateway_url,
+                    "application": {"id": str(self.application_id), "flags": 0},
+                    "private_channels": [],
+                    "relationships": [],
+                    "presences": [],
+                    "geo_ordered_rtc_regions": [],
+                },
+            )
+            for guild in self.guilds:
+                await session.dispatch("GUILD_CREATE", guild.create_payload())
+            session.identified = True
+            self.identifies += 1
+            self._notify()
+        elif op == 6:  # RESUME
+            old = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
+            if old is None or data.get("token") != self.token:
+                await session.send({"op": 9, "d": False, "s": None, "t": None})
+                return
+            session.session_id, session.seq = old.session_id, old.seq
+            session.intents = old.intents
+            await session.dispatch("RESUMED", {})
+            session.identified = True
+            self._notify()
+        elif op == 8:  # REQUEST_GUILD_MEMBERS
+            guild_ids = data.get("guild_id")
+            for gid in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
+                guild = next((g for g in self.guilds if g.id == int(gid)), None)
+                if guild is None:
+                    continue
+                await session.dispatch(
+                    "GUILD_MEMBERS_CHUNK",
+                    {
+                        "guild_id": str(guild.id),
+                        "members": [guild.member_payload(m) for m in guild.members],
+                        "chunk_index": 0,
+                        "chunk_count": 1,
+                        "not_found": [],
+                        "nonce": data.get("nonce"),
+                    },
+                )
+        elif op in (3, 4):  # presence, voice state: nothing to do
+            return
+        else:
+            self.problem(f"unknown gateway op {op}: {msg}")
+
+
+def is_png(blob: bytes) -> bool:
+    return blob.startswith(PNG_SIGNATURE)
