@@ -1,0 +1,534 @@
+"""The game flow, written once: every adapter (slash commands, buttons, the move menu,
+the console) turns its input into one call here and shows the ``Reply`` it gets back.
+
+One call: take the player's lock -> load their game -> apply the action with the engine ->
+render the picture (in a thread, off the event loop) -> save (one transaction, the result
+row too when the game ends) -> build the reply. Rendering comes before saving, so a
+failure anywhere leaves the saved game as it was; saving comes before the reply, so a
+player never sees a move that is not stored.
+
+Nothing here knows Discord. A ``Reply`` says what to show:
+
+* ``board``: the picture, status text and controls. A command posts it as a new message;
+  a button or menu press edits the pressed message in place.
+* ``note``: text for the player alone (Discord: ephemeral). With a board too (a stale
+  press), the board is refreshed and the note follows.
+* ``offer``: a question with two buttons (start a new game over an unfinished one?).
+
+Presses carry a ``BoardRef`` (game row and revision) of the board they were made on; a
+press on an out-of-date board plays nothing and refreshes it instead. The revision counts
+every saved change, so an undo followed by a move is out of date too, though the move
+count is the same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import random
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, REDEAL, Game, IllegalMove, Move, new_game
+
+from .store import LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
+
+log = logging.getLogger(__name__)
+
+MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
+RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal up to MAX_DEAL plays
+IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
+
+Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move=None) -> PNG bytes
+
+
+class Action(StrEnum):
+    """What a player can do to their current game. The value goes into button custom ids."""
+
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    REDEAL = "redeal"
+    TO_FOUNDATIONS = "found"
+    RESIGN = "resign"
+    SHOW = "show"
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is acting, and where: ``guild_id`` is None in DMs and the console."""
+
+    user_id: int
+    guild_id: int | None = None
+
+
+@dataclass(frozen=True)
+class BoardRef:
+    """The game and revision a board shows; presses carry it to detect stale boards."""
+
+    game_row: int
+    revision: int
+
+
+@dataclass(frozen=True)
+class MenuOption:
+    value: str  # the move's text, exactly what /move takes: "7 3", "7 f2"
+    label: str  # for people: "7 → f2 · 9♣ to ♣ A↑"
+
+
+@dataclass(frozen=True)
+class Controls:
+    """Which controls under a board are enabled, and the move menu."""
+
+    undo: bool
+    redo: bool
+    to_foundations: bool
+    redeal: bool
+    menu: tuple[MenuOption, ...]
+    menu_placeholder: str
+
+
+@dataclass(frozen=True)
+class Board:
+    owner_id: int
+    ref: BoardRef
+    text: str
+    png: bytes
+    filename: str
+    controls: Controls
+    finished: bool
+
+
+@dataclass(frozen=True)
+class NewGameOffer:
+    """Start ``game_id`` deal ``deal`` over the unfinished game in row ``replacing``?"""
+
+    owner_id: int
+    replacing: int
+    game_id: str
+    deal: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    board: Board | None = None
+    note: str | None = None
+    offer: NewGameOffer | None = None
+    refused: bool = False  # the request was refused or failed; ``note`` says why
+
+
+NO_GAME = "You have no game yet. Start one with `/new` — for example `/new trefoil`."
+APOLOGY = (
+    "Sorry — something went wrong on my side and nothing was changed. Your saved game is as "
+    "it was; please try again, or `/show` to see it."
+)
+
+
+def stranger_note(owner: str) -> str:
+    """The refusal for a press on somebody else's board."""
+    return f"This is {owner}'s game — start your own with `/new`."
+
+
+class Flow:
+    """The one game flow. ``renderer`` defaults to ``render.render_png``; ``clock`` gives
+    Unix seconds (tests pass their own); ``deals`` picks random deal numbers."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        renderer: Renderer | None = None,
+        executor: Executor | None = None,
+        clock: Callable[[], float] = time.time,
+        deals: random.Random | None = None,
+    ) -> None:
+        if renderer is None:
+            from render import render_png
+
+            renderer = render_png
+        self.store = store
+        self._render = renderer
+        self._own_executor = executor is None
+        self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self._clock = clock
+        self._deals = deals or random.Random()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    def close(self) -> None:
+        if self._own_executor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def _lock_for(self, user_id: int) -> asyncio.Lock:
+        lock = self._locks.get(user_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[user_id] = lock
+        return lock
+
+    # -- starting a game --------------------------------------------------------------
+
+    async def new_game(self, player: Player, game_id: str, deal: int | None = None) -> Reply:
+        """Deal a game; over an unfinished one, ask first (``Reply.offer``)."""
+        refusal = _check_new(game_id, deal)
+        if refusal:
+            return Reply(note=refusal, refused=True)
+        if deal is None:
+            deal = self._deals.randint(1, RANDOM_DEAL_MAX)
+        context = f"new {game_id} {deal}"
+        async with self._lock_for(player.user_id):
+            try:
+                saved = await self.store.load(player.user_id)
+                if saved is not None and not saved.is_finished:
+                    return Reply(offer=_offer(player, saved, game_id, deal))
+                return await self._start(player, game_id, deal, saved)
+            except Exception:
+                return _apologise(player, context)
+
+    async def confirm_new(
+        self, player: Player, replacing: int, game_id: str, deal: int
+    ) -> Reply:
+        """The player said yes to an offer: abandon game row ``replacing`` and deal anew."""
+        refusal = _check_new(game_id, deal)
+        if refusal:
+            return Reply(note=refusal, refused=True)
+        context = f"confirm new {game_id} {deal} over {replacing}"
+        async with self._lock_for(player.user_id):
+            try:
+                saved = await self.store.load(player.user_id)
+                if saved is not None and not saved.is_finished and saved.id != replacing:
+                    board = await self._board(saved, "")
+                    return Reply(
+                        board=board,
+                        note="That question was about a game you have since replaced, so "
+                        "nothing changed. Here is your current game; `/new` starts another.",
+                    )
+                return await self._start(player, game_id, deal, saved)
+            except Exception:
+                return _apologise(player, context)
+
+    async def _start(
+        self, player: Player, game_id: str, deal: int, replacing: SavedGame | None
+    ) -> Reply:
+        game = new_game(game_id, deal)
+        now = self._clock()
+        saved = await self.store.start(
+            player.user_id, player.guild_id, game, now, replacing=replacing
+        )
+        headline = f"New game: **{game.name}**, deal {deal}. Share it: `/new {game_id} {deal}`."
+        if replacing is not None and replacing.status != PLAYING:
+            headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
+        if game.is_stuck:  # possible in principle for a deal with no move at all
+            saved.status, saved.finished_at = LOST, now
+            await self.store.save(saved)
+        return Reply(board=await self._board(saved, headline))
+
+    # -- playing ----------------------------------------------------------------------
+
+    async def act(
+        self,
+        player: Player,
+        action: Action,
+        arg: str | None = None,
+        *,
+        seen: BoardRef | None = None,
+    ) -> Reply:
+        """Do ``action`` (``arg``: the move text for MOVE) on the player's current game.
+
+        ``seen`` is the board a button or menu press was made on; None for typed commands.
+        """
+        context = f"{action.value} {arg or ''}".strip()
+        async with self._lock_for(player.user_id):
+            try:
+                return await self._act(player, action, arg, seen)
+            except ConcurrentChange:
+                log.warning("user %s: %s raced another writer", player.user_id, context)
+                return Reply(
+                    note="Your game changed while that was being played, so it was not "
+                    "applied. `/show` shows the current position.",
+                    refused=True,
+                )
+            except Exception:
+                return _apologise(player, context)
+
+    async def _act(
+        self, player: Player, action: Action, arg: str | None, seen: BoardRef | None
+    ) -> Reply:
+        saved = await self.store.load(player.user_id)
+        if saved is None:
+            return Reply(note=NO_GAME, refused=True)
+        if seen is not None and seen != BoardRef(saved.id, saved.revision):
+            if seen.game_row == saved.id:
+                note = "That board was out of date (your game has moved on), so nothing was played."
+            else:
+                note = "That board belongs to a game that has since ended or been replaced."
+            return Reply(
+                board=await self._board(saved, ""),
+                note=note + " The board now shows your current position.",
+                refused=True,
+            )
+        if action is Action.SHOW:
+            return Reply(board=await self._board(saved, ""))
+        if saved.is_finished:
+            game = saved.game
+            return Reply(
+                note=f"This {game.name} game is over ({_outcome_text(saved.status)}). "
+                f"Start another with `/new`; `/new {game.game_id} {game.deal}` replays this deal.",
+                refused=True,
+            )
+        try:
+            summary = _apply(saved, action, arg)
+        except IllegalMove as err:
+            return Reply(note=_refusal(saved.game, action, str(err)), refused=True)
+        now = self._clock()
+        saved.seconds_played += min(max(now - saved.updated_at, 0.0), IDLE_CAP_S)
+        saved.updated_at = now
+        if saved.status == PLAYING:
+            if saved.game.is_won:
+                saved.status = WON
+            elif saved.game.is_stuck:
+                saved.status = LOST
+        if saved.status != PLAYING:
+            saved.finished_at = now
+        picture = await self._picture(saved.game)  # before saving: a failure changes nothing
+        await self.store.save(saved)
+        return Reply(board=self._compose(saved, summary, picture))
+
+    # -- choices for autocomplete -----------------------------------------------------
+
+    async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
+        """Legal moves matching what the player has typed so far (for `/move from`)."""
+        saved = await self.store.load(player.user_id)
+        if saved is None or saved.is_finished:
+            return []
+        wanted = " ".join(typed.lower().split())
+        options = [
+            MenuOption(str(move), describe(saved.game, move))
+            for move in saved.game.legal_moves()
+        ]
+        if wanted[:1].isdigit():  # a pile number: the moves from it
+            options = [o for o in options if o.value.startswith(wanted)]
+        elif wanted:  # a card ("9♣"), a foundation ("f2") or "redeal"
+            options = [
+                o for o in options if o.value.startswith(wanted) or wanted in o.label.lower()
+            ]
+        return options[:MENU_LIMIT]
+
+    async def destination_choices(
+        self, player: Player, source: str, typed: str = ""
+    ) -> list[MenuOption]:
+        """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
+        saved = await self.store.load(player.user_id)
+        source = source.strip()
+        if saved is None or saved.is_finished or not source.isdigit():
+            return []
+        src = int(source) - 1
+        wanted = typed.strip().lower()
+        options = []
+        for move in saved.game.legal_moves():
+            if move.kind not in (PILE, FOUNDATION) or move.src != src:
+                continue
+            value = str(move).split()[1]
+            if value.startswith(wanted):
+                options.append(MenuOption(value, describe(saved.game, move)))
+        return options[:MENU_LIMIT]
+
+    # -- building the reply -----------------------------------------------------------
+
+    async def _picture(self, game: Game) -> bytes:
+        loop = asyncio.get_running_loop()
+        draw = functools.partial(self._render, game, last_move=game.last_move)
+        return await loop.run_in_executor(self._executor, draw)
+
+    async def _board(self, saved: SavedGame, summary: str) -> Board:
+        return self._compose(saved, summary, await self._picture(saved.game))
+
+    def _compose(self, saved: SavedGame, summary: str, picture: bytes) -> Board:
+        game = saved.game
+        finished = saved.is_finished
+        lines = [_headline(game)]
+        if summary:
+            lines.append(summary)
+        end = _ending(saved)
+        if end:
+            lines.append(end)
+        return Board(
+            owner_id=saved.user_id,
+            ref=BoardRef(saved.id, saved.revision),
+            text="\n".join(lines),
+            png=picture,
+            filename=f"{game.game_id}-{game.deal}-{game.moves_made}.png",
+            controls=_controls(game, finished),
+            finished=finished,
+        )
+
+
+# -- the rules of the flow, as plain functions -------------------------------------------
+
+
+def _apply(saved: SavedGame, action: Action, arg: str | None) -> str:
+    """Apply ``action`` to the saved game; the line that says what happened.
+
+    Raises IllegalMove, with the game unchanged, when it cannot be done.
+    """
+    game = saved.game
+    if action is Action.MOVE:
+        move = game.play(arg or "")
+        return f"Played {describe_done(game, move)}."
+    if action is Action.UNDO:
+        move = game.undo()
+        saved.undos += 1
+        return f"Took back `{move}`."
+    if action is Action.REDO:
+        move = game.redo()
+        return f"Replayed {describe_done(game, move)}."
+    if action is Action.REDEAL:
+        game.play("redeal")
+        left = game.redeals_left
+        return f"Redealt: the pile cards were shuffled and dealt again ({left} left)."
+    if action is Action.TO_FOUNDATIONS:
+        played = to_foundations(game)
+        if not played:
+            raise IllegalMove("No card can go to a foundation now.")
+        texts = ", ".join(f"`{m}`" for m in played)
+        return f"{len(played)} card{_s(len(played))} to the foundations: {texts}."
+    if action is Action.RESIGN:
+        saved.status = RESIGNED
+        return "You resigned this game."
+    raise ValueError(f"unknown action {action!r}")
+
+
+def to_foundations(game: Game) -> list[Move]:
+    """Play every card that can go to a foundation, again and again; the moves played.
+
+    Each card is its own move in the game's history, so Undo takes them back one by one.
+    """
+    played = []
+    while True:
+        move = next((m for m in game.legal_moves() if m.kind == FOUNDATION), None)
+        if move is None:
+            return played
+        game.play(move)
+        played.append(move)
+
+
+def describe(game: Game, move: Move) -> str:
+    """A legal move, for a menu: ``7 → 3 · 9♣ on 10♣``; ``7 → f2 · 9♣ to ♦ A↑``."""
+    if move.kind == REDEAL:
+        return f"Redeal ({game.redeals_left} left)"
+    if move.kind not in (PILE, FOUNDATION):
+        return str(move)
+    card = game.tableau[move.src][-1].label
+    src = game.pile_name(move.src)
+    if move.kind == FOUNDATION:
+        return f"{src} → f{move.dst + 1} · {card} to {game.rules.foundations[move.dst].label}"
+    target = game.tableau[move.dst]
+    onto = f"on {target[-1].label}" if target else "to the empty stack"
+    return f"{src} → {game.pile_name(move.dst)} · {card} {onto}"
+
+
+def describe_done(game: Game, move: Move) -> str:
+    """A move just played: ``7 f2`` (9♣)."""
+    if move.kind == PILE:
+        return f"`{move}` ({game.tableau[move.dst][-1].label})"
+    if move.kind == FOUNDATION:
+        return f"`{move}` ({game.foundations[move.dst][-1].label})"
+    return f"`{move}`"
+
+
+def _controls(game: Game, finished: bool) -> Controls:
+    moves = [] if finished else [m for m in game.legal_moves() if m.kind != REDEAL]
+    menu = tuple(MenuOption(str(m), describe(game, m)) for m in moves[:MENU_LIMIT])
+    if finished:
+        placeholder = "The game is over"
+    elif not moves:
+        placeholder = "No move left on the piles"
+    elif len(moves) > MENU_LIMIT:
+        placeholder = f"Play a move ({MENU_LIMIT} of {len(moves)} shown; /move for the rest)"
+    else:
+        placeholder = f"Play a move ({len(moves)} legal)"
+    return Controls(
+        undo=not finished and game.can_undo,
+        redo=not finished and game.can_redo,
+        to_foundations=any(m.kind == FOUNDATION for m in moves),
+        redeal=not finished and game.redeals_left > 0,
+        menu=menu,
+        menu_placeholder=placeholder,
+    )
+
+
+def _headline(game: Game) -> str:
+    moves = game.moves_made
+    parts = [f"**{game.name}**", f"deal {game.deal}", f"{moves} move{_s(moves)}"]
+    if game.rules.redeals:
+        parts.append(f"{game.redeals_left} redeal{_s(game.redeals_left)} left")
+    parts.append(f"{game.cards_on_foundations}/{game.rules.card_count} cards home")
+    return " · ".join(parts)
+
+
+def _ending(saved: SavedGame) -> str:
+    game = saved.game
+    replay = f"`/new {game.game_id} {game.deal}` replays this deal, `/new` deals another."
+    if saved.status == WON:
+        return f"🏆 **Won** in {game.moves_made} moves! {replay}"
+    if saved.status == LOST:
+        return f"**Stuck**: no move is left, so this game is over. {replay}"
+    if saved.status == RESIGNED:
+        return f"**Resigned.** {replay}"
+    return ""
+
+
+def _outcome_text(status: str) -> str:
+    return {WON: "won", LOST: "stuck: no move left", RESIGNED: "resigned"}.get(status, status)
+
+
+def _refusal(game: Game, action: Action, message: str) -> str:
+    """A refused action's message, with what would work instead."""
+    if action is not Action.MOVE:
+        return message
+    moves = game.legal_moves()
+    if not moves:
+        return message
+    shown = ", ".join(f"`{m}`" for m in moves[:8])
+    more = f" and {len(moves) - 8} more" if len(moves) > 8 else ""
+    return f"{message}\nLegal now: {shown}{more} — or pick one from the menu under your board."
+
+
+def _offer(player: Player, saved: SavedGame, game_id: str, deal: int) -> NewGameOffer:
+    old = saved.game
+    text = (
+        f"You have an unfinished **{old.name}** game (deal {old.deal}, "
+        f"{old.moves_made} move{_s(old.moves_made)}). Start **{GAMES[game_id]}** deal {deal} "
+        "instead? The unfinished game will count as abandoned."
+    )
+    return NewGameOffer(player.user_id, saved.id, game_id, deal, text)
+
+
+def _check_new(game_id: str, deal: int | None) -> str | None:
+    if game_id not in GAMES:
+        names = ", ".join(f"`{g}`" for g in GAMES)
+        return f"There is no game called `{game_id}`. The games are: {names}."
+    if deal is not None and not 1 <= deal <= MAX_DEAL:
+        return (
+            f"A deal number is a whole number from 1 to {MAX_DEAL}; "
+            "leave it out for a random deal."
+        )
+    return None
+
+
+def _apologise(player: Player, context: str) -> Reply:
+    log.exception(
+        "flow: %r failed for user %s in guild %s", context, player.user_id, player.guild_id
+    )
+    return Reply(note=APOLOGY, refused=True)
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"

@@ -1,0 +1,79 @@
+"""Fixtures for the bot's tests: a real SQLite file per test, a clock the test moves."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.flow import Flow, Player
+from bot.store import Store
+from engine import Game, Move
+
+
+class Clock:
+    """Unix seconds that move only when the test says so."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class PositionPicture:
+    """Stands in for render.render_png where a test needs to read what was drawn:
+    the "picture" is the position as JSON, so a test can check the board shows the
+    saved position. (The real renderer is exercised in test_flow_renders_a_png.)"""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.fail = False
+
+    def __call__(self, game: Game, *, last_move: Move | None = None) -> bytes:
+        self.calls += 1
+        if self.fail:
+            raise RuntimeError("picture failed")
+        return json.dumps(
+            {"tableau": [list(map(str, p)) for p in game.tableau], "last": str(last_move)}
+        ).encode()
+
+
+ALICE = Player(user_id=111, guild_id=900)
+BOB = Player(user_id=222, guild_id=900)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "solitaire.db"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    opened = await Store.open(db_path)
+    yield opened
+    await opened.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def picture() -> PositionPicture:
+    return PositionPicture()
+
+
+@pytest.fixture
+async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[Flow]:
+    import random
+
+    made = Flow(store, renderer=picture, clock=clock, deals=random.Random(5))
+    yield made
+    made.close()

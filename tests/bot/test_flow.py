@@ -1,0 +1,390 @@
+"""The game flow against a real SQLite file: what each action saves and what it answers."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+
+from bot.flow import (
+    APOLOGY,
+    MENU_LIMIT,
+    NO_GAME,
+    Action,
+    BoardRef,
+    Flow,
+    Player,
+    Reply,
+)
+from bot.store import Store
+from engine import FOUNDATION, new_game
+
+from .conftest import ALICE, BOB, Clock, PositionPicture
+
+# A winning line for Trefoil deal 27, found once by random play; deals never change.
+TREFOIL_27_WIN = [
+    "7 f1", "8 f2", "5 f2", "11 f2", "11 f3", "13 f4", "14 f2", "6 f2", "16 f2", "4 f2", "8 f2",
+    "9 13", "9 f3", "5 f3", "9 f2", "11 f3", "6 f3", "15 7", "2 12", "14 6", "14 1", "redeal",
+    "4 f1", "11 f2", "8 2", "8 f2", "4 f2", "5 11", "redeal", "4 f3", "6 f3", "4 f3", "6 f1",
+    "8 f4", "4 f4", "5 f4", "5 f3", "2 f3", "5 f1", "3 f1", "9 f1", "6 f1", "9 3", "9 f4",
+    "7 f4", "1 f4", "1 f1", "7 f3", "2 f3", "8 f1", "7 f1", "8 f4", "2 f4", "1 f4", "3 f4",
+    "3 f4", "3 f1", "10 f1",
+]
+
+
+async def start(flow: Flow, player: Player = ALICE, game: str = "trefoil", deal: int = 27) -> Reply:
+    reply = await flow.new_game(player, game, deal)
+    assert reply.board is not None, reply
+    return reply
+
+
+async def stored_state(store: Store, player: Player = ALICE) -> tuple[object, ...]:
+    saved = await store.load(player.user_id)
+    assert saved is not None
+    return (saved.id, saved.revision, saved.status, json.dumps(saved.game.to_dict()))
+
+
+async def test_new_game_posts_a_board_with_the_deal_number(flow: Flow, store: Store) -> None:
+    reply = await start(flow, deal=42)
+    board = reply.board
+    assert board is not None and reply.note is None
+    assert "Trefoil" in board.text and "deal 42" in board.text and "/new trefoil 42" in board.text
+    assert board.owner_id == ALICE.user_id
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    assert board.ref == BoardRef(saved.id, 0)
+    assert (saved.game.game_id, saved.game.deal, saved.guild_id) == ("trefoil", 42, 900)
+    assert json.loads(board.png)["tableau"] == [list(map(str, p)) for p in saved.game.tableau]
+
+
+async def test_new_game_without_a_deal_picks_one_and_says_which(flow: Flow, store: Store) -> None:
+    reply = await flow.new_game(ALICE, "corner-stones")
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and reply.board is not None
+    assert f"deal {saved.game.deal}" in reply.board.text
+
+
+@pytest.mark.parametrize(
+    ("game", "deal", "wrong"),
+    [("hearts", None, "no game called `hearts`"), ("trefoil", 0, "from 1 to"),
+     ("trefoil", 2**31, "from 1 to")],
+)
+async def test_new_game_refuses_unknown_games_and_deals(
+    flow: Flow, store: Store, game: str, deal: int | None, wrong: str
+) -> None:
+    reply = await flow.new_game(ALICE, game, deal)
+    assert reply.refused and reply.board is None and reply.note is not None
+    assert wrong in reply.note
+    assert await store.load(ALICE.user_id) is None
+
+
+async def test_a_move_is_saved_before_the_reply_and_shown(flow: Flow, store: Store) -> None:
+    await start(flow)
+    reply = await flow.act(ALICE, Action.MOVE, "7 f1")
+    assert reply.board is not None and not reply.refused
+    assert "Played `7 f1`" in reply.board.text and "1 move ·" in reply.board.text
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    assert saved.game.history[-1].kind == FOUNDATION and saved.revision == 1
+    assert reply.board.ref == BoardRef(saved.id, 1)
+    assert json.loads(reply.board.png)["last"] == "7 f1"
+
+
+@pytest.mark.parametrize(
+    ("action", "arg", "says"),
+    [
+        (Action.MOVE, "7 3", "can't go on"),
+        (Action.MOVE, "99 3", "There is no pile 99"),
+        (Action.MOVE, "seven to three", "not a pile number"),
+        (Action.MOVE, "f1 3", "never leave a foundation"),
+        (Action.UNDO, None, "Nothing to undo"),
+        (Action.REDO, None, "Nothing to redo"),
+    ],
+)
+async def test_refusals_explain_and_leave_the_saved_game_unchanged(
+    flow: Flow, store: Store, action: Action, arg: str | None, says: str
+) -> None:
+    await start(flow)
+    before = await stored_state(store)
+    reply = await flow.act(ALICE, action, arg)
+    assert reply.refused and reply.board is None and reply.note is not None
+    assert says in reply.note
+    assert await stored_state(store) == before
+
+
+async def test_a_refused_move_lists_moves_that_would_work(flow: Flow) -> None:
+    await start(flow)
+    reply = await flow.act(ALICE, Action.MOVE, "7 3")
+    assert reply.note is not None and "Legal now: `7 f1`" in reply.note
+
+
+async def test_acting_without_a_game_says_how_to_start_one(flow: Flow) -> None:
+    for action in (Action.MOVE, Action.UNDO, Action.SHOW, Action.RESIGN):
+        reply = await flow.act(BOB, action, "1 2")
+        assert reply.refused and reply.note == NO_GAME
+
+
+async def test_undo_and_redo_round_trip_and_count_undos(flow: Flow, store: Store) -> None:
+    await start(flow)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    undone = await flow.act(ALICE, Action.UNDO)
+    assert undone.board is not None and "Took back `7 f1`" in undone.board.text
+    assert undone.board.controls.redo and not undone.board.controls.undo
+    redone = await flow.act(ALICE, Action.REDO)
+    assert redone.board is not None and redone.board.controls.undo
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.undos == 1 and saved.game.moves_made == 1
+
+
+async def test_to_foundations_plays_every_card_that_can_go_up(flow: Flow, store: Store) -> None:
+    await start(flow)
+    reply = await flow.act(ALICE, Action.TO_FOUNDATIONS)
+    assert reply.board is not None
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    played = saved.game.moves_made
+    assert played >= 2 and all(m.kind == FOUNDATION for m in saved.game.history)
+    assert not any(m.kind == FOUNDATION for m in saved.game.legal_moves())
+    assert f"{played} cards to the foundations" in reply.board.text
+    assert saved.revision == 1  # one action, saved once
+    # Each card is its own move: one Undo takes back one card.
+    await flow.act(ALICE, Action.UNDO)
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.game.moves_made == played - 1
+    again = await flow.act(ALICE, Action.TO_FOUNDATIONS)
+    assert again.board is not None and "1 card to the foundations" in again.board.text
+    nothing = await flow.act(ALICE, Action.TO_FOUNDATIONS)
+    assert nothing.refused and nothing.note == "No card can go to a foundation now."
+
+
+async def test_redeal_is_enabled_only_while_redeals_are_left(flow: Flow) -> None:
+    reply = await start(flow)
+    assert reply.board is not None and reply.board.controls.redeal
+    for left in (1, 0):
+        reply = await flow.act(ALICE, Action.REDEAL)
+        assert reply.board is not None and f"({left} left)" in reply.board.text
+    assert not reply.board.controls.redeal
+    refused = await flow.act(ALICE, Action.REDEAL)
+    assert refused.refused and refused.note is not None and "No redeals left" in refused.note
+    no_redeals = await flow.new_game(BOB, "clover-leaf", 1)
+    assert no_redeals.board is not None and not no_redeals.board.controls.redeal
+
+
+async def test_the_menu_lists_at_most_25_moves_foundation_moves_first(flow: Flow) -> None:
+    reply = await start(flow, game="corner-stones", deal=1)
+    board = reply.board
+    assert board is not None
+    game = new_game("corner-stones", 1)
+    legal = [str(m) for m in game.legal_moves()]
+    values = [o.value for o in board.controls.menu]
+    assert len(legal) > MENU_LIMIT  # this deal has more moves than a menu holds
+    assert values == legal[:MENU_LIMIT]
+    assert f"25 of {len(legal)}" in board.controls.menu_placeholder
+    trefoil = (await start(flow, BOB)).board
+    assert trefoil is not None and trefoil.controls.redeal
+    assert "redeal" not in [o.value for o in trefoil.controls.menu]  # it has its own button
+
+
+async def test_a_menu_label_names_the_cards(flow: Flow) -> None:
+    reply = await start(flow)
+    assert reply.board is not None
+    first = reply.board.controls.menu[0]
+    assert first.value == "7 f1" and first.label.startswith("7 → f1 · ") and "♣ A↑" in first.label
+
+
+async def test_autocomplete_filters_legal_moves_by_what_was_typed(flow: Flow) -> None:
+    await start(flow)
+    everything = await flow.move_choices(ALICE, "")
+    assert [o.value for o in everything] == [
+        str(m) for m in new_game("trefoil", 27).legal_moves()
+    ][:MENU_LIMIT]
+    from_seven = await flow.move_choices(ALICE, "7")
+    assert from_seven and all(o.value.startswith("7 ") for o in from_seven)
+    assert [o.value for o in await flow.move_choices(ALICE, "redeal")] == ["redeal"]
+    assert await flow.move_choices(BOB, "") == []
+    to = await flow.destination_choices(ALICE, "7")
+    assert [o.value for o in to] == [o.value.split()[1] for o in from_seven]
+    assert await flow.destination_choices(ALICE, "7 f1") == []
+
+
+async def test_a_press_on_an_old_board_plays_nothing_and_refreshes(flow: Flow, store: Store) -> None:
+    first = await start(flow)
+    assert first.board is not None
+    await flow.act(ALICE, Action.MOVE, "7 f1", seen=first.board.ref)
+    before = await stored_state(store)
+    stale = await flow.act(ALICE, Action.MOVE, "8 f2", seen=first.board.ref)
+    assert stale.refused and stale.note is not None and "out of date" in stale.note
+    assert stale.board is not None and stale.board.ref.revision == 1
+    assert await stored_state(store) == before
+
+
+async def test_undo_then_move_makes_the_old_board_stale_though_the_move_count_matches(
+    flow: Flow,
+) -> None:
+    await start(flow)
+    one = await flow.act(ALICE, Action.MOVE, "7 f1")
+    await flow.act(ALICE, Action.UNDO)
+    await flow.act(ALICE, Action.MOVE, "8 f2")
+    assert one.board is not None
+    stale = await flow.act(ALICE, Action.UNDO, seen=one.board.ref)
+    assert stale.refused and stale.board is not None and "8 f2" in json.loads(stale.board.png)["last"]
+
+
+async def test_a_press_on_a_replaced_games_board_refreshes_to_the_current_game(flow: Flow) -> None:
+    old = await start(flow, deal=5)
+    offer = (await flow.new_game(ALICE, "clover-leaf", 8)).offer
+    assert offer is not None
+    await flow.confirm_new(ALICE, offer.replacing, offer.game_id, offer.deal)
+    assert old.board is not None
+    stale = await flow.act(ALICE, Action.UNDO, seen=old.board.ref)
+    assert stale.note is not None and "ended or been replaced" in stale.note
+    assert stale.board is not None and "Clover Leaf" in stale.board.text
+
+
+async def test_new_over_an_unfinished_game_asks_and_confirming_abandons_it(
+    flow: Flow, store: Store
+) -> None:
+    await start(flow)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    before = await stored_state(store)
+    asked = await flow.new_game(ALICE, "clover-leaf", 8)
+    assert asked.offer is not None and asked.board is None
+    assert "unfinished **Trefoil** game (deal 27, 1 move)" in asked.offer.text
+    assert "Clover Leaf** deal 8" in asked.offer.text
+    assert await stored_state(store) == before  # asking changes nothing
+    assert await store.results() == []
+    yes = await flow.confirm_new(ALICE, asked.offer.replacing, "clover-leaf", 8)
+    assert yes.board is not None and "Clover Leaf" in yes.board.text
+    [result] = await store.results(user_id=ALICE.user_id)
+    assert (result.outcome, result.game_id, result.deal, result.moves) == (
+        "abandoned", "trefoil", 27, 1
+    )
+    again = await flow.confirm_new(ALICE, asked.offer.replacing, "clover-leaf", 8)
+    assert again.note is not None and "since replaced" in again.note  # an old offer is inert
+    assert len(await store.results()) == 1
+
+
+async def test_new_over_a_finished_game_needs_no_question(flow: Flow, store: Store) -> None:
+    await start(flow)
+    await flow.act(ALICE, Action.RESIGN)
+    reply = await flow.new_game(ALICE, "trefoil", 3)
+    assert reply.board is not None and reply.offer is None
+    assert [r.outcome for r in await store.results()] == ["resigned"]
+
+
+async def test_winning_records_the_result_once_and_ends_the_game(
+    flow: Flow, store: Store, clock: Clock
+) -> None:
+    await start(flow)
+    for text in TREFOIL_27_WIN[:-1]:
+        clock.advance(10)
+        reply = await flow.act(ALICE, Action.MOVE, text)
+        assert reply.board is not None, (text, reply.note)
+    assert await store.results() == []
+    clock.advance(10)
+    won = await flow.act(ALICE, Action.MOVE, TREFOIL_27_WIN[-1])
+    assert won.board is not None and won.board.finished
+    assert "**Won** in 58 moves" in won.board.text
+    controls = won.board.controls
+    assert not (controls.undo or controls.redo or controls.to_foundations or controls.redeal)
+    assert controls.menu == ()
+    [result] = await store.results()
+    assert (result.outcome, result.moves, result.redeals_used, result.seconds) == (
+        "won", 58, 2, 580.0
+    )
+    after = await flow.act(ALICE, Action.UNDO)
+    assert after.refused and after.note is not None and "is over (won)" in after.note
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board is not None and "**Won**" in shown.board.text
+    assert len(await store.results()) == 1
+
+
+async def test_getting_stuck_records_a_loss(flow: Flow, store: Store) -> None:
+    await start(flow, game="clover-leaf", deal=11)
+    rng = random.Random(3)
+    for _ in range(200):
+        saved = await store.load(ALICE.user_id)
+        assert saved is not None
+        if saved.is_finished:
+            break
+        move = rng.choice(saved.game.legal_moves())
+        reply = await flow.act(ALICE, Action.MOVE, str(move))
+    assert reply.board is not None and "**Stuck**" in reply.board.text
+    [result] = await store.results()
+    assert result.outcome == "lost"
+
+
+async def test_resigning_records_it_and_keeps_the_board_viewable(flow: Flow, store: Store) -> None:
+    await start(flow)
+    reply = await flow.act(ALICE, Action.RESIGN)
+    assert reply.board is not None and "**Resigned.**" in reply.board.text
+    assert [r.outcome for r in await store.results()] == ["resigned"]
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board is not None and shown.board.finished
+
+
+async def test_seconds_played_skip_long_pauses(flow: Flow, store: Store, clock: Clock) -> None:
+    await start(flow)
+    clock.advance(40)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    clock.advance(3 * 3600)  # lunch: counts as the idle cap, not three hours
+    await flow.act(ALICE, Action.MOVE, "8 f2")
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.seconds_played == 40 + 300
+
+
+async def test_two_concurrent_moves_of_one_player_are_both_applied(
+    flow: Flow, store: Store
+) -> None:
+    await start(flow)
+    a, b = await asyncio.gather(
+        flow.act(ALICE, Action.MOVE, "7 f1"), flow.act(ALICE, Action.MOVE, "8 f2")
+    )
+    assert a.board is not None and b.board is not None
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    assert sorted(map(str, saved.game.history)) == ["7 f1", "8 f2"]
+    assert saved.revision == 2
+    assert {a.board.ref.revision, b.board.ref.revision} == {1, 2}
+
+
+async def test_many_concurrent_presses_never_lose_a_move(flow: Flow, store: Store) -> None:
+    await start(flow)
+    presses = [Action.TO_FOUNDATIONS, Action.UNDO, Action.UNDO] * 3
+    replies = await asyncio.gather(*(flow.act(ALICE, action) for action in presses))
+    applied = [r for r in replies if not r.refused]
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    assert saved.revision == len(applied)  # every applied press was saved, none overwritten
+    revisions = sorted(r.board.ref.revision for r in applied if r.board is not None)
+    assert revisions == list(range(1, len(applied) + 1))
+    # Replaying the stored history from the deal reproduces the stored position exactly.
+    replay = new_game("trefoil", 27)
+    for move in saved.game.history:
+        replay.play(move)
+    assert replay.tableau == saved.game.tableau
+
+
+async def test_players_do_not_share_games(flow: Flow, store: Store) -> None:
+    await start(flow, ALICE, deal=27)
+    await start(flow, BOB, game="clover-leaf", deal=2)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    bob = await store.load(BOB.user_id)
+    assert bob is not None and bob.game.game_id == "clover-leaf" and bob.game.moves_made == 0
+
+
+async def test_an_unexpected_failure_apologises_and_changes_nothing(
+    flow: Flow, store: Store, picture: PositionPicture, caplog: pytest.LogCaptureFixture
+) -> None:
+    await start(flow)
+    before = await stored_state(store)
+    picture.fail = True
+    reply = await flow.act(ALICE, Action.MOVE, "7 f1")
+    assert reply.refused and reply.note == APOLOGY and reply.board is None
+    assert await stored_state(store) == before
+    assert "'move 7 f1' failed for user 111 in guild 900" in caplog.text
+    assert "picture failed" in caplog.text
+    picture.fail = False
+    assert (await flow.act(ALICE, Action.MOVE, "7 f1")).board is not None

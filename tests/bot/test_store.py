@@ -1,0 +1,201 @@
+"""The SQLite store against real files: fresh, migrated from version 1, and its transactions."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import (
+    ABANDONED,
+    PLAYING,
+    SCHEMA_VERSION,
+    WON,
+    ConcurrentChange,
+    Store,
+    StoreError,
+)
+from engine import new_game
+
+# The schema as version 1 of the bot wrote it, kept verbatim: a file of that age must open.
+SCHEMA_V1 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    user_id INTEGER NOT NULL UNIQUE,
+    guild_id INTEGER,
+    game TEXT NOT NULL,
+    deal INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'playing',
+    revision INTEGER NOT NULL DEFAULT 0,
+    started_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+PRAGMA user_version = 1;
+"""
+
+
+def write_version_1_file(path: Path) -> dict[str, object]:
+    game = new_game("trefoil", 42)
+    for move in ("7 f1", "8 f2"):
+        try:
+            game.play(move)
+        except ValueError:
+            game.play(game.legal_moves()[0])
+    state = game.to_dict()
+    con = sqlite3.connect(path)
+    con.executescript(SCHEMA_V1)
+    con.execute(
+        "INSERT INTO games (user_id, guild_id, game, deal, state, status, revision, "
+        "started_at, updated_at) VALUES (7, 900, 'trefoil', 42, ?, 'playing', 2, 100.0, 160.0)",
+        (json.dumps(state),),
+    )
+    con.execute("INSERT INTO meta VALUES ('commands_hash:global', 'abc')")
+    con.commit()
+    con.close()
+    return state
+
+
+async def test_a_fresh_file_gets_the_latest_schema_in_wal_mode(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert await store.load(1) is None
+    finally:
+        await store.close()
+    con = sqlite3.connect(db_path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"meta", "games", "results"} <= tables
+
+
+async def test_a_version_1_file_migrates_forward_keeping_the_game(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    state = write_version_1_file(path)
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        saved = await store.load(7)
+        assert saved is not None
+        assert saved.game.to_dict() == state
+        assert (saved.guild_id, saved.revision, saved.status) == (900, 2, PLAYING)
+        assert (saved.undos, saved.hints, saved.seconds_played, saved.daily) == (0, 0, 0.0, None)
+        assert await store.get_meta("commands_hash:global") == "abc"
+        # The migrated game plays on and finishes into the new results table.
+        saved.game.play(saved.game.legal_moves()[0])
+        saved.status, saved.finished_at = WON, 200.0
+        await store.save(saved)
+        [result] = await store.results(user_id=7)
+        assert (result.game_id, result.deal, result.outcome, result.guild_id) == (
+            "trefoil", 42, WON, 900
+        )
+    finally:
+        await store.close()
+
+
+async def test_reopening_a_migrated_file_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    write_version_1_file(path)
+    for _ in range(2):
+        store = await Store.open(path)
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert (await store.load(7)) is not None
+        await store.close()
+
+
+async def test_a_file_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "new.db"
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.close()
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(path)
+
+
+async def test_start_over_a_playing_game_records_it_abandoned(store: Store) -> None:
+    first = await store.start(1, 900, new_game("clover-leaf", 3), 10.0)
+    first.game.play(first.game.legal_moves()[0])
+    await store.save(first)
+    loaded = await store.load(1)
+    assert loaded is not None
+    second = await store.start(1, 901, new_game("trefoil", 4), 20.0, replacing=loaded)
+    assert second.id != first.id
+    [result] = await store.results(user_id=1)
+    assert (result.outcome, result.game_id, result.moves, result.guild_id) == (
+        ABANDONED, "clover-leaf", 1, 900
+    )
+    current = await store.load(1)
+    assert current is not None and current.id == second.id and current.guild_id == 901
+
+
+async def test_start_refuses_when_the_game_to_replace_is_not_the_stored_one(store: Store) -> None:
+    await store.start(1, None, new_game("trefoil", 1), 1.0)
+    with pytest.raises(ConcurrentChange):
+        await store.start(1, None, new_game("trefoil", 2), 2.0)  # replacing=None, but one exists
+    saved = await store.load(1)
+    assert saved is not None and saved.game.deal == 1
+    assert await store.results() == []
+
+
+async def test_save_from_an_old_revision_writes_nothing(store: Store) -> None:
+    saved = await store.start(1, None, new_game("trefoil", 9), 1.0)
+    twin = await store.load(1)
+    assert twin is not None
+    saved.game.play(saved.game.legal_moves()[0])
+    await store.save(saved)
+    twin.game.play(twin.game.legal_moves()[-1])
+    with pytest.raises(ConcurrentChange):
+        await store.save(twin)
+    stored = await store.load(1)
+    assert stored is not None
+    assert stored.game.to_dict() == saved.game.to_dict() and stored.revision == 1
+
+
+async def test_a_final_move_and_its_result_commit_together_or_not_at_all(
+    store: Store, db_path: Path
+) -> None:
+    saved = await store.start(1, None, new_game("trefoil", 9), 1.0)
+    # Make the result insert fail: a row for this game is already there.
+    con = sqlite3.connect(db_path)
+    con.execute(
+        "INSERT INTO results (game_row, user_id, game, deal, outcome, moves, undos, hints, "
+        "redeals_used, seconds_played, finished_at) VALUES (?, 1, 'trefoil', 9, 'lost', "
+        "0, 0, 0, 0, 0, 0)",
+        (saved.id,),
+    )
+    con.commit()
+    con.close()
+    saved.game.play(saved.game.legal_moves()[0])
+    saved.status, saved.finished_at = WON, 5.0
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.save(saved)
+    stored = await store.load(1)
+    assert stored is not None
+    assert (stored.status, stored.revision, stored.game.moves_made) == (PLAYING, 0, 0)
+
+
+async def test_result_rows_carry_every_counter(store: Store) -> None:
+    saved = await store.start(5, 77, new_game("trefoil", 27), 1000.0, daily="2026-11-01")
+    saved.game.play("redeal")
+    saved.undos, saved.hints, saved.seconds_played = 3, 1, 95.5
+    saved.status, saved.finished_at = "resigned", 1200.0
+    await store.save(saved)
+    [r] = await store.results(guild_id=77)
+    assert (r.user_id, r.outcome, r.moves, r.undos, r.hints, r.redeals_used) == (
+        5, "resigned", 1, 3, 1, 1
+    )
+    assert r.seconds == 95.5 and r.daily is True
+    assert r.finished_at.timestamp() == 1200.0
+    assert await store.results(guild_id=78) == []
+
+
+async def test_a_finished_game_is_not_saved_again(store: Store) -> None:
+    saved = await store.start(1, None, new_game("trefoil", 9), 1.0)
+    saved.status, saved.finished_at = "resigned", 2.0
+    await store.save(saved)
+    with pytest.raises(ConcurrentChange):
+        await store.save(saved)
+    assert len(await store.results()) == 1
