@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, REDEAL, Game, IllegalMove, Move, new_game
+from render import render_png
 
 from .store import LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
 
@@ -81,16 +82,34 @@ class MenuOption:
     label: str  # for people: "7 → f2 · 9♣ to ♣ A↑"
 
 
+# The buttons under every board, in order. Labels are what the console types to press them.
+BUTTON_LABELS: dict[Action, str] = {
+    Action.UNDO: "Undo",
+    Action.REDO: "Redo",
+    Action.TO_FOUNDATIONS: "To foundations",
+    Action.REDEAL: "Redeal",
+}
+KEEP_LABEL = "Keep playing"
+START_LABEL = "Start new game"
+
+
+@dataclass(frozen=True)
+class Button:
+    action: Action
+    label: str
+    enabled: bool
+
+
 @dataclass(frozen=True)
 class Controls:
-    """Which controls under a board are enabled, and the move menu."""
+    """The buttons under a board (enabled or not) and the move menu."""
 
-    undo: bool
-    redo: bool
-    to_foundations: bool
-    redeal: bool
+    buttons: tuple[Button, ...]
     menu: tuple[MenuOption, ...]
     menu_placeholder: str
+
+    def enabled(self, action: Action) -> bool:
+        return any(b.action is action and b.enabled for b in self.buttons)
 
 
 @dataclass(frozen=True)
@@ -148,12 +167,8 @@ class Flow:
         clock: Callable[[], float] = time.time,
         deals: random.Random | None = None,
     ) -> None:
-        if renderer is None:
-            from render import render_png
-
-            renderer = render_png
         self.store = store
-        self._render = renderer
+        self._render = renderer or render_png
         self._own_executor = executor is None
         self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
         self._clock = clock
@@ -454,14 +469,14 @@ def _controls(game: Game, finished: bool) -> Controls:
         placeholder = f"Play a move ({MENU_LIMIT} of {len(moves)} shown; /move for the rest)"
     else:
         placeholder = f"Play a move ({len(moves)} legal)"
-    return Controls(
-        undo=not finished and game.can_undo,
-        redo=not finished and game.can_redo,
-        to_foundations=any(m.kind == FOUNDATION for m in moves),
-        redeal=not finished and game.redeals_left > 0,
-        menu=menu,
-        menu_placeholder=placeholder,
-    )
+    enabled = {
+        Action.UNDO: not finished and game.can_undo,
+        Action.REDO: not finished and game.can_redo,
+        Action.TO_FOUNDATIONS: any(m.kind == FOUNDATION for m in moves),
+        Action.REDEAL: not finished and game.redeals_left > 0,
+    }
+    buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())
+    return Controls(buttons=buttons, menu=menu, menu_placeholder=placeholder)
 
 
 def _headline(game: Game) -> str:

@@ -131,9 +131,9 @@ async def test_undo_and_redo_round_trip_and_count_undos(flow: Flow, store: Store
     await flow.act(ALICE, Action.MOVE, "7 f1")
     undone = await flow.act(ALICE, Action.UNDO)
     assert undone.board is not None and "Took back `7 f1`" in undone.board.text
-    assert undone.board.controls.redo and not undone.board.controls.undo
+    assert undone.board.controls.enabled(Action.REDO) and not undone.board.controls.enabled(Action.UNDO)
     redone = await flow.act(ALICE, Action.REDO)
-    assert redone.board is not None and redone.board.controls.undo
+    assert redone.board is not None and redone.board.controls.enabled(Action.UNDO)
     saved = await store.load(ALICE.user_id)
     assert saved is not None and saved.undos == 1 and saved.game.moves_made == 1
 
@@ -161,15 +161,15 @@ async def test_to_foundations_plays_every_card_that_can_go_up(flow: Flow, store:
 
 async def test_redeal_is_enabled_only_while_redeals_are_left(flow: Flow) -> None:
     reply = await start(flow)
-    assert reply.board is not None and reply.board.controls.redeal
+    assert reply.board is not None and reply.board.controls.enabled(Action.REDEAL)
     for left in (1, 0):
         reply = await flow.act(ALICE, Action.REDEAL)
         assert reply.board is not None and f"({left} left)" in reply.board.text
-    assert not reply.board.controls.redeal
+    assert not reply.board.controls.enabled(Action.REDEAL)
     refused = await flow.act(ALICE, Action.REDEAL)
     assert refused.refused and refused.note is not None and "No redeals left" in refused.note
     no_redeals = await flow.new_game(BOB, "clover-leaf", 1)
-    assert no_redeals.board is not None and not no_redeals.board.controls.redeal
+    assert no_redeals.board is not None and not no_redeals.board.controls.enabled(Action.REDEAL)
 
 
 async def test_the_menu_lists_at_most_25_moves_foundation_moves_first(flow: Flow) -> None:
@@ -183,7 +183,7 @@ async def test_the_menu_lists_at_most_25_moves_foundation_moves_first(flow: Flow
     assert values == legal[:MENU_LIMIT]
     assert f"25 of {len(legal)}" in board.controls.menu_placeholder
     trefoil = (await start(flow, BOB)).board
-    assert trefoil is not None and trefoil.controls.redeal
+    assert trefoil is not None and trefoil.controls.enabled(Action.REDEAL)
     assert "redeal" not in [o.value for o in trefoil.controls.menu]  # it has its own button
 
 
@@ -288,7 +288,8 @@ async def test_winning_records_the_result_once_and_ends_the_game(
     assert won.board is not None and won.board.finished
     assert "**Won** in 58 moves" in won.board.text
     controls = won.board.controls
-    assert not (controls.undo or controls.redo or controls.to_foundations or controls.redeal)
+    assert [b.label for b in controls.buttons] == ["Undo", "Redo", "To foundations", "Redeal"]
+    assert not any(b.enabled for b in controls.buttons)
     assert controls.menu == ()
     [result] = await store.results()
     assert (result.outcome, result.moves, result.redeals_used, result.seconds) == (

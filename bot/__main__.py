@@ -1,0 +1,109 @@
+"""`python -m bot` (or `solitaire-bot`): run the Discord bot, or `--console` to play offline."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from .config import Settings, SettingsError, load_settings
+
+NO_TOKEN = """\
+No Discord token: set DISCORD_TOKEN in the environment or in a .env file (see .env.example).
+
+To get a token: open https://discord.com/developers/applications, create an application,
+open its Bot page and press Reset Token. Invite the bot to a server with OAuth2 > URL
+Generator, scopes "bot" and "applications.commands".
+
+To try the bot without a token, play in this terminal:  python -m bot --console
+"""
+
+
+class RedactToken(logging.Filter):
+    """Belt and braces: the token never reaches a log line, whoever logs it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if self.token in message:
+            record.msg, record.args = message.replace(self.token, "[token]"), None
+        return True
+
+
+def setup_logging(settings: Settings) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
+    )
+    if settings.token:
+        handler.addFilter(RedactToken(settings.token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(settings.log_level_number)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Five solitaire games on Discord."
+    )
+    parser.add_argument(
+        "--console", action="store_true", help="play in this terminal, no Discord token needed"
+    )
+    parser.add_argument(
+        "--sync", action="store_true", help="sync slash commands even if they look unchanged"
+    )
+    parser.add_argument(
+        "--boards", type=Path, metavar="DIR", help="console: folder for the board pictures "
+        "(default: 'boards' beside the database)"
+    )
+    parser.add_argument(
+        "--env-file", type=Path, default=Path(".env"), help="settings file (default: .env)"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    try:
+        settings = load_settings(env_file=args.env_file)
+    except SettingsError as err:
+        print(f"Settings error: {err}", file=sys.stderr)
+        return 2
+    setup_logging(settings)
+
+    if args.console:
+        from .console import run_console
+
+        boards = args.boards or settings.database_path.parent / "boards"
+        return asyncio.run(run_console(settings.database_path, boards))
+
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+
+    import discord
+
+    from .app import run_bot
+
+    try:
+        asyncio.run(run_bot(settings, force_sync=args.sync))
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token (DISCORD_TOKEN). Reset it on the bot's page of the "
+            "developer portal and set the new one.",
+            file=sys.stderr,
+        )
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

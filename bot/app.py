@@ -1,0 +1,111 @@
+"""The Discord bot: a ``commands.Bot`` whose ``setup_hook`` opens the store, builds the flow,
+adds the slash commands, registers the persistent controls and syncs commands if needed.
+
+Command sync talks to Discord only when the command set changed: the hash of the exact
+payload that would be sent is kept in the database per application and scope (global, or
+the DEV_GUILD_ID server), so a restart with the same commands makes no sync call.
+``--sync`` forces one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .commands import GameCommands
+from .config import Settings
+from .controls import DYNAMIC_ITEMS
+from .flow import Flow
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+
+class SolitaireBot(commands.Bot):
+    flow: Flow
+    store: Store
+
+    def __init__(self, settings: Settings, *, force_sync: bool = False) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,  # slash commands only; no message intent
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+        )
+        self.settings = settings
+        self.force_sync = force_sync
+        self.synced: bool | None = None  # after setup: whether this start synced commands
+
+    async def setup_hook(self) -> None:
+        self.store = await Store.open(self.settings.database_path)
+        self.flow = Flow(self.store)
+        await self.add_cog(GameCommands(self.flow))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_app_command_error
+        self.synced = await self.sync_commands(force=self.force_sync)
+        log.info("ready to deal: database %s", self.settings.database_path)
+
+    async def sync_commands(self, *, force: bool = False) -> bool:
+        """Sync the slash commands if they changed since the last sync (or ``force``)."""
+        guild_id = self.settings.dev_guild_id
+        guild = discord.Object(id=guild_id) if guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        digest = hashlib.sha256(
+            json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
+        ).hexdigest()
+        key = f"commands_hash:{self.application_id}:{guild_id or 'global'}"
+        if not force and await self.store.get_meta(key) == digest:
+            log.info("slash commands unchanged since the last sync; not syncing")
+            return False
+        synced = await self.tree.sync(guild=guild)
+        await self.store.set_meta(key, digest)
+        where = f"server {guild_id}" if guild_id else "every server (may take a while to show)"
+        log.info("synced %d slash commands to %s", len(synced), where)
+        return True
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        """Last resort for a command that raised: log it, tell the player privately."""
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error(
+            "/%s failed for user %s in guild %s",
+            command,
+            interaction.user.id,
+            interaction.guild_id,
+            exc_info=error,
+        )
+        if isinstance(error, app_commands.TransformerError):
+            text = f"`{error.value}` is not a valid value there; see `/help` for /{command}."
+        else:
+            text = "Sorry — something went wrong on my side. `/show` shows your current board."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell user %s about the error", interaction.user.id)
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "flow"):
+            self.flow.close()
+        if hasattr(self, "store"):
+            await self.store.close()
+
+
+async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
+    """Log in and serve until the bot is closed. Tests may point ``discord.http.Route.BASE``
+    and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at a fake first."""
+    if not settings.token:
+        raise ValueError("run_bot needs settings.token")
+    async with SolitaireBot(settings, force_sync=force_sync) as bot:
+        await bot.start(settings.token)

@@ -1,0 +1,126 @@
+"""The slash commands: each one turns its options into one call of the flow.
+
+/new game deal, /move from to (with autocomplete), /undo, /redo, /redeal, /show, /resign,
+/rules game, /help.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine import GAMES, MAX_DEAL
+
+from .controls import player_of
+from .flow import MENU_LIMIT, Action, Flow
+from .guide import HELP_TEXT, rules_text
+from .respond import answer_command
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=name, value=game_id) for game_id, name in GAMES.items()]
+
+
+def _choices(options: list[Any]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=o.label[:100], value=o.value) for o in options[:MENU_LIMIT]]
+
+
+class GameCommands(commands.Cog, name="Solitaire"):
+    def __init__(self, flow: Flow) -> None:
+        self.flow = flow
+
+    @app_commands.command(name="new", description="Deal a new game of solitaire")
+    @app_commands.describe(
+        game="The game to play",
+        deal="A deal number, to replay or share a deal (leave out for a random one)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        deal: app_commands.Range[int, 1, MAX_DEAL] | None = None,
+    ) -> None:
+        await answer_command(interaction, self.flow.new_game(player_of(interaction), game, deal))
+
+    @app_commands.command(name="move", description="Move a card: /move 7 3, /move 7 f2, /move 7")
+    @app_commands.rename(source="from", target="to")
+    @app_commands.describe(
+        source="The pile to move from (a number) — or pick a whole legal move from the list",
+        target="Where to: a pile number, f2 for a foundation, f for its foundation; "
+        "leave out for the card's only move",
+    )
+    async def move(
+        self, interaction: discord.Interaction[Any], source: str, target: str | None = None
+    ) -> None:
+        text = f"{source} {target or ''}".strip()
+        await answer_command(
+            interaction, self.flow.act(player_of(interaction), Action.MOVE, text)
+        )
+
+    @move.autocomplete("source")
+    async def move_from(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            return _choices(await self.flow.move_choices(player_of(interaction), current))
+        except Exception:
+            log.exception("autocomplete of /move from failed for user %s", interaction.user.id)
+            return []
+
+    @move.autocomplete("target")
+    async def move_to(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        source = getattr(interaction.namespace, "from", None) or ""
+        try:
+            options = await self.flow.destination_choices(
+                player_of(interaction), str(source), current
+            )
+            return _choices(options)
+        except Exception:
+            log.exception("autocomplete of /move to failed for user %s", interaction.user.id)
+            return []
+
+    @app_commands.command(name="undo", description="Take back your last move")
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, Action.UNDO)
+
+    @app_commands.command(name="redo", description="Play again the move you took back")
+    async def redo(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, Action.REDO)
+
+    @app_commands.command(
+        name="redeal", description="Gather the piles, shuffle and deal again (if redeals are left)"
+    )
+    async def redeal(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, Action.REDEAL)
+
+    @app_commands.command(name="show", description="Post your current board again")
+    async def show(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, Action.SHOW)
+
+    @app_commands.command(name="resign", description="Give up your current game (counts as a loss)")
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, Action.RESIGN)
+
+    @app_commands.command(name="rules", description="How a game is played")
+    @app_commands.describe(game="The game to explain")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
+        if game in GAMES:
+            text = rules_text(game)
+        else:
+            text = f"There is no game called `{game}`. The games are: {', '.join(GAMES.values())}."
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="help", description="The commands and buttons, in short")
+    async def help(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+
+    async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
+        await answer_command(interaction, self.flow.act(player_of(interaction), action))

@@ -1,0 +1,61 @@
+"""Settings from the environment and .env, and the token kept out of logs."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import RedactToken
+from bot.config import DEFAULT_DATABASE_PATH, SettingsError, load_settings, read_env_file
+
+TOKEN = "MTIzNDU2.secret-token-value"
+
+
+def test_defaults_without_any_setting(tmp_path: Path) -> None:
+    settings = load_settings({}, tmp_path / "missing.env")
+    assert settings.token is None
+    assert settings.database_path == Path(DEFAULT_DATABASE_PATH)
+    assert settings.dev_guild_id is None and settings.log_level == "INFO"
+
+
+def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "# comment\n\nDISCORD_TOKEN='from-file'\nexport DATABASE_PATH=/srv/s.db\n"
+        'DEV_GUILD_ID="1234"\nLOG_LEVEL=debug\n'
+    )
+    from_file = load_settings({}, env)
+    assert from_file.token == "from-file" and from_file.database_path == Path("/srv/s.db")
+    assert from_file.dev_guild_id == 1234 and from_file.log_level == "DEBUG"
+    assert from_file.log_level_number == logging.DEBUG
+    overridden = load_settings({"DISCORD_TOKEN": "from-env", "DEV_GUILD_ID": ""}, env)
+    assert overridden.token == "from-env" and overridden.dev_guild_id is None
+
+
+@pytest.mark.parametrize(
+    ("values", "says"),
+    [({"DEV_GUILD_ID": "my-server"}, "Copy Server ID"), ({"LOG_LEVEL": "loud"}, "LOG_LEVEL")],
+)
+def test_bad_settings_say_what_would_work(tmp_path: Path, values: dict[str, str], says: str) -> None:
+    with pytest.raises(SettingsError, match=says):
+        load_settings(values, None)
+
+
+def test_a_malformed_env_file_line_is_named(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=x\nthis is not a setting\n")
+    with pytest.raises(SettingsError, match="line 2"):
+        read_env_file(env)
+
+
+def test_the_token_is_not_in_the_settings_repr() -> None:
+    settings = load_settings({"DISCORD_TOKEN": TOKEN}, None)
+    assert TOKEN not in repr(settings) and TOKEN not in str(settings)
+
+
+def test_a_log_line_carrying_the_token_is_redacted() -> None:
+    record = logging.LogRecord("x", logging.INFO, __file__, 1, "login with %s failed", (TOKEN,), None)
+    assert RedactToken(TOKEN).filter(record)
+    assert record.getMessage() == "login with [token] failed"

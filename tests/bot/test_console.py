@@ -1,0 +1,124 @@
+"""Console mode, driven by lines of input: the same flow and store as on Discord."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot.console import CONSOLE_PLAYER, run_console
+from bot.store import Store
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+async def play(db: Path, boards: Path, *lines: str) -> str:
+    out = io.StringIO()
+    code = await run_console(db, boards, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out)
+    assert code == 0
+    return out.getvalue()
+
+
+async def test_a_new_player_deals_moves_and_gets_pictures(tmp_path: Path) -> None:
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    text = await play(db, boards, "/new trefoil 27", "/move 7 f1", "To foundations", "Undo")
+    assert "Trefoil · deal 27 · 0 moves" in text
+    assert "Played 7 f1 (2♣)." in text
+    assert "10 cards to the foundations" in text
+    assert "Took back 8 f2." in text
+    pictures = sorted(boards.iterdir())
+    assert [p.name for p in pictures] == [
+        "001-trefoil-27-0.png", "002-trefoil-27-1.png", "003-trefoil-27-11.png",
+        "004-trefoil-27-10.png",
+    ]
+    assert all(p.read_bytes().startswith(PNG) for p in pictures)
+    assert f"Picture: {pictures[-1]}" in text
+    assert "**" not in text and "`" not in text  # Discord Markdown is stripped
+    store = await Store.open(db)
+    try:
+        saved = await store.load(CONSOLE_PLAYER.user_id)
+        assert saved is not None and saved.game.moves_made == 10 and saved.undos == 1
+    finally:
+        await store.close()
+
+
+async def test_the_game_is_still_there_in_the_next_session(tmp_path: Path) -> None:
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    await play(db, boards, "/new game:clover-leaf deal:5", "8 f3")
+    text = await play(db, boards, "/show", "/undo")
+    assert "Clover Leaf · deal 5 · 1 move" in text and "Took back 8 f3" in text
+    assert (boards / "004-clover-leaf-5-0.png").exists()  # numbering goes on
+
+
+async def test_buttons_and_the_menu_are_pressed_by_label_and_move(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/new clover-leaf 5", "Redeal", "redo", "5 7")
+    assert "Redeal is greyed out on this board." in text
+    assert "Buttons: (Undo: greyed out)  (Redo: greyed out)  [To foundations]" in text
+    assert "Redo is greyed out" in text
+    assert "Played 5 7" in text
+
+
+async def test_new_over_an_unfinished_game_asks_with_buttons(tmp_path: Path) -> None:
+    db = tmp_path / "s.db"
+    text = await play(
+        db, tmp_path / "b", "/new trefoil 27", "7 f1", "/new Four Leaf Clovers 3",
+        "Keep playing", "/new four-leaf-clovers 3", "Start new game",
+    )
+    assert "You have an unfinished Trefoil game (deal 27, 1 move)" in text
+    assert "[Start new game]  [Keep playing]" in text
+    assert "Four Leaf Clovers · deal 3 · 0 moves" in text
+    assert "Your Trefoil game was recorded as abandoned." in text
+    store = await Store.open(db)
+    try:
+        assert [r.outcome for r in await store.results()] == ["abandoned"]
+    finally:
+        await store.close()
+
+
+async def test_bad_input_is_explained(tmp_path: Path) -> None:
+    text = await play(
+        tmp_path / "s.db", tmp_path / "b", "/undo", "/new", "/new chess", "/new trefoil -4",
+        "/new trefoil 27", "/move 7 3", "/move 99 1", "hello", "/dance", "/rules", "/rules trefoil",
+    )
+    assert "You have no game yet" in text
+    assert "Which game? /new trefoil 42" in text
+    assert "There is no game called chess" in text
+    assert "A deal number is a whole number from 1" in text
+    assert "2♣ can't go on 5♠" in text and "Legal now: 7 f1" in text
+    assert "There is no pile 99: Trefoil has piles 1 to 16." in text
+    assert "I don't understand hello" in text
+    assert "There is no command /dance" in text
+    assert "Which game? /rules trefoil" in text
+    assert "The four Aces start on the foundations" in text
+
+
+async def test_quit_stops_reading(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/quit", "/new trefoil 1")
+    assert "New game" not in text
+
+
+def test_python_m_bot_console_runs_as_a_program(tmp_path: Path) -> None:
+    env = {**os.environ, "DATABASE_PATH": str(tmp_path / "db" / "s.db")}
+    env.pop("DISCORD_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--console", "--env-file", str(tmp_path / "none.env")],
+        input="/new super-flower-garden 8\nRedeal\n/quit\n",
+        capture_output=True, text=True, env=env, timeout=60, cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Super Flower Garden · deal 8 · 1 move · 1 redeal left" in done.stdout
+    assert (tmp_path / "db" / "boards" / "002-super-flower-garden-8-1.png").exists()
+
+
+def test_without_a_token_the_bot_says_how_to_get_one(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--env-file", str(tmp_path / "none.env")],
+        capture_output=True, text=True, env=env, timeout=60, cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 2
+    assert "No Discord token" in done.stderr
+    assert "discord.com/developers/applications" in done.stderr
+    assert "python -m bot --console" in done.stderr
