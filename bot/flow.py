@@ -37,7 +37,7 @@ from enum import StrEnum
 from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, REDEAL, Game, IllegalMove, Move, new_game
 from render import render_png
 
-from .store import LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
+from .store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
 
 log = logging.getLogger(__name__)
 
@@ -238,7 +238,7 @@ class Flow:
             player.user_id, player.guild_id, game, now, replacing=replacing
         )
         headline = f"New game: **{game.name}**, deal {deal}. Share it: `/new {game_id} {deal}`."
-        if replacing is not None and replacing.status != PLAYING:
+        if replacing is not None and replacing.status == ABANDONED:
             headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
         if game.is_stuck:  # possible in principle for a deal with no move at all
             saved.status, saved.finished_at = LOST, now

@@ -1,0 +1,138 @@
+"""The Discord side that runs without Discord: command sync decisions, custom ids, the tree."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+import pytest
+
+from bot.app import SolitaireBot
+from bot.commands import GameCommands
+from bot.config import Settings
+from bot.controls import BoardButton, MoveMenu, NewGameButton, board_view, offer_view
+from bot.flow import Action, BoardRef, Flow, NewGameOffer
+from bot.store import Store
+
+from .conftest import ALICE
+
+
+@pytest.fixture
+async def bot(store: Store, flow: Flow) -> AsyncIterator[SolitaireBot]:
+    made = SolitaireBot(Settings(token="unused", database_path=store.path))
+    made.store, made.flow = store, flow
+    await made.add_cog(GameCommands(flow))
+    calls: list[Any] = []
+
+    async def fake_sync(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        calls.append(guild)
+        return []
+
+    made.tree.sync = fake_sync  # type: ignore[method-assign]
+    made.sync_calls = calls  # type: ignore[attr-defined]
+    yield made
+
+
+async def test_commands_sync_once_then_only_when_changed_or_forced(bot: SolitaireBot) -> None:
+    calls = bot.sync_calls  # type: ignore[attr-defined]
+    assert await bot.sync_commands() is True
+    assert await bot.sync_commands() is False  # same commands: Discord is not called
+    assert len(calls) == 1
+    assert await bot.sync_commands(force=True) is True  # --sync
+    bot.tree.get_command("help").description = "Something new"  # type: ignore[union-attr]
+    assert await bot.sync_commands() is True
+    assert len(calls) == 3
+
+
+async def test_a_dev_guild_gets_its_own_sync(bot: SolitaireBot, store: Store) -> None:
+    await bot.sync_commands()
+    guild_bot = SolitaireBot(Settings(database_path=store.path, dev_guild_id=4242))
+    guild_bot.store = store
+    await guild_bot.add_cog(GameCommands(bot.flow))
+    synced: list[Any] = []
+
+    async def fake_sync(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        synced.append(guild)
+        return []
+
+    guild_bot.tree.sync = fake_sync  # type: ignore[method-assign]
+    assert await guild_bot.sync_commands() is True  # the global hash does not cover the guild
+    assert [g.id for g in synced] == [4242]
+    assert await guild_bot.sync_commands() is False
+
+
+def test_the_slash_commands_and_their_options(bot: SolitaireBot) -> None:
+    payload = {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
+    assert sorted(payload) == sorted(
+        ["new", "move", "undo", "redo", "redeal", "show", "resign", "rules", "help"]
+    )
+    for command in payload.values():
+        assert command["description"]
+        for option in command.get("options", []):
+            assert option["description"], (command["name"], option["name"])
+    move = {o["name"]: o for o in payload["move"]["options"]}
+    assert list(move) == ["from", "to"]
+    assert move["from"]["required"] and not move["to"].get("required", False)
+    assert move["from"]["autocomplete"] and move["to"]["autocomplete"]
+    assert move["from"]["type"] == move["to"]["type"] == 3  # strings
+    new = {o["name"]: o for o in payload["new"]["options"]}
+    assert [c["value"] for c in new["game"]["choices"]] == [
+        "clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil", "corner-stones"
+    ]
+    assert new["deal"]["type"] == 4 and new["deal"]["min_value"] == 1
+    assert [c["value"] for c in {o["name"]: o for o in payload["rules"]["options"]}["game"]["choices"]]
+
+
+async def test_board_controls_carry_owner_game_and_revision(flow: Flow) -> None:
+    reply = await flow.new_game(ALICE, "corner-stones", 1)
+    assert reply.board is not None
+    view = board_view(reply.board)
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    row = reply.board.ref.game_row
+    assert ids == [
+        f"sol:undo:111:{row}:0", f"sol:redo:111:{row}:0", f"sol:found:111:{row}:0",
+        f"sol:redeal:111:{row}:0", f"sol:menu:111:{row}:0",
+    ]
+    assert all(len(i) <= 100 for i in ids)
+    buttons = [c for c in view.children if isinstance(c, BoardButton)]
+    assert [b.item.disabled for b in buttons] == [True, True, False, True]  # type: ignore[attr-defined]
+    menu = next(c for c in view.children if isinstance(c, MoveMenu)).item
+    assert len(menu.options) == 25 and not menu.disabled  # type: ignore[attr-defined]
+    payload = view.to_components()
+    assert len(payload) == 2  # buttons in one row, the menu in the next
+
+
+@pytest.mark.parametrize(
+    ("custom_id", "cls", "fields"),
+    [
+        ("sol:found:111:7:12", BoardButton, {"action": "found", "owner": "111", "game": "7", "revision": "12"}),
+        ("sol:menu:111:7:12", MoveMenu, {"owner": "111", "game": "7", "revision": "12"}),
+        ("sol:new:yes:111:7:four-leaf-clovers:2147483647", NewGameButton,
+         {"answer": "yes", "owner": "111", "replacing": "7", "game": "four-leaf-clovers", "deal": "2147483647"}),
+    ],
+)
+def test_custom_ids_parse_back(custom_id: str, cls: Any, fields: dict[str, str]) -> None:
+    match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert match is not None and match.groupdict() == fields
+
+
+def test_other_custom_ids_are_not_ours() -> None:
+    for custom_id in ("sol:fly:1:2:3", "sol:menu:x:2:3", "other:undo:1:2:3"):
+        for cls in (BoardButton, MoveMenu, NewGameButton):
+            assert cls.__discord_ui_compiled_template__.fullmatch(custom_id) is None
+
+
+def test_a_new_game_question_has_start_and_keep_buttons() -> None:
+    offer = NewGameOffer(111, 9, "super-flower-garden", 2147483647, "Start?")
+    view = offer_view(offer)
+    labels = [item.item.label for item in view.children]  # type: ignore[attr-defined]
+    assert labels == ["Start new game", "Keep playing"]
+    assert all(len(item.custom_id) <= 100 for item in view.children)  # type: ignore[attr-defined]
+
+
+def test_every_button_action_is_in_the_template() -> None:
+    for action in (Action.UNDO, Action.REDO, Action.TO_FOUNDATIONS, Action.REDEAL):
+        button = BoardButton(action, 5, BoardRef(1, 2))
+        assert re.fullmatch(BoardButton.__discord_ui_compiled_template__, button.custom_id)
