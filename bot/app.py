@@ -9,9 +9,12 @@ the DEV_GUILD_ID server), so a restart with the same commands makes no sync call
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -103,9 +106,13 @@ class SolitaireBot(commands.Bot):
 
 
 async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
-    """Log in and serve until the bot is closed. Tests may point ``discord.http.Route.BASE``
-    and ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at a fake first."""
+    """Log in and serve until the bot is closed (SIGTERM closes it cleanly, as `docker stop`
+    sends). Tests may point ``discord.http.Route.BASE`` and
+    ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at a fake first."""
     if not settings.token:
         raise ValueError("run_bot needs settings.token")
     async with SolitaireBot(settings, force_sync=force_sync) as bot:
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
         await bot.start(settings.token)
