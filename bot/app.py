@@ -49,7 +49,7 @@ class SolitaireBot(commands.Bot):
         self.flow = Flow(self.store)
         await self.add_cog(GameCommands(self.flow))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)
         self.synced = await self.sync_commands(force=self.force_sync)
         log.info("ready to deal: database %s", self.settings.database_path)
 

@@ -75,7 +75,13 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     rf"sol:(?P<action>{_BUTTON_ACTIONS}):(?P<owner>\d+):(?P<game>\d+):(?P<revision>\d+)"
 )):
     def __init__(
-        self, action: Action, owner_id: int, ref: BoardRef, *, enabled: bool = True
+        self,
+        action: Action,
+        owner_id: int,
+        ref: BoardRef,
+        *,
+        enabled: bool = True,
+        row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
@@ -85,7 +91,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
                 disabled=not enabled,
                 custom_id=f"sol:{action.value}:{owner_id}:{ref.game_row}:{ref.revision}",
             ),
-            row=0,
+            row=row,
         )
         self.action = action
         self.owner_id = owner_id
@@ -95,7 +101,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> BoardButton:
@@ -115,7 +121,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
 class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
     r"sol:menu:(?P<owner>\d+):(?P<game>\d+):(?P<revision>\d+)"
 )):
-    def __init__(self, owner_id: int, ref: BoardRef, board: Board | None = None) -> None:
+    def __init__(
+        self, owner_id: int, ref: BoardRef, board: Board | None = None, *, row: int | None = None
+    ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
             custom_id=f"sol:menu:{owner_id}:{ref.game_row}:{ref.revision}",
             min_values=1,
@@ -129,7 +137,7 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
             if not controls.menu:
                 select.add_option(label=controls.menu_placeholder[:100], value=_NO_MOVES)
                 select.disabled = True
-        super().__init__(select, row=1)
+        super().__init__(select, row=row)
         self.owner_id = owner_id
         self.ref = ref
 
@@ -137,7 +145,7 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Select[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> MoveMenu:
@@ -181,7 +189,7 @@ class NewGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     async def from_custom_id(
         cls,
         interaction: discord.Interaction[Any],
-        item: discord.ui.Button[Any],
+        item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
     ) -> NewGameButton:
@@ -212,10 +220,16 @@ DYNAMIC_ITEMS = (BoardButton, MoveMenu, NewGameButton)
 
 
 def board_view(board: Board) -> discord.ui.View:
+    """Buttons five to a row (Discord's limit), then the move menu on a row of its own."""
     view = discord.ui.View(timeout=None)
-    for button in board.controls.buttons:
-        view.add_item(BoardButton(button.action, board.owner_id, board.ref, enabled=button.enabled))
-    view.add_item(MoveMenu(board.owner_id, board.ref, board))
+    buttons = board.controls.buttons
+    for i, button in enumerate(buttons):
+        view.add_item(
+            BoardButton(
+                button.action, board.owner_id, board.ref, enabled=button.enabled, row=i // 5
+            )
+        )
+    view.add_item(MoveMenu(board.owner_id, board.ref, board, row=(len(buttons) + 4) // 5))
     return view
 
 

@@ -425,7 +425,7 @@ def to_foundations(game: Game) -> list[Move]:
 
     Each card is its own move in the game's history, so Undo takes them back one by one.
     """
-    played = []
+    played: list[Move] = []
     while True:
         move = next((m for m in game.legal_moves() if m.kind == FOUNDATION), None)
         if move is None:

@@ -118,7 +118,7 @@ async def answer_press(interaction: discord.Interaction[Any], work: Awaitable[Re
 
 
 async def _apologise(interaction: discord.Interaction[Any]) -> None:
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     log.exception(
         "answering interaction %s (%s %r) of user %s in guild %s failed",
         interaction.id,
