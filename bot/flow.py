@@ -19,6 +19,12 @@ Presses carry a ``BoardRef`` (game row and revision) of the board they were made
 press on an out-of-date board plays nothing and refreshes it instead. The revision counts
 every saved change, so an undo followed by a move is out of date too, though the move
 count is the same.
+
+Growing it (the solver's hint and auto-finish, daily deals): a new action is a member of
+``Action`` plus a branch in ``_apply`` (and a ``BUTTON_LABELS`` entry if it is a button —
+the Discord button template and the console pick it up from there); what a board shows
+beyond the position goes in ``_compose``/``_controls``; ``SavedGame.hints`` and
+``SavedGame.daily`` already reach the result row.
 """
 
 from __future__ import annotations

@@ -389,3 +389,16 @@ async def test_an_unexpected_failure_apologises_and_changes_nothing(
     assert "picture failed" in caplog.text
     picture.fail = False
     assert (await flow.act(ALICE, Action.MOVE, "7 f1")).board is not None
+
+
+async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock) -> None:
+    flow = Flow(store, clock=clock)  # default renderer: render.render_png
+    try:
+        reply = await flow.new_game(ALICE, "super-flower-garden", 4)
+        moved = await flow.act(ALICE, Action.REDEAL)
+    finally:
+        flow.close()
+    assert reply.board is not None and moved.board is not None
+    assert reply.board.png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert moved.board.png.startswith(b"\x89PNG\r\n\x1a\n") and moved.board.png != reply.board.png
+    assert moved.board.filename == "super-flower-garden-4-1.png"
