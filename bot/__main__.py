@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from .config import Settings, SettingsError, load_settings
+from .store import StoreError
 
 NO_TOKEN = """\
 No Discord token: set DISCORD_TOKEN in the environment or in a .env file (see .env.example).
@@ -77,15 +79,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     setup_logging(settings)
 
+    if not args.console and not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    try:
+        return run(args, settings)
+    except (StoreError, OSError, sqlite3.Error) as err:
+        print(f"Cannot use the database {settings.database_path}: {err}", file=sys.stderr)
+        return 2
+
+
+def run(args: argparse.Namespace, settings: Settings) -> int:
     if args.console:
         from .console import run_console
 
         boards = args.boards or settings.database_path.parent / "boards"
         return asyncio.run(run_console(settings.database_path, boards))
-
-    if not settings.token:
-        print(NO_TOKEN, file=sys.stderr)
-        return 2
 
     import discord
 

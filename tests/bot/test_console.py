@@ -122,3 +122,17 @@ def test_without_a_token_the_bot_says_how_to_get_one(tmp_path: Path) -> None:
     assert "No Discord token" in done.stderr
     assert "discord.com/developers/applications" in done.stderr
     assert "python -m bot --console" in done.stderr
+
+
+def test_an_unusable_database_path_is_reported_not_a_traceback(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    env = {**os.environ, "DATABASE_PATH": str(blocker / "s.db")}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--console", "--env-file", str(tmp_path / "none.env")],
+        input="", capture_output=True, text=True, env=env, timeout=60,
+        cwd=Path(__file__).parents[2],
+    )
+    assert done.returncode == 2
+    assert f"Cannot use the database {blocker / 's.db'}" in done.stderr
+    assert "Traceback" not in done.stderr
