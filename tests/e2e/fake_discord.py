@@ -784,6 +784,15 @@ class FakeInteraction:
                 f"callback={self.callback_type}, events={[e[1] for e in self.events]}"
             ) from None
 
+    async def wait_followups(self, count: int = 1, timeout: float = 10.0) -> list[MessageState]:
+        """The first ``count`` follow-up messages (beyond the reply itself), once they exist."""
+        await self.fake.wait_until(
+            lambda: len(self.followup_ids) >= count,
+            timeout=timeout,
+            what=f"{count} follow-up(s) to {self.describe()}",
+        )
+        return [self.fake.messages[i].state() for i in self.followup_ids[:count]]
+
     def describe(self) -> str:
         if self.type in (APPLICATION_COMMAND, AUTOCOMPLETE):
             opts = {o["name"]: o.get("value") for o in self.data.get("options", [])}
@@ -1287,6 +1296,16 @@ class FakeDiscord:
                 option["value"] = str(value)
             else:
                 option["value"] = value
+            low, high = spec.get("min_value"), spec.get("max_value")
+            if kind in (OPTION_INTEGER, OPTION_NUMBER) and not (
+                (low is None or option["value"] >= low)
+                and (high is None or option["value"] <= high)
+            ):
+                raise ValueError(f"/{name} {key}: Discord's client accepts only {low}..{high}")
+            if kind == OPTION_STRING and not (
+                spec.get("min_length", 0) <= len(option["value"]) <= spec.get("max_length", 6000)
+            ):
+                raise ValueError(f"/{name} {key}: Discord's client refuses that length")
             if choices and option["value"] not in [c["value"] for c in choices]:
                 raise ValueError(
                     f"/{name} {key}: Discord's client offers only {[c['value'] for c in choices]}"
@@ -2019,6 +2038,7 @@ class FakeDiscord:
             interaction.callback_type == DEFERRED_CHANNEL_MESSAGE
             and original is not None
             and original.loading
+            and not original.deleted
         ):
             # Discord: the first follow-up after a deferred reply becomes that reply.
             original.flags &= ~LOADING
@@ -2038,8 +2058,9 @@ class FakeDiscord:
                 raise
             interaction.followup_ids.append(message.id)
             interaction.events.append((now, "followup", body))
-            if interaction.callback_type == DEFERRED_UPDATE_MESSAGE:
-                interaction._complete("message", message)
+            # After a deferred update (or a deferred reply that was deleted), the first
+            # follow-up is what the player gets.
+            interaction._complete("message", message)
         if request.query.get("wait") in ("true", "1", "True"):
             return self._json(message.payload())
         return web.Response(status=204)

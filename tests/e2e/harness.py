@@ -1,0 +1,151 @@
+"""Run the real bot, unmodified, against the fake Discord: in this process or in a new one.
+
+In-process (fast, for most tests): discord.py's two addresses are patched in this process,
+then ``bot.app.SolitaireBot`` starts with a fake token and a temporary database, as
+``run_bot`` would start it.
+
+Subprocess (for restarts): ``python -m tests.e2e.launch_bot`` patches the same two addresses
+from the environment and calls the bot's normal entry point, ``bot.__main__.main``; the
+settings go in through the environment, as in production.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from .fake_discord import FakeDiscord
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@contextlib.asynccontextmanager
+async def bot_in_process(
+    fake: FakeDiscord,
+    database: Path,
+    *,
+    dev_guild_id: int | None = None,
+    force_sync: bool = False,
+    timeout: float = 20.0,
+) -> AsyncIterator[Any]:
+    """The bot, logged in to the fake and connected to its gateway, until the block ends."""
+    from bot.app import SolitaireBot
+    from bot.config import Settings
+
+    settings = Settings(
+        token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO"
+    )
+    with fake.patch_discord():
+        bot = SolitaireBot(settings, force_sync=force_sync)
+        before = fake.identifies
+        task = asyncio.create_task(bot.start(fake.token), name="bot under test")
+        try:
+            connected = asyncio.create_task(
+                fake.wait_connected(identifies=before + 1, timeout=timeout)
+            )
+            done, _ = await asyncio.wait({task, connected}, return_when=asyncio.FIRST_COMPLETED)
+            if task in done:  # the bot stopped before connecting: show why
+                connected.cancel()
+                task.result()
+                raise RuntimeError("the bot stopped before connecting to the fake gateway")
+            connected.result()
+            yield bot
+        finally:
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait_for(task, 10)
+
+
+class BotProcess:
+    """``python -m tests.e2e.launch_bot`` in a new process, its output in ``log_path``."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        database: Path,
+        workdir: Path,
+        *,
+        dev_guild_id: int | None = None,
+        args: Sequence[str] = (),
+        name: str = "bot",
+    ) -> None:
+        self.fake = fake
+        self.database = database
+        self.workdir = workdir
+        self.dev_guild_id = dev_guild_id
+        self.args = list(args)
+        self.log_path = workdir / f"{name}.log"
+        self.proc: asyncio.subprocess.Process | None = None
+
+    def environment(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DEV_GUILD"))}
+        env.update(
+            FAKE_DISCORD_API=self.fake.api_base,
+            FAKE_DISCORD_GATEWAY=self.fake.gateway_url,
+            DISCORD_TOKEN=self.fake.token,
+            DATABASE_PATH=str(self.database),
+            LOG_LEVEL="INFO",
+            PYTHONPATH=os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep),
+            PYTHONUNBUFFERED="1",
+        )
+        if self.dev_guild_id is not None:
+            env["DEV_GUILD_ID"] = str(self.dev_guild_id)
+        return env
+
+    async def start(self, *, timeout: float = 30.0) -> None:
+        """Start the process (in ``workdir``, so no stray .env is read) and wait until it
+        has identified on the fake gateway."""
+        before = self.fake.identifies
+        with self.log_path.open("ab") as log:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "tests.e2e.launch_bot",
+                *self.args,
+                cwd=self.workdir,
+                env=self.environment(),
+                stdout=log,
+                stderr=asyncio.subprocess.STDOUT,
+            )
+        waiting = asyncio.create_task(
+            self.fake.wait_connected(identifies=before + 1, timeout=timeout)
+        )
+        exited = asyncio.create_task(self.proc.wait())
+        done, _ = await asyncio.wait({waiting, exited}, return_when=asyncio.FIRST_COMPLETED)
+        if exited in done:
+            waiting.cancel()
+            raise RuntimeError(
+                f"the bot process exited with {self.proc.returncode} before connecting:\n"
+                + self.log()
+            )
+        exited.cancel()
+        waiting.result()
+
+    async def stop(self, *, sig: int = signal.SIGTERM, timeout: float = 15.0) -> int:
+        """Send ``sig`` (SIGKILL: a crash) and wait for the process to end; its exit code."""
+        proc = self.proc
+        assert proc is not None
+        if proc.returncode is None:
+            proc.send_signal(sig)
+            try:
+                await asyncio.wait_for(proc.wait(), timeout)
+            except TimeoutError:
+                proc.kill()
+                await proc.wait()
+                raise AssertionError(
+                    f"the bot did not stop on signal {sig}:\n{self.log()}"
+                ) from None
+        assert proc.returncode is not None
+        return proc.returncode
+
+    def log(self) -> str:
+        try:
+            return self.log_path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            return ""
