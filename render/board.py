@@ -1,0 +1,420 @@
+"""Compose a board picture: cached background, pasted card sprites, a few lines of text.
+
+Everything that does not change during a game (felt, outlines, labels, the rules)
+is drawn once per game into a background. A frame copies it, pastes one sprite
+per card and one per line of text, and frames the last move in gold; all in
+palette mode, so a frame is a few memory copies and a quick PNG encode.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, Game, Move
+from engine.moves import parse
+
+from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
+from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_sprite, text_width
+from .layout import Box, Layout, PileSlot, fan, layout
+from .notes import NOTES, move_help
+from .palette import (
+    BADGE,
+    BLACK,
+    CARD,
+    CARD_EDGE,
+    FELT,
+    FELT_DARK,
+    FELT_DIM,
+    FELT_LINE,
+    FELT_TEXT,
+    GOLD,
+    RGB,
+    STUCK,
+    WHITE,
+    WON,
+    index,
+    to_palette,
+)
+
+# zlib level for the PNG. The default (6) costs twice the time of 3 for a fifth fewer
+# bytes; render.bench prints both sides of that trade for every game.
+COMPRESS_LEVEL = 3
+TITLE_SIZE = 28
+TEXT_SIZE = 20  # capitals 14 px high
+NOTE_SIZE = 18
+LABEL_SIZE = 22
+BANNER_H = 30
+GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
+
+
+def render_png(
+    game: Game, *, last_move: Move | str | None = None, four_colour: bool = False
+) -> bytes:
+    """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
+
+    ``last_move`` (a Move or its text, such as ``"7 f2"``) is the move that led to
+    this position: its source and destination are framed in gold and it is named
+    under the title. ``None`` frames nothing, so a caller shows a move only when it
+    means to (after an undo, ``game.last_move`` is not what the player just did).
+    ``four_colour`` draws clubs green and diamonds blue.
+    """
+    buffer = io.BytesIO()
+    render_image(game, last_move=last_move, four_colour=four_colour).save(
+        buffer, "PNG", compress_level=COMPRESS_LEVEL
+    )
+    return buffer.getvalue()
+
+
+def render_image(
+    game: Game, *, last_move: Move | str | None = None, four_colour: bool = False
+) -> Image.Image:
+    """The board as a palette image (what ``render_png`` encodes)."""
+    lay = layout(game.game_id)
+    move = _as_move(game, last_move)
+    frame = background(game.game_id, four_colour).copy()
+    # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
+    # a hundred sprites, all of the frame's own mode, their sizes known in advance.
+    core = frame.im
+    mask = card_mask().im
+    fans: list[list[tuple[int, int]]] = []
+    for slot, pile in zip(lay.piles, game.tableau, strict=True):
+        spots = fan(slot, [c.rank for c in pile])
+        fans.append(spots)
+        for c, (x, y) in zip(pile, spots, strict=True):
+            core.paste(card_core(c, slot.direction, four_colour),
+                       (x, y, x + CARD_W, y + CARD_H), mask)
+    foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
+    for fslot, spec, fpile in foundations:
+        if fpile:
+            box = fslot.card
+            core.paste(card_core(fpile[-1], DOWN, four_colour),
+                       (box.x, box.y, box.right, box.bottom), mask)
+        info = _sprite(f"{spec.label} {len(fpile)}/{spec.size}", TEXT_SIZE, FELT_TEXT, FELT)
+        frame.paste(info, _centred(info, fslot.info))
+    _title(frame, lay, game, move, four_colour)
+    if move is not None:
+        _highlight(frame, lay, game, move, fans)
+    if game.is_won:
+        _won_banner(frame, lay, game)
+    return frame
+
+
+# -- the last move ----------------------------------------------------------------------
+
+
+def _as_move(game: Game, last_move: Move | str | None) -> Move | None:
+    """The move to show, checked against the game's piles; ValueError if it names none."""
+    if last_move is None:
+        return None
+    if isinstance(last_move, Move):
+        move = last_move
+    else:
+        parsed = parse(last_move)
+        if parsed.kind in (PILE, FOUNDATION) and parsed.dst is None:
+            raise ValueError(f"{last_move!r} does not say where the card went")
+        move = Move(parsed.kind, parsed.src, -1 if parsed.dst is None else parsed.dst)
+    piles = len(game.tableau)
+    if move.kind in (PILE, FOUNDATION) and not 0 <= move.src < piles:
+        raise ValueError(f"{game.name} has no pile {move.src + 1}")
+    if move.kind == PILE and not 0 <= move.dst < piles:
+        raise ValueError(f"{game.name} has no pile {move.dst + 1}")
+    if move.kind == FOUNDATION and not 0 <= move.dst < len(game.foundations):
+        raise ValueError(f"{game.name} has no foundation f{move.dst + 1}")
+    if move.kind == DRAW and not 0 <= move.dst < 52:
+        raise ValueError(f"{move.dst} is not a card")
+    return move
+
+
+def _moved_card(game: Game, move: Move) -> Card | None:
+    """The card the move put where it now lies (None for a redeal)."""
+    if move.kind == PILE:
+        pile = game.tableau[move.dst]
+    elif move.kind == FOUNDATION:
+        pile = game.foundations[move.dst]
+    elif move.kind == DRAW:
+        return Card(move.dst)
+    else:
+        return None
+    return pile[-1] if pile else None
+
+
+def _drawn_pile(game: Game, move: Move) -> int | None:
+    """The pile whose buried card a draw brought to the top."""
+    drawn = Card(move.dst)
+    for i, pile in enumerate(game.tableau):
+        if pile and pile[-1] == drawn:
+            return i
+    return None
+
+
+def _highlight(
+    frame: Image.Image, lay: Layout, game: Game, move: Move, fans: list[list[tuple[int, int]]]
+) -> None:
+    """Gold badges on the piles the last move touched; a gold frame round each end."""
+    if move.kind == REDEAL:  # every pile changed: the title says so, no pile is singled out
+        return
+    draw = ImageDraw.Draw(frame)
+    if move.kind == DRAW:
+        pile = _drawn_pile(game, move)
+        if pile is not None:
+            _gold_badge(frame, lay.piles[pile])
+            _frame_card(draw, fans[pile][-1], 4)
+        return
+    source = lay.piles[move.src]
+    _gold_badge(frame, source)
+    spots = fans[move.src]
+    _frame_card(draw, spots[-1] if spots else (source.area.x, source.area.y), 2)
+    if move.kind == PILE:
+        target = lay.piles[move.dst]
+        _gold_badge(frame, target)
+        spots = fans[move.dst]
+        _frame_card(draw, spots[-1] if spots else (target.area.x, target.area.y), 4)
+    else:
+        fslot = lay.foundations[move.dst]
+        box = fslot.label
+        frame.paste(_badge(f"f{move.dst + 1}", box.w, box.h, None, True), (box.x, box.y))
+        _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
+
+
+def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) -> None:
+    x, y = spot
+    draw.rounded_rectangle(
+        (x - width, y - width, x + CARD_W - 1 + width, y + CARD_H - 1 + width),
+        RADIUS + width, outline=index(GOLD), width=width,
+    )
+
+
+def _gold_badge(frame: Image.Image, slot: PileSlot) -> None:
+    box = slot.label
+    frame.paste(_badge(str(slot.index + 1), box.w, box.h, slot.name, True), (box.x, box.y))
+
+
+# -- text -------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _sprite(text: str, size: int, ink: RGB, ground: RGB, bold: bool = False) -> Image.Image:
+    return to_palette(text_sprite(text, size, ink, ground, bold=bold))
+
+
+def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
+    return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
+
+
+def _fit(text: str, size: int, width: int, *, bold: bool = False) -> int:
+    """The largest font size up to ``size`` (and at least 16) at which ``text`` fits."""
+    while size > 16 and text_width(text, size, bold=bold) + 4 > width:
+        size -= 1
+    return size
+
+
+def _wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}".strip()
+        if line and text_width(candidate, size, bold=bold) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _move_text(move: Move | None) -> str | None:
+    if move is None:
+        return None
+    if move.kind == REDEAL:
+        return "Last move: redeal"
+    if move.kind == DRAW:
+        return f"Last move: draw {Card(move.dst).label}"
+    dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
+    return f"Last move: {move.src + 1} → {dst}"
+
+
+def _status_lines(game: Game) -> tuple[str, str]:
+    deal = f"Deal {game.deal}" + ("  ·  draw rule" if game.draw_rule else "")
+    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
+    if game.rules.redeals:
+        left = game.redeals_left
+        moves += f"  ·  {left or 'no'} redeal{'' if left == 1 else 's'} left"
+    if game.draw_available:
+        moves += "  ·  draw available"
+    return deal, moves
+
+
+def _title(
+    frame: Image.Image, lay: Layout, game: Game, move: Move | None, four_colour: bool
+) -> None:
+    """Under the game's name: deal and moves, the last move, and a banner when it is over.
+
+    Each has a fixed slot in the title box, so nothing shifts or overlaps.
+    """
+    box = lay.title
+    banner_y = box.bottom - BANNER_H
+    deal, moves = _status_lines(game)
+    joined = f"{deal}  ·  {moves}"
+    lines = [joined] if text_width(joined, TEXT_SIZE) + 4 <= box.w else [deal, moves]
+    y = box.y + TITLE_SIZE + 8
+    for text in lines:
+        sprite = _sprite(text, _fit(text, TEXT_SIZE, box.w), FELT_TEXT, FELT)
+        frame.paste(sprite, (box.x, y))
+        y += sprite.height
+    said = _move_text(move)
+    if said is not None and move is not None:
+        sprite = _sprite(said, _fit(said, TEXT_SIZE, box.w - 60), GOLD, FELT)
+        y = max(y, banner_y - sprite.height - 2)
+        frame.paste(sprite, (box.x, y))
+        moved = _moved_card(game, move)
+        if moved is not None and move.kind != DRAW:
+            chip = _chip(int(moved), four_colour)
+            frame.paste(chip, (box.x + sprite.width + 6, y + (sprite.height - chip.height) // 2))
+    if game.is_won:
+        texts, ground = ("Won! Every card is home.", "Won!"), WON
+    elif game.is_stuck:
+        texts, ground = ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
+    else:
+        return
+    text = next((t for t in texts if text_width(t, 17, bold=True) + 16 <= box.w), texts[-1])
+    frame.paste(_banner(text, box.w, BANNER_H, ground), (box.x, banner_y))
+
+
+@lru_cache(maxsize=256)
+def _chip(c: int, four_colour: bool) -> Image.Image:
+    """A small card face (rank and suit on white) naming a card in a line of text."""
+    card = Card(c)
+    width = text_width(card.label, TEXT_SIZE, bold=True) + 10
+    image = Image.new("RGB", (width, 26), FELT)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 25), 4, fill=CARD, outline=CARD_EDGE)
+    paint_text(image, card.label, (5, 20), TEXT_SIZE, suit_ink(card.suit, four_colour), bold=True)
+    return to_palette(image)
+
+
+@lru_cache(maxsize=64)
+def _banner(text: str, width: int, height: int, ground: RGB) -> Image.Image:
+    """One line of white bold text on a coloured bar."""
+    image = Image.new("RGB", (width, height), FELT)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=ground)
+    size = _fit(text, TEXT_SIZE, width - 12, bold=True)
+    x = (width - text_width(text, size, bold=True)) // 2
+    paint_text(image, text, (x, (height + size * 7 // 10) // 2), size, WHITE, bold=True)
+    return to_palette(image)
+
+
+def _won_banner(frame: Image.Image, lay: Layout, game: Game) -> None:
+    """A big banner over the emptied piles."""
+    text = f"You won in {game.moves_made} moves!"
+    width = min(lay.board.w - 40, text_width(text, 40, bold=True) + 70)
+    sprite = _big_banner(text, width)
+    frame.paste(sprite, _centred(sprite, lay.board))
+
+
+@lru_cache(maxsize=64)
+def _big_banner(text: str, width: int) -> Image.Image:
+    image = Image.new("RGB", (width, 80), FELT)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 79), 12, fill=WON,
+                                            outline=WHITE, width=3)
+    size = _fit(text, 40, width - 30, bold=True)
+    x = (width - text_width(text, size, bold=True)) // 2
+    paint_text(image, text, (x, 40 + size * 7 // 20), size, WHITE, bold=True)
+    return to_palette(image)
+
+
+# -- the background, drawn once per game ------------------------------------------------
+
+
+@lru_cache(maxsize=128)
+def _badge(text: str, width: int, height: int, name: str | None, highlighted: bool) -> Image.Image:
+    """What the player types for a pile (its number) on a dark tab; gold for the last move."""
+    image = Image.new("RGB", (width, height), FELT)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, width - 1, height - 1), 5, fill=GOLD if highlighted else BADGE
+    )
+    ink = BLACK if highlighted else FELT_TEXT
+    size = _fit(text, LABEL_SIZE + (2 if name else 0), width - 4, bold=True)
+    x = (width - text_width(text, size, bold=True)) // 2
+    if name is None:
+        paint_text(image, text, (x, (height + size * 7 // 10) // 2), size, ink, bold=True)
+    else:  # Corner Stones: the number big, its name in the layout (C1, S1) small under it
+        baseline = height // 2 - 2
+        paint_text(image, text, (x, baseline), size, ink, bold=True)
+        small = 16
+        paint_text(image, name, ((width - text_width(name, small)) // 2, baseline + 22), small,
+                   BLACK if highlighted else FELT_DIM)
+    return to_palette(image)
+
+
+@cache
+def background(game_id: str, four_colour: bool) -> Image.Image:
+    """Felt, outlines, labels, title and rules: everything a game's frames share."""
+    lay = layout(game_id)
+    rules = RULES[game_id]
+    image = Image.new("RGB", (lay.width, lay.height), FELT)
+    draw = ImageDraw.Draw(image)
+    for slot in lay.piles:
+        box = Box(slot.area.x, slot.area.y, CARD_W, CARD_H)
+        _outline(draw, box)
+        number = str(slot.index + 1)
+        _ghost_text(image, number, box, box.y + CARD_H // 2 + 10)
+        label = _badge(number, slot.label.w, slot.label.h, slot.name, False)
+        image.paste(label.convert("RGB"), (slot.label.x, slot.label.y))
+    for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
+        box = fslot.card
+        _outline(draw, box)
+        _ghost_text(image, "A" if spec.base_rank == 1 else "K", box, box.y + 34)
+        symbols = SUIT_SYMBOLS if spec.suit is None else SUIT_SYMBOLS[spec.suit]
+        size = 20 if spec.suit is not None else 12
+        x = box.x + (CARD_W - len(symbols) * (size + 1)) // 2
+        for symbol in symbols:
+            paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
+            x += size + 1
+        label = _badge(f"f{fslot.index + 1}", fslot.label.w, fslot.label.h, None, False)
+        image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
+    _static_text(image, draw, lay, rules.name)
+    return to_palette(image)
+
+
+def _outline(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.rounded_rectangle(box.corners(), RADIUS, outline=FELT_LINE, width=2)
+
+
+def _ghost_text(image: Image.Image, text: str, box: Box, baseline: int) -> None:
+    x = box.x + (box.w - text_width(text, GHOST_SIZE, bold=True)) // 2
+    paint_text(image, text, (x, baseline), GHOST_SIZE, FELT_LINE, bold=True)
+
+
+def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, name: str) -> None:
+    title = lay.title
+    size = _fit(name, TITLE_SIZE, title.w, bold=True)
+    paint_text(image, name, (title.x, title.y + size), size, FELT_TEXT, bold=True)
+    y = lay.notes.y + NOTE_SIZE
+    for line, ink in _notes_lines(lay):
+        paint_text(image, line, (lay.notes.x, y), NOTE_SIZE, ink)
+        y += NOTE_SIZE + 6
+    if lay.legend is not None:
+        y = lay.legend.y + TEXT_SIZE + 8
+        for line in _wrap(move_help(lay.game_id), TEXT_SIZE, lay.legend.w):
+            paint_text(image, line, (lay.legend.x, y), TEXT_SIZE, FELT_TEXT)
+            y += TEXT_SIZE + 8
+    if lay.piles[0].direction == DOWN and lay.title.y < lay.board.y - 60:
+        # A rule between the top band and the columns, where the pile numbers begin.
+        y_line = lay.piles[0].label.y - 5
+        draw.line((lay.board.x, y_line, lay.board.right, y_line), fill=FELT_DARK, width=2)
+
+
+def _notes_lines(lay: Layout) -> Sequence[tuple[str, RGB]]:
+    """The rules, then (where no legend says it) how to type a move."""
+    box = lay.notes
+    lines = [(line, FELT_DIM) for line in _wrap(NOTES[lay.game_id], NOTE_SIZE, box.w)]
+    if lay.legend is None:
+        lines += [(line, FELT_TEXT) for line in _wrap(move_help(lay.game_id), NOTE_SIZE, box.w)]
+    room = (box.h + 6) // (NOTE_SIZE + 6)
+    if len(lines) > room:
+        raise AssertionError(f"{lay.game_id}'s notes take {len(lines)} lines; room for {room}")
+    return lines

@@ -1,0 +1,150 @@
+"""Card faces, drawn once per card and style, then pasted as palette sprites.
+
+Two index styles, one per fan direction, so a buried card always shows its rank
+and suit in the strip the card above leaves uncovered:
+
+* ``DOWN`` (piles fanned downwards): rank and suit side by side along the top edge;
+* ``RIGHT`` (piles fanned to the right): rank above suit along the left edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from .glyphs import SUIT_SYMBOLS, cap_height, font, paint_symbol
+from .palette import BLACK, BLUE, CARD, CARD_EDGE, FELT, GREEN, RED, RGB, to_palette
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+DOWN, RIGHT = "down", "right"
+
+CARD_W, CARD_H = 56, 78
+RADIUS = 5
+RANK_SIZE = 22  # font size of a card's index: capitals 15 px high, 17 px in bold
+PAD = 4  # from the card's edge to its index
+BIG_SUIT = 26
+
+
+def suit_ink(suit: int, four_colour: bool) -> RGB:
+    """Red and black; with ``four_colour``: clubs green, diamonds blue, hearts red, spades black."""
+    if four_colour:
+        return (GREEN, BLUE, RED, BLACK)[suit]
+    return RED if suit in (1, 2) else BLACK
+
+
+@cache
+def suit_size() -> int:
+    return round(cap_height(RANK_SIZE) * 1.05)
+
+
+@dataclass(frozen=True)
+class RankGlyph:
+    """Where the ink of a rank lies, so "10" can be set tight."""
+
+    parts: tuple[tuple[str, int], ...]  # (character, x offset of its pen position)
+    width: int  # ink width
+
+
+def _ink_span(ch: str) -> tuple[int, int]:
+    """Left and right edge of a bold character's ink, relative to its pen position."""
+    probe = Image.new("L", (RANK_SIZE * 3, RANK_SIZE * 2), 0)
+    ImageDraw.Draw(probe).text(
+        (RANK_SIZE, RANK_SIZE * 3 // 2), ch, font=font(RANK_SIZE), fill=255, anchor="ls",
+        stroke_width=1, stroke_fill=255,
+    )
+    box = probe.getbbox()
+    assert box is not None
+    return box[0] - RANK_SIZE, box[2] - RANK_SIZE
+
+
+@cache
+def rank_glyph(rank: int) -> RankGlyph:
+    """Pen positions that put a rank's ink at x = 0, characters one pixel apart."""
+    parts = []
+    x = 0
+    for ch in RANKS[rank - 1]:
+        left, right = _ink_span(ch)
+        parts.append((ch, x - left))
+        x += right - left + 1
+    return RankGlyph(tuple(parts), x - 1)
+
+
+def _paint_rank(image: Image.Image, rank: int, x: int, baseline: int, ink: RGB) -> None:
+    draw = ImageDraw.Draw(image)
+    for ch, pen in rank_glyph(rank).parts:
+        draw.text(
+            (x + pen, baseline), ch, font=font(RANK_SIZE), fill=ink, anchor="ls",
+            stroke_width=1, stroke_fill=ink,
+        )
+
+
+@cache
+def strip(rank: int, style: str) -> int:
+    """How much of a buried card shows, at ease, for its index to read (width or height)."""
+    return least_strip(rank, style) + 3
+
+
+@cache
+def least_strip(rank: int, style: str) -> int:
+    """The least of a buried card that still shows all of its index, with a pixel to spare."""
+    if style == DOWN:
+        return PAD + cap_height(RANK_SIZE) + 2 + 1
+    return PAD + max(rank_glyph(rank).width, suit_size()) + 1
+
+
+@cache
+def widest_strip() -> int:
+    """The widest index strip of a RIGHT fan ("10"); a card's face starts right of it."""
+    return max(strip(rank, RIGHT) for rank in range(1, 14))
+
+
+@cache
+def card_mask() -> Image.Image:
+    """The rounded card outline as a two-level mask, for pasting onto a palette frame."""
+    mask = Image.new("1", (CARD_W, CARD_H), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, CARD_W - 1, CARD_H - 1), RADIUS, fill=1)
+    return mask
+
+
+def card_rgb(card: int, style: str, four_colour: bool) -> Image.Image:
+    """One card face in RGB (on felt, outside its rounded corners)."""
+    rank, suit = card % 13 + 1, card % 52 // 13
+    ink = suit_ink(suit, four_colour)
+    image = Image.new("RGB", (CARD_W, CARD_H), FELT)
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle(
+        (0, 0, CARD_W - 1, CARD_H - 1), RADIUS, fill=CARD, outline=CARD_EDGE, width=1
+    )
+    cap = cap_height(RANK_SIZE)
+    baseline = PAD + cap + 1
+    symbol = SUIT_SYMBOLS[suit]
+    small = suit_size()
+    if style == DOWN:
+        _paint_rank(image, rank, PAD, baseline, ink)
+        paint_symbol(image, symbol, (PAD + rank_glyph(rank).width + 2, PAD + 1), small, ink)
+        centre_y = (baseline + 4 + CARD_H) // 2
+        paint_symbol(image, symbol, ((CARD_W - BIG_SUIT) // 2, centre_y - BIG_SUIT // 2),
+                     BIG_SUIT, ink)
+    else:
+        _paint_rank(image, rank, PAD, baseline, ink)
+        paint_symbol(image, symbol, (PAD, baseline + 5), small, ink)
+        # Right of the widest index strip ("10"), so no sliver of it peeks out under the next card.
+        left = widest_strip() + 1
+        size = CARD_W - PAD - left
+        paint_symbol(image, symbol, (left, CARD_H - PAD - 4 - size), size, ink)
+    return image
+
+
+@cache
+def card_sprite(card: int, style: str, four_colour: bool) -> Image.Image:
+    """A card face as a palette sprite; paste it with ``card_mask()``."""
+    return to_palette(card_rgb(card % 52, style, four_colour))
+
+
+@cache
+def card_core(card: int, style: str, four_colour: bool) -> Any:
+    """The imaging core of ``card_sprite``, for the frame's fast paste loop."""
+    return card_sprite(card % 52, style, four_colour).im

@@ -1,0 +1,188 @@
+"""Text and symbols from what ships inside Pillow, nothing else.
+
+Pillow's built-in scalable font (``ImageFont.load_default(size=...)``) has letters
+and digits but no suit or arrow glyphs, so those are drawn here as shapes: four
+times oversized, then shrunk for smooth edges.  A fresh ``pip install`` and the
+Docker image therefore draw exactly the same picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache, lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from .palette import RGB
+
+SUIT_SYMBOLS = "♣♦♥♠"
+ARROWS = "↑↓→"
+SYMBOLS = SUIT_SYMBOLS + ARROWS
+_SUPER = 4  # oversampling of symbol shapes
+
+
+@cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    loaded = ImageFont.load_default(size=size)
+    if not isinstance(loaded, ImageFont.FreeTypeFont):  # Pillow built without FreeType
+        raise RuntimeError("render needs Pillow with FreeType support")
+    return loaded
+
+
+def _circle(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float) -> None:
+    draw.ellipse(((cx - r) * s, (cy - r) * s, (cx + r) * s, (cy + r) * s), fill=255)
+
+
+def _polygon(draw: ImageDraw.ImageDraw, points: Sequence[tuple[float, float]], s: float) -> None:
+    draw.polygon([(x * s, y * s) for x, y in points], fill=255)
+
+
+def _draw_shape(draw: ImageDraw.ImageDraw, symbol: str, s: float) -> None:
+    """One symbol in a unit square scaled by ``s``."""
+    if symbol == "♦":
+        _polygon(draw, [(0.5, 0.0), (0.9, 0.5), (0.5, 1.0), (0.1, 0.5)], s)
+    elif symbol == "♥":
+        _circle(draw, 0.27, 0.3, 0.25, s)
+        _circle(draw, 0.73, 0.3, 0.25, s)
+        _polygon(draw, [(0.035, 0.4), (0.5, 0.22), (0.965, 0.4), (0.5, 0.98)], s)
+    elif symbol == "♠":
+        _circle(draw, 0.27, 0.6, 0.23, s)
+        _circle(draw, 0.73, 0.6, 0.23, s)
+        _polygon(draw, [(0.04, 0.5), (0.5, 0.0), (0.96, 0.5), (0.5, 0.78)], s)
+        _polygon(draw, [(0.5, 0.6), (0.72, 1.0), (0.28, 1.0)], s)
+    elif symbol == "♣":
+        _circle(draw, 0.5, 0.25, 0.22, s)
+        _circle(draw, 0.24, 0.58, 0.22, s)
+        _circle(draw, 0.76, 0.58, 0.22, s)
+        _circle(draw, 0.5, 0.52, 0.14, s)
+        _polygon(draw, [(0.5, 0.5), (0.72, 1.0), (0.28, 1.0)], s)
+    elif symbol == "↑":
+        _polygon(draw, [(0.5, 0.0), (0.95, 0.48), (0.05, 0.48)], s)
+        _polygon(draw, [(0.36, 0.46), (0.64, 0.46), (0.64, 1.0), (0.36, 1.0)], s)
+    elif symbol == "↓":
+        _polygon(draw, [(0.5, 1.0), (0.95, 0.52), (0.05, 0.52)], s)
+        _polygon(draw, [(0.36, 0.54), (0.64, 0.54), (0.64, 0.0), (0.36, 0.0)], s)
+    elif symbol == "→":
+        _polygon(draw, [(1.0, 0.5), (0.52, 0.1), (0.52, 0.9)], s)
+        _polygon(draw, [(0.0, 0.37), (0.54, 0.37), (0.54, 0.63), (0.0, 0.63)], s)
+    else:
+        raise ValueError(f"no shape for {symbol!r}")
+
+
+@cache
+def symbol_mask(symbol: str, size: int) -> Image.Image:
+    """An antialiased "L" mask of a suit or arrow, ``size`` pixels square."""
+    big = Image.new("L", (size * _SUPER, size * _SUPER), 0)
+    _draw_shape(ImageDraw.Draw(big), symbol, size * _SUPER)
+    return big.resize((size, size), Image.Resampling.BOX)
+
+
+def symbol_width(symbol: str, size: int) -> int:
+    """Horizontal room a symbol takes in a line of text (arrows are narrower than suits)."""
+    return size if symbol in SUIT_SYMBOLS or symbol == "→" else round(size * 0.7)
+
+
+def paint_symbol(image: Image.Image, symbol: str, xy: tuple[int, int], size: int, ink: RGB) -> None:
+    """Paint a symbol onto an RGB image with its top-left corner at ``xy``."""
+    mask = symbol_mask(symbol, size)
+    if symbol in "↑↓":  # arrows are drawn narrower than their square
+        inset = (size - symbol_width(symbol, size)) // 2
+        mask = mask.crop((inset, 0, inset + symbol_width(symbol, size), size))
+    image.paste(ink, (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask)
+
+
+def _runs(text: str) -> list[str]:
+    """Split text into plain runs and single symbols."""
+    parts: list[str] = []
+    plain = ""
+    for ch in text:
+        if ch in SYMBOLS:
+            if plain:
+                parts.append(plain)
+                plain = ""
+            parts.append(ch)
+        else:
+            plain += ch
+    if plain:
+        parts.append(plain)
+    return parts
+
+
+@cache
+def cap_height(size: int) -> int:
+    """Height of a capital letter, the unit symbols are sized by."""
+    box = font(size).getbbox("H", anchor="ls")
+    return round(box[3] - box[1])
+
+
+@lru_cache(maxsize=4096)
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
+    """Width of ``text`` as ``paint_text`` draws it."""
+    f = font(size)
+    sym = _symbol_size(size)
+    width = 0
+    for part in _runs(text):
+        if part in SYMBOLS:
+            width += symbol_width(part, sym) + 2
+        else:
+            width += round(f.getlength(part)) + (2 if bold else 0)
+    return width
+
+
+@cache
+def _symbol_size(size: int) -> int:
+    return round(cap_height(size) * 1.05)
+
+
+def paint_text(
+    image: Image.Image,
+    text: str,
+    xy: tuple[int, int],
+    size: int,
+    ink: RGB,
+    *,
+    bold: bool = False,
+    symbol_inks: dict[str, RGB] | None = None,
+) -> int:
+    """Paint a line whose baseline starts at ``xy``; suits and arrows become shapes.
+
+    ``bold`` thickens strokes (the built-in font has one weight). Returns the x after it.
+    """
+    draw = ImageDraw.Draw(image)
+    f = font(size)
+    sym = _symbol_size(size)
+    cap = cap_height(size)
+    x, baseline = xy
+    for part in _runs(text):
+        if part in SYMBOLS:
+            ink_here = (symbol_inks or {}).get(part, ink)
+            paint_symbol(image, part, (x + 1, baseline - cap + (cap - sym) // 2), sym, ink_here)
+            x += symbol_width(part, sym) + 2
+        else:
+            stroke = 1 if bold else 0
+            draw.text(
+                (x + stroke, baseline), part, font=f, fill=ink, anchor="ls",
+                stroke_width=stroke, stroke_fill=ink,
+            )
+            x += round(f.getlength(part)) + 2 * stroke
+    return x
+
+
+def text_sprite(
+    text: str,
+    size: int,
+    ink: RGB,
+    ground: RGB,
+    *,
+    bold: bool = False,
+    symbol_inks: dict[str, RGB] | None = None,
+    pad: int = 2,
+) -> Image.Image:
+    """An RGB image of one line of text on a solid ground, tightly sized."""
+    f = font(size)
+    ascent, descent = f.getmetrics()
+    width = text_width(text, size, bold=bold) + 2 * pad
+    height = ascent + descent + 2 * pad
+    image = Image.new("RGB", (max(width, 1), height), ground)
+    paint_text(image, text, (pad, pad + ascent), size, ink, bold=bold, symbol_inks=symbol_inks)
+    return image
