@@ -207,7 +207,7 @@ class Flow:
         async with self._lock_for(player.user_id):
             try:
                 saved = await self.store.load(player.user_id)
-                if saved is not None and not saved.is_finished:
+                if saved is not None and not saved.is_finished and not saved.game.is_stuck:
                     return Reply(offer=_offer(player, saved, game_id, deal))
                 return await self._start(player, game_id, deal, saved)
             except Exception:
@@ -240,15 +240,14 @@ class Flow:
     ) -> Reply:
         game = new_game(game_id, deal)
         now = self._clock()
+        # Leaving a stuck game loses it; leaving one that could still go on abandons it.
+        left_as = LOST if replacing is not None and replacing.game.is_stuck else ABANDONED
         saved = await self.store.start(
-            player.user_id, player.guild_id, game, now, replacing=replacing
+            player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as
         )
         headline = f"New game: **{game.name}**, deal {deal}. Share it: `/new {game_id} {deal}`."
-        if replacing is not None and replacing.status == ABANDONED:
+        if replacing is not None and replacing.status in (ABANDONED, LOST):
             headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
-        if game.is_stuck:  # possible in principle for a deal with no move at all
-            saved.status, saved.finished_at = LOST, now
-            await self.store.save(saved)
         return Reply(board=await self._board(saved, headline))
 
     # -- playing ----------------------------------------------------------------------
@@ -311,11 +310,8 @@ class Flow:
         now = self._clock()
         saved.seconds_played += min(max(now - saved.updated_at, 0.0), IDLE_CAP_S)
         saved.updated_at = now
-        if saved.status == PLAYING:
-            if saved.game.is_won:
-                saved.status = WON
-            elif saved.game.is_stuck:
-                saved.status = LOST
+        if saved.status == PLAYING and saved.game.is_won:
+            saved.status = WON
         if saved.status != PLAYING:
             saved.finished_at = now
         picture = await self._picture(saved.game)  # before saving: a failure changes nothing
@@ -499,8 +495,13 @@ def _ending(saved: SavedGame) -> str:
     replay = f"`/new {game.game_id} {game.deal}` replays this deal, `/new` deals another."
     if saved.status == WON:
         return f"🏆 **Won** in {game.moves_made} moves! {replay}"
+    if saved.status == PLAYING and game.is_stuck:
+        return (
+            "**Stuck**: no move is left. Undo to try another way, or `/new` to deal again "
+            "(leaving a stuck game counts as a loss)."
+        )
     if saved.status == LOST:
-        return f"**Stuck**: no move is left, so this game is over. {replay}"
+        return f"**Lost**: the game was left stuck. {replay}"
     if saved.status == RESIGNED:
         return f"**Resigned.** {replay}"
     return ""

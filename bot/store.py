@@ -212,13 +212,15 @@ class Store:
         now: float,
         *,
         replacing: SavedGame | None = None,
+        left_as: str = ABANDONED,
         daily: str | None = None,
     ) -> SavedGame:
         """Make ``game`` the player's current game, in one transaction.
 
         ``replacing`` is the game it takes the place of, as last loaded: if it is still
-        being played it is recorded as abandoned. Raises ConcurrentChange if the stored
-        game is not ``replacing`` (at its revision).
+        being played its result is recorded as ``left_as`` (abandoned, or lost when it was
+        stuck). Raises ConcurrentChange if the stored game is not ``replacing`` (at its
+        revision).
         """
         state = json.dumps(game.to_dict(), separators=(",", ":"))
         async with self._lock, self._transaction():
@@ -228,7 +230,7 @@ class Store:
                 raise ConcurrentChange(f"user {user_id}: expected game {expected}, found {current}")
             if replacing is not None:
                 if not replacing.is_finished:
-                    replacing.status = ABANDONED
+                    replacing.status = left_as
                     replacing.finished_at = now
                     await self._insert_result(replacing)
                 await self._db.execute("DELETE FROM games WHERE id = ?", (replacing.id,))

@@ -302,17 +302,28 @@ async def test_winning_records_the_result_once_and_ends_the_game(
     assert len(await store.results()) == 1
 
 
-async def test_getting_stuck_records_a_loss(flow: Flow, store: Store) -> None:
+async def test_stuck_game_can_be_undone_and_counts_as_lost_when_left(
+    flow: Flow, store: Store
+) -> None:
     await start(flow, game="clover-leaf", deal=11)
     rng = random.Random(3)
     for _ in range(200):
         saved = await store.load(ALICE.user_id)
         assert saved is not None
-        if saved.is_finished:
+        if saved.game.is_stuck:
             break
         move = rng.choice(saved.game.legal_moves())
         reply = await flow.act(ALICE, Action.MOVE, str(move))
     assert reply.board is not None and "**Stuck**" in reply.board.text
+    assert reply.board.controls.enabled(Action.UNDO)
+    assert await store.results() == []  # not over yet: the player may undo
+    undone = await flow.act(ALICE, Action.UNDO)
+    assert undone.board is not None and "**Stuck**" not in undone.board.text
+    redone = await flow.act(ALICE, Action.REDO)
+    assert redone.board is not None and "**Stuck**" in redone.board.text
+    fresh = await flow.new_game(ALICE, "trefoil", 5)  # no question: a stuck game is over
+    assert fresh.offer is None and fresh.board is not None
+    assert "recorded as lost" in fresh.board.text
     [result] = await store.results()
     assert result.outcome == "lost"
 
