@@ -1,0 +1,49 @@
+"""``python -m render trefoil --deal 42 --moves "7 3,5 f2" -o board.png``: draw one position."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from engine import GAMES, IllegalMove, Move, new_game
+
+from .board import render_png
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m render", description="Draw a game's board as a PNG."
+    )
+    parser.add_argument("game", choices=sorted(GAMES), help="which game")
+    parser.add_argument("--deal", type=int, default=1, help="deal number (default 1)")
+    parser.add_argument(
+        "--moves", default="", help='moves to play first, comma-separated: "7 3,5 f2,redeal"'
+    )
+    parser.add_argument("--draw", action="store_true", help="Trefoil's draw house rule on")
+    parser.add_argument(
+        "--four-colour", action="store_true", help="clubs green, diamonds blue"
+    )
+    parser.add_argument("-o", "--output", default="board.png", help="PNG file to write")
+    args = parser.parse_args(argv)
+    try:
+        game = new_game(args.game, args.deal, draw=args.draw)
+    except ValueError as err:
+        parser.error(str(err))
+    last: Move | None = None
+    for number, text in enumerate(filter(None, (t.strip() for t in args.moves.split(","))), 1):
+        try:
+            last = game.play(text)
+        except IllegalMove as err:
+            print(f"move {number} ({text!r}): {err}", file=sys.stderr)
+            return 2
+    png = render_png(game, last_move=last, four_colour=args.four_colour)
+    with open(args.output, "wb") as out:
+        out.write(png)
+    state = " (won)" if game.is_won else " (stuck)" if game.is_stuck else ""
+    print(f"{args.output}: {game.name} deal {game.deal}, {game.moves_made} moves{state}, "
+          f"{len(png) // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,85 @@
+"""``python -m render.bench``: milliseconds per frame and PNG size, per game.
+
+Positions come from random play (random deals, a random number of random moves,
+redeals included), each drawn with its last move highlighted, as the bot draws
+them. A frame's time is compose + PNG encode, measured on this one thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import time
+
+from engine import GAMES, Game, new_game
+
+from .board import COMPRESS_LEVEL, render_image
+from .layout import layout
+
+
+def positions(game_id: str, count: int, seed: int) -> list[Game]:
+    """``count`` positions of ``game_id`` reached by random play."""
+    rng = random.Random(f"{game_id}/{seed}")
+    games = []
+    for _ in range(count):
+        game = new_game(game_id, rng.randrange(1, 1_000_000))
+        for _ in range(rng.randrange(0, 200)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        games.append(game)
+    return games
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def measure(game_id: str, count: int, seed: int, level: int) -> dict[str, float]:
+    games = positions(game_id, count, seed)
+    render_image(games[0])  # the first frame draws the background and sprites once
+    compose, total, sizes = [], [], []
+    for game in games:
+        start = time.perf_counter()
+        image = render_image(game, last_move=game.last_move)
+        composed = time.perf_counter()
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG", compress_level=level)
+        done = time.perf_counter()
+        compose.append((composed - start) * 1000)
+        total.append((done - start) * 1000)
+        sizes.append(len(buffer.getvalue()) / 1024)
+    return {
+        "median": statistics.median(total),
+        "p95": _percentile(total, 0.95),
+        "compose": statistics.median(compose),
+        "kb": statistics.median(sizes),
+        "kb_max": max(sizes),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m render.bench", description=__doc__)
+    parser.add_argument("--positions", type=int, default=300, help="positions per game")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--level", type=int, default=COMPRESS_LEVEL,
+        help=f"zlib level to measure (render_png uses {COMPRESS_LEVEL})",
+    )
+    args = parser.parse_args(argv)
+    print(f"{args.positions} positions per game from random play; zlib level {args.level}")
+    print(f"{'game':<22}{'size':>10}{'median ms':>11}{'p95 ms':>8}{'compose':>9}"
+          f"{'PNG KB':>8}{'max KB':>8}")
+    for game_id in GAMES:
+        lay = layout(game_id)
+        r = measure(game_id, args.positions, args.seed, args.level)
+        print(f"{game_id:<22}{lay.width:>5}x{lay.height:<4}{r['median']:>11.2f}{r['p95']:>8.2f}"
+              f"{r['compose']:>9.2f}{r['kb']:>8.1f}{r['kb_max']:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()

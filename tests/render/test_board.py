@@ -1,0 +1,191 @@
+"""Board pictures: every game in every state, their size, determinism and the last move."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine import FOUNDATION, GAMES, PILE, RULES, Game, Move, new_game
+from render import layout, render_png
+from render.board import render_image
+from render.layout import Box
+
+from . import positions
+
+REDEAL_GAMES = [g for g in GAMES if RULES[g].redeals]
+STATES: dict[str, Callable[[str], Game]] = {
+    "start": positions.start,
+    "mid-game": positions.mid_game,
+    "won": positions.won,
+    "stuck": positions.stuck,
+}
+
+
+def decode(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def cases() -> list[tuple[str, str]]:
+    out = [(g, s) for g in GAMES for s in STATES]
+    return out + [(g, "after a redeal") for g in REDEAL_GAMES]
+
+
+@pytest.mark.parametrize(("game_id", "state"), cases())
+def test_every_game_renders_in_every_state_at_its_fixed_size(game_id: str, state: str) -> None:
+    game = positions.after_redeal(game_id) if state == "after a redeal" else STATES[state](game_id)
+    image = decode(render_png(game, last_move=game.last_move))
+    lay = layout(game_id)
+    assert image.format == "PNG"
+    assert image.size == (lay.width, lay.height)
+    assert 800 <= image.width <= 1400
+    assert 4 / 3 <= image.width / image.height <= 2
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_picture_shows_cards_only_where_the_tableau_has_them(game_id: str) -> None:
+    """White card faces fill the piles that hold cards, and no other pile."""
+    lay = layout(game_id)
+    game = positions.stuck(game_id)
+    image = render_image(game).convert("RGB")
+    for slot, pile in zip(lay.piles, game.tableau, strict=True):
+        a = slot.area
+        crop = image.crop((a.x, a.y, a.right, a.bottom))
+        white = sum(n for n, colour in crop.getcolors(1 << 20) or [] if min(colour) > 240)
+        assert (white > 2000) == bool(pile), slot.index
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_position_gives_the_same_bytes(game_id: str) -> None:
+    game = positions.mid_game(game_id)
+    again = Game.from_dict(game.to_dict())
+    first = render_png(game, last_move=game.last_move)
+    assert render_png(again, last_move=again.last_move) == first
+    assert render_png(game, last_move=str(game.last_move)) == first
+
+
+def test_same_bytes_in_a_fresh_process() -> None:
+    """No cache, hash seed or drawing order leaks into the picture."""
+    script = (
+        "import sys, engine, render\n"
+        "g = engine.new_game('corner-stones', 9)\n"
+        "m = g.play(g.legal_moves()[0])\n"
+        "sys.stdout.buffer.write(render.render_png(g, last_move=m))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, check=True,
+        cwd=Path(__file__).resolve().parents[2], env={"PYTHONHASHSEED": "123", "PYTHONPATH": "."},
+    ).stdout
+    game = new_game("corner-stones", 9)
+    move = game.play(game.legal_moves()[0])
+    assert out == render_png(game, last_move=move)
+
+
+def test_four_colour_deck_paints_clubs_green_and_diamonds_blue() -> None:
+    game = positions.start("trefoil")
+    two = render_image(game).convert("RGB")
+    four = render_image(game, four_colour=True).convert("RGB")
+    assert two.size == four.size
+    colours = {colour for _, colour in four.getcolors(1 << 20) or []}
+    assert (0, 122, 44) in colours and (24, 78, 206) in colours
+    assert (0, 122, 44) not in {colour for _, colour in two.getcolors(1 << 20) or []}
+
+
+def _diff_outside(a: Image.Image, b: Image.Image, allowed: list[Box]) -> tuple[int, ...] | None:
+    """The bounding box of pixels that differ outside the allowed boxes."""
+    a, b = a.convert("RGB"), b.convert("RGB")
+    for box in allowed:
+        patch = a.crop((box.x, box.y, box.right, box.bottom))
+        b.paste(patch, (box.x, box.y))
+    return ImageChops.difference(a, b).getbbox()
+
+
+def _changed(a: Image.Image, b: Image.Image, box: Box) -> bool:
+    crop = (box.x, box.y, box.right, box.bottom)
+    return ImageChops.difference(a.convert("RGB").crop(crop), b.convert("RGB").crop(crop)).getbbox() is not None
+
+
+def _grown(box: Box, by: int = 6) -> Box:
+    return Box(box.x - by, box.y - by, box.w + 2 * by, box.h + 2 * by)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("kind", [PILE, FOUNDATION])
+def test_last_move_lights_up_exactly_its_two_piles(game_id: str, kind: int) -> None:
+    game = positions.mid_game(game_id, moves=3)
+    moves = [m for m in game.legal_moves() if m.kind == kind]
+    if not moves:  # a few openings have no foundation move: play on until one turns up
+        game = next(g for g in (positions.mid_game(game_id, n, seed) for n in range(1, 40)
+                                for seed in range(5))
+                    if any(m.kind == kind for m in g.legal_moves()))
+        moves = [m for m in game.legal_moves() if m.kind == kind]
+    move = game.play(moves[0])
+    plain = render_image(game)
+    lit = render_image(game, last_move=move)
+    lay = layout(game_id)
+    source = lay.piles[move.src]
+    if kind == PILE:
+        target_label, target_area = lay.piles[move.dst].label, lay.piles[move.dst].area
+    else:
+        target_label, target_area = lay.foundations[move.dst].label, lay.foundations[move.dst].card
+    assert _changed(plain, lit, source.label)
+    assert _changed(plain, lit, target_label)
+    assert _changed(plain, lit, _grown(target_area))
+    allowed = [_grown(source.label), _grown(source.area), _grown(target_label),
+               _grown(target_area), lay.title]
+    assert _diff_outside(plain, lit, allowed) is None
+
+
+def test_redeal_lights_no_pile_but_says_so() -> None:
+    game = positions.mid_game("trefoil", moves=4)
+    move = game.play("redeal")
+    plain = render_image(game)
+    lit = render_image(game, last_move=move)
+    lay = layout("trefoil")
+    assert _changed(plain, lit, lay.title)
+    assert _diff_outside(plain, lit, [lay.title]) is None
+
+
+def test_a_move_that_is_not_on_this_board_is_refused() -> None:
+    game = positions.start("trefoil")
+    with pytest.raises(ValueError, match="no pile 17"):
+        render_png(game, last_move="17 3")
+    with pytest.raises(ValueError, match="no foundation f5"):
+        render_png(game, last_move=Move(FOUNDATION, 0, 4))
+    with pytest.raises(ValueError, match="where the card went"):
+        render_png(game, last_move="7 f")
+    with pytest.raises(ValueError):
+        render_png(game, last_move="seven")
+
+
+def test_won_and_stuck_boards_carry_a_banner() -> None:
+    """The banner's colour fills a bar under the title; an ordinary board has none."""
+    lay = layout("clover-leaf")
+
+    def banner_pixels(game: Game, colour: tuple[int, int, int]) -> int:
+        image = render_image(game).convert("RGB")
+        box = lay.title
+        crop = image.crop((box.x, box.y, box.right, box.bottom))
+        return sum(n for n, c in crop.getcolors(1 << 20) or [] if c == colour)
+
+    won_colour, stuck_colour = (32, 120, 200), (176, 36, 36)
+    assert banner_pixels(positions.won("clover-leaf"), won_colour) > 5000
+    assert banner_pixels(positions.stuck("clover-leaf"), stuck_colour) > 5000
+    assert banner_pixels(positions.mid_game("clover-leaf"), won_colour) == 0
+    assert banner_pixels(positions.mid_game("clover-leaf"), stuck_colour) == 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_pictures_stay_small(game_id: str) -> None:
+    """The issue's budget is 60 KB; the longest piles are the worst case."""
+    lengths = {"corner-stones": [30] * 3, "four-leaf-clovers": [28, 20]}.get(game_id, [15, 15, 15])
+    game = positions.long_piles(game_id, lengths)
+    for g in (game, positions.mid_game(game_id, moves=60)):
+        assert len(render_png(g, last_move=g.last_move)) <= 60 * 1024

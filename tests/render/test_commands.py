@@ -1,0 +1,35 @@
+"""``python -m render`` and ``python -m render.bench``."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from render import layout
+from render.__main__ import main
+from render.bench import measure
+
+
+def test_command_draws_a_deal_after_its_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.png"
+    assert main(["trefoil", "--deal", "42", "--moves", "5 f3, 3 10", "-o", str(out)]) == 0
+    image = Image.open(io.BytesIO(out.read_bytes()))
+    assert image.size == (layout("trefoil").width, layout("trefoil").height)
+    assert "Trefoil deal 42, 2 moves" in capsys.readouterr().out
+
+
+def test_command_names_the_move_it_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.png"
+    assert main(["trefoil", "--deal", "42", "--moves", "5 f3,1 2", "-o", str(out)]) == 2
+    assert "move 2 ('1 2')" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_bench_measures_every_figure_it_prints() -> None:
+    figures = measure("corner-stones", count=3, seed=1, level=3)
+    assert set(figures) == {"median", "p95", "compose", "kb", "kb_max"}
+    assert 0 < figures["compose"] <= figures["median"] <= figures["p95"]
+    assert 0 < figures["kb"] <= figures["kb_max"]
