@@ -14,7 +14,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, Game, Move
+from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
+from engine.cards import RANK_NAMES
 from engine.moves import parse
 
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
@@ -93,7 +94,7 @@ def render_image(
             box = fslot.card
             core.paste(card_core(fpile[-1], DOWN, four_colour),
                        (box.x, box.y, box.right, box.bottom), mask)
-        info = _sprite(f"{spec.label} {len(fpile)}/{spec.size}", TEXT_SIZE, FELT_TEXT, FELT)
+        info = _sprite(_progress(spec, fpile), TEXT_SIZE, FELT_TEXT, FELT)
         frame.paste(info, _centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
     if move is not None:
@@ -101,6 +102,16 @@ def render_image(
     if game.is_won:
         _won_banner(frame, lay, game)
     return frame
+
+
+def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
+    """Suit, base and direction while empty; then how far it has got (and, when any suit
+    will do, which rank comes next)."""
+    done = f"{len(pile)}/{spec.size}"
+    wanted = spec.next_cards(list(pile))
+    if pile and spec.suit is None and wanted:
+        return f"next: any {RANK_NAMES[wanted[0].rank - 1]}  ·  {done}"
+    return f"{spec.label} {done}"
 
 
 # -- the last move ----------------------------------------------------------------------

@@ -157,7 +157,7 @@ def _panel_layout(game_id: str) -> Layout:
     fan_h = height - 2 * MARGIN - LABEL_H
     piles = _column_slots(count, MARGIN, fan_h)
     panel_x = width - MARGIN - panel_w
-    title = Box(panel_x, MARGIN, panel_w, 170)
+    title = Box(panel_x, MARGIN, panel_w, 140)
     found_y = title.bottom + 20
     card_x = panel_x + (panel_w - CARD_W) // 2
     foundations = (
