@@ -320,7 +320,7 @@ def _banner(text: str, width: int, height: int, ground: RGB) -> Image.Image:
 
 def _won_banner(frame: Image.Image, lay: Layout, game: Game) -> None:
     """A big banner over the emptied piles."""
-    text = f"You won in {game.moves_made} moves!"
+    text = f"You won in {game.moves_made} move{'' if game.moves_made == 1 else 's'}!"
     width = min(lay.board.w - 40, text_width(text, 40, bold=True) + 70)
     sprite = _big_banner(text, width)
     frame.paste(sprite, _centred(sprite, lay.board))
