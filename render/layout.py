@@ -218,7 +218,7 @@ def _rows_layout(game_id: str) -> Layout:
                 Box(x - 4, row_y(row) + CARD_H + 2, foundation_w + 8, 24),
             )
         )
-    middle = Box(middle_x - side_gap + 6, 0, found_block + 2 * side_gap - 12, row_h)
+    middle = Box(middle_x - side_gap + 12, 0, found_block + 2 * side_gap - 24, row_h)
     title = Box(middle.x, row_y(0), middle.w, row_h)
     legend = Box(middle.x, row_y(5), middle.w, row_h)
     notes = Box(MARGIN, rows_bottom + 6, width - 2 * MARGIN, notes_h)
