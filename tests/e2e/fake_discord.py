@@ -1140,6 +1140,17 @@ class FakeDiscord:
 
     # ----------------------------------------------------------------- world helpers
 
+    def add_members(self, count: int, *, prefix: str = "player") -> list[FakeUser]:
+        """More members of the main guild (before the bot connects, so GUILD_CREATE lists them)."""
+        added = []
+        for n in range(count):
+            user = FakeUser(self.snowflakes.next(), f"{prefix}{len(self.users) + n}")
+            added.append(user)
+        for user in added:
+            self.users[user.name] = user
+            self.guild.members.append(user)
+        return added
+
     def user(self, who: FakeUser | str) -> FakeUser:
         return who if isinstance(who, FakeUser) else self.users[who]
 

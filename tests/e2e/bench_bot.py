@@ -1,0 +1,227 @@
+"""How fast the bot answers `/move` with its picture, over the loopback fake Discord.
+
+    python -m tests.e2e.bench_bot [--moves 200] [--players 100] [--per-player 10] [--in-process]
+
+Latency is measured from the moment the fake sends INTERACTION_CREATE on the gateway to the
+moment the bot's answer to `/move` (the board with its PNG) has arrived at the fake. Two runs:
+
+* one player making ``--moves`` moves, one after another;
+* ``--players`` players at once, each making ``--per-player`` moves as fast as the answers
+  come back; moves per second = all those moves / the wall time of the run.
+
+By default the bot runs in its own process through its normal entry point (as it would in
+production, the fake standing in for Discord on the other side of a socket); the fake, the
+players and the clock are in this process. ``--in-process`` runs the bot in this process
+instead. Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
+100 players. Not a test: it prints figures, it asserts only that every move was answered
+with a picture.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import engine
+from engine import REDEAL
+
+from .fake_discord import FakeDiscord, FakeUser
+from .harness import BotProcess, bot_in_process
+from .play import move_options
+
+GAME_IDS = list(engine.GAMES)
+
+
+def greedy_line(game_id: str, deal: int, limit: int) -> list[str]:
+    """Up to ``limit`` legal moves a player could make from this deal: the first that reaches
+    a new position, or a redeal when nothing else does. Computed before the clock starts."""
+    game = engine.new_game(game_id, deal)
+    seen = {game.key()}
+    line: list[str] = []
+    while len(line) < limit and not game.is_won:
+        moves = game.legal_moves()
+        pick = None
+        for move in (m for m in moves if m.kind != REDEAL):
+            game.push(move)
+            fresh = game.key() not in seen
+            game.pop()
+            if fresh:
+                pick = move
+                break
+        if pick is None:
+            pick = next((m for m in moves if m.kind == REDEAL), None)
+        if pick is None:
+            break
+        game.play(pick)
+        seen.add(game.key())
+        line.append(str(pick))
+    return line
+
+
+@dataclass
+class Plan:
+    game_id: str
+    deal: int
+    moves: list[str]
+
+
+def plans(seed: int, at_least: int) -> Iterator[Plan]:
+    """Deals, cycling through the five games, whose greedy line is at least this long."""
+    deal = seed
+    while True:
+        for game_id in GAME_IDS:
+            deal += 1
+            line = greedy_line(game_id, deal, max(at_least, 60))
+            if len(line) >= at_least:
+                yield Plan(game_id, deal, line)
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(p / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+async def start_game(fake: FakeDiscord, user: FakeUser, plan: Plan) -> None:
+    reply = await fake.command(user, "new", {"game": plan.game_id, "deal": plan.deal})
+    if not reply.pngs:
+        raise RuntimeError(f"/new answered without a board: {reply!r}")
+
+
+async def timed_move(fake: FakeDiscord, user: FakeUser, move: str) -> float:
+    reply = await fake.command(user, "move", move_options(move), timeout=30)
+    if reply.ephemeral or len(reply.pngs) != 1:
+        raise RuntimeError(f"/move {move} was not answered with a board: {reply!r}")
+    return reply.latency_s
+
+
+async def one_player(fake: FakeDiscord, user: FakeUser, moves: int, warmup: int) -> list[float]:
+    latencies: list[float] = []
+    source = plans(seed=10_000, at_least=20)
+    while len(latencies) < moves + warmup:
+        plan = next(source)
+        await start_game(fake, user, plan)
+        for move in plan.moves[: moves + warmup - len(latencies)]:
+            latencies.append(await timed_move(fake, user, move))
+        await fake.command(user, "resign")
+    return latencies[warmup:]
+
+
+async def many_players(
+    fake: FakeDiscord, users: list[FakeUser], per_player: int
+) -> tuple[list[float], float]:
+    source = plans(seed=50_000, at_least=per_player)
+    assigned = [next(source) for _ in users]
+    await asyncio.gather(*(start_game(fake, u, p) for u, p in zip(users, assigned, strict=True)))
+
+    async def run(user: FakeUser, plan: Plan) -> list[float]:
+        return [await timed_move(fake, user, move) for move in plan.moves[:per_player]]
+
+    started = time.perf_counter()
+    results = await asyncio.gather(*(run(u, p) for u, p in zip(users, assigned, strict=True)))
+    wall = time.perf_counter() - started
+    return [x for r in results for x in r], wall
+
+
+@contextlib.asynccontextmanager
+async def running_bot(fake: FakeDiscord, workdir: Path, in_process: bool) -> AsyncIterator[Any]:
+    database = workdir / "bench.db"
+    if in_process:
+        async with bot_in_process(fake, database) as bot:
+            yield bot
+        return
+    process = BotProcess(fake, database, workdir, name="bench-bot")
+    await process.start()
+    try:
+        yield process
+    finally:
+        await process.stop()
+
+
+def bot_cpu_seconds(bot: Any) -> float:
+    """CPU time (user + system, all threads) of the bot's process so far; 0 in-process."""
+    if not isinstance(bot, BotProcess) or bot.proc is None:
+        return 0.0
+    fields = Path(f"/proc/{bot.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def summary(label: str, latencies: list[float]) -> str:
+    ms = [x * 1000 for x in latencies]
+    return (
+        f"{label}: {len(ms)} moves, p50 {percentile(ms, 50):.1f} ms, "
+        f"p99 {percentile(ms, 99):.1f} ms, mean {statistics.fmean(ms):.1f} ms, "
+        f"max {max(ms):.1f} ms"
+    )
+
+
+async def bench(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:
+        fake = FakeDiscord()
+        players = fake.add_members(args.players)
+        await fake.start()
+        try:
+            async with running_bot(fake, Path(tmp), args.in_process) as bot:
+                where = "in this process" if args.in_process else "in its own process"
+                print(
+                    f"bot {where}; fake Discord and players in this process; "
+                    f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}"
+                )
+                single = await one_player(fake, fake.users["alice"], args.moves, args.warmup)
+                print(summary("one player", single) + "   (goal: p50 <= 20 ms, p99 <= 100 ms)")
+                bot_cpu, fake_cpu = bot_cpu_seconds(bot), time.process_time()
+                crowd, wall = await many_players(fake, players, args.per_player)
+                bot_cpu = bot_cpu_seconds(bot) - bot_cpu
+                fake_cpu = time.process_time() - fake_cpu
+                rate = len(crowd) / wall
+                print(summary(f"{len(players)} players at once", crowd))
+                print(
+                    f"{len(players)} players at once: {rate:.0f} moves/s "
+                    f"({len(crowd)} moves in {wall:.2f} s)   (goal: >= 200 moves/s)"
+                )
+                if not args.in_process:
+                    print(
+                        f"CPU in that run: bot {bot_cpu:.2f} s "
+                        f"({bot_cpu / len(crowd) * 1000:.1f} ms a move), "
+                        f"fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
+                    )
+        finally:
+            await fake.close()
+        if fake.problems:
+            print("the fake Discord refused:", *fake.problems, sep="\n  ")
+            return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.e2e.bench_bot",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--moves", type=int, default=200, help="moves of the single player")
+    parser.add_argument("--warmup", type=int, default=20, help="unmeasured first moves")
+    parser.add_argument("--players", type=int, default=100, help="players at once")
+    parser.add_argument("--per-player", type=int, default=10, help="moves of each of them")
+    parser.add_argument("--in-process", action="store_true", help="run the bot in this process")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    return asyncio.run(bench(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
