@@ -89,3 +89,18 @@ async def test_clover_leaf_stuck_with_slash_commands(fake: FakeDiscord, bot: Any
     assert "stuck" in redo.text.lower()
     again = await fake.command(dana, "new", {"game": "trefoil", "deal": 3})
     assert not again.ephemeral and "recorded as lost" in again.text
+
+
+async def test_resign_ends_the_game_and_a_new_one_needs_no_question(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    alice = fake.users["alice"]
+    mirror = Mirror("four-leaf-clovers", 2)
+    await fake.command(alice, "new", {"game": "four-leaf-clovers", "deal": 2})
+    text = mirror.first_move()
+    await fake.command(alice, "move", move_options(text))
+    resigned = await fake.command(alice, "resign")
+    assert not resigned.ephemeral and "resign" in resigned.text.lower(), resigned.text
+    _check_over(resigned)
+    fresh = await fake.command(alice, "new", {"game": "trefoil", "deal": 2})
+    Mirror("trefoil", 2).check_board(fresh, alice.id)

@@ -113,3 +113,14 @@ async def test_play_with_buttons_and_menu(fake: FakeDiscord, bot: Any, game_id: 
     counted = re.search(rf"(\d+)/{mirror.game.rules.card_count}\b", board.text)
     assert counted is not None, f"the status counts the cards home: {board.text}"
     assert int(counted.group(1)) > home_before, "cards went up"
+
+
+async def test_a_random_deal_can_be_shared(fake: FakeDiscord, bot: Any) -> None:
+    """/new without a deal names the deal; another player dealing it gets the same board."""
+    first = await fake.command("carol", "new", {"game": "corner-stones"})
+    shared = re.search(r"/new corner-stones (\d+)", first.text)
+    assert shared is not None, first.text
+    deal = int(shared.group(1))
+    second = await fake.command("dana", "new", {"game": "corner-stones", "deal": deal})
+    assert second.pngs == first.pngs, "the same deal draws the same picture"
+    Mirror("corner-stones", deal).check_board(second, fake.users["dana"].id)
