@@ -212,6 +212,29 @@ def _sprite(text: str, size: int, ink: RGB, ground: RGB, bold: bool = False) -> 
     return to_palette(text_sprite(text, size, ink, ground, bold=bold))
 
 
+def _line_height(size: int) -> int:
+    return _sprite("0", size, FELT_TEXT, FELT).height
+
+
+def _paste_line(
+    frame: Image.Image, text: str, xy: tuple[int, int], size: int, ink: RGB
+) -> int:
+    """Paste a line of text on felt word by word, returning where it ends.
+
+    Words are cached as sprites: a status line that changes every move ("87 moves")
+    then costs a few pastes instead of a fresh text drawing.
+    """
+    x, y = xy
+    space = text_width(" ", size)
+    pad = 2  # text_sprite's margin round each word
+    for word in text.split(" "):
+        if word:
+            frame.paste(_sprite(word, size, ink, FELT), (x - pad, y))
+            x += text_width(word, size)
+        x += space
+    return x - space
+
+
 def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
     return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
 
@@ -273,19 +296,18 @@ def _title(
     joined = f"{deal}  ·  {moves}"
     lines = [joined] if text_width(joined, TEXT_SIZE) + 4 <= box.w else [deal, moves]
     y = box.y + TITLE_SIZE + 8
+    line_h = _line_height(TEXT_SIZE)
     for text in lines:
-        sprite = _sprite(text, _fit(text, TEXT_SIZE, box.w), FELT_TEXT, FELT)
-        frame.paste(sprite, (box.x, y))
-        y += sprite.height
+        _paste_line(frame, text, (box.x, y), _fit(text, TEXT_SIZE, box.w), FELT_TEXT)
+        y += line_h
     said = _move_text(move)
     if said is not None and move is not None:
-        sprite = _sprite(said, _fit(said, TEXT_SIZE, box.w - 60), GOLD, FELT)
-        y = max(y, banner_y - sprite.height - 2)
-        frame.paste(sprite, (box.x, y))
+        y = max(y, banner_y - line_h - 2)
+        end = _paste_line(frame, said, (box.x, y), _fit(said, TEXT_SIZE, box.w - 60), GOLD)
         moved = _moved_card(game, move)
         if moved is not None and move.kind != DRAW:
             chip = _chip(int(moved), four_colour)
-            frame.paste(chip, (box.x + sprite.width + 6, y + (sprite.height - chip.height) // 2))
+            frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
     if game.is_won:
         texts, ground = ("Won! Every card is home.", "Won!"), WON
     elif game.is_stuck:

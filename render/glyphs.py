@@ -91,21 +91,21 @@ def paint_symbol(image: Image.Image, symbol: str, xy: tuple[int, int], size: int
     image.paste(ink, (xy[0], xy[1], xy[0] + mask.width, xy[1] + mask.height), mask)
 
 
-def _runs(text: str) -> list[str]:
-    """Split text into plain runs and single symbols."""
-    parts: list[str] = []
-    plain = ""
+def _tokens(text: str) -> list[str]:
+    """Split text into words, single spaces and single symbols."""
+    tokens: list[str] = []
+    word = ""
     for ch in text:
-        if ch in SYMBOLS:
-            if plain:
-                parts.append(plain)
-                plain = ""
-            parts.append(ch)
+        if ch in SYMBOLS or ch == " ":
+            if word:
+                tokens.append(word)
+                word = ""
+            tokens.append(ch)
         else:
-            plain += ch
-    if plain:
-        parts.append(plain)
-    return parts
+            word += ch
+    if word:
+        tokens.append(word)
+    return tokens
 
 
 @cache
@@ -115,18 +115,20 @@ def cap_height(size: int) -> int:
     return round(box[3] - box[1])
 
 
+@lru_cache(maxsize=8192)
+def _advance(token: str, size: int, bold: bool) -> int:
+    """How far the pen moves over one token (font layout is slow: each is measured once)."""
+    if token in SYMBOLS:
+        return symbol_width(token, _symbol_size(size)) + 2
+    if token == " ":
+        return round(font(size).getlength(" "))
+    return round(font(size).getlength(token)) + (2 if bold else 0)
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
     """Width of ``text`` as ``paint_text`` draws it."""
-    f = font(size)
-    sym = _symbol_size(size)
-    width = 0
-    for part in _runs(text):
-        if part in SYMBOLS:
-            width += symbol_width(part, sym) + 2
-        else:
-            width += round(f.getlength(part)) + (2 if bold else 0)
-    return width
+    return sum(_advance(token, size, bold) for token in _tokens(text))
 
 
 @cache
@@ -153,18 +155,17 @@ def paint_text(
     sym = _symbol_size(size)
     cap = cap_height(size)
     x, baseline = xy
-    for part in _runs(text):
-        if part in SYMBOLS:
-            ink_here = (symbol_inks or {}).get(part, ink)
-            paint_symbol(image, part, (x + 1, baseline - cap + (cap - sym) // 2), sym, ink_here)
-            x += symbol_width(part, sym) + 2
-        else:
-            stroke = 1 if bold else 0
+    stroke = 1 if bold else 0
+    for token in _tokens(text):
+        if token in SYMBOLS:
+            ink_here = (symbol_inks or {}).get(token, ink)
+            paint_symbol(image, token, (x + 1, baseline - cap + (cap - sym) // 2), sym, ink_here)
+        elif token != " ":
             draw.text(
-                (x + stroke, baseline), part, font=f, fill=ink, anchor="ls",
+                (x + stroke, baseline), token, font=f, fill=ink, anchor="ls",
                 stroke_width=stroke, stroke_fill=ink,
             )
-            x += round(f.getlength(part)) + 2 * stroke
+        x += _advance(token, size, bold)
     return x
 
 
