@@ -208,3 +208,20 @@ async def test_play_in_a_direct_message(fake: FakeDiscord, bot: Any) -> None:
     reply = await fake.select(erin, reply, values=[text])
     mirror.play(text)
     mirror.check_board(reply, erin.id)
+
+
+@pytest.mark.problems_expected
+@pytest.mark.xfail(
+    strict=True,
+    reason="bot bug: /move options have no max_length, and the refusal repeats the text "
+    "typed, so a long entry makes a reply over Discord's 2000 characters; Discord refuses it "
+    "and the player gets the generic apology instead of the explanation",
+)
+async def test_an_overlong_entry_is_refused_with_an_explanation(
+    fake: FakeDiscord, bot: Any, error_log: Any
+) -> None:
+    await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
+    for options in ({"from": "9" * 3000}, {"from": "1", "to": "x" * 3000}):
+        reply = await fake.command("alice", "move", options)
+        assert reply.ephemeral and "sorry" not in reply.text.lower(), reply.text
+    assert fake.problems == [] and error_log.lines() == []
