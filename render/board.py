@@ -265,7 +265,7 @@ def _move_text(move: Move | None) -> str | None:
     if move is None:
         return None
     if move.kind == REDEAL:
-        return "Last move: redeal"
+        return "Last move: redeal, every pile dealt again"
     if move.kind == DRAW:
         return f"Last move: draw {Card(move.dst).label}"
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
