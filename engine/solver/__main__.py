@@ -1,0 +1,78 @@
+"""``python -m engine.solver stats GAME --deals 1-1000 --budget 2``: winnability figures.
+
+Also ``solve GAME --deal N`` (print a winning line) and ``hint GAME --deal N
+[--moves "7 3,5 f2"]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..game import new_game
+from ..rules import GAMES
+from . import hint, solve
+from .stats import DealResult, run
+
+
+def _deal_range(text: str) -> range:
+    first, _, last = text.partition("-")
+    try:
+        start = int(first)
+        end = int(last) if last else start
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-1000") from None
+    if start < 1 or end < start:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-1000")
+    return range(start, end + 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.solver", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    stats = sub.add_parser("stats", help="solve a range of deals; print won/lost/unknown and times")
+    stats.add_argument("game", choices=sorted(GAMES))
+    stats.add_argument("--deals", type=_deal_range, default=range(1, 1001))
+    stats.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
+    stats.add_argument("--jobs", type=int, default=1, help="processes (each solve uses one core)")
+    stats.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    for name in ("solve", "hint"):
+        one = sub.add_parser(name, help=f"{name} one position")
+        one.add_argument("game", choices=sorted(GAMES))
+        one.add_argument("--deal", type=int, required=True)
+        one.add_argument("--moves", default="", help='moves to play first: "7 3,5 f2"')
+        one.add_argument("--budget", type=float, default=2.0 if name == "solve" else 1.0)
+    args = parser.parse_args(argv)
+
+    if args.command == "stats":
+        def show(result: DealResult) -> None:
+            if args.verbose:
+                print(
+                    f"deal {result.deal}: {result.status} in {1000 * result.seconds:.1f} ms, "
+                    f"{result.positions} positions, {result.moves} moves",
+                    flush=True,
+                )
+
+        summary = run(args.game, args.deals, args.budget, jobs=args.jobs, progress=show)
+        print(summary.text())
+        return 0
+
+    game = new_game(args.game, args.deal)
+    for text in filter(None, (t.strip() for t in args.moves.split(","))):
+        game.play(text)
+    if args.command == "solve":
+        solution = solve(game, budget_s=args.budget)
+        print(
+            f"{solution.status} after {solution.positions} positions "
+            f"in {1000 * solution.seconds:.1f} ms; best {solution.cards_up} cards up"
+        )
+        if solution.moves:
+            print(", ".join(solution.moves))
+    else:
+        advice = hint(game, budget_s=args.budget)
+        print(f"{advice.move}: {advice.note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""Depth-first search with a transposition table over the compact positions of model.py.
+
+The search is plain reachability: a position is expanded once (the table remembers every
+position seen, on the current line or already refuted), so when it runs out of moves the
+start position is proven lost. Prunings that could lose a win are not allowed (prune.py
+argues each one); the move order only decides how soon a win is found.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..moves import FOUNDATION
+from .keys import key_function
+from .model import REDEAL_RAW, Model, Position, RawMove
+from .order import order_moves
+from .prune import DEAD_CHECKED, is_dead, safe_move
+
+WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
+_CLOCK_EVERY = 128  # positions between looks at the clock
+
+
+class OutOfTime(Exception):
+    pass
+
+
+class Search:
+    """One search from ``pos`` (which it changes while running and restores at the end).
+
+    ``within_deal``: never redeal; a redeal ends the line. The result is then "won"
+    (a win inside this deal), "exhausted" (every line of this deal seen: ``best_line``
+    puts the most cards up) or "unknown".
+    """
+
+    def __init__(
+        self,
+        model: Model,
+        pos: Position,
+        *,
+        deal: int,
+        draw_rule: bool = False,
+        budget_s: float = 2.0,
+        within_deal: bool = False,
+    ) -> None:
+        self.model = model
+        self.pos = pos
+        self.deal = deal
+        self.draw_rule = draw_rule
+        self.deadline = time.perf_counter() + budget_s
+        self.within_deal = within_deal
+        self.positions = 0
+        self.line: list[RawMove] = []
+        self.start_count = sum(pos.heights)
+        self.best_count = self.start_count
+        self.best_line: list[RawMove] = []
+        self.seen: set[bytes] = set()
+        self.dead_checked = model.id in DEAD_CHECKED
+        # Won when every card now on the tableau is up (a constructed position need not
+        # hold a whole deck: the engine's is_won is "the tableau is empty").
+        self.card_count = self.start_count + sum(map(len, pos.piles))
+        self.key = key_function(model, pos)
+
+    # -- what may be pruned here --------------------------------------------------------
+
+    def _settled(self, pos: Position) -> bool:
+        """No redeal ahead (or none allowed) and no draw to come: prune.py's arguments hold."""
+        if pos.redeals_left and not self.within_deal:
+            return False
+        return not (self.draw_rule and not pos.draw_used and not pos.redeals_left)
+
+    def _autoplay(self, pos: Position, line: list[RawMove], undo: list[object]) -> int:
+        """Play safe foundation moves while there are any; returns how many."""
+        if not self._settled(pos):
+            return 0
+        count = 0
+        model = self.model
+        while True:
+            move = safe_move(model, pos)
+            if move is None:
+                return count
+            undo.append(model.apply(pos, move, self.deal))
+            line.append(move)
+            count += 1
+
+    def _moves(self, pos: Position) -> list[RawMove]:
+        model = self.model
+        moves = order_moves(model, pos, model.foundation_moves(pos), model.pile_moves(pos))
+        if pos.redeals_left and not self.within_deal:
+            moves.append(REDEAL_RAW)
+        if self.draw_rule and not pos.draw_used and not pos.redeals_left:
+            moves.extend(model.draw_moves(pos))
+        return moves
+
+    def _dead(self, pos: Position) -> bool:
+        if not self.dead_checked or self.within_deal or not self._settled(pos):
+            return False
+        return is_dead(self.model, pos)
+
+    # -- the search ---------------------------------------------------------------------
+
+    def run(self) -> str:
+        """Search until won, proven lost (or exhausted), or out of time."""
+        pos = self.pos
+        model = self.model
+        line: list[RawMove] = []
+        undo: list[object] = []
+        try:
+            return self._run(pos, model, line, undo)
+        except OutOfTime:
+            return UNKNOWN
+        finally:
+            while line:  # hand the position back as it came
+                model.undo(pos, line.pop(), undo.pop())
+
+    def _run(self, pos: Position, model: Model, line: list[RawMove], undo: list[object]) -> str:
+        deal = self.deal
+        card_count = self.card_count
+        seen = self.seen
+        entered = self._autoplay(pos, line, undo)
+        self.best_count = sum(pos.heights)
+        self.best_line = list(line)
+        if sum(pos.heights) == card_count:
+            self.line = list(line)
+            return WON
+        seen.add(self.key(pos))
+        if self._dead(pos):
+            return LOST
+        # Each frame: moves to try, the next one's index, moves that led into it.
+        frames: list[list[object]] = [[self._moves(pos), 0, entered]]
+        positions = 0
+        deadline = self.deadline
+        while frames:
+            frame = frames[-1]
+            moves: list[RawMove] = frame[0]  # type: ignore[assignment]
+            i: int = frame[1]  # type: ignore[assignment]
+            if i == len(moves):
+                frames.pop()
+                for _ in range(frame[2]):  # type: ignore[call-overload]
+                    model.undo(pos, line.pop(), undo.pop())
+                continue
+            frame[1] = i + 1
+            move = moves[i]
+            undo.append(model.apply(pos, move, deal))
+            line.append(move)
+            entered = 1 + self._autoplay(pos, line, undo)
+            positions += 1
+            if positions % _CLOCK_EVERY == 0:
+                self.positions = positions
+                if time.perf_counter() > deadline:
+                    raise OutOfTime
+            up = sum(pos.heights)
+            if up > self.best_count:
+                self._note_best(pos, line)
+                if up == card_count:
+                    self.positions = positions
+                    self.line = list(line)
+                    return WON
+            key = self.key(pos)
+            if key in seen or (move[0] != FOUNDATION and self._dead(pos)):
+                seen.add(key)
+                for _ in range(entered):
+                    model.undo(pos, line.pop(), undo.pop())
+                continue
+            seen.add(key)
+            frames.append([self._moves(pos), 0, entered])
+        self.positions = positions
+        return EXHAUSTED if self.within_deal else LOST
+
+    def _note_best(self, pos: Position, line: list[RawMove]) -> None:
+        self.best_count = sum(pos.heights)
+        self.best_line = list(line)
+
+
+__all__ = ["EXHAUSTED", "LOST", "UNKNOWN", "WON", "Search"]
