@@ -144,7 +144,6 @@ def paint_text(
     ink: RGB,
     *,
     bold: bool = False,
-    symbol_inks: dict[str, RGB] | None = None,
 ) -> int:
     """Paint a line whose baseline starts at ``xy``; suits and arrows become shapes.
 
@@ -158,8 +157,7 @@ def paint_text(
     stroke = 1 if bold else 0
     for token in _tokens(text):
         if token in SYMBOLS:
-            ink_here = (symbol_inks or {}).get(token, ink)
-            paint_symbol(image, token, (x + 1, baseline - cap + (cap - sym) // 2), sym, ink_here)
+            paint_symbol(image, token, (x + 1, baseline - cap + (cap - sym) // 2), sym, ink)
         elif token != " ":
             draw.text(
                 (x + stroke, baseline), token, font=f, fill=ink, anchor="ls",
@@ -176,7 +174,6 @@ def text_sprite(
     ground: RGB,
     *,
     bold: bool = False,
-    symbol_inks: dict[str, RGB] | None = None,
     pad: int = 2,
 ) -> Image.Image:
     """An RGB image of one line of text on a solid ground, tightly sized."""
@@ -185,5 +182,5 @@ def text_sprite(
     width = text_width(text, size, bold=bold) + 2 * pad
     height = ascent + descent + 2 * pad
     image = Image.new("RGB", (max(width, 1), height), ground)
-    paint_text(image, text, (pad, pad + ascent), size, ink, bold=bold, symbol_inks=symbol_inks)
+    paint_text(image, text, (pad, pad + ascent), size, ink, bold=bold)
     return image
