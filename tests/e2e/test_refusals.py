@@ -142,19 +142,25 @@ async def test_new_game_question_keep_playing_and_strangers(fake: FakeDiscord, b
     mirror.check_board(kept, alice.id)
 
 
+def _independent_moves(mirror: Mirror) -> tuple[str, str]:
+    """Two legal moves that stay legal after each other and commute."""
+    game = mirror.game
+    moves = [m for m in game.legal_moves() if m.kind == PILE]
+    for a in moves:
+        for b in moves:
+            if {a.src, a.dst} & {b.src, b.dst}:
+                continue
+            return str(a), str(b)
+    raise AssertionError("no two independent moves in this deal")
+
+
 async def test_concurrent_commands_of_one_player_are_both_played(
     fake: FakeDiscord, bot: Any
 ) -> None:
     bob = fake.users["bob"]
     mirror = Mirror("corner-stones", 1)
     await fake.command(bob, "new", {"game": "corner-stones", "deal": 1})
-    first = mirror.first_move(kind=PILE)
-    mirror.play(first)
-    second = mirror.first_move(kind=PILE)
-    mirror.play(second)
-    mirror.game.undo()
-    mirror.game.undo()
-    # Both moves are legal in this order; sent together they must both be played, in order.
+    first, second = _independent_moves(mirror)
     interactions = [
         fake.start_command(bob, "move", move_options(first)),
         fake.start_command(bob, "move", move_options(second)),
@@ -163,6 +169,7 @@ async def test_concurrent_commands_of_one_player_are_both_played(
         await fake.send_interaction(interaction)
     replies = await asyncio.gather(*(i.reply() for i in interactions))
     assert all(not r.ephemeral for r in replies), [r.text for r in replies]
+    assert {"1 move" in r.text for r in replies} == {True, False}, "one after the other"
     mirror.play(first)
     mirror.play(second)
     mirror.check_board(await fake.command(bob, "show"), bob.id)
@@ -172,18 +179,19 @@ async def test_two_fast_picks_on_one_board_play_one_move(fake: FakeDiscord, bot:
     carol = fake.users["carol"]
     mirror = Mirror("four-leaf-clovers", 2)
     reply = await fake.command(carol, "new", {"game": "four-leaf-clovers", "deal": 2})
-    values = board_of(reply).select.values
+    values = board_of(reply).select.values[:2]
     picks = [
         fake.start_component(carol, reply.message_id, reply.select.custom_id, values=[v])
-        for v in values[:2]
+        for v in values
     ]
     for interaction in picks:
         await fake.send_interaction(interaction)
     await asyncio.gather(*(i.reply() for i in picks))
     await fake.wait_until(lambda: sum(len(i.followup_ids) for i in picks) >= 1)
     notes = [fake.messages[m].state() for i in picks for m in i.followup_ids]
-    assert len(notes) == 1 and notes[0].ephemeral, "the second pick is told it came too late"
-    mirror.play(values[0])
+    assert len(notes) == 1 and notes[0].ephemeral, "the later pick is told it came too late"
+    [played] = [v for i, v in zip(picks, values, strict=True) if not i.followup_ids]
+    mirror.play(played)
     mirror.check_board(await fake.command(carol, "show"), carol.id)
 
 
