@@ -88,6 +88,7 @@ class TinyBot(commands.Bot):
         self.tree.add_command(twice)
         self.tree.add_command(late)
         self.tree.add_command(pick)
+        self.tree.add_command(whois)
         await self.tree.sync(guild=guild)
         await self.tree.sync()
 
@@ -160,6 +161,16 @@ async def pick(interaction: discord.Interaction, colour: app_commands.Choice[str
     await interaction.response.send_message(f"colour {colour.value}", view=PickView())
 
 
+@app_commands.command(description="Who is that, and may I manage this server?")
+@app_commands.describe(who="a member")
+async def whois(interaction: discord.Interaction, who: discord.Member) -> None:
+    perms = interaction.permissions
+    await interaction.response.send_message(
+        f"{who.name} {who.id} manage={perms.manage_guild} in={interaction.guild_id}",
+        ephemeral=True,
+    )
+
+
 @pytest.fixture
 async def world() -> AsyncIterator[tuple[FakeDiscord, TinyBot]]:
     fake = await FakeDiscord(callback_deadline=0.3).start()
@@ -184,7 +195,7 @@ async def test_client_logs_in_and_registers_commands(world: tuple[FakeDiscord, T
     assert bot.application_id == fake.application_id
     assert {g.id for g in bot.guilds} == {fake.guild.id, fake.other_guild.id}
     assert sorted(fake.commands[fake.guild.id]) == ["echo"]
-    assert sorted(fake.commands[None]) == ["late", "pick", "slow", "twice"]
+    assert sorted(fake.commands[None]) == ["late", "pick", "slow", "twice", "whois"]
     echo_spec = fake.commands[fake.guild.id]["echo"]
     assert [o["name"] for o in echo_spec["options"]] == ["word", "times"]
     fetched = await bot.tree.fetch_commands(guild=discord.Object(fake.guild.id))
@@ -287,3 +298,17 @@ async def test_unknown_route_is_loud(world: tuple[FakeDiscord, TinyBot]) -> None
     with pytest.raises(discord.NotFound):
         await bot.http.request(discord.http.Route("GET", "/voice/regions"))
     assert fake.problems == ["unknown route GET /api/v10/voice/regions (not faked)"]
+
+
+async def test_member_options_and_permissions(world: tuple[FakeDiscord, TinyBot]) -> None:
+    fake, _ = world
+    alice = fake.users["alice"]
+    by_member = await fake.command("bob", "whois", {"who": "alice"})
+    assert by_member.text == f"alice {alice.id} manage=False in={fake.guild.id}"
+    by_moderator = await fake.command("dana", "whois", {"who": alice})
+    assert "manage=True" in by_moderator.text
+    by_owner = await fake.command("olga", "whois", {"who": "bob"})
+    assert "manage=True" in by_owner.text
+    elsewhere = await fake.command("erin", "whois", {"who": "alice"}, guild=fake.other_guild)
+    assert f"in={fake.other_guild.id}" in elsewhere.text and "manage=True" in elsewhere.text
+    assert fake.problems == []
