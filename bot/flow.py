@@ -24,7 +24,8 @@ Growing it (the solver's hint and auto-finish, daily deals): a new action is a m
 ``Action`` plus a branch in ``_apply`` (and a ``BUTTON_LABELS`` entry if it is a button —
 the Discord button template and the console pick it up from there); what a board shows
 beyond the position goes in ``_compose``/``_controls``; ``SavedGame.hints`` and
-``SavedGame.daily`` already reach the result row.
+``SavedGame.daily`` already reach the result row. Daily deals (``bot/daily.py``) hook in
+where a game starts (``_start``) and where a scored daily is won (end of ``_act``).
 """
 
 from __future__ import annotations
@@ -39,10 +40,12 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TypeVar
 
 from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, REDEAL, Game, IllegalMove, Move, new_game
 from render import render_png
 
+from .daily import start_line, todays_daily, won_line
 from .store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
 
 log = logging.getLogger(__name__)
@@ -52,6 +55,7 @@ RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal u
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
 
 Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move=None) -> PNG bytes
+T = TypeVar("T")
 
 
 class Action(StrEnum):
@@ -187,6 +191,14 @@ class Flow:
         if self._own_executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
+    def now(self) -> float:
+        """Unix seconds by the flow's clock: what statistics and daily deals go by too."""
+        return self._clock()
+
+    async def off_loop(self, work: Callable[[], T]) -> T:
+        """Run ``work`` (a picture to draw) in the render threads, off the event loop."""
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+
     def _lock_for(self, user_id: int) -> asyncio.Lock:
         lock = self._locks.get(user_id)
         if lock is None:
@@ -242,12 +254,16 @@ class Flow:
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it.
         left_as = LOST if replacing is not None and replacing.game.is_stuck else ABANDONED
+        day = todays_daily(game_id, deal, now)
         saved = await self.store.start(
-            player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as
+            player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as,
+            daily=day,
         )
         headline = f"New game: **{game.name}**, deal {deal}. Share it: `/new {game_id} {deal}`."
         if replacing is not None and replacing.status in (ABANDONED, LOST):
             headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
+        if day is not None:
+            headline += "\n" + start_line(game_id, day, scored=saved.daily is not None)
         return Reply(board=await self._board(saved, headline))
 
     # -- playing ----------------------------------------------------------------------
@@ -316,6 +332,8 @@ class Flow:
             saved.finished_at = now
         picture = await self._picture(saved.game)  # before saving: a failure changes nothing
         await self.store.save(saved)
+        if saved.status == WON and saved.daily is not None:
+            summary += "\n" + await won_line(self.store, saved, now)
         return Reply(board=self._compose(saved, summary, picture))
 
     # -- choices for autocomplete -----------------------------------------------------

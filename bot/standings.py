@@ -3,6 +3,9 @@
 The leaderboard ranks by the lower bound of the 95% Wilson score interval on a player's win
 rate: one lucky win out of one game scores 0.21, while 30 wins out of 40 scores 0.60, so a
 player has to win often *and* play enough for the rate to be believable.
+
+A win that used a hint is *assisted*: it counts as played but not as won in records, streaks,
+the leaderboard and the daily board (``Result.won_unaided``); a record counts it apart.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ class Result:
     redeals_used: int
     seconds: float
     finished_at: datetime  # UTC
-    daily: bool = False
+    daily: date | None = None  # the UTC day of a scored daily deal; None for any other game
 
     @property
     def won(self) -> bool:
@@ -44,6 +47,11 @@ class Result:
     @property
     def assisted(self) -> bool:
         return self.hints > 0
+
+    @property
+    def won_unaided(self) -> bool:
+        """A win that counts as one: won without a hint."""
+        return self.won and not self.assisted
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,7 @@ class Record:
     best_streak: int
     fewest_moves: int | None
     fastest_seconds: float | None
+    assisted: int = 0  # wins that used a hint: played, not won
 
     @property
     def win_rate(self) -> float:
@@ -63,10 +72,13 @@ class Record:
 
 
 def record(results: Iterable[Result]) -> Record:
-    """The record over ``results``; streaks follow the order the games finished."""
+    """The record over ``results``; streaks follow the order the games finished.
+
+    Only unaided wins are wins: an assisted win breaks a streak like any other game not won.
+    """
     ordered = sorted(results, key=lambda r: r.finished_at)
-    wins = [r for r in ordered if r.won]
-    current, best = win_streaks([r.won for r in ordered])
+    wins = [r for r in ordered if r.won_unaided]
+    current, best = win_streaks([r.won_unaided for r in ordered])
     return Record(
         played=len(ordered),
         won=len(wins),
@@ -74,6 +86,7 @@ def record(results: Iterable[Result]) -> Record:
         best_streak=best,
         fewest_moves=min((r.moves for r in wins), default=None),
         fastest_seconds=min((r.seconds for r in wins), default=None),
+        assisted=sum(1 for r in ordered if r.won and r.assisted),
     )
 
 
@@ -112,7 +125,7 @@ def leaderboard(results: Iterable[Result]) -> list[Standing]:
     for r in results:
         counts = tally.setdefault(r.user_id, [0, 0])
         counts[0] += 1
-        counts[1] += r.won
+        counts[1] += r.won_unaided
     rows = sorted(
         ((wilson_lower_bound(w, p), w, p, uid) for uid, (p, w) in tally.items()),
         key=lambda row: (-row[0], -row[1], row[2], row[3]),
@@ -162,9 +175,10 @@ class DailyEntry:
 
 
 def daily_board(results: Iterable[Result]) -> list[DailyEntry]:
-    """A day's scored wins: fewest moves first, then the fastest, then who finished first."""
+    """A day's scored, unaided wins: fewest moves first, then the fastest, then who finished
+    first."""
     wins = sorted(
-        (r for r in results if r.daily and r.won),
+        (r for r in results if r.daily is not None and r.won_unaided),
         key=lambda r: (r.moves, r.seconds, r.finished_at),
     )
     return [DailyEntry(i + 1, r.user_id, r.moves, r.seconds) for i, r in enumerate(wins)]

@@ -17,7 +17,7 @@ import asyncio
 import json
 import sqlite3
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
@@ -80,6 +80,23 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
     CREATE INDEX results_by_user ON results (user_id, game, finished_at);
+    """,
+    # 3: the daily deal. A player's first start of a game's daily deal on a UTC day is their
+    #    one scored attempt; the row stays when a server's results are reset, so a reset
+    #    hands out no second attempt. Daily boards read results by server and day.
+    """
+    CREATE TABLE daily_attempts (
+        user_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        day TEXT NOT NULL,                     -- UTC date, YYYY-MM-DD
+        started_at REAL NOT NULL,
+        PRIMARY KEY (user_id, game, day)
+    );
+    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
+        SELECT user_id, game, daily, started_at FROM games WHERE daily IS NOT NULL;
+    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
+        SELECT user_id, game, daily, finished_at FROM results WHERE daily IS NOT NULL;
+    CREATE INDEX results_by_daily ON results (guild_id, daily, game);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -221,6 +238,11 @@ class Store:
         being played its result is recorded as ``left_as`` (abandoned, or lost when it was
         stuck). Raises ConcurrentChange if the stored game is not ``replacing`` (at its
         revision).
+
+        ``daily`` is the UTC day (``YYYY-MM-DD``) when ``game`` is that day's daily deal. The
+        player's first start of it that day is their scored attempt, and the game is tagged
+        with the day; a later start is a replay, untagged. The returned ``SavedGame.daily``
+        says which.
         """
         state = json.dumps(game.to_dict(), separators=(",", ":"))
         async with self._lock, self._transaction():
@@ -234,6 +256,14 @@ class Store:
                     replacing.finished_at = now
                     await self._insert_result(replacing)
                 await self._db.execute("DELETE FROM games WHERE id = ?", (replacing.id,))
+            if daily is not None:
+                attempt = await self._db.execute(
+                    "INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (user_id, game.game_id, daily, now),
+                )
+                if attempt.rowcount != 1:
+                    daily = None  # the scored attempt was made earlier today: a replay
             cursor = await self._db.execute(
                 "INSERT INTO games (user_id, guild_id, game, deal, state, status, revision, "
                 "started_at, updated_at, daily) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
@@ -291,19 +321,38 @@ class Store:
         saved.revision += 1
 
     async def results(
-        self, *, user_id: int | None = None, guild_id: int | None = None
+        self,
+        *,
+        user_id: int | None = None,
+        guild_id: int | None = None,
+        outside_servers: bool = False,
+        game: str | None = None,
+        since: float | None = None,
+        daily: str | None = None,
     ) -> list[Result]:
-        """Finished games, oldest first, optionally only one player's or one server's.
+        """Finished games, oldest first: all of them, or only those matching every filter
+        given — one player's, one server's (or, ``outside_servers``, those played in DMs
+        and the console), one game's, finished at or after ``since`` (Unix seconds), or
+        the scored attempts at the daily deal of day ``daily`` (``YYYY-MM-DD``).
 
         The rows come as ``standings.Result``, ready for the statistics computed there.
         """
-        where, params = [], []
-        if user_id is not None:
-            where.append("user_id = ?")
-            params.append(user_id)
-        if guild_id is not None:
-            where.append("guild_id = ?")
-            params.append(guild_id)
+        where: list[str] = []
+        params: list[Any] = []
+        for column, value in (
+            ("user_id", user_id),
+            ("guild_id", guild_id),
+            ("game", game),
+            ("daily", daily),
+        ):
+            if value is not None:
+                where.append(f"{column} = ?")
+                params.append(value)
+        if outside_servers:
+            where.append("guild_id IS NULL")
+        if since is not None:
+            where.append("finished_at >= ?")
+            params.append(since)
         sql = f"SELECT {_RESULT_COLUMNS} FROM results"
         if where:
             sql += " WHERE " + " AND ".join(where)
@@ -311,6 +360,33 @@ class Store:
         async with self._lock, self._db.execute(sql, params) as cursor:
             rows = await cursor.fetchall()
         return [_result(row) for row in rows]
+
+    async def count_results(self, guild_id: int) -> int:
+        """How many finished games a server has recorded."""
+        async with self._lock, self._db.execute(
+            "SELECT COUNT(*) FROM results WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0])
+
+    async def forget_player(self, user_id: int) -> tuple[int, int]:
+        """Delete everything kept about a player, in every server, in one transaction: their
+        current game, their results and their daily attempts. (games, results) deleted."""
+        async with self._lock, self._transaction():
+            games = await self._db.execute("DELETE FROM games WHERE user_id = ?", (user_id,))
+            results = await self._db.execute("DELETE FROM results WHERE user_id = ?", (user_id,))
+            await self._db.execute("DELETE FROM daily_attempts WHERE user_id = ?", (user_id,))
+        return games.rowcount, results.rowcount
+
+    async def reset_guild(self, guild_id: int) -> int:
+        """Delete a server's results (its statistics, leaderboards, daily boards); how many.
+
+        Games being played there are kept, and count when they finish.
+        """
+        async with self._lock, self._transaction():
+            cursor = await self._db.execute("DELETE FROM results WHERE guild_id = ?", (guild_id,))
+        return cursor.rowcount
 
     # -- internals ----------------------------------------------------------------------
 
@@ -376,7 +452,7 @@ def _result(row: sqlite3.Row) -> Result:
         redeals_used=int(row["redeals_used"]),
         seconds=float(row["seconds_played"]),
         finished_at=datetime.fromtimestamp(float(row["finished_at"]), UTC),
-        daily=row["daily"] is not None,
+        daily=None if row["daily"] is None else date.fromisoformat(row["daily"]),
     )
 
 

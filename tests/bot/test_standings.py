@@ -19,10 +19,11 @@ from bot.standings import (
 from engine import MAX_DEAL, new_game
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
+DAY = T0.date()
 
 
 def result(user: int, outcome: str, minute: int, *, moves: int = 50, seconds: float = 300,
-           game: str = "trefoil", daily: bool = False, hints: int = 0) -> Result:
+           game: str = "trefoil", daily: date | None = None, hints: int = 0) -> Result:
     return Result(user, 1, game, 7, outcome, moves, 0, hints, 0, seconds,
                   T0 + timedelta(minutes=minute), daily)
 
@@ -121,11 +122,12 @@ def test_daily_streak_counts_consecutive_days_and_survives_until_a_day_is_missed
 
 def test_daily_board_ranks_fewest_moves_then_time_and_only_scored_wins() -> None:
     results = [
-        result(1, "won", 1, moves=70, seconds=100, daily=True),
-        result(2, "won", 2, moves=60, seconds=900, daily=True),
-        result(3, "won", 3, moves=60, seconds=400, daily=True),
-        result(4, "lost", 4, moves=10, daily=True),
-        result(5, "won", 5, moves=5, daily=False),
+        result(1, "won", 1, moves=70, seconds=100, daily=DAY),
+        result(2, "won", 2, moves=60, seconds=900, daily=DAY),
+        result(3, "won", 3, moves=60, seconds=400, daily=DAY),
+        result(4, "lost", 4, moves=10, daily=DAY),
+        result(5, "won", 5, moves=5),
+        result(6, "won", 6, moves=40, seconds=50, daily=DAY, hints=1),  # assisted
     ]
     assert [(e.rank, e.user_id) for e in daily_board(results)] == [(1, 3), (2, 2), (3, 1)]
 
@@ -138,3 +140,22 @@ def test_assisted_means_hints_were_used() -> None:
 @pytest.mark.parametrize(("seconds", "text"), [(0, "0:00"), (75, "1:15"), (3725, "1:02:05")])
 def test_format_seconds(seconds: float, text: str) -> None:
     assert format_seconds(seconds) == text
+
+
+def test_an_assisted_win_is_played_not_won_in_a_record() -> None:
+    history = [
+        result(1, "won", 1, moves=80),
+        result(1, "won", 2, moves=40, seconds=10, hints=3),
+        result(1, "won", 3, moves=90),
+    ]
+    rec = record(history)
+    assert (rec.played, rec.won, rec.assisted) == (3, 2, 1)
+    assert (rec.current_streak, rec.best_streak) == (1, 1)  # the assisted win broke the run
+    assert rec.fewest_moves == 80 and rec.fastest_seconds == 300  # its 40 moves don't count
+
+
+def test_assisted_wins_do_not_rank_on_the_leaderboard() -> None:
+    helped = [result(1, "won", i, hints=1) for i in range(10)]
+    alone = [result(2, "won", 0), result(2, "lost", 1)]
+    board = leaderboard(helped + alone)
+    assert [(s.user_id, s.won, s.played) for s in board] == [(2, 1, 2), (1, 0, 10)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -187,7 +188,7 @@ async def test_result_rows_carry_every_counter(store: Store) -> None:
     assert (r.user_id, r.outcome, r.moves, r.undos, r.hints, r.redeals_used) == (
         5, "resigned", 1, 3, 1, 1
     )
-    assert r.seconds == 95.5 and r.daily is True
+    assert r.seconds == 95.5 and r.daily == date(2026, 11, 1)
     assert r.finished_at.timestamp() == 1200.0
     assert await store.results(guild_id=78) == []
 

@@ -1,0 +1,122 @@
+"""The daily deal in the game flow: which start is scored, where midnight falls (by a clock
+the test controls), and what a won daily deal says about the streak."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+from bot.daily import todays_daily, utc_day, won_days
+from bot.flow import Action, Flow, Player, Reply
+from bot.standings import Result, daily_deal
+from bot.store import Store
+
+from .conftest import ALICE, BOB, Clock
+from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
+
+
+def at(day: date, hour: int = 12, minute: int = 0, second: int = 0) -> float:
+    return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=UTC).timestamp()
+
+
+async def win(flow: Flow, clock: Clock, player: Player, line: list[str]) -> Reply:
+    reply = Reply()
+    for move in line:
+        clock.advance(2)
+        reply = await flow.act(player, Action.MOVE, move)
+        assert reply.board is not None, reply.note
+    return reply
+
+
+def test_the_day_turns_at_midnight_utc() -> None:
+    assert utc_day(at(NOV_22, 23, 59, 59)) == NOV_22
+    assert utc_day(at(NOV_22, 23, 59, 59) + 1) == NOV_22 + timedelta(days=1)
+    assert todays_daily("trefoil", NOV_22_DEAL, at(NOV_22, 23, 59, 59)) == "2026-11-22"
+    assert todays_daily("trefoil", NOV_22_DEAL, at(NOV_23, 0, 0, 0)) is None
+    assert todays_daily("trefoil", NOV_23_DEAL, at(NOV_23, 0, 0, 0)) == "2026-11-23"
+    assert todays_daily("clover-leaf", NOV_22_DEAL, at(NOV_22)) is None
+
+
+def test_only_unaided_scored_daily_wins_make_a_streak_day() -> None:
+    def result(outcome: str, day: date | None, hints: int = 0) -> Result:
+        return Result(1, 5, "trefoil", 1, outcome, 60, 0, hints, 0, 100.0,
+                      datetime(2026, 11, 22, tzinfo=UTC), day)
+
+    history = [result("won", NOV_22), result("lost", NOV_23), result("won", None),
+               result("won", date(2026, 11, 24), hints=1), result("won", date(2026, 11, 25))]
+    assert won_days(history) == {NOV_22, date(2026, 11, 25)}
+
+
+async def test_the_first_start_of_todays_deal_is_scored(
+    flow: Flow, store: Store, clock: Clock
+) -> None:
+    clock.now = at(NOV_22)
+    first = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    assert first.board is not None
+    assert "daily deal" in first.board.text and "scored attempt" in first.board.text
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.daily == "2026-11-22"
+    await flow.act(ALICE, Action.RESIGN)
+    again = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    assert again.board is not None and "not scored" in again.board.text
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.daily is None
+    other = await flow.new_game(BOB, "trefoil", NOV_22_DEAL)
+    assert other.board is not None and "scored attempt" in other.board.text
+
+
+async def test_yesterdays_deal_after_midnight_is_an_ordinary_game(
+    flow: Flow, store: Store, clock: Clock
+) -> None:
+    clock.now = at(NOV_22, 23, 59, 59)
+    assert daily_deal("trefoil", utc_day(clock.now)) == NOV_22_DEAL
+    clock.advance(1)  # 00:00:00 on the 23rd
+    reply = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    assert reply.board is not None and "daily" not in reply.board.text
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.daily is None
+
+
+async def test_a_deal_started_before_midnight_stays_that_days_attempt(
+    flow: Flow, store: Store, clock: Clock
+) -> None:
+    clock.now = at(NOV_22, 23, 59, 59)
+    await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    clock.advance(60)
+    reply = await win(flow, clock, ALICE, NOV_22_WIN)
+    assert reply.board is not None and "Daily deal won" in reply.board.text
+    [result] = await store.results(user_id=ALICE.user_id)
+    assert result.daily == NOV_22 and result.won
+    assert utc_day(result.finished_at.timestamp()) == NOV_23
+
+
+async def test_winning_daily_deals_on_following_days_makes_a_streak(
+    flow: Flow, store: Store, clock: Clock
+) -> None:
+    clock.now = at(NOV_22)
+    await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    first = await win(flow, clock, ALICE, NOV_22_WIN)
+    assert first.board is not None
+    assert "Daily streak: **1** day (best 1)" in first.board.text
+    clock.now = at(NOV_23)
+    await flow.new_game(ALICE, "trefoil", NOV_23_DEAL)
+    second = await win(flow, clock, ALICE, NOV_23_WIN)
+    assert second.board is not None
+    assert "Daily streak: **2** days (best 2)" in second.board.text
+    # A replay won the same day is no daily win.
+    await flow.new_game(ALICE, "trefoil", NOV_23_DEAL)
+    replay = await win(flow, clock, ALICE, NOV_23_WIN)
+    assert replay.board is not None and "Daily" not in replay.board.text
+    assert [r.daily for r in await store.results(user_id=ALICE.user_id)] == [NOV_22, NOV_23, None]
+
+
+async def test_a_daily_won_with_hints_is_assisted(flow: Flow, store: Store, clock: Clock) -> None:
+    clock.now = at(NOV_22)
+    await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    saved.hints = 1  # as a Hint would have counted it
+    await store.save(saved)
+    reply = await win(flow, clock, ALICE, NOV_22_WIN)
+    assert reply.board is not None and "assisted" in reply.board.text
+    [result] = await store.results(user_id=ALICE.user_id)
+    assert result.won and result.assisted and not result.won_unaided
