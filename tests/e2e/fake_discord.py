@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from aiohttp import WSMsgType, web
+from aiohttp import BodyPartReader, WSMsgType, web
 
 log = logging.getLogger("fake_discord")
 
@@ -1520,10 +1520,12 @@ class FakeDiscord:
             files: dict[int, tuple[str, bytes]] = {}
             reader = await request.multipart()
             async for part in reader:
+                if not isinstance(part, BodyPartReader):
+                    raise InvalidBody("nested multipart")
                 if part.name == "payload_json":
-                    payload = json.loads(await part.text())  # type: ignore[union-attr]
+                    payload = json.loads(await part.text())
                 elif part.name and (m := re.fullmatch(r"files\[(\d+)\]", part.name)):
-                    files[int(m.group(1))] = (part.filename or "file", await part.read())  # type: ignore[union-attr]
+                    files[int(m.group(1))] = (part.filename or "file", await part.read())
                 else:
                     raise InvalidBody(f"unexpected multipart field {part.name!r}")
             return payload, [files[i] for i in sorted(files)]
@@ -2147,7 +2149,8 @@ class FakeDiscord:
         return ws
 
     async def _gateway_op(self, session: GatewaySession, msg: Mapping[str, Any]) -> None:
-        op, data = msg.get("op"), msg.get("d")
+        op = msg.get("op")
+        data: Any = msg.get("d") or {}
         if op == 1:  # HEARTBEAT
             session.heartbeats += 1
             await session.send({"op": 11, "d": None, "s": None, "t": None})
@@ -2192,14 +2195,14 @@ class FakeDiscord:
         elif op == 8:  # REQUEST_GUILD_MEMBERS
             guild_ids = data.get("guild_id")
             for gid in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
-                guild = next((g for g in self.guilds if g.id == int(gid)), None)
-                if guild is None:
+                target = next((g for g in self.guilds if g.id == int(gid)), None)
+                if target is None:
                     continue
                 await session.dispatch(
                     "GUILD_MEMBERS_CHUNK",
                     {
-                        "guild_id": str(guild.id),
-                        "members": [guild.member_payload(m) for m in guild.members],
+                        "guild_id": str(target.id),
+                        "members": [target.member_payload(m) for m in target.members],
                         "chunk_index": 0,
                         "chunk_count": 1,
                         "not_found": [],

@@ -27,7 +27,7 @@ def main() -> int | None:
     from bot.__main__ import main as bot_main
 
     sys.argv[0] = "bot"
-    return bot_main()  # type: ignore[no-any-return]
+    return bot_main()
 
 
 if __name__ == "__main__":
