@@ -1022,6 +1022,7 @@ class FakeDiscord:
         self.problems: list[str] = []
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
+        self.resumes = 0
         self._watchers: set[asyncio.Event] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
@@ -1131,6 +1132,13 @@ class FakeDiscord:
             timeout=timeout,
             what=f"commands {names}",
         )
+
+    async def drop_gateway(self, code: int = 4000) -> None:
+        """Close the bot's gateway connection, as Discord does now and then; it should resume."""
+        session = self.bot_session()
+        if session is None:
+            raise RuntimeError("the bot is not connected")
+        await session.ws.close(code=code, message=b"fake Discord says reconnect")
 
     def bot_session(self) -> GatewaySession | None:
         for session in reversed(self.sessions):
@@ -2191,6 +2199,7 @@ class FakeDiscord:
             session.intents = old.intents
             await session.dispatch("RESUMED", {})
             session.identified = True
+            self.resumes += 1
             self._notify()
         elif op == 8:  # REQUEST_GUILD_MEMBERS
             guild_ids = data.get("guild_id")

@@ -312,3 +312,13 @@ async def test_member_options_and_permissions(world: tuple[FakeDiscord, TinyBot]
     elsewhere = await fake.command("erin", "whois", {"who": "alice"}, guild=fake.other_guild)
     assert f"in={fake.other_guild.id}" in elsewhere.text and "manage=True" in elsewhere.text
     assert fake.problems == []
+
+
+async def test_a_dropped_gateway_is_resumed(world: tuple[FakeDiscord, TinyBot]) -> None:
+    fake, _ = world
+    await fake.drop_gateway()
+    await fake.wait_until(lambda: fake.resumes == 1 and fake.bot_session(), what="RESUME")
+    assert fake.identifies == 1, "resumed, not identified again"
+    reply = await fake.command("alice", "pick", {"colour": "red"})
+    assert reply.content == "colour red"
+    assert fake.problems == []

@@ -122,3 +122,15 @@ async def test_one_players_slow_picture_does_not_hold_up_another(
         release.set()
     slow.play(slow.first_move())
     slow.check_board(await held.reply(), carol.id)
+
+
+async def test_play_goes_on_after_the_gateway_drops(fake: FakeDiscord, bot: Any) -> None:
+    erin = fake.users["erin"]
+    mirror = Mirror("four-leaf-clovers", 2)
+    board = await fake.command(erin, "new", {"game": "four-leaf-clovers", "deal": 2}, guild=None)
+    await fake.drop_gateway()
+    await fake.wait_until(lambda: fake.resumes == 1 and fake.bot_session(), what="RESUME")
+    text = mirror.first_move()
+    reply = await fake.select(erin, board, values=[text])
+    mirror.play(text)
+    mirror.check_board(reply, erin.id)
