@@ -72,14 +72,8 @@ def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
     model = model_for(game.game_id)
     if game.is_won:
         return Solution(WON, cards_up=game.cards_on_foundations)
-    search = Search(
-        model,
-        model.position(game),
-        deal=game.deal,
-        draw_rule=game.draw_rule,
-        budget_s=budget_s,
-    )
-    status = search.run()
+    search = _search_through_redeals(model, game, started + budget_s)
+    status = search.status
     return Solution(
         status,
         moves=[move_text(m) for m in search.line] if status == WON else [],
@@ -88,6 +82,34 @@ def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
         cards_up=search.best_count,
         best_moves=[move_text(m) for m in search.best_line],
     )
+
+
+# Redeal games: most later deals are lost or won within a few hundred positions, and
+# one odd deal can hold the search for seconds. A first pass caps each subtree after a
+# redeal (by redeals then left) and so tries many shuffles; only if it runs dry
+# unfinished does a second, uncapped pass decide.
+REDEAL_CAPS = {0: 100, 1: 1000}
+
+
+def _search_through_redeals(model: Model, game: Game, deadline: float) -> Search:
+    """Run the search(es) for ``solve``; the returned Search holds the verdict."""
+    passes = [REDEAL_CAPS, None] if game.redeals_left else [None]
+    positions = 0
+    for caps in passes:
+        search = Search(
+            model,
+            model.position(game),
+            deal=game.deal,
+            draw_rule=game.draw_rule,
+            budget_s=max(0.0, deadline - time.perf_counter()),
+            caps=caps,
+        )
+        search.run()
+        positions += search.positions
+        search.positions = positions
+        if search.status != UNKNOWN or time.perf_counter() >= deadline:
+            break
+    return search
 
 
 def hint(game: Game, *, budget_s: float = 1.0) -> Hint:

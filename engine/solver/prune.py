@@ -99,16 +99,28 @@ def is_dead(model: Model, pos: Position) -> bool:
     """True when some card can provably never move again (see above)."""
     piles = pos.piles
     heights = pos.heights
-    wants = model.wants
     goes_up = model.goes_up
     tops_for = model.tops_for
-    where: dict[int, tuple[int, int]] = {}  # card -> (pile, cards above it)
+    wants = model.wants
+    pile_of = [-1] * 52  # card -> its pile (one deck: each card once)
+    depth = [0] * 52  # card -> cards above it
+    total = 0
     for p, pile in enumerate(piles):
         n = len(pile)
+        total += n
         for i, c in enumerate(pile):
-            where[c] = (p, n - 1 - i)
-    lifted: set[int] = set()
-    free_top = [0] * len(piles)  # how many cards from the top of each pile are lifted
+            pile_of[c] = p
+            depth[c] = n - 1 - i
+    lifted = bytearray(52)
+    free_top = [0] * len(piles)  # cards lifted from the top of each pile
+    # ready[f]: the height up to which foundation f's cards are all up or lifted.
+    ready = []
+    for f, h in enumerate(heights):
+        per_height = wants[f]
+        while h < len(per_height) - 1 and per_height[h] and lifted[per_height[h][0]]:
+            h += 1
+        ready.append(h)
+    count = 0
     changed = True
     while changed:
         changed = False
@@ -116,24 +128,23 @@ def is_dead(model: Model, pos: Position) -> bool:
             i = len(pile) - 1 - free_top[p]
             while i >= 0:
                 c = pile[i]
-                ok = False
                 f, h = goes_up[c][0]
-                hf = heights[f]
-                for hh in range(hf, h):
-                    if wants[f][hh][0] not in lifted:
-                        break
-                else:
-                    ok = True
-                if not ok:
+                if h > ready[f]:
                     for t in tops_for[c]:
-                        loc = where.get(t)
-                        if loc is not None and (t in lifted or loc[1] <= free_top[loc[0]]):
-                            ok = True
+                        q = pile_of[t]
+                        if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
                             break
-                if not ok:
-                    break
-                lifted.add(c)
+                    else:
+                        break  # neither route: stop this pile for this pass
+                lifted[c] = 1
+                count += 1
                 free_top[p] += 1
                 changed = True
                 i -= 1
-    return len(lifted) != len(where)
+                if h == ready[f]:  # c completes its foundation's next run of lifted cards
+                    per_height = wants[f]
+                    h += 1
+                    while h < len(per_height) - 1 and lifted[per_height[h][0]]:
+                        h += 1
+                    ready[f] = h
+    return count != total

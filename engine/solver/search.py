@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from ..moves import FOUNDATION
+from ..moves import FOUNDATION, REDEAL
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
@@ -41,6 +41,7 @@ class Search:
         draw_rule: bool = False,
         budget_s: float = 2.0,
         within_deal: bool = False,
+        caps: dict[int, int] | None = None,
     ) -> None:
         self.model = model
         self.pos = pos
@@ -48,6 +49,11 @@ class Search:
         self.draw_rule = draw_rule
         self.deadline = time.perf_counter() + budget_s
         self.within_deal = within_deal
+        # caps[r]: positions allowed in the subtree after a redeal that leaves r redeals;
+        # a capped search finds wins sooner but proves nothing when it runs dry.
+        self.caps = caps
+        self.complete = True
+        self.status = UNKNOWN  # what run() returned, for callers that keep the Search
         self.positions = 0
         self.line: list[RawMove] = []
         self.start_count = sum(pos.heights)
@@ -105,17 +111,19 @@ class Search:
         line: list[RawMove] = []
         undo: list[object] = []
         try:
-            return self._run(pos, model, line, undo)
+            self.status = self._run(pos, model, line, undo)
         except OutOfTime:
-            return UNKNOWN
+            self.status = UNKNOWN
         finally:
             while line:  # hand the position back as it came
                 model.undo(pos, line.pop(), undo.pop())
+        return self.status
 
     def _run(self, pos: Position, model: Model, line: list[RawMove], undo: list[object]) -> str:
         deal = self.deal
         card_count = self.card_count
         seen = self.seen
+        caps = self.caps
         entered = self._autoplay(pos, line, undo)
         self.best_count = sum(pos.heights)
         self.best_line = list(line)
@@ -127,6 +135,8 @@ class Search:
             return LOST
         # Each frame: moves to try, the next one's index, moves that led into it.
         frames: list[list[object]] = [[self._moves(pos), 0, entered]]
+        # Capped subtrees (after a redeal): (index of their frame, last position allowed).
+        limits: list[tuple[int, int]] = []
         positions = 0
         deadline = self.deadline
         while frames:
@@ -137,6 +147,8 @@ class Search:
                 frames.pop()
                 for _ in range(frame[2]):  # type: ignore[call-overload]
                     model.undo(pos, line.pop(), undo.pop())
+                if limits and limits[-1][0] == len(frames):
+                    limits.pop()
                 continue
             frame[1] = i + 1
             move = moves[i]
@@ -162,8 +174,20 @@ class Search:
                     model.undo(pos, line.pop(), undo.pop())
                 continue
             seen.add(key)
+            if caps and move[0] == REDEAL and pos.redeals_left in caps:
+                limits.append((len(frames), positions + caps[pos.redeals_left]))
             frames.append([self._moves(pos), 0, entered])
+            for at, limit in limits:
+                if positions > limit:  # give up this subtree (the outermost one over)
+                    self.complete = False
+                    while len(frames) > at:
+                        for _ in range(frames.pop()[2]):  # type: ignore[call-overload]
+                            model.undo(pos, line.pop(), undo.pop())
+                    del limits[limits.index((at, limit)) :]
+                    break
         self.positions = positions
+        if not self.complete:
+            return UNKNOWN
         return EXHAUSTED if self.within_deal else LOST
 
     def _note_best(self, pos: Position, line: list[RawMove]) -> None:
