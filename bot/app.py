@@ -15,6 +15,8 @@ import hashlib
 import json
 import logging
 import signal
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -25,6 +27,8 @@ from .commands import GameCommands
 from .config import Settings
 from .controls import DYNAMIC_ITEMS
 from .flow import Flow
+from .stats_commands import STATS_ITEMS, StatsCommands
+from .stats_flow import StatsFlow
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -32,13 +36,17 @@ log = logging.getLogger(__name__)
 
 class SolitaireBot(commands.Bot):
     flow: Flow
+    stats: StatsFlow
     store: Store
+    # Unix seconds for games, statistics and the daily deal's day; tests set their own.
+    clock: Callable[[], float] = staticmethod(time.time)
 
     def __init__(self, settings: Settings, *, force_sync: bool = False) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,  # slash commands only; no message intent
             intents=discord.Intents(guilds=True),
             help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),  # name players, never ping them
         )
         self.settings = settings
         self.force_sync = force_sync
@@ -46,9 +54,11 @@ class SolitaireBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.flow = Flow(self.store)
+        self.flow = Flow(self.store, clock=self.clock)
+        self.stats = StatsFlow(self.flow)
         await self.add_cog(GameCommands(self.flow))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.add_cog(StatsCommands(self.stats))
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
         self.tree.error(self.on_app_command_error)
         self.synced = await self.sync_commands(force=self.force_sync)
         log.info("ready to deal: database %s", self.settings.database_path)

@@ -5,6 +5,10 @@ The same flow and the same SQLite store as on Discord. Type the slash commands
 `To foundations`), or pick from the move menu by typing the move (`7 f1`). Each board's
 picture is written to a folder (numbered in order: `001-trefoil-42-0.png`) and its path
 printed. Any other line that looks like a move (`8 f2`, `redeal`) is played as `/move`.
+
+The records commands work here too, on the console player's own games: `/stats [game]`,
+`/leaderboard [game] [week|month|all]`, `/daily trefoil`, `/daily-board trefoil [day]`,
+`/forget-me` (answered by typing a button label).
 """
 
 from __future__ import annotations
@@ -19,9 +23,12 @@ from engine import GAMES
 
 from .flow import KEEP_LABEL, START_LABEL, Action, Board, Flow, NewGameOffer, Player, Reply
 from .guide import HELP_TEXT, rules_text
+from .standings import PERIODS
+from .stats_flow import Answer, Person, Question, StatsFlow
 from .store import Store
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
+CONSOLE_PERSON = Person(CONSOLE_PLAYER.user_id, "You")
 
 GREETING = (
     "Solitaire in the console. Start with `/new trefoil` (games: "
@@ -40,8 +47,13 @@ _SIMPLE = {
 
 
 def plain(text: str) -> str:
-    """Discord Markdown to terminal text."""
-    return text.replace("**", "").replace("`", "")
+    """Discord Markdown to terminal text; a mention of the console player reads "you"."""
+    text = text.replace("**", "").replace("`", "").replace("\n-# ", "\n")
+    return re.sub(
+        r"<@(\d+)>",
+        lambda m: "you" if int(m[1]) == CONSOLE_PLAYER.user_id else f"player {m[1]}",
+        text,
+    )
 
 
 def game_id_from(words: list[str]) -> str:
@@ -58,6 +70,8 @@ class Console:
         self, flow: Flow, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER
     ) -> None:
         self.flow = flow
+        self.stats = StatsFlow(flow)
+        self.question: Question | None = None  # a yes/no question waiting for a label
         self.boards = boards
         self.out = out
         self.player = player
@@ -118,6 +132,24 @@ class Console:
             self.show(await self.flow.act(player, Action.MOVE, " ".join(args)))
         elif name in _SIMPLE:
             self.show(await self.flow.act(player, _SIMPLE[name]))
+        elif name == "stats":
+            self.answer(await self.stats.stats(player, CONSOLE_PERSON, _game_or_none(args)))
+        elif name == "leaderboard":
+            period = args.pop() if args and args[-1].lower() in PERIODS else "all"
+            self.answer(await self.stats.leaderboard(player, _game_or_none(args), period.lower()))
+        elif name == "daily":
+            if not args:
+                self.say(f"Which game? `/daily trefoil` — the games are: {', '.join(GAMES)}.")
+                return True
+            self.show(await self.stats.daily(player, game_id_from(args)))
+        elif name == "daily-board":
+            day = args.pop() if args and re.match(r"\d|today$|yesterday$", args[-1]) else None
+            if not args:
+                self.say("Which game? `/daily-board trefoil [2026-11-22]`.")
+                return True
+            self.answer(await self.stats.daily_board(player, game_id_from(args), day))
+        elif name == "forget-me":
+            self.answer(self.stats.forget_question(player))
         else:
             self.say(f"There is no command `/{name}`. `/help` lists them.")
         return True
@@ -125,6 +157,12 @@ class Console:
     async def _press(self, text: str) -> Reply | None:
         """A button by its label, or a move from the menu of the last board."""
         wanted = " ".join(text.lower().split())
+        question, self.question = self.question, None
+        if question is not None and wanted == question.yes.lower():
+            return await self._settle(await self.stats.forget(self.player))
+        if question is not None and wanted == question.no.lower():
+            return await self._settle(Answer(text="Nothing was deleted."))
+        self.question = question
         offer = self.offer
         if offer is not None and wanted == START_LABEL.lower():
             return await self.flow.confirm_new(
@@ -144,6 +182,25 @@ class Console:
             if wanted == option.value:
                 return await self.flow.act(self.player, Action.MOVE, option.value, seen=board.ref)
         return None
+
+    async def _settle(self, answer: Answer) -> Reply:
+        """A question's answer, shown; the console's forget-me has no board to return."""
+        self.answer(answer)
+        return Reply()
+
+    def answer(self, answer: Answer) -> None:
+        """A records answer: its text, its picture saved like a board's, its question."""
+        lines = [answer.text]
+        if answer.png is not None:
+            self.boards.mkdir(parents=True, exist_ok=True)
+            self.pictures += 1
+            path = self.boards / f"{self.pictures:03}-{answer.filename}"
+            path.write_bytes(answer.png)
+            lines.append(f"Picture: {path}")
+        if answer.question is not None:
+            self.question = answer.question
+            lines.append(f"  [{answer.question.yes}]  [{answer.question.no}]")
+        self.say("\n".join(lines))
 
     def show(self, reply: Reply) -> None:
         if reply.board is not None:
@@ -182,7 +239,12 @@ def _last_picture_number(boards: Path) -> int:
 def _unlabel(word: str) -> str:
     """Accept Discord's `option:value` style too: `game:trefoil` -> `trefoil`."""
     head, sep, tail = word.partition(":")
-    return tail if sep and head.lower() in ("game", "deal", "from", "to") else word
+    options = ("game", "deal", "from", "to", "period", "day")
+    return tail if sep and head.lower() in options else word
+
+
+def _game_or_none(words: list[str]) -> str | None:
+    return game_id_from(words) if words else None
 
 
 async def run_console(

@@ -14,7 +14,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -27,16 +27,20 @@ DEFER_AFTER_S = 1.5
 SEND_APOLOGY = (
     "Sorry — something went wrong while answering. `/show` posts your current board."
 )
+T = TypeVar("T")
 
 
 def _file(board: Board) -> discord.File:
     return discord.File(io.BytesIO(board.png), filename=board.filename)
 
 
-async def _in_time(
-    interaction: discord.Interaction[Any], work: Awaitable[Reply]
-) -> tuple[Reply, bool]:
-    """The reply, and whether the interaction had to be deferred while waiting for it."""
+async def in_time(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, ephemeral: bool = False
+) -> tuple[T, bool]:
+    """The reply, and whether the interaction had to be deferred while waiting for it.
+
+    A command's deferral shows "thinking…" publicly, or to the player alone if
+    ``ephemeral`` (when the answer is known to be private)."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
     if done:
@@ -44,14 +48,14 @@ async def _in_time(
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()  # "deferred update": the pressed message stays
     else:
-        await interaction.response.defer(thinking=True)
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
     return await task, True
 
 
 async def answer_command(interaction: discord.Interaction[Any], work: Awaitable[Reply]) -> None:
     """A slash command: a board is a new public message, a note is ephemeral."""
     try:
-        reply, deferred = await _in_time(interaction, work)
+        reply, deferred = await in_time(interaction, work)
         if deferred:
             await _finish_deferred_command(interaction, reply)
             return
@@ -67,7 +71,7 @@ async def answer_command(interaction: discord.Interaction[Any], work: Awaitable[
             else:
                 await send(reply.note, ephemeral=True)
     except Exception:
-        await _apologise(interaction)
+        await apologise(interaction)
 
 
 async def _finish_deferred_command(interaction: discord.Interaction[Any], reply: Reply) -> None:
@@ -90,7 +94,7 @@ async def _finish_deferred_command(interaction: discord.Interaction[Any], reply:
 async def answer_press(interaction: discord.Interaction[Any], work: Awaitable[Reply]) -> None:
     """A button or menu press: a board replaces the pressed message, a note is ephemeral."""
     try:
-        reply, deferred = await _in_time(interaction, work)
+        reply, deferred = await in_time(interaction, work)
         content: str | None = None
         view: discord.ui.View | None = None
         attachments: list[discord.File] = []
@@ -114,10 +118,11 @@ async def answer_press(interaction: discord.Interaction[Any], work: Awaitable[Re
             else:
                 await interaction.response.send_message(reply.note, ephemeral=True)
     except Exception:
-        await _apologise(interaction)
+        await apologise(interaction)
 
 
-async def _apologise(interaction: discord.Interaction[Any]) -> None:
+async def apologise(interaction: discord.Interaction[Any]) -> None:
+    """Log the failure of answering ``interaction`` and tell the player privately."""
     data: dict[str, Any] = dict(interaction.data or {})
     log.exception(
         "answering interaction %s (%s %r) of user %s in guild %s failed",

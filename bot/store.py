@@ -361,6 +361,14 @@ class Store:
             rows = await cursor.fetchall()
         return [_result(row) for row in rows]
 
+    async def has_daily_attempt(self, user_id: int, game_id: str, day: str) -> bool:
+        """Whether the player has already started their scored attempt at that day's deal."""
+        async with self._lock, self._db.execute(
+            "SELECT 1 FROM daily_attempts WHERE user_id = ? AND game = ? AND day = ?",
+            (user_id, game_id, day),
+        ) as cursor:
+            return await cursor.fetchone() is not None
+
     async def count_results(self, guild_id: int) -> int:
         """How many finished games a server has recorded."""
         async with self._lock, self._db.execute(

@@ -1,0 +1,426 @@
+"""Statistics, leaderboards, the daily deal and the data-rights commands, written once.
+
+Like ``flow.Flow`` for games, ``StatsFlow`` knows no Discord: the slash commands and the
+console turn their input into one call here and show the ``Answer`` they get back. It reads
+the results table through the store, computes with ``standings``, and draws the stats card
+off the event loop in the flow's render threads. The day and the periods come from the
+flow's clock, so tests decide where midnight falls.
+
+Privacy: everything shown in a server comes from that server's results only. A player's
+record across all servers is shown to that player alone (``Answer.private``); outside a
+server (DMs, the console) a player sees only their own games.
+
+Wins with hints: a win that used a hint is *assisted*. It counts as played but not won for
+records, streaks, the leaderboard and the daily board (``standings.Result.won_unaided``);
+``/stats`` lists it as assisted.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import unicodedata
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+from engine import GAMES
+from render.stats_card import StatsRow, render_stats_png
+
+from .daily import utc_day, won_days
+from .flow import Action, Flow, Player, Reply
+from .standings import (
+    PERIODS,
+    Record,
+    Result,
+    daily_board,
+    daily_deal,
+    daily_streaks,
+    format_seconds,
+    leaderboard,
+    period_start,
+    record,
+)
+
+SERVER = "server"  # /stats scope: this server's games
+EVERYWHERE = "all"  # /stats scope: the player's games in every server, DMs included
+TOP = 10  # leaderboard places shown, besides the caller's own
+
+FORGET = "forget"
+RESET = "reset"
+FORGET_YES, FORGET_NO = "Delete everything", "Keep my records"
+RESET_YES, RESET_NO = "Delete this server's results", "Cancel"
+
+PERIOD_WORDS = {"week": "the last 7 days", "month": "the last 30 days", "all": "all time"}
+SCORE_NOTE = (
+    "Ranked by the lower bound of the 95% Wilson interval on each player's win rate: many wins "
+    "over many games beat one lucky win. Wins with hints count as played, not won."
+)
+
+
+@dataclass(frozen=True)
+class Person:
+    """Whose record: the id, and the name to print on the picture."""
+
+    user_id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass(frozen=True)
+class Question:
+    """A yes/no question with two buttons, for its owner alone: forget me, reset a server."""
+
+    kind: str  # FORGET or RESET
+    owner_id: int
+    guild_id: int | None
+    text: str
+    yes: str
+    no: str
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What to show: text, optionally a picture or a question; ``private`` for the player
+    alone (Discord: ephemeral). Users are written as ``<@id>`` mentions, never pinged."""
+
+    text: str
+    png: bytes | None = None
+    filename: str = "stats.png"
+    private: bool = False
+    question: Question | None = None
+    refused: bool = False
+
+
+def _refuse(text: str) -> Answer:
+    return Answer(text=text, private=True, refused=True)
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+class StatsFlow:
+    """The statistics side of the bot, on top of the game flow (its store, clock, threads)."""
+
+    def __init__(self, flow: Flow) -> None:
+        self.flow = flow
+        self.store = flow.store
+
+    def _now(self) -> datetime:
+        return datetime.fromtimestamp(self.flow.now(), UTC)
+
+    # -- /stats -----------------------------------------------------------------------
+
+    async def stats(
+        self,
+        viewer: Player,
+        subject: Person,
+        game: str | None = None,
+        scope: str = SERVER,
+    ) -> Answer:
+        """A player's record: per game and in all, with streaks and the daily streak."""
+        if game is not None and game not in GAMES:
+            return _refuse(_unknown_game(game))
+        if scope not in (SERVER, EVERYWHERE):
+            return _refuse(f"The scope is `{SERVER}` (this server) or `{EVERYWHERE}` (everywhere).")
+        if subject.bot:
+            return _refuse(f"{mention(subject.user_id)} is a bot; bots don't play solitaire.")
+        own = subject.user_id == viewer.user_id
+        everywhere = scope == EVERYWHERE or viewer.guild_id is None
+        if everywhere and not own:
+            if scope == EVERYWHERE:
+                return _refuse(
+                    "A player's record across all servers is shown only to that player. "
+                    f"`/stats user:` without `scope` shows {mention(subject.user_id)}'s record "
+                    "on this server."
+                )
+            return _refuse("Outside a server you can see only your own record.")
+        if everywhere:
+            results = await self.store.results(user_id=subject.user_id)
+            where = "in all servers and DMs" if viewer.guild_id is not None else "everywhere"
+        else:
+            results = await self.store.results(user_id=subject.user_id, guild_id=viewer.guild_id)
+            where = "on this server"
+        shown = [r for r in results if game is None or r.game_id == game]
+        whose = "You have" if own else f"{mention(subject.user_id)} has"
+        if not shown:
+            what = f"{GAMES[game]} games" if game else "games"
+            hint = " Start one with `/new` or `/daily`." if own else ""
+            place = "anywhere" if everywhere else where
+            return Answer(text=f"{whose} no finished {what} {place} yet.{hint}", private=True)
+        streak = daily_streaks(won_days(results), self._now().date())
+        games = [game] if game else [g for g in GAMES if any(r.game_id == g for r in shown)]
+        per_game = {g: record(r for r in shown if r.game_id == g) for g in games}
+        total = record(shown)
+        title = f"{picture_name(subject.name)} · solitaire record"
+        subtitle = (
+            f"{where.capitalize()} · {_summary(total)} · daily streak {streak[0]} "
+            f"(best {streak[1]})"
+        )
+        rows = [
+            StatsRow(GAMES[g], rec.played, rec.won, _details(rec)) for g, rec in per_game.items()
+        ]
+        png = await self.flow.off_loop(functools.partial(render_stats_png, title, subtitle, rows))
+        owner = "Your" if own else f"{mention(subject.user_id)}'s"
+        lines = [
+            f"{owner} record {where}: {_summary(total)} · streak {total.current_streak} "
+            f"(best {total.best_streak}) · daily streak {streak[0]} (best {streak[1]})"
+        ]
+        if len(per_game) > 1 or game:
+            lines += [f"• {GAMES[g]}: {_line(rec)}" for g, rec in per_game.items()]
+        return Answer(
+            text="\n".join(lines),
+            png=png,
+            filename=f"stats-{subject.user_id}.png",
+            private=everywhere,
+        )
+
+    # -- /leaderboard -----------------------------------------------------------------
+
+    async def leaderboard(
+        self, viewer: Player, game: str | None = None, period: str = "all"
+    ) -> Answer:
+        """This server's players ranked by the Wilson lower bound; top ten and the caller."""
+        if game is not None and game not in GAMES:
+            return _refuse(_unknown_game(game))
+        if period not in PERIODS:
+            return _refuse(f"The period is one of {', '.join(f'`{p}`' for p in PERIODS)}.")
+        start = period_start(period, self._now())
+        since = None if start is None else start.timestamp()
+        results = await self._place_results(viewer, game=game, since=since)
+        ranked = leaderboard(results)
+        heading = (
+            f"🏆 **Leaderboard** — {GAMES[game] if game else 'all games'}, {PERIOD_WORDS[period]}"
+        )
+        if viewer.guild_id is None:
+            heading += " (outside a server the board has only you)"
+        if not ranked:
+            return Answer(text=f"{heading}\nNo finished games here in that time yet.")
+        lines = [heading]
+        lines += [_standing_line(s.rank, s.user_id, s.won, s.played, s.score) for s in ranked[:TOP]]
+        mine = next((s for s in ranked if s.user_id == viewer.user_id), None)
+        if mine is not None and mine.rank > TOP:
+            lines.append("…")
+            lines.append(_standing_line(mine.rank, mine.user_id, mine.won, mine.played, mine.score))
+        elif mine is None:
+            lines.append("You have no finished games here in that time.")
+        lines.append(f"-# {SCORE_NOTE}")
+        return Answer(text="\n".join(lines))
+
+    # -- the daily deal ---------------------------------------------------------------
+
+    async def daily(self, player: Player, game_id: str) -> Reply:
+        """Deal today's daily deal of ``game_id`` through the flow's new-game path."""
+        if game_id not in GAMES:
+            return await self.flow.new_game(player, game_id)  # refused there, with the names
+        today = utc_day(self.flow.now())
+        deal = daily_deal(game_id, today)
+        saved = await self.store.load(player.user_id)
+        if (
+            saved is not None
+            and not saved.is_finished
+            and (saved.game.game_id, saved.game.deal) == (game_id, deal)
+        ):
+            reply = await self.flow.act(player, Action.SHOW)
+            if reply.board is None:
+                return reply
+            return dataclasses.replace(
+                reply, note="You are already playing today's daily deal: here is your board."
+            )
+        reply = await self.flow.new_game(player, game_id, deal)
+        if reply.offer is not None:
+            attempted = await self.store.has_daily_attempt(
+                player.user_id, game_id, today.isoformat()
+            )
+            what = (
+                "a replay: your scored attempt at it was made earlier today"
+                if attempted
+                else "your scored attempt"
+            )
+            offer = reply.offer
+            text = f"{offer.text}\n📅 It is today's daily deal, and this would be {what}."
+            return dataclasses.replace(reply, offer=dataclasses.replace(offer, text=text))
+        return reply
+
+    async def daily_board(self, viewer: Player, game: str, day: str | None = None) -> Answer:
+        """This server's board of a day's daily deal: winners by fewest moves, then time."""
+        if game not in GAMES:
+            return _refuse(_unknown_game(game))
+        today = self._now().date()
+        wanted = _parse_day(day, today)
+        if isinstance(wanted, str):
+            return _refuse(wanted)
+        deal = daily_deal(game, wanted)
+        results = await self._place_results(viewer, game=game, daily=wanted.isoformat())
+        board = daily_board(results)
+        when = "today" if wanted == today else wanted.isoformat()
+        lines = [f"📅 **Daily board** — {GAMES[game]}, {when} (UTC), deal {deal}"]
+        if viewer.guild_id is None:
+            lines[0] += " (outside a server the board has only you)"
+        lines += [
+            f"{_place(e.rank)} {mention(e.user_id)} — {e.moves} moves · {format_seconds(e.seconds)}"
+            for e in board
+        ]
+        won = sum(1 for r in results if r.won)
+        if results:
+            lines.append(
+                f"{len(results)} finished their scored attempt here, {len(board)} won"
+                + (f" ({won - len(board)} more with hints)." if won > len(board) else ".")
+            )
+        else:
+            lines.append("Nobody here has finished a scored attempt at it yet.")
+        if wanted == today:
+            lines.append(f"Play it: `/daily {game}` — your first attempt of the day is scored.")
+        else:
+            lines.append(f"Replay it, unscored: `/new {game} {deal}`.")
+        return Answer(text="\n".join(lines))
+
+    # -- data rights ------------------------------------------------------------------
+
+    def forget_question(self, player: Player) -> Answer:
+        text = (
+            "Delete **everything** this bot keeps about you — your current game and every "
+            "result, in every server (statistics, leaderboards, daily boards and streaks)? "
+            "This cannot be undone."
+        )
+        question = Question(FORGET, player.user_id, None, text, FORGET_YES, FORGET_NO)
+        return Answer(text=text, private=True, question=question)
+
+    async def forget(self, player: Player) -> Answer:
+        games, results = await self.store.forget_player(player.user_id)
+        game_words = "your current game and " if games else ""
+        return Answer(
+            text=f"Done: deleted {game_words}{results} result{_s(results)}, in every server. "
+            "Nothing about you is kept; `/new` starts afresh.",
+            private=True,
+        )
+
+    async def reset_question(self, player: Player, can_manage_server: bool) -> Answer:
+        refusal = _reset_refusal(player, can_manage_server)
+        if refusal:
+            return refusal
+        assert player.guild_id is not None
+        count = await self.store.count_results(player.guild_id)
+        text = (
+            f"Delete all **{count}** result{_s(count)} of this server? Its statistics, "
+            "leaderboards and daily boards start again from nothing; games being played are "
+            "kept and count when they finish. This cannot be undone."
+        )
+        question = Question(RESET, player.user_id, player.guild_id, text, RESET_YES, RESET_NO)
+        return Answer(text=text, private=True, question=question)
+
+    async def reset(self, player: Player, can_manage_server: bool) -> Answer:
+        refusal = _reset_refusal(player, can_manage_server)
+        if refusal:
+            return refusal
+        assert player.guild_id is not None
+        count = await self.store.reset_guild(player.guild_id)
+        return Answer(
+            text=f"Done: deleted {count} result{_s(count)} of this server. Its statistics "
+            "start again from nothing.",
+            private=True,
+        )
+
+    # -- internals --------------------------------------------------------------------
+
+    async def _place_results(
+        self,
+        viewer: Player,
+        *,
+        game: str | None,
+        since: float | None = None,
+        daily: str | None = None,
+    ) -> list[Result]:
+        """The results a board in the viewer's place may show: the server's; outside a
+        server only the viewer's own games played outside servers."""
+        if viewer.guild_id is None:
+            return await self.store.results(
+                user_id=viewer.user_id, outside_servers=True, game=game, since=since, daily=daily
+            )
+        return await self.store.results(
+            guild_id=viewer.guild_id, game=game, since=since, daily=daily
+        )
+
+
+# -- wording ------------------------------------------------------------------------------
+
+
+def picture_name(name: str) -> str:
+    """A name as the stats card can print it: the picture's font (Pillow's own) has ASCII
+    letters only, so accents are dropped (``Zoë`` -> ``Zoe``) and other letters left out."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    plain = " ".join("".join(c for c in plain if c.isprintable()).split())
+    return plain[:32] or "Player"
+
+
+def _unknown_game(game: str) -> str:
+    names = ", ".join(f"`{g}`" for g in GAMES)
+    return f"There is no game called `{game}`. The games are: {names}."
+
+
+def _reset_refusal(player: Player, can_manage_server: bool) -> Answer | None:
+    if player.guild_id is None:
+        return _refuse("Resetting statistics works in a server, for that server.")
+    if not can_manage_server:
+        return _refuse(
+            "Only members with the **Manage Server** permission can reset this server's "
+            "statistics. `/forget-me` deletes your own records."
+        )
+    return None
+
+
+def _parse_day(day: str | None, today: date) -> date | str:
+    """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``), or why not."""
+    text = (day or "today").strip().lower()
+    if text == "today":
+        return today
+    if text == "yesterday":
+        return today - timedelta(days=1)
+    try:
+        wanted = date.fromisoformat(text)
+    except ValueError:
+        return (
+            f"`{day}` is not a day I can read. Write it as year-month-day, like "
+            f"`{today.isoformat()}`, or `today` or `yesterday`."
+        )
+    if wanted > today:
+        return f"{wanted.isoformat()} has not come yet (today is {today.isoformat()} UTC)."
+    return wanted
+
+
+def _summary(rec: Record) -> str:
+    text = f"{rec.played} played · {rec.won} won ({rec.win_rate:.0%})"
+    if rec.assisted:
+        text += f" · {rec.assisted} assisted"
+    return text
+
+
+def _details(rec: Record) -> str:
+    """The line under a game's bar: streaks, bests, assisted wins."""
+    parts = [f"streak {rec.current_streak} (best {rec.best_streak})"]
+    if rec.fewest_moves is not None:
+        parts.append(f"fewest {rec.fewest_moves} moves")
+    if rec.fastest_seconds is not None:
+        parts.append(f"fastest {format_seconds(rec.fastest_seconds)}")
+    if rec.assisted:
+        parts.append(f"{rec.assisted} assisted")
+    return " · ".join(parts)
+
+
+def _line(rec: Record) -> str:
+    return f"{rec.won}/{rec.played} won · {_details(rec)}"
+
+
+def _place(rank: int) -> str:
+    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
+
+
+def _standing_line(rank: int, user_id: int, won: int, played: int, score: float) -> str:
+    return (
+        f"{_place(rank)} {mention(user_id)} — {won}/{played} won ({won / played:.0%}) · "
+        f"score {score:.2f}"
+    )
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"

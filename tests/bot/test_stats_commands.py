@@ -1,0 +1,84 @@
+"""The records commands as Discord will list them, their question buttons, and /help."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+from bot.app import SolitaireBot
+from bot.commands import GameCommands
+from bot.config import Settings
+from bot.controls import BoardButton, MoveMenu, NewGameButton
+from bot.flow import Flow
+from bot.guide import HELP_TEXT
+from bot.stats_commands import QuestionButton, StatsCommands, question_view
+from bot.stats_flow import FORGET, RESET, Question, StatsFlow
+from bot.store import Store
+
+GAME_IDS = ["clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil", "corner-stones"]
+
+
+@pytest.fixture
+async def commands(store: Store, flow: Flow) -> dict[str, dict[str, Any]]:
+    bot = SolitaireBot(Settings(token="unused", database_path=store.path))
+    await bot.add_cog(GameCommands(flow))
+    await bot.add_cog(StatsCommands(StatsFlow(flow)))
+    return {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
+
+
+def options(command: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {o["name"]: o for o in command.get("options", [])}
+
+
+def test_the_records_commands_and_their_options(commands: dict[str, dict[str, Any]]) -> None:
+    new = {"stats", "leaderboard", "daily", "daily-board", "forget-me", "reset-server-stats"}
+    assert new <= set(commands)
+    for name in new:
+        assert commands[name]["description"]
+        assert all(o["description"] for o in commands[name].get("options", []))
+    stats = options(commands["stats"])
+    assert list(stats) == ["user", "game", "scope"]
+    assert stats["user"]["type"] == 6 and not any(o.get("required") for o in stats.values())
+    assert [c["value"] for c in stats["game"]["choices"]] == GAME_IDS
+    assert [c["value"] for c in stats["scope"]["choices"]] == ["server", "all"]
+    board = options(commands["leaderboard"])
+    assert [c["value"] for c in board["period"]["choices"]] == ["week", "month", "all"]
+    assert options(commands["daily"])["game"]["required"]
+    daily_board = options(commands["daily-board"])
+    assert daily_board["game"]["required"] and not daily_board["day"].get("required", False)
+
+
+def test_resetting_a_server_is_for_server_managers_and_servers_only(
+    commands: dict[str, dict[str, Any]],
+) -> None:
+    reset = commands["reset-server-stats"]
+    manage_server = discord.Permissions(manage_guild=True).value
+    assert str(reset["default_member_permissions"]) == str(manage_server)
+    assert reset.get("contexts") == [0] or reset.get("dm_permission") is False
+    assert commands["forget-me"]["default_member_permissions"] is None
+
+
+@pytest.mark.parametrize("kind", [FORGET, RESET])
+def test_question_buttons_carry_kind_answer_and_owner(kind: str) -> None:
+    view = question_view(Question(kind, 123456789012345678, None, "Sure?", "Yes", "No"))
+    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert ids == [f"sol:ask:{kind}:yes:123456789012345678", f"sol:ask:{kind}:no:123456789012345678"]
+    template = QuestionButton.__discord_ui_compiled_template__
+    match = template.fullmatch(ids[0])
+    assert match is not None and match.groupdict() == {
+        "kind": kind, "answer": "yes", "owner": "123456789012345678"
+    }
+    for other in (BoardButton, MoveMenu, NewGameButton):  # no template claims another's ids
+        assert other.__discord_ui_compiled_template__.fullmatch(ids[0]) is None
+    assert template.fullmatch("sol:ask:delete:yes:1") is None
+
+
+def test_help_names_every_command_and_fits_one_message(
+    commands: dict[str, dict[str, Any]],
+) -> None:
+    assert len(HELP_TEXT) <= 2000  # Discord's limit for a message
+    for name in set(commands) - {"help"}:
+        assert f"/{name}" in HELP_TEXT, name
+    assert "Wilson" in HELP_TEXT and "assisted" in HELP_TEXT

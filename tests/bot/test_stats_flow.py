@@ -1,0 +1,406 @@
+"""Statistics, leaderboards, daily boards and data rights, on histories built in a real SQLite
+file, read back through the store, with a clock the test controls."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import sqlite3
+from collections.abc import AsyncIterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.flow import Action, Flow, Player
+from bot.standings import daily_deal
+from bot.stats_flow import (
+    EVERYWHERE,
+    FORGET,
+    FORGET_YES,
+    RESET,
+    Answer,
+    Person,
+    StatsFlow,
+    picture_name,
+)
+from bot.store import Store
+
+from .conftest import ALICE, BOB, Clock
+
+GUILD, OTHER = 900, 901
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+TODAY = NOW.date()
+CAROL = Player(user_id=333, guild_id=GUILD)
+ALICE_ELSEWHERE = Player(ALICE.user_id, OTHER)
+ALICE_IN_DM = Player(ALICE.user_id, None)
+
+
+class History:
+    """Finished games written straight into the results table, as the store writes them."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.rows = itertools.count(1_000)
+
+    def add(
+        self,
+        user: int,
+        outcome: str = "won",
+        *,
+        guild: int | None = GUILD,
+        game: str = "trefoil",
+        moves: int = 60,
+        seconds: float = 300.0,
+        hours_ago: float = 1.0,
+        hints: int = 0,
+        daily: date | None = None,
+    ) -> None:
+        finished = (NOW - timedelta(hours=hours_ago)).timestamp()
+        with sqlite3.connect(self.path) as con:
+            con.execute(
+                "INSERT INTO results (game_row, user_id, guild_id, game, deal, outcome, moves, "
+                "undos, hints, redeals_used, seconds_played, finished_at, daily) "
+                "VALUES (?, ?, ?, ?, 1, ?, ?, 0, ?, 0, ?, ?, ?)",
+                (next(self.rows), user, guild, game, outcome, moves, hints, seconds, finished,
+                 None if daily is None else daily.isoformat()),
+            )
+        con.close()
+
+
+@pytest.fixture
+def history(store: Store, db_path: Path) -> History:
+    return History(db_path)
+
+
+@pytest.fixture
+async def stats(flow: Flow, clock: Clock) -> AsyncIterator[StatsFlow]:
+    clock.now = NOW.timestamp()
+    yield StatsFlow(flow)
+
+
+def person(player: Player, name: str = "Alice") -> Person:
+    return Person(player.user_id, name)
+
+
+def picture(answer: Answer) -> Image.Image:
+    assert answer.png is not None
+    image = Image.open(io.BytesIO(answer.png))
+    image.load()
+    return image
+
+
+# -- /stats ---------------------------------------------------------------------------------
+
+
+async def test_stats_per_game_and_in_all_on_this_server(
+    stats: StatsFlow, history: History
+) -> None:
+    for hours, outcome, moves, seconds in [
+        (9, "won", 80, 400), (8, "won", 62, 500), (7, "lost", 20, 30), (6, "won", 70, 190),
+        (5, "won", 75, 360),
+    ]:
+        history.add(ALICE.user_id, outcome, moves=moves, seconds=seconds, hours_ago=hours)
+    history.add(ALICE.user_id, "won", game="clover-leaf", moves=10, seconds=5, hints=2,
+                hours_ago=4)
+    history.add(ALICE.user_id, "resigned", game="clover-leaf", hours_ago=3)
+    history.add(ALICE.user_id, "won", guild=OTHER, moves=5, seconds=1)  # another server
+    answer = await stats.stats(ALICE, person(ALICE))
+    assert not answer.private and not answer.refused
+    first, *games = answer.text.splitlines()
+    assert first.startswith("Your record on this server: 7 played · 4 won (57%) · 1 assisted")
+    assert "streak 0 (best 2)" in first  # the assisted win and the resignation came last
+    assert games == [  # in the order of engine.GAMES
+        "• Clover Leaf: 0/2 won · streak 0 (best 0) · 1 assisted",
+        "• Trefoil: 4/5 won · streak 2 (best 2) · fewest 62 moves · fastest 3:10",
+    ]
+    assert "5 moves" not in answer.text, "nothing of the other server"
+    image = picture(answer)
+    assert image.width == 960 and image.height > 100
+
+
+async def test_stats_of_another_player_on_this_server_is_public(
+    stats: StatsFlow, history: History
+) -> None:
+    history.add(BOB.user_id, "won")
+    history.add(BOB.user_id, "won", guild=OTHER)
+    answer = await stats.stats(ALICE, person(BOB, "Bob"))
+    assert not answer.private and answer.png is not None
+    assert answer.text.startswith(f"<@{BOB.user_id}>'s record on this server: 1 played · 1 won")
+
+
+async def test_the_all_servers_record_is_for_the_player_alone(
+    stats: StatsFlow, history: History
+) -> None:
+    history.add(ALICE.user_id, "won")
+    history.add(ALICE.user_id, "lost", guild=OTHER)
+    history.add(ALICE.user_id, "won", guild=None)
+    mine = await stats.stats(ALICE, person(ALICE), scope=EVERYWHERE)
+    assert mine.private and mine.png is not None
+    assert "3 played · 2 won" in mine.text
+    theirs = await stats.stats(BOB, person(ALICE), scope=EVERYWHERE)
+    assert theirs.refused and theirs.private and theirs.png is None
+    assert "only to that player" in theirs.text
+    assert "2 won" not in theirs.text
+
+
+async def test_outside_a_server_stats_are_your_own_and_private(
+    stats: StatsFlow, history: History
+) -> None:
+    history.add(ALICE.user_id, "won")
+    history.add(ALICE.user_id, "won", guild=OTHER)
+    mine = await stats.stats(ALICE_IN_DM, person(ALICE))
+    assert mine.private and "everywhere: 2 played · 2 won" in mine.text
+    theirs = await stats.stats(Player(BOB.user_id, None), person(ALICE))
+    assert theirs.refused and "only your own" in theirs.text
+
+
+async def test_stats_for_one_game_and_the_daily_streak(
+    stats: StatsFlow, history: History
+) -> None:
+    yesterday = TODAY - timedelta(days=1)
+    history.add(ALICE.user_id, "won", daily=yesterday - timedelta(days=1), hours_ago=50)
+    history.add(ALICE.user_id, "won", game="clover-leaf", daily=yesterday, hours_ago=26)
+    history.add(ALICE.user_id, "won", daily=TODAY, hours_ago=1, hints=1)  # assisted: no day
+    history.add(ALICE.user_id, "lost", game="corner-stones")
+    answer = await stats.stats(ALICE, person(ALICE), game="trefoil")
+    assert "daily streak 2 (best 2)" in answer.text  # any game's daily counts
+    assert "Corner Stones" not in answer.text and "Clover Leaf" not in answer.text
+    assert "• Trefoil: 1/2 won" in answer.text
+
+
+async def test_no_games_yet(stats: StatsFlow, history: History) -> None:
+    history.add(ALICE.user_id, "won", guild=OTHER)
+    mine = await stats.stats(ALICE, person(ALICE))
+    assert mine.private and mine.png is None
+    assert "no finished games on this server yet" in mine.text and "/new" in mine.text
+    theirs = await stats.stats(BOB, person(ALICE))
+    assert f"<@{ALICE.user_id}> has no finished games" in theirs.text
+
+
+async def test_stats_refuses_unknown_games_and_bots(stats: StatsFlow) -> None:
+    assert (await stats.stats(ALICE, person(ALICE), game="hearts")).refused
+    assert (await stats.stats(ALICE, Person(5, "Robot", bot=True))).refused
+
+
+# -- /leaderboard ---------------------------------------------------------------------------
+
+
+async def test_the_leaderboard_does_not_reward_one_lucky_win(
+    stats: StatsFlow, history: History
+) -> None:
+    history.add(ALICE.user_id, "won")  # 1 of 1
+    for i in range(10):  # 8 of 10
+        history.add(BOB.user_id, "won" if i < 8 else "lost", hours_ago=2 + i)
+    for i in range(5):  # 0 of 5
+        history.add(CAROL.user_id, "lost", hours_ago=2 + i)
+    answer = await stats.leaderboard(ALICE)
+    assert not answer.private
+    lines = answer.text.splitlines()
+    assert lines[0].startswith("🏆 **Leaderboard** — all games, all time")
+    assert lines[1] == f"🥇 <@{BOB.user_id}> — 8/10 won (80%) · score 0.49"
+    assert lines[2] == f"🥈 <@{ALICE.user_id}> — 1/1 won (100%) · score 0.21"
+    assert lines[3] == f"🥉 <@{CAROL.user_id}> — 0/5 won (0%) · score 0.00"
+    assert "Wilson" in lines[-1]
+
+
+async def test_the_leaderboard_shows_the_top_ten_and_the_callers_rank(
+    stats: StatsFlow, history: History
+) -> None:
+    for user in range(1, 13):  # user n wins n of 12: user 12 first, user 1 last
+        for i in range(12):
+            history.add(user, "won" if i < user else "lost", hours_ago=1 + i)
+    top = await stats.leaderboard(Player(12, GUILD))
+    assert [line.split()[1] for line in top.text.splitlines()[1:11]] == [
+        f"<@{user}>" for user in range(12, 2, -1)
+    ]
+    assert "…" not in top.text
+    low = await stats.leaderboard(Player(1, GUILD))
+    assert "…\n12. <@1> — 1/12 won" in low.text
+    stranger = await stats.leaderboard(Player(99, GUILD))
+    assert "You have no finished games here" in stranger.text
+
+
+async def test_the_leaderboard_keeps_to_its_server_period_and_game(
+    stats: StatsFlow, history: History
+) -> None:
+    history.add(ALICE.user_id, "won", hours_ago=24 * 10)  # 10 days ago
+    history.add(BOB.user_id, "won", hours_ago=24 * 3)
+    history.add(CAROL.user_id, "won", guild=OTHER)
+    history.add(CAROL.user_id, "won", game="clover-leaf")
+    history.add(ALICE.user_id, "won", hints=1)  # assisted: played, not won
+
+    def users(answer: Answer) -> list[str]:
+        return [w for w in answer.text.split() if w.startswith("<@")]
+
+    # Bob and Carol both won 1 of 1 here (Carol's other win was elsewhere): a tie, by id.
+    assert users(await stats.leaderboard(ALICE, period="all")) == [
+        f"<@{BOB.user_id}>", f"<@{CAROL.user_id}>", f"<@{ALICE.user_id}>"
+    ]
+    assert f"<@{ALICE.user_id}> — 1/2 won" in (await stats.leaderboard(ALICE)).text
+    week = await stats.leaderboard(ALICE, period="week")
+    assert "the last 7 days" in week.text
+    assert users(week) == [f"<@{BOB.user_id}>", f"<@{CAROL.user_id}>", f"<@{ALICE.user_id}>"]
+    assert f"<@{ALICE.user_id}> — 0/1 won" in week.text, "the old win left, the assisted one is no win"
+    trefoil = await stats.leaderboard(ALICE, game="trefoil")
+    assert f"<@{CAROL.user_id}>" not in trefoil.text
+    elsewhere = await stats.leaderboard(ALICE_ELSEWHERE)
+    assert users(elsewhere) == [f"<@{CAROL.user_id}>"]
+    assert (await stats.leaderboard(ALICE, period="year")).refused
+
+
+async def test_outside_a_server_the_leaderboard_has_only_you(
+    stats: StatsFlow, history: History
+) -> None:
+    history.add(ALICE.user_id, "won", guild=None)
+    history.add(BOB.user_id, "won", guild=None)
+    answer = await stats.leaderboard(ALICE_IN_DM)
+    assert "only you" in answer.text
+    assert f"<@{ALICE.user_id}>" in answer.text and f"<@{BOB.user_id}>" not in answer.text
+
+
+# -- the daily deal -------------------------------------------------------------------------
+
+
+async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
+    stats: StatsFlow, store: Store
+) -> None:
+    deal = daily_deal("trefoil", TODAY)
+    first = await stats.daily(ALICE, "trefoil")
+    assert first.board is not None and f"deal {deal}" in first.board.text
+    assert "scored attempt" in first.board.text
+    again = await stats.daily(ALICE, "trefoil")
+    assert again.board is not None and again.offer is None
+    assert again.note is not None and "already playing" in again.note
+    await stats.flow.act(ALICE, Action.RESIGN)
+    replay = await stats.daily(ALICE, "trefoil")
+    assert replay.board is not None and "not scored" in replay.board.text
+    [result] = await store.results(user_id=ALICE.user_id)
+    assert (result.outcome, result.daily) == ("resigned", TODAY)
+
+
+async def test_daily_over_an_unfinished_game_asks_first(stats: StatsFlow, store: Store) -> None:
+    await stats.flow.new_game(ALICE, "clover-leaf", 5)
+    reply = await stats.daily(ALICE, "trefoil")
+    assert reply.offer is not None and reply.board is None
+    assert "daily deal" in reply.offer.text and "your scored attempt" in reply.offer.text
+    assert reply.offer.deal == daily_deal("trefoil", TODAY)
+    confirmed = await stats.flow.confirm_new(
+        ALICE, reply.offer.replacing, reply.offer.game_id, reply.offer.deal
+    )
+    assert confirmed.board is not None and "scored attempt" in confirmed.board.text
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.daily == TODAY.isoformat()
+
+
+async def test_the_daily_deal_changes_at_midnight_utc(stats: StatsFlow, clock: Clock) -> None:
+    clock.now = datetime(2026, 11, 22, 23, 59, 59, tzinfo=UTC).timestamp()
+    before = await stats.daily(ALICE, "trefoil")
+    clock.advance(1)
+    after = await stats.daily(BOB, "trefoil")
+    assert before.board is not None and after.board is not None
+    assert f"deal {daily_deal('trefoil', date(2026, 11, 22))}" in before.board.text
+    assert f"deal {daily_deal('trefoil', date(2026, 11, 23))}" in after.board.text
+    assert "2026-11-23" in after.board.text
+
+
+async def test_the_daily_board_ranks_winners_by_moves_then_time(
+    stats: StatsFlow, history: History
+) -> None:
+    history.add(ALICE.user_id, "won", moves=70, seconds=100, daily=TODAY)
+    history.add(BOB.user_id, "won", moves=60, seconds=900, daily=TODAY)
+    history.add(CAROL.user_id, "won", moves=60, seconds=400, daily=TODAY)
+    history.add(4, "lost", moves=10, daily=TODAY)
+    history.add(5, "won", moves=40, daily=TODAY, hints=1)  # assisted
+    history.add(6, "won", moves=30)  # an ordinary game
+    history.add(7, "won", moves=20, daily=TODAY, guild=OTHER)  # another server
+    history.add(8, "won", moves=20, daily=TODAY, game="clover-leaf")
+    answer = await stats.daily_board(ALICE, "trefoil")
+    assert not answer.private
+    lines = answer.text.splitlines()
+    deal = daily_deal("trefoil", TODAY)
+    assert lines[0] == f"📅 **Daily board** — Trefoil, today (UTC), deal {deal}"
+    assert lines[1:4] == [
+        f"🥇 <@{CAROL.user_id}> — 60 moves · 6:40",
+        f"🥈 <@{BOB.user_id}> — 60 moves · 15:00",
+        f"🥉 <@{ALICE.user_id}> — 70 moves · 1:40",
+    ]
+    assert lines[4] == "5 finished their scored attempt here, 3 won (1 more with hints)."
+    assert "/daily trefoil" in lines[5]
+
+
+async def test_the_daily_board_of_another_day(stats: StatsFlow, history: History) -> None:
+    yesterday = TODAY - timedelta(days=1)
+    history.add(ALICE.user_id, "won", daily=yesterday, hours_ago=20)
+    history.add(BOB.user_id, "won", daily=TODAY)
+    for asked in ("yesterday", yesterday.isoformat()):
+        answer = await stats.daily_board(BOB, "trefoil", asked)
+        assert yesterday.isoformat() in answer.text
+        assert f"<@{ALICE.user_id}>" in answer.text and f"<@{BOB.user_id}>" not in answer.text
+        assert f"`/new trefoil {daily_deal('trefoil', yesterday)}`" in answer.text
+    empty = await stats.daily_board(BOB, "trefoil", "2026-01-01")
+    assert "Nobody here has finished" in empty.text
+
+
+@pytest.mark.parametrize(("day", "says"), [
+    ("2026-11-23", "has not come yet"), ("22/11/2026", "year-month-day"), ("soon", "`soon`"),
+])
+async def test_the_daily_board_refuses_days_it_cannot_show(
+    stats: StatsFlow, day: str, says: str
+) -> None:
+    answer = await stats.daily_board(ALICE, "trefoil", day)
+    assert answer.refused and answer.private and says in answer.text
+
+
+# -- data rights ----------------------------------------------------------------------------
+
+
+async def test_forget_me_asks_then_deletes_that_player_everywhere(
+    stats: StatsFlow, store: Store, history: History
+) -> None:
+    history.add(ALICE.user_id, "won")
+    history.add(ALICE.user_id, "won", guild=OTHER)
+    history.add(ALICE.user_id, "won", guild=None)
+    history.add(BOB.user_id, "won")
+    await stats.flow.new_game(ALICE, "trefoil", 3)
+    await stats.flow.new_game(BOB, "trefoil", 3)
+    asked = stats.forget_question(ALICE)
+    assert asked.private and asked.question is not None
+    assert (asked.question.kind, asked.question.owner_id, asked.question.yes) == (
+        FORGET, ALICE.user_id, FORGET_YES
+    )
+    assert await store.load(ALICE.user_id) is not None, "asking deletes nothing"
+    done = await stats.forget(ALICE)
+    assert done.private and "your current game and 3 results" in done.text
+    assert await store.load(ALICE.user_id) is None
+    assert await store.results(user_id=ALICE.user_id) == []
+    assert [r.user_id for r in await store.results()] == [BOB.user_id]
+    assert await store.load(BOB.user_id) is not None
+
+
+async def test_only_a_server_manager_may_reset_and_only_that_server(
+    stats: StatsFlow, store: Store, history: History
+) -> None:
+    history.add(ALICE.user_id, "won")
+    history.add(BOB.user_id, "lost")
+    history.add(ALICE.user_id, "won", guild=OTHER)
+    refused = await stats.reset_question(BOB, can_manage_server=False)
+    assert refused.refused and refused.question is None and "Manage Server" in refused.text
+    assert (await stats.reset(BOB, can_manage_server=False)).refused
+    assert len(await store.results()) == 3
+    asked = await stats.reset_question(BOB, can_manage_server=True)
+    assert asked.question is not None and asked.question.kind == RESET
+    assert "all **2** results of this server" in asked.text
+    done = await stats.reset(BOB, can_manage_server=True)
+    assert "deleted 2 results" in done.text
+    assert [(r.user_id, r.guild_id) for r in await store.results()] == [(ALICE.user_id, OTHER)]
+    in_dm = await stats.reset_question(ALICE_IN_DM, can_manage_server=True)
+    assert in_dm.refused and "in a server" in in_dm.text
+
+
+@pytest.mark.parametrize(("name", "printed"), [
+    ("Alice", "Alice"), ("Zoë  Żak", "Zoe Zak"), ("Дмитрий", "Player"), ("ace 🂡 high", "ace high"),
+])
+def test_names_on_the_picture_use_letters_its_font_has(name: str, printed: str) -> None:
+    assert picture_name(name) == printed
