@@ -61,6 +61,7 @@ class SolitaireBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
         self.tree.error(self.on_app_command_error)
         self.synced = await self.sync_commands(force=self.force_sync)
+        self.pool_filler = asyncio.get_running_loop().create_task(self.flow.keep_winnable_pool())
         log.info("ready to deal: database %s", self.settings.database_path)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
@@ -109,6 +110,8 @@ class SolitaireBot(commands.Bot):
 
     async def close(self) -> None:
         await super().close()
+        if hasattr(self, "pool_filler"):
+            self.pool_filler.cancel()
         if hasattr(self, "flow"):
             self.flow.close()
         if hasattr(self, "store"):

@@ -37,6 +37,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.describe(
         game="The game to play",
         deal="A deal number, to replay or share a deal (leave out for a random one)",
+        winnable="Only a deal the solver has proven can be won",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -44,8 +45,12 @@ class GameCommands(commands.Cog, name="Solitaire"):
         interaction: discord.Interaction[Any],
         game: str,
         deal: app_commands.Range[int, 1, MAX_DEAL] | None = None,
+        winnable: bool = False,
     ) -> None:
-        await answer_command(interaction, self.flow.new_game(player_of(interaction), game, deal))
+        await answer_command(
+            interaction,
+            self.flow.new_game(player_of(interaction), game, deal, winnable=winnable),
+        )
 
     @app_commands.command(name="move", description="Move a card: /move 7 3, /move 7 f2, /move 7")
     @app_commands.rename(source="from", target="to")
@@ -99,6 +104,12 @@ class GameCommands(commands.Cog, name="Solitaire"):
     )
     async def redeal(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, Action.REDEAL)
+
+    @app_commands.command(
+        name="hint", description="The solver's next move for your game (counts as assisted)"
+    )
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        await self._act(interaction, Action.HINT)
 
     @app_commands.command(name="show", description="Post your current board again")
     async def show(self, interaction: discord.Interaction[Any]) -> None:

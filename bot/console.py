@@ -43,6 +43,7 @@ _SIMPLE = {
     "redeal": Action.REDEAL,
     "show": Action.SHOW,
     "resign": Action.RESIGN,
+    "hint": Action.HINT,
 }
 
 
@@ -119,6 +120,8 @@ class Console:
                 self.say(f"Which game? `/rules trefoil` — the games are: {', '.join(GAMES)}.")
         elif name == "new":
             deal: int | None = None
+            winnable = "winnable" in (a.lower() for a in args)
+            args = [a for a in args if a.lower() not in ("winnable", "winnable:true")]
             if args and args[-1].isdigit():
                 deal = int(args.pop())
             elif args and re.fullmatch(r"-?\d+", args[-1]):
@@ -127,7 +130,9 @@ class Console:
             if not args:
                 self.say(f"Which game? `/new trefoil 42` — the games are: {', '.join(GAMES)}.")
                 return True
-            self.show(await self.flow.new_game(player, game_id_from(args), deal))
+            self.show(
+                await self.flow.new_game(player, game_id_from(args), deal, winnable=winnable)
+            )
         elif name == "move":
             self.show(await self.flow.act(player, Action.MOVE, " ".join(args)))
         elif name in _SIMPLE:
@@ -202,6 +207,16 @@ class Console:
             lines.append(f"  [{answer.question.yes}]  [{answer.question.no}]")
         self.say("\n".join(lines))
 
+    async def look_for_a_win(self) -> None:
+        """As on Discord: the solver looks at the board just shown; a proven loss is said."""
+        board = self.board
+        if board is not None:
+
+            async def amend(text: str) -> None:
+                self.say(text.splitlines()[-1])
+
+            await self.flow.verdict(board, amend)
+
     def show(self, reply: Reply) -> None:
         if reply.board is not None:
             self.board, self.offer = reply.board, None
@@ -275,6 +290,7 @@ async def run_console(
                 print(f"> {line.rstrip()}", file=out)
             if not await console.handle(line):
                 break
+            await console.look_for_a_win()
     finally:
         if flow is not None:
             flow.close()

@@ -42,6 +42,8 @@ _EMOJI = {
     Action.REDO: "↪️",
     Action.TO_FOUNDATIONS: "⏫",
     Action.REDEAL: "🔀",
+    Action.HINT: "💡",
+    Action.AUTO_FINISH: "🏁",
 }
 _BUTTON_ACTIONS = "|".join(re.escape(a.value) for a in BUTTON_LABELS)
 _NO_MOVES = "none"  # the value of the placeholder option of an empty, disabled menu

@@ -36,7 +36,7 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
@@ -46,6 +46,7 @@ from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, REDEAL, Game, IllegalMove,
 from render import render_png
 
 from .daily import start_line, todays_daily, won_line
+from .solving import Solver
 from .store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
 
 log = logging.getLogger(__name__)
@@ -53,6 +54,9 @@ log = logging.getLogger(__name__)
 MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
 RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal up to MAX_DEAL plays
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
+WINNABLE_POOL = 10  # proven-winnable deals kept ready per game for `/new winnable`
+WINNABLE_TRIES_NOW = 6  # deals tried on the spot when the pool is empty
+NO_WIN = "**No win is possible from here** — undo or start again."
 
 Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move=None) -> PNG bytes
 T = TypeVar("T")
@@ -66,6 +70,8 @@ class Action(StrEnum):
     REDO = "redo"
     REDEAL = "redeal"
     TO_FOUNDATIONS = "found"
+    HINT = "hint"
+    AUTO_FINISH = "finish"
     RESIGN = "resign"
     SHOW = "show"
 
@@ -98,6 +104,8 @@ BUTTON_LABELS: dict[Action, str] = {
     Action.REDO: "Redo",
     Action.TO_FOUNDATIONS: "To foundations",
     Action.REDEAL: "Redeal",
+    Action.HINT: "Hint",
+    Action.AUTO_FINISH: "Auto-finish",
 }
 KEEP_LABEL = "Keep playing"
 START_LABEL = "Start new game"
@@ -176,8 +184,12 @@ class Flow:
         executor: Executor | None = None,
         clock: Callable[[], float] = time.time,
         deals: random.Random | None = None,
+        solver: Solver | None = None,
     ) -> None:
         self.store = store
+        self.solver = solver or Solver()
+        self._proven_lost: dict[int, int] = {}  # game row -> revision proven unwinnable
+        self._closed = False
         self._render = renderer or render_png
         self._own_executor = executor is None
         self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
@@ -188,8 +200,10 @@ class Flow:
         )
 
     def close(self) -> None:
+        self._closed = True
         if self._own_executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
+        self.solver.close()
 
     def now(self) -> float:
         """Unix seconds by the flow's clock: what statistics and daily deals go by too."""
@@ -208,11 +222,30 @@ class Flow:
 
     # -- starting a game --------------------------------------------------------------
 
-    async def new_game(self, player: Player, game_id: str, deal: int | None = None) -> Reply:
-        """Deal a game; over an unfinished one, ask first (``Reply.offer``)."""
+    async def new_game(
+        self, player: Player, game_id: str, deal: int | None = None, *, winnable: bool = False
+    ) -> Reply:
+        """Deal a game; over an unfinished one, ask first (``Reply.offer``).
+
+        ``winnable``: a deal the solver has proven winnable, from the pool.
+        """
         refusal = _check_new(game_id, deal)
         if refusal:
             return Reply(note=refusal, refused=True)
+        if winnable and deal is not None:
+            return Reply(
+                note="Pick either a deal number or `winnable:True`, not both: a deal number "
+                "is dealt as it is, winnable or not.",
+                refused=True,
+            )
+        if winnable:
+            deal = await self._winnable_deal(game_id)
+            if deal is None:
+                return Reply(
+                    note=f"No proven-winnable {GAMES[game_id]} deal is ready yet — the solver "
+                    "is looking for more. Try again in a minute, or `/new` for any deal.",
+                    refused=True,
+                )
         if deal is None:
             deal = self._deals.randint(1, RANDOM_DEAL_MAX)
         context = f"new {game_id} {deal}"
@@ -312,6 +345,8 @@ class Flow:
             )
         if action is Action.SHOW:
             return Reply(board=await self._board(saved, ""))
+        if action is Action.HINT and not saved.is_finished:
+            return await self._hint(saved)
         if saved.is_finished:
             game = saved.game
             return Reply(
@@ -335,6 +370,81 @@ class Flow:
         if saved.status == WON and saved.daily is not None:
             summary += "\n" + await won_line(self.store, saved, now)
         return Reply(board=self._compose(saved, summary, picture))
+
+    # -- the solver -------------------------------------------------------------------
+
+    async def _hint(self, saved: SavedGame) -> Reply:
+        """The solver's next move, privately; counted, so a win after it is assisted."""
+        game = saved.game
+        if game.is_stuck:
+            return Reply(note="No move is left to hint at: undo, or `/new` to deal again.",
+                         refused=True)
+        answer = await self.solver.hint(game)
+        await self.store.add_hint(saved.id)
+        if answer.lost:
+            self._proven_lost[saved.id] = saved.revision
+        if answer.move is None:
+            return Reply(note=answer.note)
+        move = game.resolve(answer.move)
+        return Reply(note=f"Hint: `{move}` — {describe(game, move)}.\n{answer.note}")
+
+    async def verdict(self, board: Board, show: Callable[[str], Awaitable[None]]) -> None:
+        """After a board is shown: if the solver soon proves its position unwinnable, call
+        ``show`` with the board's text plus a "no win is possible" line.
+
+        Runs under the player's lock and only while the game is still at the board's
+        revision, so a late answer never covers a newer board. Never raises.
+        """
+        if board.finished or self.solver.busy:
+            return
+        try:
+            saved = await self.store.load(board.owner_id)
+            if saved is None or BoardRef(saved.id, saved.revision) != board.ref:
+                return
+            if saved.game.is_stuck or await self.solver.verdict(saved.game) != "lost":
+                return
+            async with self._lock_for(board.owner_id):
+                current = await self.store.load(board.owner_id)
+                if current is None or BoardRef(current.id, current.revision) != board.ref:
+                    return
+                self._proven_lost[current.id] = current.revision
+                await show(f"{board.text}\n{NO_WIN}")
+        except Exception:
+            if not self._closed:  # a search cut short by shutting down is no failure
+                log.exception("looking for a win after a board of user %s failed", board.owner_id)
+
+    async def _winnable_deal(self, game_id: str) -> int | None:
+        """A deal from the pool, or one proven on the spot; None if none is found in time."""
+        deal = await self.store.take_winnable(game_id)
+        if deal is not None:
+            return deal
+        for _ in range(WINNABLE_TRIES_NOW):
+            candidate = self._deals.randint(1, RANDOM_DEAL_MAX)
+            if await self.solver.is_winnable(game_id, candidate, budget_s=1.0):
+                return candidate
+        return None
+
+    async def fill_winnable_pool(self, *, target: int = WINNABLE_POOL) -> int:
+        """Top up every game's pool of proven-winnable deals to ``target``; deals added."""
+        added = 0
+        for game_id in GAMES:
+            tries = 0
+            while await self.store.winnable_count(game_id) < target and tries < 4 * target:
+                tries += 1
+                deal = self._deals.randint(1, RANDOM_DEAL_MAX)
+                if await self.solver.is_winnable(game_id, deal):
+                    await self.store.add_winnable(game_id, deal, self._clock())
+                    added += 1
+        return added
+
+    async def keep_winnable_pool(self, *, pause_s: float = 60.0) -> None:
+        """Refill the pools for as long as the bot runs (a background task)."""
+        while True:
+            try:
+                await self.fill_winnable_pool()
+            except Exception:
+                log.exception("filling the pool of winnable deals failed")
+            await asyncio.sleep(pause_s)
 
     # -- choices for autocomplete -----------------------------------------------------
 
@@ -394,6 +504,8 @@ class Flow:
         end = _ending(saved)
         if end:
             lines.append(end)
+        elif self._proven_lost.get(saved.id) == saved.revision:
+            lines.append(NO_WIN)
         return Board(
             owner_id=saved.user_id,
             ref=BoardRef(saved.id, saved.revision),
@@ -434,6 +546,13 @@ def _apply(saved: SavedGame, action: Action, arg: str | None) -> str:
             raise IllegalMove("No card can go to a foundation now.")
         texts = ", ".join(f"`{m}`" for m in played)
         return f"{len(played)} card{_s(len(played))} to the foundations: {texts}."
+    if action is Action.AUTO_FINISH:
+        if not finishes_itself(game):
+            raise IllegalMove(
+                "Auto-finish works once every card left can go straight to the foundations."
+            )
+        played = to_foundations(game)
+        return f"Auto-finished: {len(played)} card{_s(len(played))} to the foundations."
     if action is Action.RESIGN:
         saved.status = RESIGNED
         return "You resigned this game."
@@ -452,6 +571,15 @@ def to_foundations(game: Game) -> list[Move]:
             return played
         game.play(move)
         played.append(move)
+
+
+def finishes_itself(game: Game) -> bool:
+    """Whether playing foundation moves alone wins: nothing is left to decide."""
+    if game.is_won or not any(m.kind == FOUNDATION for m in game.legal_moves()):
+        return False
+    trial = game.copy()
+    to_foundations(trial)
+    return trial.is_won
 
 
 def describe(game: Game, move: Move) -> str:
@@ -494,6 +622,8 @@ def _controls(game: Game, finished: bool) -> Controls:
         Action.REDO: not finished and game.can_redo,
         Action.TO_FOUNDATIONS: any(m.kind == FOUNDATION for m in moves),
         Action.REDEAL: not finished and game.redeals_left > 0,
+        Action.HINT: not finished and not game.is_stuck,
+        Action.AUTO_FINISH: not finished and finishes_itself(game),
     }
     buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())
     return Controls(buttons=buttons, menu=menu, menu_placeholder=placeholder)

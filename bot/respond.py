@@ -28,6 +28,7 @@ SEND_APOLOGY = (
     "Sorry — something went wrong while answering. `/show` posts your current board."
 )
 T = TypeVar("T")
+_background: set[asyncio.Task[None]] = set()  # verdict checks in flight (kept referenced)
 
 
 def _file(board: Board) -> discord.File:
@@ -63,6 +64,7 @@ async def answer_command(interaction: discord.Interaction[Any], work: Awaitable[
         if reply.board is not None:
             board = reply.board
             await send(board.text, file=_file(board), view=controls.board_view(board))
+            look_for_a_win(interaction, board)
         elif reply.offer is not None:
             await send(reply.offer.text, view=controls.offer_view(reply.offer))
         if reply.note is not None:
@@ -80,6 +82,7 @@ async def _finish_deferred_command(interaction: discord.Interaction[Any], reply:
         await interaction.edit_original_response(
             content=board.text, attachments=[_file(board)], view=controls.board_view(board)
         )
+        look_for_a_win(interaction, board)
     elif reply.offer is not None:
         offer = reply.offer
         await interaction.edit_original_response(
@@ -112,6 +115,8 @@ async def answer_press(interaction: discord.Interaction[Any], work: Awaitable[Re
                 await interaction.response.edit_message(
                     content=content, attachments=attachments, view=view
                 )
+        if reply.board is not None:
+            look_for_a_win(interaction, reply.board)
         if reply.note is not None:
             if interaction.response.is_done():
                 await interaction.followup.send(reply.note, ephemeral=True)
@@ -119,6 +124,19 @@ async def answer_press(interaction: discord.Interaction[Any], work: Awaitable[Re
                 await interaction.response.send_message(reply.note, ephemeral=True)
     except Exception:
         await apologise(interaction)
+
+
+def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:
+    """In the background, let the solver look at the board just shown; if it proves that no
+    win is possible, the flow has the message's text amended (never delaying the reply)."""
+
+    async def amend(text: str) -> None:
+        await interaction.edit_original_response(content=text)
+
+    verdict = controls.flow_of(interaction).verdict(board, amend)
+    task = asyncio.get_running_loop().create_task(verdict)
+    _background.add(task)
+    task.add_done_callback(_background.discard)
 
 
 async def apologise(interaction: discord.Interaction[Any]) -> None:

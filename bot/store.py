@@ -98,6 +98,15 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT user_id, game, daily, finished_at FROM results WHERE daily IS NOT NULL;
     CREATE INDEX results_by_daily ON results (guild_id, daily, game);
     """,
+    # 4: deals the solver proved winnable, waiting to be handed out by `/new winnable`.
+    """
+    CREATE TABLE winnable_deals (
+        game TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        found_at REAL NOT NULL,
+        PRIMARY KEY (game, deal)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -395,6 +404,47 @@ class Store:
         async with self._lock, self._transaction():
             cursor = await self._db.execute("DELETE FROM results WHERE guild_id = ?", (guild_id,))
         return cursor.rowcount
+
+    async def add_hint(self, game_row: int) -> None:
+        """Count a hint on a game being played. The board's revision stays: a hint changes
+        nothing on the board, so the buttons under it keep working."""
+        async with self._lock:
+            await self._db.execute(
+                "UPDATE games SET hints = hints + 1 WHERE id = ? AND status = 'playing'",
+                (game_row,),
+            )
+
+    # -- the pool of winnable deals -----------------------------------------------------
+
+    async def add_winnable(self, game_id: str, deal: int, now: float) -> None:
+        async with self._lock:
+            await self._db.execute(
+                "INSERT OR IGNORE INTO winnable_deals (game, deal, found_at) VALUES (?, ?, ?)",
+                (game_id, deal, now),
+            )
+
+    async def winnable_count(self, game_id: str) -> int:
+        async with self._lock, self._db.execute(
+            "SELECT COUNT(*) FROM winnable_deals WHERE game = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0])
+
+    async def take_winnable(self, game_id: str) -> int | None:
+        """Hand out (and remove) the oldest winnable deal of a game, if there is one."""
+        async with self._lock, self._transaction():
+            async with self._db.execute(
+                "SELECT deal FROM winnable_deals WHERE game = ? ORDER BY found_at, deal LIMIT 1",
+                (game_id,),
+            ) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            await self._db.execute(
+                "DELETE FROM winnable_deals WHERE game = ? AND deal = ?", (game_id, row["deal"])
+            )
+        return int(row["deal"])
 
     # -- internals ----------------------------------------------------------------------
 

@@ -66,7 +66,7 @@ async def test_a_dev_guild_gets_its_own_sync(bot: SolitaireBot, store: Store) ->
 def test_the_slash_commands_and_their_options(bot: SolitaireBot) -> None:
     payload = {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
     assert sorted(payload) == sorted(
-        ["new", "move", "undo", "redo", "redeal", "show", "resign", "rules", "help"]
+        ["new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "help"]
     )
     for command in payload.values():
         assert command["description"]
@@ -82,6 +82,7 @@ def test_the_slash_commands_and_their_options(bot: SolitaireBot) -> None:
         "clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil", "corner-stones"
     ]
     assert new["deal"]["type"] == 4 and new["deal"]["min_value"] == 1
+    assert new["winnable"]["type"] == 5 and not new["winnable"].get("required", False)
     assert [c["value"] for c in {o["name"]: o for o in payload["rules"]["options"]}["game"]["choices"]]
 
 
@@ -93,15 +94,16 @@ async def test_board_controls_carry_owner_game_and_revision(flow: Flow) -> None:
     row = reply.board.ref.game_row
     assert ids == [
         f"sol:undo:111:{row}:0", f"sol:redo:111:{row}:0", f"sol:found:111:{row}:0",
-        f"sol:redeal:111:{row}:0", f"sol:menu:111:{row}:0",
+        f"sol:redeal:111:{row}:0", f"sol:hint:111:{row}:0", f"sol:finish:111:{row}:0",
+        f"sol:menu:111:{row}:0",
     ]
     assert all(len(i) <= 100 for i in ids)
     buttons = [c for c in view.children if isinstance(c, BoardButton)]
-    assert [b.item.disabled for b in buttons] == [True, True, False, True]  # type: ignore[attr-defined]
+    assert [b.item.disabled for b in buttons] == [True, True, False, True, False, True]  # type: ignore[attr-defined]
     menu = next(c for c in view.children if isinstance(c, MoveMenu)).item
     assert len(menu.options) == 25 and not menu.disabled  # type: ignore[attr-defined]
     payload = view.to_components()
-    assert len(payload) == 2  # buttons in one row, the menu in the next
+    assert len(payload) == 3  # buttons five to a row, then the menu
 
 
 @pytest.mark.parametrize(

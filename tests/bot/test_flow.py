@@ -288,7 +288,9 @@ async def test_winning_records_the_result_once_and_ends_the_game(
     assert won.board is not None and won.board.finished
     assert "**Won** in 58 moves" in won.board.text
     controls = won.board.controls
-    assert [b.label for b in controls.buttons] == ["Undo", "Redo", "To foundations", "Redeal"]
+    assert [b.label for b in controls.buttons] == [
+        "Undo", "Redo", "To foundations", "Redeal", "Hint", "Auto-finish"
+    ]
     assert not any(b.enabled for b in controls.buttons)
     assert controls.menu == ()
     [result] = await store.results()

@@ -65,6 +65,16 @@ class Mirror:
         """The move menu a board must carry: legal moves but redeal, foundation moves first."""
         return [str(m) for m in self.game.legal_moves() if m.kind != REDEAL][:MENU_LIMIT]
 
+    def foundation_moves_win(self) -> bool:
+        """Whether foundation moves alone would win from here (Auto-finish's condition)."""
+        trial = self.game.copy()
+        while not trial.is_won:
+            up = [m for m in trial.legal_moves() if m.kind == FOUNDATION]
+            if not up:
+                return False
+            trial.play(up[0])
+        return not self.game.is_won
+
     def foundation_moves(self) -> list[str]:
         return [str(m) for m in self.game.legal_moves() if m.kind == FOUNDATION]
 
@@ -94,6 +104,8 @@ class Mirror:
             "Redo": playing and game.can_redo,
             "To foundations": playing and bool(self.foundation_moves()),
             "Redeal": playing and game.redeals_left > 0,
+            "Hint": playing and not game.is_stuck,
+            "Auto-finish": playing and self.foundation_moves_win(),
         }, f"buttons {enabled} for {game.moves_made} moves, {game.redeals_left} redeals left"
         menu = board.select
         if playing and self.menu_values():

@@ -1,0 +1,89 @@
+"""The solver, run beside the bot: hints, "no win is possible" and winnable deals.
+
+A search is CPU-bound Python, so it runs in a separate process (one: the machine has two
+cores and the other serves players); games travel as their ``to_dict()`` form. Nothing
+here decides a rule: ``engine.solver`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Game, new_game
+from engine.solver import hint, solve
+
+log = logging.getLogger(__name__)
+
+HINT_BUDGET_S = 1.0  # a hint answers within about this
+VERDICT_BUDGET_S = 0.4  # "no win is possible" is looked for this long after each move
+WINNABLE_BUDGET_S = 2.0  # per candidate deal, when filling the pool
+MAX_QUEUED = 4  # verdict checks are skipped while this many searches wait
+
+
+@dataclass(frozen=True)
+class HintAnswer:
+    move: str | None
+    winning: bool
+    lost: bool
+    note: str
+
+
+def _hint_work(state: dict[str, Any], budget_s: float) -> HintAnswer:
+    found = hint(Game.from_dict(state), budget_s=budget_s)
+    return HintAnswer(found.move, found.winning, found.lost, found.note)
+
+
+def _verdict_work(state: dict[str, Any], budget_s: float) -> str:
+    return solve(Game.from_dict(state), budget_s=budget_s).status
+
+
+def _winnable_work(game_id: str, deal: int, budget_s: float) -> bool:
+    return solve(new_game(game_id, deal), budget_s=budget_s).status == "won"
+
+
+class Solver:
+    """Runs solver calls off the event loop. ``executor`` defaults to one worker process."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self._own = executor is None
+        self._executor = executor or ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn")
+        )
+        self._waiting = 0
+
+    def close(self) -> None:
+        if self._own:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _run(self, work: Any, *args: Any) -> Any:
+        loop = asyncio.get_running_loop()
+        self._waiting += 1
+        try:
+            return await loop.run_in_executor(self._executor, work, *args)
+        finally:
+            self._waiting -= 1
+
+    @property
+    def busy(self) -> bool:
+        return self._waiting >= MAX_QUEUED
+
+    async def hint(self, game: Game, budget_s: float = HINT_BUDGET_S) -> HintAnswer:
+        answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s)
+        return answer
+
+    async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> str:
+        """"won", "lost" (proven: no win from here) or "unknown"."""
+        status: str = await self._run(_verdict_work, game.to_dict(), budget_s)
+        return status
+
+    async def is_winnable(
+        self, game_id: str, deal: int, budget_s: float = WINNABLE_BUDGET_S
+    ) -> bool:
+        """Whether the solver proves ``deal`` winnable within the budget."""
+        won: bool = await self._run(_winnable_work, game_id, deal, budget_s)
+        return won
