@@ -36,7 +36,7 @@ import logging
 import random
 import time
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from enum import StrEnum
@@ -424,10 +424,12 @@ class Flow:
                 return candidate
         return None
 
-    async def fill_winnable_pool(self, *, target: int = WINNABLE_POOL) -> int:
-        """Top up every game's pool of proven-winnable deals to ``target``; deals added."""
+    async def fill_winnable_pool(
+        self, *, target: int = WINNABLE_POOL, games: Iterable[str] = GAMES
+    ) -> int:
+        """Top up each game's pool of proven-winnable deals to ``target``; deals added."""
         added = 0
-        for game_id in GAMES:
+        for game_id in games:
             tries = 0
             while await self.store.winnable_count(game_id) < target and tries < 4 * target:
                 tries += 1

@@ -1,0 +1,168 @@
+"""The solver in the bot: hints, Auto-finish, "no win is possible" and winnable deals."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from bot.flow import NO_WIN, Action, BoardRef, Flow, finishes_itself
+from bot.solving import Solver
+from bot.store import Store
+from engine import new_game
+from engine.solver import solve
+
+from .conftest import ALICE, Clock, PositionPicture
+
+
+@pytest.fixture
+async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[Flow]:
+    """A flow whose solver runs in a thread: the same searches, without a process start."""
+    made = Flow(
+        store, renderer=picture, clock=clock, deals=random.Random(5),
+        solver=Solver(ThreadPoolExecutor(max_workers=1)),
+    )
+    yield made
+    made.close()
+
+
+async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
+    flow: Flow, store: Store
+) -> None:
+    started = await flow.new_game(ALICE, "corner-stones", 1)
+    assert started.board is not None
+    reply = await flow.act(ALICE, Action.HINT, seen=started.board.ref)
+    assert reply.board is None and reply.note is not None and not reply.refused
+    move = reply.note.split("`")[1]
+    assert move in {str(m) for m in new_game("corner-stones", 1).legal_moves()}
+    assert "This move is part of a winning line." in reply.note
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.hints == 1
+    assert BoardRef(saved.id, saved.revision) == started.board.ref  # buttons still work
+    played = await flow.act(ALICE, Action.MOVE, move, seen=started.board.ref)
+    assert played.board is not None and not played.refused
+
+
+async def test_a_hint_in_a_redeal_game_plans_within_the_current_deal(flow: Flow) -> None:
+    await flow.new_game(ALICE, "trefoil", 1)
+    reply = await flow.act(ALICE, Action.HINT)
+    assert reply.note is not None
+    assert "winning line" not in reply.note  # a win needs the next shuffle, which it can't see
+    assert "before a redeal" in reply.note
+
+
+async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: Flow, store: Store) -> None:
+    await flow.new_game(ALICE, "trefoil", 1)
+    await flow.act(ALICE, Action.HINT)
+    for move in solve(new_game("trefoil", 1), budget_s=5).moves:
+        await flow.act(ALICE, Action.MOVE, move)
+    [result] = await store.results()
+    assert (result.outcome, result.hints, result.assisted) == ("won", 1, True)
+
+
+async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: Flow) -> None:
+    reply = await flow.act(ALICE, Action.HINT)
+    assert reply.refused and "no game" in (reply.note or "").lower()
+    await flow.new_game(ALICE, "trefoil", 1)
+    await flow.act(ALICE, Action.RESIGN)
+    reply = await flow.act(ALICE, Action.HINT)
+    assert reply.refused and "is over" in (reply.note or "")
+
+
+async def test_auto_finish_only_when_the_rest_plays_itself(flow: Flow, store: Store) -> None:
+    line = solve(new_game("trefoil", 1), budget_s=5).moves
+    mirror = new_game("trefoil", 1)
+    await flow.new_game(ALICE, "trefoil", 1)
+    refused = await flow.act(ALICE, Action.AUTO_FINISH)
+    assert refused.refused and "straight to the foundations" in (refused.note or "")
+    for move in line:
+        if finishes_itself(mirror):
+            break
+        mirror.play(move)
+        reply = await flow.act(ALICE, Action.MOVE, move)
+        assert reply.board is not None
+        assert reply.board.controls.enabled(Action.AUTO_FINISH) == finishes_itself(mirror)
+    assert reply.board.controls.enabled(Action.AUTO_FINISH)
+    done = await flow.act(ALICE, Action.AUTO_FINISH)
+    assert done.board is not None and "Auto-finished" in done.board.text and done.board.finished
+    [result] = await store.results()
+    assert result.outcome == "won" and not result.assisted
+
+
+async def play_into_a_lost_position(flow: Flow) -> BoardRef:
+    """Trefoil deal 2 redealt twice at once is proven lost, with moves still to play."""
+    await flow.new_game(ALICE, "trefoil", 2)
+    await flow.act(ALICE, Action.REDEAL)
+    reply = await flow.act(ALICE, Action.REDEAL)
+    assert reply.board is not None and "**Stuck**" not in reply.board.text
+    return reply.board.ref
+
+
+async def test_a_proven_loss_is_added_to_the_board(flow: Flow) -> None:
+    await play_into_a_lost_position(flow)
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board is not None and NO_WIN not in shown.board.text
+    amended: list[str] = []
+
+    async def show(text: str) -> None:
+        amended.append(text)
+
+    await flow.verdict(shown.board, show)
+    assert amended == [f"{shown.board.text}\n{NO_WIN}"]
+    again = await flow.act(ALICE, Action.SHOW)
+    assert again.board is not None and again.board.text.endswith(NO_WIN)  # remembered
+    undone = await flow.act(ALICE, Action.UNDO)
+    assert undone.board is not None and NO_WIN not in undone.board.text
+
+
+async def test_a_late_verdict_never_covers_a_newer_board(flow: Flow) -> None:
+    await play_into_a_lost_position(flow)
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board is not None
+    await flow.act(ALICE, Action.UNDO)  # the game moves on before the verdict comes
+    amended: list[str] = []
+
+    async def show(text: str) -> None:
+        amended.append(text)
+
+    await flow.verdict(shown.board, show)
+    assert amended == []
+
+
+async def test_no_verdict_on_a_winnable_board(flow: Flow) -> None:
+    started = await flow.new_game(ALICE, "trefoil", 1)
+    assert started.board is not None
+    amended: list[str] = []
+
+    async def show(text: str) -> None:
+        amended.append(text)
+
+    await flow.verdict(started.board, show)
+    assert amended == []
+
+
+async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: Flow, store: Store) -> None:
+    added = await flow.fill_winnable_pool(target=2, games=["trefoil"])
+    assert added == 2 and await store.winnable_count("trefoil") == 2
+    assert await store.winnable_count("clover-leaf") == 0
+    reply = await flow.new_game(ALICE, "trefoil", winnable=True)
+    assert reply.board is not None
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    assert solve(saved.game, budget_s=5).status == "won"
+    assert await store.winnable_count("trefoil") == 1
+
+
+async def test_an_empty_pool_is_filled_on_the_spot(flow: Flow, store: Store) -> None:
+    reply = await flow.new_game(ALICE, "trefoil", winnable=True)
+    assert reply.board is not None
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and solve(saved.game, budget_s=5).status == "won"
+
+
+async def test_winnable_and_a_deal_number_together_are_refused(flow: Flow, store: Store) -> None:
+    reply = await flow.new_game(ALICE, "trefoil", 7, winnable=True)
+    assert reply.refused and "either a deal number or" in (reply.note or "")
+    assert await store.load(ALICE.user_id) is None
