@@ -80,47 +80,80 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 
 # -- dead positions ---------------------------------------------------------------------
 #
-# "Lifted" means a card leaves the place it has now. Every card must be lifted to win.
-# A card can be lifted only after every card now above it was lifted, and only to
-#   - its foundation, after every card its foundation needs first went up (each of
-#     those was lifted before), or
-#   - a card it may be placed on, which is then a top: either that card was lifted
-#     before (and moved), or every card now above it was lifted before.
-# Ordering the lifts of any real game by time shows each lifted card meets these
-# conditions through cards lifted earlier, so every card ever lifted is in the least
-# fixed point computed below. A card outside it can never move: the position is lost.
-# Only for one-deck games whose cards each have one foundation (Clover Leaf, Trefoil,
-# Super Flower Garden), with no redeal and no draw left, and no refillable pile.
+# Two facts about any real game, for the one-deck games whose cards each have one
+# foundation (Clover Leaf, Trefoil, Super Flower Garden), once no redeal and no draw is
+# left (no pile there is ever refilled):
+#
+# "lifted": a card leaves the place it has now. That needs every card now above it
+#   lifted first, and a destination: its foundation (every card that foundation takes
+#   before it is up first), or a card it may be placed on, then a top — a card lifted
+#   before, or one whose cards now above it were all lifted before.
+# "up": a card reaches its foundation. That needs the foundation's earlier cards up
+#   first, and either
+#   - it goes up from the place it has now: no earlier card of its foundation is under
+#     it in its pile (that one could never go up first), and all cards above it were
+#     lifted before; or
+#   - it was lifted, and its last place before going up was on a card it may be placed
+#     on that is not an earlier card of its foundation (such a card, covered by it,
+#     could not go up first): that card was a top then, lifted before or uncovered.
+#
+# Ordering a real game's events by time shows each one meets these conditions through
+# earlier events, so every card lifted / put up in any real game is in the least fixed
+# point computed below. A win puts every card up: if some card is not "up" in the
+# fixed point, the position is lost. Example: a King over a lower card of its suit in
+# Clover Leaf can be lifted (onto the Queen), but never goes up — its only parking, the
+# Queen, goes up before it.
 
 DEAD_CHECKED = frozenset({"clover-leaf", "trefoil", "super-flower-garden"})
 
+_FINAL_TARGETS: dict[str, tuple[tuple[int, ...], ...]] = {}
+
+
+def _final_targets(model: Model) -> tuple[tuple[int, ...], ...]:
+    """Per card: the cards it may rest on just before going up (not its foundation's
+    earlier cards)."""
+    table = _FINAL_TARGETS.get(model.id)
+    if table is None:
+        def earlier(t: int, c: int) -> bool:
+            if not model.goes_up[t] or not model.goes_up[c]:
+                return True  # a base card: always on its foundation, never a resting place
+            (ft, ht), (fc, hc) = model.goes_up[t][0], model.goes_up[c][0]
+            return ft == fc and ht < hc
+
+        table = tuple(
+            tuple(t for t in model.tops_for[c] if not earlier(t, c)) for c in range(52)
+        )
+        _FINAL_TARGETS[model.id] = table
+    return table
+
 
 def is_dead(model: Model, pos: Position) -> bool:
-    """True when some card can provably never move again (see above)."""
+    """True when some card can provably never go up (see above)."""
     piles = pos.piles
     heights = pos.heights
     goes_up = model.goes_up
     tops_for = model.tops_for
+    final_targets = _final_targets(model)
     wants = model.wants
     pile_of = [-1] * 52  # card -> its pile (one deck: each card once)
     depth = [0] * 52  # card -> cards above it
-    total = 0
+    pred_under = bytearray(52)  # 1: an earlier card of its foundation is under it
     for p, pile in enumerate(piles):
         n = len(pile)
-        total += n
+        lowest: dict[int, int] = {}  # foundation -> lowest height seen so far, going up
         for i, c in enumerate(pile):
             pile_of[c] = p
             depth[c] = n - 1 - i
+            f, h = goes_up[c][0]
+            below = lowest.get(f)
+            if below is None or h < below:
+                lowest[f] = h
+            elif below < h:
+                pred_under[c] = 1
     lifted = bytearray(52)
     free_top = [0] * len(piles)  # cards lifted from the top of each pile
-    # ready[f]: the height up to which foundation f's cards are all up or lifted.
-    ready = []
-    for f, h in enumerate(heights):
-        per_height = wants[f]
-        while h < len(per_height) - 1 and per_height[h] and lifted[per_height[h][0]]:
-            h += 1
-        ready.append(h)
-    count = 0
+    up = list(heights)  # per foundation: every card below this height can go up
+    sizes = model.foundation_sizes
     changed = True
     while changed:
         changed = False
@@ -129,22 +162,34 @@ def is_dead(model: Model, pos: Position) -> bool:
             while i >= 0:
                 c = pile[i]
                 f, h = goes_up[c][0]
-                if h > ready[f]:
+                if h > up[f]:  # not straight up: needs a card to go on
                     for t in tops_for[c]:
                         q = pile_of[t]
                         if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
                             break
                     else:
-                        break  # neither route: stop this pile for this pass
+                        break  # no way off yet: the rest of this pile waits
                 lifted[c] = 1
-                count += 1
                 free_top[p] += 1
                 changed = True
                 i -= 1
-                if h == ready[f]:  # c completes its foundation's next run of lifted cards
-                    per_height = wants[f]
-                    h += 1
-                    while h < len(per_height) - 1 and lifted[per_height[h][0]]:
-                        h += 1
-                    ready[f] = h
-    return count != total
+        for f, h in enumerate(up):
+            while h < sizes[f]:
+                c = wants[f][h][0]
+                p = pile_of[c]
+                if not (
+                    (not pred_under[c] and depth[c] <= free_top[p])
+                    or (
+                        lifted[c]
+                        and any(
+                            pile_of[t] >= 0
+                            and (lifted[t] or depth[t] <= free_top[pile_of[t]])
+                            for t in final_targets[c]
+                        )
+                    )
+                ):
+                    break
+                h += 1
+                changed = True
+            up[f] = h
+    return any(pile_of[wants[f][h][0]] >= 0 for f, h in enumerate(up) if h < sizes[f])

@@ -8,6 +8,7 @@ argues each one); the move order only decides how soon a win is found.
 
 from __future__ import annotations
 
+import random
 import time
 
 from ..moves import FOUNDATION, REDEAL
@@ -42,6 +43,8 @@ class Search:
         budget_s: float = 2.0,
         within_deal: bool = False,
         caps: dict[int, int] | None = None,
+        node_cap: int | None = None,
+        shuffle: random.Random | None = None,
     ) -> None:
         self.model = model
         self.pos = pos
@@ -53,6 +56,10 @@ class Search:
         # a capped search finds wins sooner but proves nothing when it runs dry.
         self.caps = caps
         self.complete = True
+        # node_cap: give up (unproven) after this many positions; shuffle: random tie
+        # breaks in the move order, so that restarts try other lines first.
+        self.node_cap = node_cap
+        self.shuffle = shuffle
         self.status = UNKNOWN  # what run() returned, for callers that keep the Search
         self.positions = 0
         self.line: list[RawMove] = []
@@ -90,7 +97,9 @@ class Search:
 
     def _moves(self, pos: Position) -> list[RawMove]:
         model = self.model
-        moves = order_moves(model, pos, model.foundation_moves(pos), model.pile_moves(pos))
+        moves = order_moves(
+            model, pos, model.foundation_moves(pos), model.pile_moves(pos), self.shuffle
+        )
         if pos.redeals_left and not self.within_deal:
             moves.append(REDEAL_RAW)
         if self.draw_rule and not pos.draw_used and not pos.redeals_left:
@@ -160,6 +169,9 @@ class Search:
                 self.positions = positions
                 if time.perf_counter() > deadline:
                     raise OutOfTime
+                if self.node_cap and positions > self.node_cap:
+                    self.complete = False
+                    return UNKNOWN
             up = sum(pos.heights)
             if up > self.best_count:
                 self._note_best(pos, line)
