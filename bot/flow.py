@@ -439,8 +439,10 @@ class Flow:
                     added += 1
         return added
 
-    async def keep_winnable_pool(self, *, pause_s: float = 60.0) -> None:
-        """Refill the pools for as long as the bot runs (a background task)."""
+    async def keep_winnable_pool(self, *, first_s: float = 30.0, pause_s: float = 60.0) -> None:
+        """Refill the pools for as long as the bot runs (a background task); it starts after
+        ``first_s`` so that a restart serves players before it searches."""
+        await asyncio.sleep(first_s)
         while True:
             try:
                 await self.fill_winnable_pool()

@@ -1,0 +1,51 @@
+"""The solver through Discord: the Hint button and /hint answer privately, a board proven
+unwinnable is amended in place, and `/new winnable:True` deals a proven-winnable game."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from engine import new_game
+from engine.solver import solve
+
+from .fake_discord import FakeDiscord
+from .play import board_of
+
+
+async def test_hint_button_and_command_answer_privately(fake: FakeDiscord, bot: Any) -> None:
+    alice = fake.users["alice"]
+    board = await fake.command(alice, "new", {"game": "corner-stones", "deal": 1})
+    before = fake.message(board).state()
+    hint = await fake.press(alice, board, label="Hint")
+    assert hint.ephemeral and "This move is part of a winning line." in hint.text
+    assert hint.text.split("`")[1] in {str(m) for m in new_game("corner-stones", 1).legal_moves()}
+    assert fake.message(board).state().content == before.content  # the board is untouched
+    again = await fake.command(alice, "hint")
+    assert again.ephemeral and "Hint: `" in again.text
+    moved = await fake.press(alice, board, label="To foundations")  # the buttons still work
+    assert not moved.ephemeral and board_of(moved).pngs
+
+
+async def test_a_board_proven_unwinnable_says_so(fake: FakeDiscord, bot: Any) -> None:
+    bob = fake.users["bob"]
+    board = await fake.command(bob, "new", {"game": "trefoil", "deal": 2})
+    await fake.press(bob, board, label="Redeal")
+    await fake.press(bob, board, label="Redeal")  # trefoil 2, redealt twice: proven lost
+    for _ in range(100):
+        if "No win is possible" in fake.message(board).state().content:
+            break
+        await asyncio.sleep(0.1)
+    state = fake.message(board).state()
+    assert "**No win is possible from here** — undo or start again." in state.content
+    assert len(state.attachments) == 1, "the picture stays"
+
+
+async def test_new_winnable_deals_a_game_the_solver_wins(fake: FakeDiscord, bot: Any) -> None:
+    carol = fake.users["carol"]
+    reply = await fake.command(carol, "new", {"game": "corner-stones", "winnable": True})
+    assert not reply.ephemeral and board_of(reply).pngs
+    deal = int(reply.text.split("deal ")[1].split()[0].rstrip("."))
+    assert solve(new_game("corner-stones", deal), budget_s=5).status == "won"
+    refused = await fake.command(carol, "new", {"game": "trefoil", "deal": 3, "winnable": True})
+    assert refused.ephemeral and "either a deal number or" in refused.text
