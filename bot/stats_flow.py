@@ -160,6 +160,8 @@ class StatsFlow:
         rows = [
             StatsRow(GAMES[g], rec.played, rec.won, _details(rec)) for g, rec in per_game.items()
         ]
+        if len(rows) > 1:
+            rows.append(StatsRow("All games", total.played, total.won, _details(total)))
         png = await self.flow.off_loop(functools.partial(render_stats_png, title, subtitle, rows))
         owner = "Your" if own else f"{mention(subject.user_id)}'s"
         lines = [

@@ -117,7 +117,9 @@ async def test_stats_per_game_and_in_all_on_this_server(
     ]
     assert "5 moves" not in answer.text, "nothing of the other server"
     image = picture(answer)
-    assert image.width == 960 and image.height > 100
+    assert image.size == (960, 100 + 72 * 3 + 32)  # two games and the totals: a bar each
+    one_game = picture(await stats.stats(ALICE, person(ALICE), game="trefoil"))
+    assert one_game.size == (960, 100 + 72 + 32)
 
 
 async def test_stats_of_another_player_on_this_server_is_public(
