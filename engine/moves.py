@@ -42,6 +42,7 @@ HELP = (
     "`7` (its only legal move) or `redeal`."
 )
 
+MAX_TEXT = 40  # longer text is no move, and is not echoed back
 _SEPARATORS = re.compile(r"\s*(?:->|→|,|\bto\b|\bon\b|\bonto\b)\s*|\s+")
 
 
@@ -61,6 +62,8 @@ class ParsedMove(NamedTuple):
 
 def parse(text: str) -> ParsedMove:
     """Syntax only; raises IllegalMove on text that is not a move at all."""
+    if len(text) > MAX_TEXT:
+        raise IllegalMove("That is far too long for a move. " + HELP)
     words = tokens(text)
     if not words:
         raise IllegalMove("That move is empty. " + HELP)

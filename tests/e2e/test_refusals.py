@@ -218,13 +218,6 @@ async def test_play_in_a_direct_message(fake: FakeDiscord, bot: Any) -> None:
     mirror.check_board(reply, erin.id)
 
 
-@pytest.mark.problems_expected
-@pytest.mark.xfail(
-    strict=True,
-    reason="bot bug: /move options have no max_length, and the refusal repeats the text "
-    "typed, so a long entry makes a reply over Discord's 2000 characters; Discord refuses it "
-    "and the player gets the generic apology instead of the explanation",
-)
 async def test_an_overlong_entry_is_refused_with_an_explanation(
     fake: FakeDiscord, bot: Any, error_log: Any
 ) -> None:

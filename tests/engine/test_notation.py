@@ -22,6 +22,7 @@ from .positions import position
         ("1 f5", "no foundation f5: Trefoil has f1 to f4"),
         ("draw", "names one card"),
         ("draw ZZ", "not a card code"),
+        ("9" * 3000, "far too long for a move"),
     ],
 )
 def test_bad_move_text_is_refused_and_changes_nothing(text: str, message: str) -> None:
