@@ -80,29 +80,30 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 
 # -- dead positions ---------------------------------------------------------------------
 #
-# Two facts about any real game, for the one-deck games whose cards each have one
-# foundation (Clover Leaf, Trefoil, Super Flower Garden), once no redeal and no draw is
-# left (no pile there is ever refilled):
+# Facts about any real game, for the one-deck games whose cards each have one foundation
+# (Clover Leaf, Trefoil, Super Flower Garden), once no redeal and no draw is left (no
+# pile there is ever refilled). A card's *earlier cards* are those its foundation takes
+# before it; they must all be up before it.
 #
 # "lifted": a card leaves the place it has now. That needs every card now above it
-#   lifted first, and a destination: its foundation (every card that foundation takes
-#   before it is up first), or a card it may be placed on, then a top — a card lifted
-#   before, or one whose cards now above it were all lifted before.
-# "up": a card reaches its foundation. That needs the foundation's earlier cards up
-#   first, and either
-#   - it goes up from the place it has now: no earlier card of its foundation is under
-#     it in its pile (that one could never go up first), and all cards above it were
-#     lifted before; or
-#   - it was lifted, and its last place before going up was on a card it may be placed
-#     on that is not an earlier card of its foundation (such a card, covered by it,
-#     could not go up first): that card was a top then, lifted before or uncovered.
+#   lifted first, and a destination: its foundation (its earlier cards all up), or a
+#   card it may be placed on, then a top — a card lifted before, or one whose cards now
+#   above it were all lifted before.
+# "up": a card reaches its foundation, after its earlier cards, and either
+#   - straight from the place it has now: no earlier card is under it there, and all
+#     cards above it were lifted before; or
+#   - it was lifted, and when it goes up it lies on a stack of cards still on the
+#     tableau — so none of them, nor the pile under the stack, holds an earlier card.
+#     The card under it was a top when it came: lifted before, or uncovered. Walking
+#     down that stack: each card either was lifted and lies on a card it may be placed
+#     on, or lies where it is now, uncovered, with no earlier card under it.
+# A card with nowhere to rest before going up (a Clover Leaf King on ♦/♥, whose only
+# neighbour, the Queen, goes up first) can leave its place only by going up.
 #
 # Ordering a real game's events by time shows each one meets these conditions through
 # earlier events, so every card lifted / put up in any real game is in the least fixed
 # point computed below. A win puts every card up: if some card is not "up" in the
-# fixed point, the position is lost. Example: a King over a lower card of its suit in
-# Clover Leaf can be lifted (onto the Queen), but never goes up — its only parking, the
-# Queen, goes up before it.
+# fixed point, the position is lost.
 
 DEAD_CHECKED = frozenset({"clover-leaf", "trefoil", "super-flower-garden"})
 
@@ -110,10 +111,10 @@ _FINAL_TARGETS: dict[str, tuple[tuple[int, ...], ...]] = {}
 
 
 def _final_targets(model: Model) -> tuple[tuple[int, ...], ...]:
-    """Per card: the cards it may rest on just before going up (not its foundation's
-    earlier cards)."""
+    """Per card: the cards it may lie on when it goes up (not its earlier cards)."""
     table = _FINAL_TARGETS.get(model.id)
     if table is None:
+
         def earlier(t: int, c: int) -> bool:
             if not model.goes_up[t] or not model.goes_up[c]:
                 return True  # a base card: always on its foundation, never a resting place
@@ -130,30 +131,51 @@ def _final_targets(model: Model) -> tuple[tuple[int, ...], ...]:
 def is_dead(model: Model, pos: Position) -> bool:
     """True when some card can provably never go up (see above)."""
     piles = pos.piles
-    heights = pos.heights
     goes_up = model.goes_up
     tops_for = model.tops_for
     final_targets = _final_targets(model)
     wants = model.wants
+    sizes = model.foundation_sizes
+    found = [goes_up[c][0] if goes_up[c] else (0, 0) for c in range(52)]
     pile_of = [-1] * 52  # card -> its pile (one deck: each card once)
     depth = [0] * 52  # card -> cards above it
-    pred_under = bytearray(52)  # 1: an earlier card of its foundation is under it
+    no_earlier = [99] * len(sizes)
+    under: list[list[int]] = [no_earlier] * 52  # card -> least height per foundation below it
     for p, pile in enumerate(piles):
         n = len(pile)
-        lowest: dict[int, int] = {}  # foundation -> lowest height seen so far, going up
+        lowest = no_earlier
         for i, c in enumerate(pile):
             pile_of[c] = p
             depth[c] = n - 1 - i
-            f, h = goes_up[c][0]
-            below = lowest.get(f)
-            if below is None or h < below:
+            under[c] = lowest
+            f, h = found[c]
+            if h < lowest[f]:
+                lowest = list(lowest)
                 lowest[f] = h
-            elif below < h:
-                pred_under[c] = 1
     lifted = bytearray(52)
     free_top = [0] * len(piles)  # cards lifted from the top of each pile
-    up = list(heights)  # per foundation: every card below this height can go up
-    sizes = model.foundation_sizes
+    up = list(pos.heights)  # per foundation: every card below this height can go up
+
+    def uncovered(t: int) -> bool:
+        return depth[t] <= free_top[pile_of[t]]
+
+    def can_rest(c: int, f: int, h: int) -> bool:
+        """A stack for c (going up at height h of foundation f) to lie on, see above."""
+        todo = [t for t in final_targets[c] if pile_of[t] >= 0]
+        seen = set(todo)
+        while todo:
+            t = todo.pop()
+            if uncovered(t) and under[t][f] >= h:
+                return True
+            if lifted[t]:
+                for t2 in tops_for[t]:
+                    if t2 not in seen and pile_of[t2] >= 0:
+                        f2, h2 = found[t2]
+                        if f2 != f or h2 > h:
+                            seen.add(t2)
+                            todo.append(t2)
+        return False
+
     changed = True
     while changed:
         changed = False
@@ -161,8 +183,10 @@ def is_dead(model: Model, pos: Position) -> bool:
             i = len(pile) - 1 - free_top[p]
             while i >= 0:
                 c = pile[i]
-                f, h = goes_up[c][0]
-                if h > up[f]:  # not straight up: needs a card to go on
+                f, h = found[c]
+                if h > up[f]:  # not straight up: needs a card to go on, and a future
+                    if not final_targets[c]:
+                        break
                     for t in tops_for[c]:
                         q = pile_of[t]
                         if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
@@ -176,17 +200,8 @@ def is_dead(model: Model, pos: Position) -> bool:
         for f, h in enumerate(up):
             while h < sizes[f]:
                 c = wants[f][h][0]
-                p = pile_of[c]
-                if not (
-                    (not pred_under[c] and depth[c] <= free_top[p])
-                    or (
-                        lifted[c]
-                        and any(
-                            pile_of[t] >= 0
-                            and (lifted[t] or depth[t] <= free_top[pile_of[t]])
-                            for t in final_targets[c]
-                        )
-                    )
+                if pile_of[c] >= 0 and not (
+                    (under[c][f] >= h and uncovered(c)) or (lifted[c] and can_rest(c, f, h))
                 ):
                     break
                 h += 1
