@@ -93,6 +93,7 @@ class BotProcess:
             LOG_LEVEL="INFO",
             PYTHONPATH=os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]).rstrip(os.pathsep),
             PYTHONUNBUFFERED="1",
+            PYTHONFAULTHANDLER="1",  # SIGABRT on a hung bot writes every thread's stack
         )
         if self.dev_guild_id is not None:
             env["DEV_GUILD_ID"] = str(self.dev_guild_id)
@@ -136,8 +137,12 @@ class BotProcess:
             try:
                 await asyncio.wait_for(proc.wait(), timeout)
             except TimeoutError:
-                proc.kill()
-                await proc.wait()
+                proc.send_signal(signal.SIGABRT)  # the stacks of every thread, into the log
+                try:
+                    await asyncio.wait_for(proc.wait(), 5)
+                except TimeoutError:
+                    proc.kill()
+                    await proc.wait()
                 raise AssertionError(
                     f"the bot did not stop on signal {sig}:\n{self.log()}"
                 ) from None
