@@ -150,13 +150,40 @@ async def running_bot(fake: FakeDiscord, workdir: Path, in_process: bool) -> Asy
         await process.stop()
 
 
-def bot_cpu_seconds(bot: Any) -> float:
-    """CPU time (user + system, all threads) of the bot's process so far; 0 in-process."""
-    if not isinstance(bot, BotProcess) or bot.proc is None:
+def _process_tree(pid: int) -> list[int]:
+    """The process and its live descendants (the bot's solver or render workers)."""
+    pids, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        pids.append(current)
+        for task in Path(f"/proc/{current}/task").glob("*"):
+            with contextlib.suppress(OSError):
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    return pids
+
+
+def _cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
         return 0.0
-    fields = Path(f"/proc/{bot.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def bot_cpu_seconds(bot: Any) -> dict[int, float]:
+    """CPU time so far of the bot's process and of each of its worker processes."""
+    if not isinstance(bot, BotProcess) or bot.proc is None:
+        return {}
+    return {pid: _cpu_seconds(pid) for pid in _process_tree(bot.proc.pid)}
+
+
+def cpu_used(before: dict[int, float], after: dict[int, float]) -> tuple[float, float]:
+    """CPU seconds between two readings: (the bot's own process, its worker processes)."""
+    if not after:
+        return 0.0, 0.0
+    root = next(iter(after))  # _process_tree lists the bot's process first
+    used = {pid: seconds - before.get(pid, 0.0) for pid, seconds in after.items()}
+    return used[root], sum(v for pid, v in used.items() if pid != root)
 
 
 def summary(label: str, latencies: list[float]) -> str:
@@ -182,9 +209,9 @@ async def bench(args: argparse.Namespace) -> int:
                 )
                 single = await one_player(fake, fake.users["alice"], args.moves, args.warmup)
                 print(summary("one player", single) + "   (goal: p50 <= 20 ms, p99 <= 100 ms)")
-                bot_cpu, fake_cpu = bot_cpu_seconds(bot), time.process_time()
+                bot_cpu_before, fake_cpu = bot_cpu_seconds(bot), time.process_time()
                 crowd, wall = await many_players(fake, players, args.per_player)
-                bot_cpu = bot_cpu_seconds(bot) - bot_cpu
+                bot_cpu, workers_cpu = cpu_used(bot_cpu_before, bot_cpu_seconds(bot))
                 fake_cpu = time.process_time() - fake_cpu
                 rate = len(crowd) / wall
                 print(summary(f"{len(players)} players at once", crowd))
@@ -195,8 +222,9 @@ async def bench(args: argparse.Namespace) -> int:
                 if not args.in_process:
                     print(
                         f"CPU in that run: bot {bot_cpu:.2f} s "
-                        f"({bot_cpu / len(crowd) * 1000:.1f} ms a move), "
-                        f"fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
+                        f"({bot_cpu / len(crowd) * 1000:.1f} ms a move), its worker processes "
+                        f"{workers_cpu:.2f} s, fake Discord and players {fake_cpu:.2f} s, "
+                        f"wall {wall:.2f} s"
                     )
         finally:
             await fake.close()
