@@ -109,11 +109,12 @@ class SolitaireBot(commands.Bot):
             log.warning("could not tell user %s about the error", interaction.user.id)
 
     async def close(self) -> None:
-        await super().close()
+        # The flow first: searches and pictures still running then end quietly.
         if hasattr(self, "pool_filler"):
             self.pool_filler.cancel()
         if hasattr(self, "flow"):
             self.flow.close()
+        await super().close()
         if hasattr(self, "store"):
             await self.store.close()
 
@@ -124,8 +125,14 @@ async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
     ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at a fake first."""
     if not settings.token:
         raise ValueError("run_bot needs settings.token")
+    closing: list[asyncio.Task[None]] = []
     async with SolitaireBot(settings, force_sync=force_sync) as bot:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            loop.add_signal_handler(signal.SIGTERM, lambda: loop.create_task(bot.close()))
+            loop.add_signal_handler(
+                signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
+            )
         await bot.start(settings.token)
+    # discord.py's own exit does not wait for the rest of our close (the database):
+    for task in closing:
+        await task

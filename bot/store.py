@@ -153,6 +153,7 @@ class Store:
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
+        self._closed = False
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
@@ -173,8 +174,11 @@ class Store:
         return store
 
     async def close(self) -> None:
+        """Close the database; closing again does nothing."""
         async with self._lock:
-            await self._db.close()
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
 
     async def schema_version(self) -> int:
         async with self._db.execute("PRAGMA user_version") as cursor:
