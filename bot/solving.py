@@ -10,6 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
+import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +36,17 @@ class HintAnswer:
     note: str
 
 
+def _exit_with(parent: int) -> None:
+    """In a worker: leave when the bot's process is gone, even if it was killed outright."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _hint_work(state: dict[str, Any], budget_s: float) -> HintAnswer:
     found = hint(Game.from_dict(state), budget_s=budget_s)
     return HintAnswer(found.move, found.winning, found.lost, found.note)
@@ -52,7 +66,10 @@ class Solver:
     def __init__(self, executor: Executor | None = None) -> None:
         self._own = executor is None
         self._executor = executor or ProcessPoolExecutor(
-            max_workers=1, mp_context=multiprocessing.get_context("spawn")
+            max_workers=1,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_exit_with,
+            initargs=(os.getpid(),),
         )
         self._waiting = 0
 

@@ -166,3 +166,37 @@ async def test_winnable_and_a_deal_number_together_are_refused(flow: Flow, store
     reply = await flow.new_game(ALICE, "trefoil", 7, winnable=True)
     assert reply.refused and "either a deal number or" in (reply.note or "")
     assert await store.load(ALICE.user_id) is None
+
+
+KILLED_BOT = """
+import asyncio, os, signal
+from bot.solving import Solver
+from engine import new_game
+
+async def main():
+    solver = Solver()
+    await solver.verdict(new_game("trefoil", 1))
+    print(next(iter(solver._executor._processes)), flush=True)  # the worker's pid
+    os.kill(os.getpid(), signal.SIGKILL)
+
+asyncio.run(main())
+"""
+
+
+def test_the_solver_process_leaves_when_the_bot_is_killed() -> None:
+    import os
+    import subprocess
+    import sys
+    import time
+
+    done = subprocess.run([sys.executable, "-c", KILLED_BOT], capture_output=True, text=True,
+                          timeout=60)
+    worker = int(done.stdout.split()[0])
+    for _ in range(50):
+        try:
+            os.kill(worker, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.kill(worker, 9)
+    raise AssertionError("the solver's worker outlived the killed bot")
