@@ -109,6 +109,7 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+LIVE_GAMES = 10_000  # engine games kept in memory between moves
 
 
 class StoreError(RuntimeError):
@@ -154,6 +155,9 @@ class Store:
         self.path = path
         self._lock = asyncio.Lock()
         self._closed = False
+        # Engine games as last loaded or saved, by game row: a load whose saved state still
+        # matches one exactly reuses it instead of replaying every move from the deal.
+        self._live: dict[int, Game] = {}
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
@@ -232,7 +236,27 @@ class Store:
             "SELECT * FROM games WHERE user_id = ?", (user_id,)
         ) as cursor:
             row = await cursor.fetchone()
-        return None if row is None else _saved_game(row)
+        if row is None:
+            return None
+        return _saved_game(row, self._live_game(int(row["id"]), str(row["state"])))
+
+    def _live_game(self, row_id: int, state: str) -> Game:
+        """A copy of the game saved as ``state``: of the live one if it is exactly that,
+        else of the game rebuilt from ``state``.
+
+        A change played but never saved (a failure in between) makes the states differ,
+        so it is dropped here and the saved game is what comes back. Every load gets its
+        own copy, so two loads never share one game."""
+        game = self._live.get(row_id)
+        if game is None or _state(game) != state:
+            game = Game.from_dict(json.loads(state))
+            self._keep(row_id, game)
+        return game.copy()
+
+    def _keep(self, row_id: int, game: Game) -> None:
+        if row_id not in self._live and len(self._live) >= LIVE_GAMES:
+            self._live.pop(next(iter(self._live)))
+        self._live[row_id] = game
 
     async def start(
         self,
@@ -257,7 +281,7 @@ class Store:
         with the day; a later start is a replay, untagged. The returned ``SavedGame.daily``
         says which.
         """
-        state = json.dumps(game.to_dict(), separators=(",", ":"))
+        state = _state(game)
         async with self._lock, self._transaction():
             current = await self._current_ref(user_id)
             expected = None if replacing is None else (replacing.id, replacing.revision)
@@ -284,6 +308,7 @@ class Store:
             )
             row_id = cursor.lastrowid
             assert row_id is not None
+        self._keep(row_id, game.copy())
         return SavedGame(
             id=row_id,
             user_id=user_id,
@@ -307,7 +332,7 @@ class Store:
         same transaction. ``saved.revision`` is the revision it was loaded at; on success
         it is advanced. Raises ConcurrentChange, writing nothing, if the stored game moved on.
         """
-        state = json.dumps(saved.game.to_dict(), separators=(",", ":"))
+        state = _state(saved.game)
         async with self._lock, self._transaction():
             cursor = await self._db.execute(
                 "UPDATE games SET state = ?, status = ?, revision = revision + 1, "
@@ -332,6 +357,7 @@ class Store:
             if saved.is_finished:
                 await self._insert_result(saved)
         saved.revision += 1
+        self._keep(saved.id, saved.game.copy())
 
     async def results(
         self,
@@ -518,12 +544,17 @@ def _result(row: sqlite3.Row) -> Result:
     )
 
 
-def _saved_game(row: sqlite3.Row) -> SavedGame:
+def _state(game: Game) -> str:
+    """A game as the database keeps it."""
+    return json.dumps(game.to_dict(), separators=(",", ":"))
+
+
+def _saved_game(row: sqlite3.Row, game: Game) -> SavedGame:
     return SavedGame(
         id=int(row["id"]),
         user_id=int(row["user_id"]),
         guild_id=None if row["guild_id"] is None else int(row["guild_id"]),
-        game=Game.from_dict(json.loads(row["state"])),
+        game=game,
         status=str(row["status"]),
         revision=int(row["revision"]),
         undos=int(row["undos"]),

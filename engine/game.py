@@ -245,7 +245,12 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.tableau = [list(p) for p in self.tableau]
         other.foundations = [list(f) for f in self.foundations]
-        other._history = list(self._history)
+        # A redeal's undo snapshot is a list of piles that undo puts back in play: each
+        # copy needs its own.
+        other._history = [
+            (move, [list(p) for p in extra] if move.kind == REDEAL else extra)
+            for move, extra in self._history
+        ]
         other._redo = list(self._redo)
         return other
 

@@ -200,3 +200,20 @@ async def test_a_finished_game_is_not_saved_again(store: Store) -> None:
     with pytest.raises(ConcurrentChange):
         await store.save(saved)
     assert len(await store.results()) == 1
+
+
+async def test_a_change_never_saved_is_not_served_by_the_next_load(store: Store) -> None:
+    saved = await store.start(5, 1, new_game("trefoil", 42), 0.0)
+    loaded = await store.load(5)
+    assert loaded is not None and loaded.game is not saved.game  # a copy: loads never share
+    loaded.game.play(loaded.game.legal_moves()[0])  # played, but the save never happens
+    again = await store.load(5)
+    assert again is not None and again.game.moves_made == 0
+    again.game.play(again.game.legal_moves()[0])
+    await store.save(again)
+    reopened = await Store.open(store.path)
+    try:
+        fresh = await reopened.load(5)
+        assert fresh is not None and fresh.game.history == again.game.history
+    finally:
+        await reopened.close()

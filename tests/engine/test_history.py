@@ -76,3 +76,14 @@ def test_saved_draw_game_round_trips() -> None:
 def test_from_dict_refuses_what_it_did_not_save(data: dict) -> None:  # type: ignore[type-arg]
     with pytest.raises(ValueError):
         Game.from_dict(data)
+
+
+def test_a_copy_undoes_a_redeal_without_touching_the_original() -> None:
+    game = new_game("super-flower-garden", 4)
+    before = [list(p) for p in game.tableau]
+    game.play("redeal")
+    twin = game.copy()
+    twin.undo()
+    twin.play(twin.legal_moves()[0])  # plays on the piles the undo put back
+    game.undo()
+    assert game.tableau == before
