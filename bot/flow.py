@@ -189,6 +189,7 @@ class Flow:
         self.store = store
         self.solver = solver or Solver()
         self._proven_lost: dict[int, int] = {}  # game row -> revision proven unwinnable
+        self._latest: dict[int, BoardRef] = {}  # player -> the last board composed for them
         self._closed = False
         self._render = renderer or render_png
         self._own_executor = executor is None
@@ -392,17 +393,22 @@ class Flow:
         """After a board is shown: if the solver soon proves its position unwinnable, call
         ``show`` with the board's text plus a "no win is possible" line.
 
-        Runs under the player's lock and only while the game is still at the board's
-        revision, so a late answer never covers a newer board. Never raises.
+        Checks take turns in the solver (players' moves come first); one whose board is no
+        longer the player's latest is dropped. The answer is shown under the player's lock
+        and only while the game is still at the board's revision, so a late answer never
+        covers a newer board. Never raises.
         """
-        if board.finished or self.solver.busy:
+        if board.finished:
             return
         try:
-            saved = await self.store.load(board.owner_id)
-            if saved is None or BoardRef(saved.id, saved.revision) != board.ref:
-                return
-            if saved.game.is_stuck or await self.solver.verdict(saved.game) != "lost":
-                return
+            async with self.solver.check_turn():
+                if self._latest.get(board.owner_id) != board.ref:
+                    return  # the player has moved on while this waited its turn
+                saved = await self.store.load(board.owner_id)
+                if saved is None or BoardRef(saved.id, saved.revision) != board.ref:
+                    return
+                if saved.game.is_stuck or await self.solver.verdict(saved.game) != "lost":
+                    return
             async with self._lock_for(board.owner_id):
                 current = await self.store.load(board.owner_id)
                 if current is None or BoardRef(current.id, current.revision) != board.ref:
@@ -510,9 +516,11 @@ class Flow:
             lines.append(end)
         elif self._proven_lost.get(saved.id) == saved.revision:
             lines.append(NO_WIN)
+        ref = BoardRef(saved.id, saved.revision)
+        self._latest[saved.user_id] = ref
         return Board(
             owner_id=saved.user_id,
-            ref=BoardRef(saved.id, saved.revision),
+            ref=ref,
             text="\n".join(lines),
             png=picture,
             filename=f"{game.game_id}-{game.deal}-{game.moves_made}.png",

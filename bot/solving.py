@@ -8,11 +8,13 @@ here decides a rule: ``engine.solver`` does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
 import threading
 import time
+from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +27,6 @@ log = logging.getLogger(__name__)
 HINT_BUDGET_S = 1.0  # a hint answers within about this
 VERDICT_BUDGET_S = 0.4  # "no win is possible" is looked for this long after each move
 WINNABLE_BUDGET_S = 2.0  # per candidate deal, when filling the pool
-MAX_QUEUED = 4  # verdict checks are skipped while this many searches wait
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,8 @@ class Solver:
             initargs=(os.getpid(),),
         )
         self._waiting = 0
+        self._rest_until = 0.0  # background checks rest as long as the last one ran
+        self._check_slot = asyncio.Lock()
 
     def close(self) -> None:
         if self._own:
@@ -85,9 +88,17 @@ class Solver:
         finally:
             self._waiting -= 1
 
-    @property
-    def busy(self) -> bool:
-        return self._waiting >= MAX_QUEUED
+    @contextlib.asynccontextmanager
+    async def check_turn(self) -> AsyncIterator[None]:
+        """Hold the one place for a background check, once the rest after the last is over.
+
+        Players' moves come first: checks run one at a time and rest as long as the last
+        one ran, so they take at most about half of the solver's core."""
+        async with self._check_slot:
+            rest = self._rest_until - time.monotonic()
+            if rest > 0:
+                await asyncio.sleep(rest)
+            yield
 
     async def hint(self, game: Game, budget_s: float = HINT_BUDGET_S) -> HintAnswer:
         answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s)
@@ -95,7 +106,12 @@ class Solver:
 
     async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> str:
         """"won", "lost" (proven: no win from here) or "unknown"."""
-        status: str = await self._run(_verdict_work, game.to_dict(), budget_s)
+        started = time.monotonic()
+        try:
+            status: str = await self._run(_verdict_work, game.to_dict(), budget_s)
+        finally:
+            ended = time.monotonic()
+            self._rest_until = ended + (ended - started)
         return status
 
     async def is_winnable(
