@@ -91,7 +91,9 @@ async def test_the_daily_deal_its_board_and_its_streak(
 ) -> None:
     alice, bob, carol = (fake.users[n] for n in ("alice", "bob", "carol"))
     won = await win_daily(fake, clock, alice, step_s=2)
-    assert "Won" in won.text and "Daily deal won" in won.text and "Daily streak: **1** day" in won.text
+    assert (
+        "Won" in won.text and "Daily deal won" in won.text and "Daily streak: **1** day" in won.text
+    )
     slower = await win_daily(fake, clock, bob, step_s=5)
     assert "Daily deal won" in slower.text
     await fake.command(carol, "daily", {"game": "trefoil"})
@@ -109,7 +111,9 @@ async def test_the_daily_deal_its_board_and_its_streak(
     assert "3 finished their scored attempt here, 2 won." in board.text
     pings_nobody(board)
 
-    elsewhere = await fake.command("erin", "daily-board", {"game": "trefoil"}, guild=fake.other_guild)
+    elsewhere = await fake.command(
+        "erin", "daily-board", {"game": "trefoil"}, guild=fake.other_guild
+    )
     assert "Nobody here has finished" in elsewhere.text and alice.mention not in elsewhere.text
 
     ranked = await fake.command(carol, "leaderboard", {"game": "trefoil", "period": "week"})
@@ -168,7 +172,8 @@ async def test_forget_me_asks_with_buttons_then_deletes_everything(
 
     asked = await fake.command(alice, "forget-me")
     assert asked.ephemeral and [b.label for b in asked.buttons] == [
-        "Delete everything", "Keep my records"
+        "Delete everything",
+        "Keep my records",
     ]
     stranger = await fake.press(bob, asked, label="Delete everything")
     assert stranger.ephemeral and "That question was for" in stranger.text
