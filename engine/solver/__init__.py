@@ -17,10 +17,9 @@ import time
 from dataclasses import dataclass, field
 
 from ..game import Game
-from ..moves import REDEAL
-from .model import Model, Position, RawMove, model_for, move_text
-from .order import order_moves
-from .search import EXHAUSTED, LOST, UNKNOWN, WON, Search
+from . import plan
+from .model import model_for, move_text
+from .search import EXHAUSTED, LOST, UNKNOWN, WON
 
 __all__ = ["Hint", "Solution", "hint", "solve"]
 
@@ -69,47 +68,17 @@ class Hint:
 def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
     """Search for a win from ``game``'s position, through redeals; never changes ``game``."""
     started = time.perf_counter()
-    model = model_for(game.game_id)
     if game.is_won:
         return Solution(WON, cards_up=game.cards_on_foundations)
-    search = _search_through_redeals(model, game, started + budget_s)
-    status = search.status
+    outcome = plan.search(model_for(game.game_id), game, budget_s)
     return Solution(
-        status,
-        moves=[move_text(m) for m in search.line] if status == WON else [],
-        positions=search.positions,
+        outcome.status,
+        moves=[move_text(m) for m in outcome.line] if outcome.status == WON else [],
+        positions=outcome.positions,
         seconds=time.perf_counter() - started,
-        cards_up=search.best_count,
-        best_moves=[move_text(m) for m in search.best_line],
+        cards_up=outcome.best_count,
+        best_moves=[move_text(m) for m in outcome.best_line],
     )
-
-
-# Redeal games: most later deals are lost or won within a few hundred positions, and
-# one odd deal can hold the search for seconds. A first pass caps each subtree after a
-# redeal (by redeals then left) and so tries many shuffles; only if it runs dry
-# unfinished does a second, uncapped pass decide.
-REDEAL_CAPS = {0: 100, 1: 1000}
-
-
-def _search_through_redeals(model: Model, game: Game, deadline: float) -> Search:
-    """Run the search(es) for ``solve``; the returned Search holds the verdict."""
-    passes = [REDEAL_CAPS, None] if game.redeals_left else [None]
-    positions = 0
-    for caps in passes:
-        search = Search(
-            model,
-            model.position(game),
-            deal=game.deal,
-            draw_rule=game.draw_rule,
-            budget_s=max(0.0, deadline - time.perf_counter()),
-            caps=caps,
-        )
-        search.run()
-        positions += search.positions
-        search.positions = positions
-        if search.status != UNKNOWN or time.perf_counter() >= deadline:
-            break
-    return search
 
 
 def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
@@ -127,31 +96,22 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
             None, False, True, "No legal move is left: this game can't be won.",
             cards_up=game.cards_on_foundations,
         )
-    model = model_for(game.game_id)
-    pos = model.position(game)
     within_deal = game.redeals_left > 0
-    search = Search(
-        model,
-        pos,
-        deal=game.deal,
-        draw_rule=game.draw_rule,
-        budget_s=budget_s,
-        within_deal=within_deal,
-    )
-    status = search.run()
-    up = search.best_count
-    found = search.positions
+    outcome = plan.search(model_for(game.game_id), game, budget_s, within_deal=within_deal)
+    status = outcome.status
+    up = outcome.best_count
+    found = outcome.positions
     if status == WON:
         return Hint(
-            move_text(search.line[0]), True, False,
+            move_text(outcome.line[0]), True, False,
             "This move is part of a winning line.", found, total,
         )
-    improves = up > game.cards_on_foundations and search.best_line
+    improves = up > game.cards_on_foundations and outcome.best_line
     if within_deal:
         if improves:
             where = "in this deal" if status == EXHAUSTED else "in this deal within the time"
             return Hint(
-                move_text(search.best_line[0]), False, False,
+                move_text(outcome.best_line[0]), False, False,
                 f"No win found {where}; this move starts the line that puts the most cards "
                 f"on the foundations ({up} of {total}) before a redeal.",
                 found, up,
@@ -163,18 +123,11 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
         return Hint("redeal", False, False, note, found, up)
     lost = status == LOST
     if improves:
-        move = move_text(search.best_line[0])
+        move = move_text(outcome.best_line[0])
         what = f"this move leads to the most cards on the foundations found ({up} of {total})."
     else:
-        move = move_text(_first_move(model, pos))
+        first = outcome.first_moves
+        move = move_text(first[0]) if first else str(game.legal_moves()[0])
         what = "no line found puts more cards up; this is the solver's first choice."
     lead = "No win is possible from here" if lost else "No win found within the time"
     return Hint(move, False, lost, f"{lead}; {what}", found, up)
-
-
-def _first_move(model: Model, pos: Position) -> RawMove:
-    """The move the search tries first (there is one: the game is not stuck)."""
-    moves = order_moves(model, pos, model.foundation_moves(pos), model.pile_moves(pos))
-    if moves:
-        return moves[0]
-    return (REDEAL, -1, -1) if pos.redeals_left else model.draw_moves(pos)[0]

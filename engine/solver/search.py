@@ -61,6 +61,7 @@ class Search:
         self.node_cap = node_cap
         self.shuffle = shuffle
         self.status = UNKNOWN  # what run() returned, for callers that keep the Search
+        self.first_moves: list[RawMove] = []  # the start's moves, in the order tried
         self.positions = 0
         self.line: list[RawMove] = []
         self.start_count = sum(pos.heights)
@@ -140,10 +141,12 @@ class Search:
             self.line = list(line)
             return WON
         seen.add(self.key(pos))
+        root_moves = self._moves(pos)
+        self.first_moves = list(line) + root_moves
         if self._dead(pos):
             return LOST
         # Each frame: moves to try, the next one's index, moves that led into it.
-        frames: list[list[object]] = [[self._moves(pos), 0, entered]]
+        frames: list[list[object]] = [[root_moves, 0, entered]]
         # Capped subtrees (after a redeal): (index of their frame, last position allowed).
         limits: list[tuple[int, int]] = []
         positions = 0

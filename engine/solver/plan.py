@@ -1,0 +1,96 @@
+"""Which searches to run, in what order, within a time budget.
+
+A single depth-first search can sink its whole budget into one hopeless subtree. So
+the budget is spent in passes: first searches that may give up (they cap a subtree or
+their size, and can find a win but prove nothing), then one complete search, which can
+also prove a loss. Every pass is exact about what it reports.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..game import Game
+from .model import Model, RawMove
+from .search import UNKNOWN, Search
+
+# Redeal games: most later deals are lost or won within a few hundred positions, and one
+# odd deal can hold the search for seconds. A first pass caps each subtree after a
+# redeal (by redeals then left) and so tries many shuffles.
+REDEAL_CAPS = {0: 100, 1: 1000}
+
+# Games whose wins hide behind early choices (Four Leaf Clovers, Corner Stones): restart
+# with a growing size cap and random tie breaks, for this share of the budget.
+RESTART_GAMES = frozenset({"four-leaf-clovers", "corner-stones"})
+RESTART_FIRST_CAP = 1000
+RESTART_GROWTH = 1.5
+RESTART_SHARE = 0.6
+
+
+@dataclass(frozen=True)
+class Pass:
+    caps: dict[int, int] | None = None
+    node_cap: int | None = None
+    seed: int | None = None
+
+
+def passes(game: Game, budget_s: float) -> Iterator[Pass]:
+    if game.redeals_left:
+        yield Pass(caps=REDEAL_CAPS)
+    elif game.game_id in RESTART_GAMES:
+        started = time.perf_counter()
+        cap = float(RESTART_FIRST_CAP)
+        seed = 0
+        while time.perf_counter() - started < RESTART_SHARE * budget_s:
+            yield Pass(node_cap=int(cap), seed=seed or None)
+            cap *= RESTART_GROWTH
+            seed += 1
+    yield Pass()
+
+
+@dataclass
+class Outcome:
+    """The verdict of the passes, and the best line any of them saw."""
+
+    status: str
+    line: list[RawMove]
+    positions: int
+    best_count: int
+    best_line: list[RawMove]
+    first_moves: list[RawMove]
+
+
+def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = False) -> Outcome:
+    """Run the passes for ``game`` (never changed) until one decides or time runs out."""
+    deadline = time.perf_counter() + budget_s
+    plan = passes(game, budget_s) if not within_deal else iter([Pass()])
+    outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
+    for step in plan:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        run = Search(
+            model,
+            model.position(game),
+            deal=game.deal,
+            draw_rule=game.draw_rule,
+            budget_s=left,
+            within_deal=within_deal,
+            caps=step.caps,
+            node_cap=step.node_cap,
+            shuffle=random.Random(step.seed) if step.seed else None,
+        )
+        status = run.run()
+        outcome.positions += run.positions
+        if not outcome.first_moves:
+            outcome.first_moves = run.first_moves
+        if run.best_count > outcome.best_count or not outcome.best_line:
+            outcome.best_count, outcome.best_line = run.best_count, run.best_line
+        if status != UNKNOWN:
+            outcome.status = status
+            outcome.line = run.line
+            break
+    return outcome
