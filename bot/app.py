@@ -27,6 +27,7 @@ from .commands import GameCommands
 from .config import Settings
 from .controls import DYNAMIC_ITEMS
 from .flow import Flow
+from .respond import tell_privately
 from .stats_commands import STATS_ITEMS, StatsCommands
 from .stats_flow import StatsFlow
 from .store import Store
@@ -101,10 +102,7 @@ class SolitaireBot(commands.Bot):
         else:
             text = "Sorry — something went wrong on my side. `/show` shows your current board."
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await tell_privately(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell user %s about the error", interaction.user.id)
 

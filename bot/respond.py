@@ -68,10 +68,7 @@ async def answer_command(interaction: discord.Interaction[Any], work: Awaitable[
         elif reply.offer is not None:
             await send(reply.offer.text, view=controls.offer_view(reply.offer))
         if reply.note is not None:
-            if interaction.response.is_done():
-                await interaction.followup.send(reply.note, ephemeral=True)
-            else:
-                await send(reply.note, ephemeral=True)
+            await tell_privately(interaction, reply.note)
     except Exception:
         await apologise(interaction)
 
@@ -118,10 +115,7 @@ async def answer_press(interaction: discord.Interaction[Any], work: Awaitable[Re
         if reply.board is not None:
             look_for_a_win(interaction, reply.board)
         if reply.note is not None:
-            if interaction.response.is_done():
-                await interaction.followup.send(reply.note, ephemeral=True)
-            else:
-                await interaction.response.send_message(reply.note, ephemeral=True)
+            await tell_privately(interaction, reply.note)
     except Exception:
         await apologise(interaction)
 
@@ -151,9 +145,14 @@ async def apologise(interaction: discord.Interaction[Any]) -> None:
         interaction.guild_id,
     )
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(SEND_APOLOGY, ephemeral=True)
-        else:
-            await interaction.response.send_message(SEND_APOLOGY, ephemeral=True)
+        await tell_privately(interaction, SEND_APOLOGY)
     except discord.HTTPException:
         log.warning("could not send the apology for interaction %s", interaction.id)
+
+
+async def tell_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    """Send ``text`` to the player alone: as the answer, or after it if one was given."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
