@@ -105,39 +105,26 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 # point computed below. A win puts every card up: if some card is not "up" in the
 # fixed point, the position is lost.
 
-DEAD_CHECKED = frozenset({"clover-leaf", "trefoil", "super-flower-garden"})
+DEAD_CHECKED = frozenset({"clover-leaf", "trefoil", "super-flower-garden", "four-leaf-clovers"})
+LAST_CYCLE = 39  # Four Leaf Clovers from here on: one card of each rank left, one slot each
 
-_FINAL_TARGETS: dict[str, tuple[tuple[int, ...], ...]] = {}
 
-
-def _final_targets(model: Model) -> tuple[tuple[int, ...], ...]:
-    """Per card: the cards it may lie on when it goes up (not its earlier cards)."""
-    table = _FINAL_TARGETS.get(model.id)
-    if table is None:
-
-        def earlier(t: int, c: int) -> bool:
-            if not model.goes_up[t] or not model.goes_up[c]:
-                return True  # a base card: always on its foundation, never a resting place
-            (ft, ht), (fc, hc) = model.goes_up[t][0], model.goes_up[c][0]
-            return ft == fc and ht < hc
-
-        table = tuple(
-            tuple(t for t in model.tops_for[c] if not earlier(t, c)) for c in range(52)
-        )
-        _FINAL_TARGETS[model.id] = table
-    return table
+def dead_check_applies(model: Model, pos: Position) -> bool:
+    """Every card left has one foundation slot (foundation, height) it can go up at."""
+    if model.id == "four-leaf-clovers":
+        return pos.heights[0] >= LAST_CYCLE
+    return model.id in DEAD_CHECKED
 
 
 def is_dead(model: Model, pos: Position) -> bool:
     """True when some card can provably never go up (see above)."""
     piles = pos.piles
+    heights = pos.heights
     goes_up = model.goes_up
     tops_for = model.tops_for
-    final_targets = _final_targets(model)
-    wants = model.wants
     sizes = model.foundation_sizes
-    found = [goes_up[c][0] if goes_up[c] else (0, 0) for c in range(52)]
-    pile_of = [-1] * 52  # card -> its pile (one deck: each card once)
+    found = [(0, 0)] * 52  # card -> its slot: (foundation, height it goes up at)
+    pile_of = [-1] * 52  # card -> its pile (each card once)
     depth = [0] * 52  # card -> cards above it
     no_earlier = [99] * len(sizes)
     under: list[list[int]] = [no_earlier] * 52  # card -> least height per foundation below it
@@ -145,6 +132,10 @@ def is_dead(model: Model, pos: Position) -> bool:
         n = len(pile)
         lowest = no_earlier
         for i, c in enumerate(pile):
+            for f, h in goes_up[c]:
+                if h >= heights[f]:
+                    found[c] = (f, h)
+                    break
             pile_of[c] = p
             depth[c] = n - 1 - i
             under[c] = lowest
@@ -152,16 +143,27 @@ def is_dead(model: Model, pos: Position) -> bool:
             if h < lowest[f]:
                 lowest = list(lowest)
                 lowest[f] = h
+    slot: dict[tuple[int, int], int] = {found[c]: c for c in range(52) if pile_of[c] >= 0}
     lifted = bytearray(52)
     free_top = [0] * len(piles)  # cards lifted from the top of each pile
-    up = list(pos.heights)  # per foundation: every card below this height can go up
+    up = list(heights)  # per foundation: every card below this height can go up
 
     def uncovered(t: int) -> bool:
         return depth[t] <= free_top[pile_of[t]]
 
+    def rests(c: int, f: int, h: int) -> list[int]:
+        """Cards c may lie on when it goes up: on the tableau, not earlier than c."""
+        out = []
+        for t in tops_for[c]:
+            if pile_of[t] >= 0:
+                ft, ht = found[t]
+                if ft != f or ht > h:
+                    out.append(t)
+        return out
+
     def can_rest(c: int, f: int, h: int) -> bool:
         """A stack for c (going up at height h of foundation f) to lie on, see above."""
-        todo = [t for t in final_targets[c] if pile_of[t] >= 0]
+        todo = rests(c, f, h)
         seen = set(todo)
         while todo:
             t = todo.pop()
@@ -185,8 +187,8 @@ def is_dead(model: Model, pos: Position) -> bool:
                 c = pile[i]
                 f, h = found[c]
                 if h > up[f]:  # not straight up: needs a card to go on, and a future
-                    if not final_targets[c]:
-                        break
+                    if not rests(c, f, h):
+                        break  # nowhere to rest, ever: it may only go straight up
                     for t in tops_for[c]:
                         q = pile_of[t]
                         if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
@@ -199,12 +201,12 @@ def is_dead(model: Model, pos: Position) -> bool:
                 i -= 1
         for f, h in enumerate(up):
             while h < sizes[f]:
-                c = wants[f][h][0]
-                if pile_of[c] >= 0 and not (
+                c = slot.get((f, h), -1)
+                if c >= 0 and not (
                     (under[c][f] >= h and uncovered(c)) or (lifted[c] and can_rest(c, f, h))
                 ):
                     break
                 h += 1
                 changed = True
             up[f] = h
-    return any(pile_of[wants[f][h][0]] >= 0 for f, h in enumerate(up) if h < sizes[f])
+    return any(slot.get((f, h), -1) >= 0 for f, h in enumerate(up) if h < sizes[f])

@@ -15,7 +15,7 @@ from ..moves import FOUNDATION, REDEAL
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
-from .prune import DEAD_CHECKED, is_dead, safe_move
+from .prune import DEAD_CHECKED, dead_check_applies, is_dead, safe_move
 
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
 _CLOCK_EVERY = 128  # positions between looks at the clock
@@ -110,7 +110,7 @@ class Search:
     def _dead(self, pos: Position) -> bool:
         if not self.dead_checked or self.within_deal or not self._settled(pos):
             return False
-        return is_dead(self.model, pos)
+        return dead_check_applies(self.model, pos) and is_dead(self.model, pos)
 
     # -- the search ---------------------------------------------------------------------
 
