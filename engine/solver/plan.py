@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..game import Game
+from .lines import shorten
 from .model import Model, RawMove
-from .search import UNKNOWN, Search
+from .search import UNKNOWN, WON, Search
 
 # Redeal games: most later deals are lost or won within a few hundred positions, and one
 # odd deal can hold the search for seconds. A first pass caps each subtree after a
@@ -92,5 +93,9 @@ def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = Fal
         if status != UNKNOWN:
             outcome.status = status
             outcome.line = run.line
+            if status == WON and len(run.line) > model.card_count:
+                outcome.line = shorten(
+                    model, model.position(game), run.line, game.deal, draw_rule=game.draw_rule
+                )
             break
     return outcome

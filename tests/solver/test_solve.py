@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine import GAMES, RULES, Card, Game, new_game, parse_card
+from engine import GAMES, RULES, Card, Game, Move, new_game, parse_card
 from engine.solver import hint, solve
 
 BUDGET = 0.5
@@ -216,3 +216,41 @@ def test_redeal_hint_wins_within_the_deal_when_it_can() -> None:
     )
     advice = hint(game, budget_s=BUDGET)
     assert advice.winning and advice.move == "1 2"  # 3♥ onto 4♥ frees 2♥
+
+
+def test_a_line_with_a_detour_is_shortened_to_the_same_end() -> None:
+    from engine.solver.lines import shorten
+    from engine.solver.model import model_for
+
+    model = model_for("corner-stones")
+    game = new_game("corner-stones", 3)
+    start = model.position(game)
+    rng = random.Random(3)
+    line = []
+    detours = 0
+    for _ in range(40):
+        moves = game.legal_moves()
+        move = rng.choice(moves)
+        before = game.key()
+        game.play(move)
+        line.append(tuple(move))
+        back = next((m for m in game.legal_moves() if _returns_to(game, m, before)), None)
+        if back is not None and detours < 3:  # a move there and straight back
+            game.play(back)
+            line.append(tuple(back))
+            detours += 1
+    assert detours == 3
+    end = model.position(game)
+    short = shorten(model, start, line, 3, draw_rule=False)
+    assert len(short) <= len(line) - 2 * detours
+    replay = new_game("corner-stones", 3)
+    for move in short:
+        replay.play(str(Move(*move)))
+    assert model.position(replay) == end
+
+
+def _returns_to(game: Game, move: Move, key: object) -> bool:
+    game.push(move)
+    same = game.key() == key
+    game.pop()
+    return same
