@@ -38,6 +38,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
         game="The game to play",
         deal="A deal number, to replay or share a deal (leave out for a random one)",
         winnable="Only a deal the solver has proven can be won",
+        draw="Trefoil only: once, after the last redeal, bring a buried card to the top",
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -46,10 +47,11 @@ class GameCommands(commands.Cog, name="Solitaire"):
         game: str,
         deal: app_commands.Range[int, 1, MAX_DEAL] | None = None,
         winnable: bool = False,
+        draw: bool = False,
     ) -> None:
+        player = player_of(interaction)
         await answer_command(
-            interaction,
-            self.flow.new_game(player_of(interaction), game, deal, winnable=winnable),
+            interaction, self.flow.new_game(player, game, deal, winnable=winnable, draw=draw)
         )
 
     @app_commands.command(name="move", description="Move a card: /move 7 3, /move 7 f2, /move 7")

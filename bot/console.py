@@ -120,8 +120,9 @@ class Console:
                 self.say(f"Which game? `/rules trefoil` — the games are: {', '.join(GAMES)}.")
         elif name == "new":
             deal: int | None = None
-            winnable = "winnable" in (a.lower() for a in args)
-            args = [a for a in args if a.lower() not in ("winnable", "winnable:true")]
+            flags = {a.lower().removesuffix(":true") for a in args}
+            winnable, draw = "winnable" in flags, "draw" in flags
+            args = [a for a in args if a.lower().removesuffix(":true") not in ("winnable", "draw")]
             if args and args[-1].isdigit():
                 deal = int(args.pop())
             elif args and re.fullmatch(r"-?\d+", args[-1]):
@@ -131,7 +132,9 @@ class Console:
                 self.say(f"Which game? `/new trefoil 42` — the games are: {', '.join(GAMES)}.")
                 return True
             self.show(
-                await self.flow.new_game(player, game_id_from(args), deal, winnable=winnable)
+                await self.flow.new_game(
+                    player, game_id_from(args), deal, winnable=winnable, draw=draw
+                )
             )
         elif name == "move":
             self.show(await self.flow.act(player, Action.MOVE, " ".join(args)))
@@ -171,7 +174,7 @@ class Console:
         offer = self.offer
         if offer is not None and wanted == START_LABEL.lower():
             return await self.flow.confirm_new(
-                self.player, offer.replacing, offer.game_id, offer.deal
+                self.player, offer.replacing, offer.game_id, offer.deal, draw=offer.draw
             )
         if offer is not None and wanted == KEEP_LABEL.lower():
             return await self.flow.act(self.player, Action.SHOW)

@@ -169,7 +169,7 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
 
 class NewGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     r"sol:new:(?P<answer>yes|no):(?P<owner>\d+):(?P<replacing>\d+):"
-    r"(?P<game>[a-z-]+):(?P<deal>\d+)"
+    r"(?P<game>[a-z-]+):(?P<deal>\d+)(?P<draw>:draw)?"
 )):
     def __init__(self, yes: bool, offer: NewGameOffer) -> None:
         answer = "yes" if yes else "no"
@@ -179,7 +179,7 @@ class NewGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
                 style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
                 custom_id=(
                     f"sol:new:{answer}:{offer.owner_id}:{offer.replacing}:"
-                    f"{offer.game_id}:{offer.deal}"
+                    f"{offer.game_id}:{offer.deal}{':draw' if offer.draw else ''}"
                 ),
             ),
             row=0,
@@ -201,6 +201,7 @@ class NewGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
             game_id=match["game"],
             deal=int(match["deal"]),
             text="",
+            draw=match["draw"] is not None,
         )
         return cls(match["answer"] == "yes", offer)
 
@@ -212,7 +213,9 @@ class NewGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         player = player_of(interaction)
         offer = self.offer
         if self.yes:
-            work = flow.confirm_new(player, offer.replacing, offer.game_id, offer.deal)
+            work = flow.confirm_new(
+                player, offer.replacing, offer.game_id, offer.deal, draw=offer.draw
+            )
         else:
             work = flow.act(player, Action.SHOW)
         await answer_press(interaction, work)

@@ -42,7 +42,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TypeVar
 
-from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, REDEAL, Game, IllegalMove, Move, new_game
+from engine import (
+    DRAW,
+    FOUNDATION,
+    GAMES,
+    MAX_DEAL,
+    PILE,
+    REDEAL,
+    RULES,
+    Game,
+    IllegalMove,
+    Move,
+    new_game,
+)
+from engine.cards import CARDS
 from render import render_png
 
 from .daily import start_line, todays_daily, won_line
@@ -150,6 +163,7 @@ class NewGameOffer:
     game_id: str
     deal: int
     text: str
+    draw: bool = False  # Trefoil's "and a Draw" house rule
 
 
 @dataclass(frozen=True)
@@ -224,13 +238,20 @@ class Flow:
     # -- starting a game --------------------------------------------------------------
 
     async def new_game(
-        self, player: Player, game_id: str, deal: int | None = None, *, winnable: bool = False
+        self,
+        player: Player,
+        game_id: str,
+        deal: int | None = None,
+        *,
+        winnable: bool = False,
+        draw: bool = False,
     ) -> Reply:
         """Deal a game; over an unfinished one, ask first (``Reply.offer``).
 
-        ``winnable``: a deal the solver has proven winnable, from the pool.
+        ``winnable``: a deal the solver has proven winnable, from the pool. ``draw``:
+        Trefoil's "and a Draw" house rule.
         """
-        refusal = _check_new(game_id, deal)
+        refusal = _check_new(game_id, deal, draw)
         if refusal:
             return Reply(note=refusal, refused=True)
         if winnable and deal is not None:
@@ -254,16 +275,16 @@ class Flow:
             try:
                 saved = await self.store.load(player.user_id)
                 if saved is not None and not saved.is_finished and not saved.game.is_stuck:
-                    return Reply(offer=_offer(player, saved, game_id, deal))
-                return await self._start(player, game_id, deal, saved)
+                    return Reply(offer=_offer(player, saved, game_id, deal, draw))
+                return await self._start(player, game_id, deal, saved, draw=draw)
             except Exception:
                 return _apologise(player, context)
 
     async def confirm_new(
-        self, player: Player, replacing: int, game_id: str, deal: int
+        self, player: Player, replacing: int, game_id: str, deal: int, *, draw: bool = False
     ) -> Reply:
         """The player said yes to an offer: abandon game row ``replacing`` and deal anew."""
-        refusal = _check_new(game_id, deal)
+        refusal = _check_new(game_id, deal, draw)
         if refusal:
             return Reply(note=refusal, refused=True)
         context = f"confirm new {game_id} {deal} over {replacing}"
@@ -277,14 +298,20 @@ class Flow:
                         note="That question was about a game you have since replaced, so "
                         "nothing changed. Here is your current game; `/new` starts another.",
                     )
-                return await self._start(player, game_id, deal, saved)
+                return await self._start(player, game_id, deal, saved, draw=draw)
             except Exception:
                 return _apologise(player, context)
 
     async def _start(
-        self, player: Player, game_id: str, deal: int, replacing: SavedGame | None
+        self,
+        player: Player,
+        game_id: str,
+        deal: int,
+        replacing: SavedGame | None,
+        *,
+        draw: bool = False,
     ) -> Reply:
-        game = new_game(game_id, deal)
+        game = new_game(game_id, deal, draw=draw)
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it.
         left_as = LOST if replacing is not None and replacing.game.is_stuck else ABANDONED
@@ -293,7 +320,13 @@ class Flow:
             player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as,
             daily=day,
         )
-        headline = f"New game: **{game.name}**, deal {deal}. Share it: `/new {game_id} {deal}`."
+        share = f"/new {game_id} {deal}" + (" draw:True" if draw else "")
+        headline = f"New game: **{game.name}**, deal {deal}. Share it: `{share}`."
+        if draw:
+            headline += (
+                "\nHouse rule: after the last redeal you may once bring one buried card to the "
+                "top of its pile (`/move draw QH`, or from the menu)."
+            )
         if replacing is not None and replacing.status in (ABANDONED, LOST):
             headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
         if day is not None:
@@ -598,8 +631,8 @@ def describe(game: Game, move: Move) -> str:
     """A legal move, for a menu: ``7 → 3 · 9♣ on 10♣``; ``7 → f2 · 9♣ to ♦ A↑``."""
     if move.kind == REDEAL:
         return f"Redeal ({game.redeals_left} left)"
-    if move.kind not in (PILE, FOUNDATION):
-        return str(move)
+    if move.kind == DRAW:
+        return f"Draw: bring {CARDS[move.dst].label} to the top of its pile (once)"
     card = game.tableau[move.src][-1].label
     src = game.pile_name(move.src)
     if move.kind == FOUNDATION:
@@ -683,20 +716,24 @@ def _refusal(game: Game, action: Action, message: str) -> str:
     return f"{message}\nLegal now: {shown}{more} — or pick one from the menu under your board."
 
 
-def _offer(player: Player, saved: SavedGame, game_id: str, deal: int) -> NewGameOffer:
+def _offer(
+    player: Player, saved: SavedGame, game_id: str, deal: int, draw: bool = False
+) -> NewGameOffer:
     old = saved.game
     text = (
         f"You have an unfinished **{old.name}** game (deal {old.deal}, "
         f"{old.moves_made} move{_s(old.moves_made)}). Start **{GAMES[game_id]}** deal {deal} "
         "instead? The unfinished game will count as abandoned."
     )
-    return NewGameOffer(player.user_id, saved.id, game_id, deal, text)
+    return NewGameOffer(player.user_id, saved.id, game_id, deal, text, draw)
 
 
-def _check_new(game_id: str, deal: int | None) -> str | None:
+def _check_new(game_id: str, deal: int | None, draw: bool = False) -> str | None:
     if game_id not in GAMES:
         names = ", ".join(f"`{g}`" for g in GAMES)
         return f"There is no game called `{game_id}`. The games are: {names}."
+    if draw and not RULES[game_id].has_draw_option:
+        return "The draw house rule belongs to Trefoil (\"Trefoil and a Draw\") only."
     if deal is not None and not 1 <= deal <= MAX_DEAL:
         return (
             f"A deal number is a whole number from 1 to {MAX_DEAL}; "

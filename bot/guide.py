@@ -74,8 +74,8 @@ def rules_text(game_id: str) -> str:
 HELP_TEXT = (
     "**Solitaire** — five patience games, every card face up, one saved game per player.\n"
     "\n"
-    "`/new game [deal] [winnable]` — deal a game (a deal number replays a shared deal; "
-    "`winnable:True` deals one the solver has proven can be won)\n"
+    "`/new game [deal] [winnable] [draw]` — deal a game (a deal number replays a shared deal; "
+    "`winnable:True`: one the solver can win; `draw:True`: Trefoil's draw house rule)\n"
     "`/move from [to]` — play a move: `7 3`, `7 f2`, `7 f`, `7`; `from` lists the legal moves\n"
     "`/undo`, `/redo` — take back or replay a move\n"
     "`/redeal` — gather, shuffle and deal again (Trefoil, Super Flower Garden)\n"

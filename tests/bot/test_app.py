@@ -13,7 +13,7 @@ from bot.app import SolitaireBot
 from bot.commands import GameCommands
 from bot.config import Settings
 from bot.controls import BoardButton, MoveMenu, NewGameButton, board_view, offer_view
-from bot.flow import Action, BoardRef, Flow, NewGameOffer
+from bot.flow import BUTTON_LABELS, BoardRef, Flow, NewGameOffer
 from bot.store import Store
 
 from .conftest import ALICE
@@ -83,6 +83,7 @@ def test_the_slash_commands_and_their_options(bot: SolitaireBot) -> None:
     ]
     assert new["deal"]["type"] == 4 and new["deal"]["min_value"] == 1
     assert new["winnable"]["type"] == 5 and not new["winnable"].get("required", False)
+    assert new["draw"]["type"] == 5 and not new["draw"].get("required", False)
     assert [c["value"] for c in {o["name"]: o for o in payload["rules"]["options"]}["game"]["choices"]]
 
 
@@ -112,7 +113,9 @@ async def test_board_controls_carry_owner_game_and_revision(flow: Flow) -> None:
         ("sol:found:111:7:12", BoardButton, {"action": "found", "owner": "111", "game": "7", "revision": "12"}),
         ("sol:menu:111:7:12", MoveMenu, {"owner": "111", "game": "7", "revision": "12"}),
         ("sol:new:yes:111:7:four-leaf-clovers:2147483647", NewGameButton,
-         {"answer": "yes", "owner": "111", "replacing": "7", "game": "four-leaf-clovers", "deal": "2147483647"}),
+         {"answer": "yes", "owner": "111", "replacing": "7", "game": "four-leaf-clovers", "deal": "2147483647", "draw": None}),
+        ("sol:new:no:111:7:trefoil:5:draw", NewGameButton,
+         {"answer": "no", "owner": "111", "replacing": "7", "game": "trefoil", "deal": "5", "draw": ":draw"}),
     ],
 )
 def test_custom_ids_parse_back(custom_id: str, cls: Any, fields: dict[str, str]) -> None:
@@ -126,6 +129,15 @@ def test_other_custom_ids_are_not_ours() -> None:
             assert cls.__discord_ui_compiled_template__.fullmatch(custom_id) is None
 
 
+async def test_a_pressed_new_game_question_keeps_the_draw_rule() -> None:
+    offer = NewGameOffer(111, 9, "trefoil", 5, "Start?", draw=True)
+    button = offer_view(offer).children[0]
+    match = NewGameButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)  # type: ignore[attr-defined]
+    assert match is not None
+    parsed = await NewGameButton.from_custom_id(None, button, match)  # type: ignore[arg-type]
+    assert parsed.offer.draw and parsed.offer.deal == 5 and parsed.yes
+
+
 def test_a_new_game_question_has_start_and_keep_buttons() -> None:
     offer = NewGameOffer(111, 9, "super-flower-garden", 2147483647, "Start?")
     view = offer_view(offer)
@@ -135,6 +147,6 @@ def test_a_new_game_question_has_start_and_keep_buttons() -> None:
 
 
 def test_every_button_action_is_in_the_template() -> None:
-    for action in (Action.UNDO, Action.REDO, Action.TO_FOUNDATIONS, Action.REDEAL):
+    for action in BUTTON_LABELS:
         button = BoardButton(action, 5, BoardRef(1, 2))
         assert re.fullmatch(BoardButton.__discord_ui_compiled_template__, button.custom_id)

@@ -415,3 +415,40 @@ async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock)
     assert reply.board.png.startswith(b"\x89PNG\r\n\x1a\n")
     assert moved.board.png.startswith(b"\x89PNG\r\n\x1a\n") and moved.board.png != reply.board.png
     assert moved.board.filename == "super-flower-garden-4-1.png"
+
+
+async def test_trefoil_with_the_draw_house_rule(flow: Flow, store: Store) -> None:
+    reply = await flow.new_game(ALICE, "trefoil", 4, draw=True)
+    assert reply.board is not None and "House rule" in reply.board.text
+    assert "`/new trefoil 4 draw:True`" in reply.board.text
+    await flow.act(ALICE, Action.REDEAL)
+    after = await flow.act(ALICE, Action.REDEAL)
+    assert after.board is not None
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    buried = saved.game.tableau[0][0]
+    options = await flow.move_choices(ALICE, "draw")
+    assert f"draw {buried}" in [o.value for o in options]
+    assert all(o.label.startswith("Draw: bring") for o in options)
+    drawn = await flow.act(ALICE, Action.MOVE, f"draw {buried}")
+    assert drawn.board is not None
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.game.tableau[0][-1] == buried and saved.game.draw_used
+    again = await flow.act(ALICE, Action.MOVE, f"draw {saved.game.tableau[1][0]}")
+    assert again.refused and "used" in (again.note or "")
+
+
+async def test_the_draw_house_rule_is_trefoils_only(flow: Flow, store: Store) -> None:
+    reply = await flow.new_game(ALICE, "clover-leaf", 4, draw=True)
+    assert reply.refused and "Trefoil" in (reply.note or "")
+    assert await store.load(ALICE.user_id) is None
+
+
+async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: Flow, store: Store) -> None:
+    await flow.new_game(ALICE, "clover-leaf", 4)
+    asked = await flow.new_game(ALICE, "trefoil", 9, draw=True)
+    assert asked.offer is not None and asked.offer.draw
+    offer = asked.offer
+    await flow.confirm_new(ALICE, offer.replacing, offer.game_id, offer.deal, draw=offer.draw)
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.game.draw_rule and saved.game.deal == 9
