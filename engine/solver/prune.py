@@ -123,59 +123,60 @@ def is_dead(model: Model, pos: Position) -> bool:
     goes_up = model.goes_up
     tops_for = model.tops_for
     sizes = model.foundation_sizes
-    found = [(0, 0)] * 52  # card -> its slot: (foundation, height it goes up at)
+    nf = len(sizes)
+    found_f = [0] * 52  # card -> the foundation it goes up on
+    found_h = [0] * 52  # card -> the height it goes up at
     pile_of = [-1] * 52  # card -> its pile (each card once)
     depth = [0] * 52  # card -> cards above it
-    no_earlier = [99] * len(sizes)
+    slot = [-1] * (64 * nf)  # foundation * 64 + height -> the card that goes up there
+    no_earlier = [99] * nf
     under: list[list[int]] = [no_earlier] * 52  # card -> least height per foundation below it
     for p, pile in enumerate(piles):
         n = len(pile)
         lowest = no_earlier
         for i, c in enumerate(pile):
-            for f, h in goes_up[c]:
-                if h >= heights[f]:
-                    found[c] = (f, h)
-                    break
+            places = goes_up[c]
+            f, h = places[0]
+            if h < heights[f]:  # several slots (Four Leaf Clovers): the first one still open
+                for f, h in places:
+                    if h >= heights[f]:
+                        break
+            found_f[c] = f
+            found_h[c] = h
+            slot[f * 64 + h] = c
             pile_of[c] = p
             depth[c] = n - 1 - i
             under[c] = lowest
-            f, h = found[c]
             if h < lowest[f]:
                 lowest = list(lowest)
                 lowest[f] = h
-    slot: dict[tuple[int, int], int] = {found[c]: c for c in range(52) if pile_of[c] >= 0}
+    # Cards it may lie on when going up: on the tableau and not earlier than it.
+    rests: dict[int, list[int]] = {}
+    for pile in piles:
+        for c in pile:
+            f, h = found_f[c], found_h[c]
+            rests[c] = [
+                t for t in tops_for[c] if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h)
+            ]
     lifted = bytearray(52)
     free_top = [0] * len(piles)  # cards lifted from the top of each pile
     up = list(heights)  # per foundation: every card below this height can go up
 
-    def uncovered(t: int) -> bool:
-        return depth[t] <= free_top[pile_of[t]]
-
-    def rests(c: int, f: int, h: int) -> list[int]:
-        """Cards c may lie on when it goes up: on the tableau, not earlier than c."""
-        out = []
-        for t in tops_for[c]:
-            if pile_of[t] >= 0:
-                ft, ht = found[t]
-                if ft != f or ht > h:
-                    out.append(t)
-        return out
-
     def can_rest(c: int, f: int, h: int) -> bool:
         """A stack for c (going up at height h of foundation f) to lie on, see above."""
-        todo = rests(c, f, h)
+        todo = list(rests[c])
         seen = set(todo)
         while todo:
             t = todo.pop()
-            if uncovered(t) and under[t][f] >= h:
+            if depth[t] <= free_top[pile_of[t]] and under[t][f] >= h:
                 return True
             if lifted[t]:
                 for t2 in tops_for[t]:
-                    if t2 not in seen and pile_of[t2] >= 0:
-                        f2, h2 = found[t2]
-                        if f2 != f or h2 > h:
-                            seen.add(t2)
-                            todo.append(t2)
+                    if t2 not in seen and pile_of[t2] >= 0 and (
+                        found_f[t2] != f or found_h[t2] > h
+                    ):
+                        seen.add(t2)
+                        todo.append(t2)
         return False
 
     changed = True
@@ -185,9 +186,8 @@ def is_dead(model: Model, pos: Position) -> bool:
             i = len(pile) - 1 - free_top[p]
             while i >= 0:
                 c = pile[i]
-                f, h = found[c]
-                if h > up[f]:  # not straight up: needs a card to go on, and a future
-                    if not rests(c, f, h):
+                if found_h[c] > up[found_f[c]]:  # not straight up: needs a place, a future
+                    if not rests[c]:
                         break  # nowhere to rest, ever: it may only go straight up
                     for t in tops_for[c]:
                         q = pile_of[t]
@@ -199,14 +199,17 @@ def is_dead(model: Model, pos: Position) -> bool:
                 free_top[p] += 1
                 changed = True
                 i -= 1
-        for f, h in enumerate(up):
-            while h < sizes[f]:
-                c = slot.get((f, h), -1)
+        for f in range(nf):
+            h = up[f]
+            size = sizes[f]
+            while h < size:
+                c = slot[f * 64 + h]
                 if c >= 0 and not (
-                    (under[c][f] >= h and uncovered(c)) or (lifted[c] and can_rest(c, f, h))
+                    (under[c][f] >= h and depth[c] <= free_top[pile_of[c]])
+                    or (lifted[c] and can_rest(c, f, h))
                 ):
                     break
                 h += 1
                 changed = True
             up[f] = h
-    return any(slot.get((f, h), -1) >= 0 for f, h in enumerate(up) if h < sizes[f])
+    return any(slot[f * 64 + up[f]] >= 0 for f in range(nf) if up[f] < sizes[f])
