@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from .model import Model, Position, RawMove
 
 
@@ -10,10 +12,17 @@ def _exact(pos: Position) -> tuple[object, ...]:
 
 
 def shorten(
-    model: Model, start: Position, line: list[RawMove], deal: int, *, draw_rule: bool
+    model: Model,
+    start: Position,
+    line: list[RawMove],
+    deal: int,
+    *,
+    draw_rule: bool,
+    deadline: float | None = None,
 ) -> list[RawMove]:
     """The same win with detours cut: from each position of the line, jump to the latest
-    position of the line that one legal move reaches. ``start`` is left as it was."""
+    position of the line that one legal move reaches. ``start`` is left as it was.
+    Past ``deadline`` (perf_counter) the rest of the line is kept as it is."""
     pos = start.copy()
     index: dict[tuple[object, ...], int] = {_exact(pos): 0}
     for i, move in enumerate(line, 1):
@@ -23,6 +32,8 @@ def shorten(
     out: list[RawMove] = []
     at = 0
     while at < len(line):
+        if deadline is not None and len(out) % 64 == 0 and time.perf_counter() > deadline:
+            return out + line[at:]
         best, best_move = at + 1, line[at]
         for move in model.legal_moves(pos, draw_rule=draw_rule):
             saved = model.apply(pos, move, deal)

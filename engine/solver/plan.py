@@ -40,7 +40,7 @@ class Pass:
     seed: int | None = None
 
 
-def passes(game: Game, budget_s: float) -> Iterator[Pass]:
+def passes(game: Game) -> Iterator[Pass]:
     if game.redeals_left:
         yield Pass(caps=REDEAL_CAPS)
     elif game.game_id in RESTARTS:
@@ -69,7 +69,7 @@ class Outcome:
 def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = False) -> Outcome:
     """Run the passes for ``game`` (never changed) until one decides or time runs out."""
     deadline = time.perf_counter() + budget_s
-    plan = passes(game, budget_s) if not within_deal else iter([Pass()])
+    plan = passes(game) if not within_deal else iter([Pass()])
     outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
     for step in plan:
         left = deadline - time.perf_counter()
@@ -97,7 +97,12 @@ def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = Fal
             outcome.line = run.line
             if status == WON and len(run.line) > model.card_count:
                 outcome.line = shorten(
-                    model, model.position(game), run.line, game.deal, draw_rule=game.draw_rule
+                    model,
+                    model.position(game),
+                    run.line,
+                    game.deal,
+                    draw_rule=game.draw_rule,
+                    deadline=deadline,
                 )
             break
     return outcome
