@@ -129,10 +129,13 @@ def is_dead(model: Model, pos: Position) -> bool:
     pile_of = [-1] * 52  # card -> its pile (each card once)
     depth = [0] * 52  # card -> cards above it
     slot = [-1] * (64 * nf)  # foundation * 64 + height -> the card that goes up there
-    no_earlier = [99] * nf
-    under: list[list[int]] = [no_earlier] * 52  # card -> least height per foundation below it
+    no_earlier = (99,) * nf
+    under: list[tuple[int, ...]] = [no_earlier] * 52  # card -> least height per foundation below
+    active = []  # piles with cards
     for p, pile in enumerate(piles):
         n = len(pile)
+        if n:
+            active.append(p)
         lowest = no_earlier
         for i, c in enumerate(pile):
             places = goes_up[c]
@@ -148,23 +151,19 @@ def is_dead(model: Model, pos: Position) -> bool:
             depth[c] = n - 1 - i
             under[c] = lowest
             if h < lowest[f]:
-                lowest = list(lowest)
-                lowest[f] = h
-    # Cards it may lie on when going up: on the tableau and not earlier than it.
-    rests: dict[int, list[int]] = {}
-    for pile in piles:
-        for c in pile:
-            f, h = found_f[c], found_h[c]
-            rests[c] = [
-                t for t in tops_for[c] if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h)
-            ]
+                lowest = (*lowest[:f], h, *lowest[f + 1 :])
     lifted = bytearray(52)
     free_top = [0] * len(piles)  # cards lifted from the top of each pile
     up = list(heights)  # per foundation: every card below this height can go up
 
+    def rests(c: int) -> bool:
+        """Some card c may lie on when it goes up: on the tableau, not earlier than c."""
+        f, h = found_f[c], found_h[c]
+        return any(pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h) for t in tops_for[c])
+
     def can_rest(c: int, f: int, h: int) -> bool:
         """A stack for c (going up at height h of foundation f) to lie on, see above."""
-        todo = list(rests[c])
+        todo = [t for t in tops_for[c] if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h)]
         seen = set(todo)
         while todo:
             t = todo.pop()
@@ -182,23 +181,28 @@ def is_dead(model: Model, pos: Position) -> bool:
     changed = True
     while changed:
         changed = False
-        for p, pile in enumerate(piles):
+        still = []
+        for p in active:
+            pile = piles[p]
             i = len(pile) - 1 - free_top[p]
             while i >= 0:
                 c = pile[i]
                 if found_h[c] > up[found_f[c]]:  # not straight up: needs a place, a future
-                    if not rests[c]:
-                        break  # nowhere to rest, ever: it may only go straight up
                     for t in tops_for[c]:
                         q = pile_of[t]
                         if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
                             break
                     else:
                         break  # no way off yet: the rest of this pile waits
+                    if not rests(c):
+                        break  # nowhere to rest, ever: it may only go straight up
                 lifted[c] = 1
-                free_top[p] += 1
                 changed = True
                 i -= 1
+            free_top[p] = len(pile) - 1 - i
+            if i >= 0:
+                still.append(p)
+        active = still
         for f in range(nf):
             h = up[f]
             size = sizes[f]
