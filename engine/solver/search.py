@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..moves import FOUNDATION, REDEAL
+from ..moves import FOUNDATION, PILE, REDEAL
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
@@ -112,6 +112,19 @@ class Search:
             return False
         return dead_check_applies(self.model, pos) and is_dead(self.model, pos)
 
+    @staticmethod
+    def _worth_checking(pos: Position, move: RawMove) -> bool:
+        """Whether to run the dead check after ``move`` (skipping it is always sound).
+
+        Measured on Clover Leaf, where the check costs most: after a move to a
+        foundation it seldom finds anything new (autoplay moves are checked with the
+        move before them), and a card taken from a pile that still holds three or more
+        cards is a loose card from a run, whose move never made a live position dead in
+        the measurements: there the check costs more than it saves.
+        """
+        kind, src = move[0], move[1]
+        return kind != FOUNDATION and not (kind == PILE and len(pos.piles[src]) >= 3)
+
     # -- the search ---------------------------------------------------------------------
 
     def run(self) -> str:
@@ -183,7 +196,7 @@ class Search:
                     self.line = list(line)
                     return WON
             key = self.key(pos)
-            if key in seen or (move[0] != FOUNDATION and self._dead(pos)):
+            if key in seen or (self._worth_checking(pos, move) and self._dead(pos)):
                 seen.add(key)
                 for _ in range(entered):
                     model.undo(pos, line.pop(), undo.pop())
