@@ -118,6 +118,22 @@ def dead_check_applies(model: Model, pos: Position) -> bool:
 
 def is_dead(model: Model, pos: Position) -> bool:
     """True when some card can provably never go up (see above)."""
+    up = _fixed_point(model, pos)[0]
+    return any(h < size for h, size in zip(up, model.foundation_sizes, strict=True))
+
+
+def most_cards_up(model: Model, pos: Position) -> int:
+    """An upper bound on the cards on the foundations after any continuation (no redeal,
+    no draw): those up now, and the tableau cards "up" in the fixed point above."""
+    up, found_f, found_h = _fixed_point(model, pos)
+    return sum(pos.heights) + sum(
+        1 for pile in pos.piles for c in pile if found_h[c] < up[found_f[c]]
+    )
+
+
+def _fixed_point(model: Model, pos: Position) -> tuple[list[int], list[int], list[int]]:
+    """Per foundation, the height below which every card can go up (it stops at a card
+    that cannot; at the size when all can); and each tableau card's slot."""
     piles = pos.piles
     heights = pos.heights
     goes_up = model.goes_up
@@ -219,4 +235,4 @@ def is_dead(model: Model, pos: Position) -> bool:
                 h += 1
                 changed = True
             up[f] = h
-    return any(slot[f * 64 + up[f]] >= 0 for f in range(nf) if up[f] < sizes[f])
+    return up, found_f, found_h

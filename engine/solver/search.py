@@ -15,7 +15,7 @@ from ..moves import FOUNDATION, PILE, REDEAL
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
-from .prune import DEAD_CHECKED, dead_check_applies, is_dead, safe_move
+from .prune import DEAD_CHECKED, dead_check_applies, is_dead, most_cards_up, safe_move
 
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
 _CLOCK_EVERY = 128  # positions between looks at the clock
@@ -69,6 +69,9 @@ class Search:
         self.best_line: list[RawMove] = []
         self.seen: set[bytes] = set()
         self.dead_checked = model.id in DEAD_CHECKED
+        # Planning within a deal for the most cards up: a position that cannot put up
+        # more than the best line found so far is not worth searching (branch and bound).
+        self.bounded = within_deal and model.id in DEAD_CHECKED
         # Won when every card now on the tableau is up (a constructed position need not
         # hold a whole deck: the engine's is_won is "the tableau is empty").
         self.card_count = self.start_count + sum(map(len, pos.piles))
@@ -158,6 +161,8 @@ class Search:
         self.first_moves = list(line) + root_moves
         if self._dead(pos):
             return LOST
+        if self.bounded and most_cards_up(model, pos) <= self.best_count:
+            return EXHAUSTED
         # Each frame: moves to try, the next one's index, moves that led into it.
         frames: list[list[object]] = [[root_moves, 0, entered]]
         # Capped subtrees (after a redeal): (index of their frame, last position allowed).
@@ -196,7 +201,11 @@ class Search:
                     self.line = list(line)
                     return WON
             key = self.key(pos)
-            if key in seen or (self._worth_checking(pos, move) and self._dead(pos)):
+            if (
+                key in seen
+                or (self._worth_checking(pos, move) and self._dead(pos))
+                or (self.bounded and most_cards_up(model, pos) <= self.best_count)
+            ):
                 seen.add(key)
                 for _ in range(entered):
                     model.undo(pos, line.pop(), undo.pop())
