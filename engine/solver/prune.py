@@ -80,10 +80,11 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 
 # -- dead positions ---------------------------------------------------------------------
 #
-# Facts about any real game, for the one-deck games whose cards each have one foundation
-# (Clover Leaf, Trefoil, Super Flower Garden), once no redeal and no draw is left (no
-# pile there is ever refilled). A card's *earlier cards* are those its foundation takes
-# before it; they must all be up before it.
+# Facts about any real game in which every card left has one foundation slot — the
+# one-deck games whose cards each have one foundation (Clover Leaf, Trefoil, Super Flower
+# Garden) and Four Leaf Clovers in its last cycle (one card of each rank left) — once no
+# redeal and no draw is left (no pile there is ever refilled). A card's *earlier cards*
+# are those its foundation takes before it; they must all be up before it.
 #
 # "lifted": a card leaves the place it has now. That needs every card now above it
 #   lifted first, and a destination: its foundation (its earlier cards all up), or a
@@ -97,13 +98,14 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 #     The card under it was a top when it came: lifted before, or uncovered. Walking
 #     down that stack: each card either was lifted and lies on a card it may be placed
 #     on, or lies where it is now, uncovered, with no earlier card under it.
-# A card with nowhere to rest before going up (a Clover Leaf King on ♦/♥, whose only
-# neighbour, the Queen, goes up first) can leave its place only by going up.
 #
 # Ordering a real game's events by time shows each one meets these conditions through
 # earlier events, so every card lifted / put up in any real game is in the least fixed
-# point computed below. A win puts every card up: if some card is not "up" in the
-# fixed point, the position is lost.
+# point computed below: the cards "up" there bound what any line can put up. For lines
+# that win there is one more fact: a card with nowhere to rest before going up (a Clover
+# Leaf King on ♦/♥, whose only neighbour, the Queen, goes up first) leaves its place only
+# by going up — lifted onto a card, it could never go up. With it, if some card is not
+# "up" in the fixed point, no line wins: the position is lost.
 
 DEAD_CHECKED = frozenset({"clover-leaf", "trefoil", "super-flower-garden", "four-leaf-clovers"})
 LAST_CYCLE = 39  # Four Leaf Clovers from here on: one card of each rank left, one slot each
@@ -118,22 +120,27 @@ def dead_check_applies(model: Model, pos: Position) -> bool:
 
 def is_dead(model: Model, pos: Position) -> bool:
     """True when some card can provably never go up (see above)."""
-    up = _fixed_point(model, pos)[0]
+    up = _fixed_point(model, pos, to_win=True)[0]
     return any(h < size for h, size in zip(up, model.foundation_sizes, strict=True))
 
 
 def most_cards_up(model: Model, pos: Position) -> int:
     """An upper bound on the cards on the foundations after any continuation (no redeal,
-    no draw): those up now, and the tableau cards "up" in the fixed point above."""
-    up, found_f, found_h = _fixed_point(model, pos)
+    no draw): those up now, and the tableau cards "up" in the fixed point above — taken
+    without the rule for cards with nowhere to rest, which holds only for lines that win
+    (a line that gives up on such a card may still lift it to free what lies under it)."""
+    up, found_f, found_h = _fixed_point(model, pos, to_win=False)
     return sum(pos.heights) + sum(
         1 for pile in pos.piles for c in pile if found_h[c] < up[found_f[c]]
     )
 
 
-def _fixed_point(model: Model, pos: Position) -> tuple[list[int], list[int], list[int]]:
+def _fixed_point(
+    model: Model, pos: Position, *, to_win: bool
+) -> tuple[list[int], list[int], list[int]]:
     """Per foundation, the height below which every card can go up (it stops at a card
-    that cannot; at the size when all can); and each tableau card's slot."""
+    that cannot; at the size when all can); and each tableau card's slot. ``to_win``:
+    facts about lines that win, with cards that have nowhere to rest kept in place."""
     piles = pos.piles
     heights = pos.heights
     goes_up = model.goes_up
@@ -213,7 +220,7 @@ def _fixed_point(model: Model, pos: Position) -> tuple[list[int], list[int], lis
                             break
                     else:
                         break  # no way off yet: the rest of this pile waits
-                    if not rests(c):
+                    if to_win and not rests(c):
                         break  # nowhere to rest, ever: it may only go straight up
                 lifted[c] = 1
                 changed = True

@@ -78,3 +78,36 @@ def test_solver_verdict_matches_brute_force_on_small_endgames(game_id: str) -> N
     assert verdicts["won"] > 5, verdicts
     if game_id != "corner-stones":  # its endgames always play out: see test_solve for one lost
         assert verdicts["lost"] > 5, verdicts
+
+
+def engine_most_up(game: Game, seen: set) -> int:
+    """The most cards any line from here puts on the foundations (brute force)."""
+    key = game.key()
+    if key in seen:
+        return 0
+    seen.add(key)
+    best = game.cards_on_foundations
+    for move in game.legal_moves():
+        game.push(move)
+        best = max(best, engine_most_up(game, seen))
+        game.pop()
+    return best
+
+
+@pytest.mark.parametrize("game_id", ["clover-leaf", "trefoil", "super-flower-garden"])
+def test_the_bound_on_cards_up_is_never_below_what_play_reaches(game_id: str) -> None:
+    from engine.solver.model import model_for
+    from engine.solver.prune import most_cards_up
+
+    sys.setrecursionlimit(10_000)
+    model = model_for(game_id)
+    rng = random.Random(f"bound/{game_id}")
+    tight = 0
+    for _ in range(60):
+        game = endgame(game_id, rng, rng.randrange(3, 10))
+        game.redeals_left = 0
+        reached = engine_most_up(game.copy(), set())
+        bound = most_cards_up(model, model.position(game))
+        assert bound >= reached, (game.tableau, game.foundations)
+        tight += bound == reached
+    assert tight > 30  # and it is mostly exact on small endgames
