@@ -1,6 +1,7 @@
 """``python -m engine.solver stats GAME --deals 1-1000 --budget 2``: winnability figures.
 
-Also ``solve GAME --deal N`` (print a winning line) and ``hint GAME --deal N
+``stats all --markdown`` runs every game and adds the table for the README. Also
+``solve GAME --deal N`` (print a winning line) and ``hint GAME --deal N
 [--moves "7 3,5 f2"]``.
 """
 
@@ -12,7 +13,7 @@ import sys
 from ..game import new_game
 from ..rules import GAMES
 from . import hint, solve
-from .stats import DealResult, run
+from .stats import DealResult, markdown_table, run
 
 
 def _deal_range(text: str) -> range:
@@ -31,8 +32,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.solver", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     stats = sub.add_parser("stats", help="solve a range of deals; print won/lost/unknown and times")
-    stats.add_argument("game", choices=sorted(GAMES))
+    stats.add_argument("game", choices=[*sorted(GAMES), "all"])
     stats.add_argument("--deals", type=_deal_range, default=range(1, 1001))
+    stats.add_argument("--markdown", action="store_true", help="also print a markdown table")
     stats.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
     stats.add_argument("--jobs", type=int, default=1, help="processes (each solve uses one core)")
     stats.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
@@ -53,8 +55,15 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
 
-        summary = run(args.game, args.deals, args.budget, jobs=args.jobs, progress=show)
-        print(summary.text())
+        games = list(GAMES) if args.game == "all" else [args.game]
+        summaries = []
+        for game_id in games:
+            summary = run(game_id, args.deals, args.budget, jobs=args.jobs, progress=show)
+            print(summary.text(), flush=True)
+            summaries.append(summary)
+        if args.markdown:
+            print()
+            print(markdown_table(summaries))
         return 0
 
     game = new_game(args.game, args.deal)

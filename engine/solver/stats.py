@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from multiprocessing import Pool
 
 from ..game import new_game
+from ..rules import GAMES
 from . import solve
 
 
@@ -93,3 +94,26 @@ def run(
                 if progress:
                     progress(result)
     return Summary(game_id, tuple(results), budget_s)
+
+
+def markdown_table(summaries: list[Summary]) -> str:
+    """One row per game: counts, shares and time per deal."""
+    lines = [
+        "| Game | Deals | Won | Lost | Undecided | Median time | p95 time |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for summary in summaries:
+        n = len(summary.results)
+        first, last = summary.results[0].deal, summary.results[-1].deal
+        cells = [
+            GAMES[summary.game_id],
+            f"{first}-{last}",
+            *(
+                f"{summary.count(s)} ({100 * summary.count(s) / n:.1f}%)"
+                for s in ("won", "lost", "unknown")
+            ),
+            f"{1000 * summary.median:.1f} ms",
+            f"{1000 * summary.percentile(0.95):.0f} ms",
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
