@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 
-from ..moves import PILE
 from .model import Model, Position, RawMove
 
 FAR = 40  # distance of a card no foundation can take
@@ -100,4 +99,4 @@ def order_moves(
     return up + [move for _, move in scored]
 
 
-__all__ = ["PILE", "distances", "order_moves"]
+__all__ = ["distances", "order_moves"]

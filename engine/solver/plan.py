@@ -1,9 +1,10 @@
 """Which searches to run, in what order, within a time budget.
 
 A single depth-first search can sink its whole budget into one hopeless subtree. So
-the budget is spent in passes: first searches that may give up (they cap a subtree or
-their size, and can find a win but prove nothing), then one complete search, which can
-also prove a loss. Every pass is exact about what it reports.
+the budget is spent in passes: searches that may give up (they cap a subtree or their
+size: they can find a win, and prove a loss only if they ran dry under their caps) and
+complete searches, which can also prove a loss. Every pass is exact about what it
+reports.
 """
 
 from __future__ import annotations
@@ -41,17 +42,21 @@ class Pass:
 
 
 def passes(game: Game) -> Iterator[Pass]:
+    """The passes for ``game``'s position; the caller stops when one decides or at the
+    deadline."""
     if game.redeals_left:
         yield Pass(caps=REDEAL_CAPS)
+        yield Pass()
     elif game.game_id in RESTARTS:
         first, growth = RESTARTS[game.game_id]
         cap = float(first)
         seed = 0
-        while True:  # until a pass decides or the time is up
+        while True:
             yield Pass(node_cap=int(cap), seed=seed or None)
             cap *= growth
             seed += 1
-    yield Pass()
+    else:
+        yield Pass()
 
 
 @dataclass
