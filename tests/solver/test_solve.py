@@ -90,6 +90,28 @@ def test_trefoil_king_over_a_lower_card_of_its_suit_with_no_redeal_is_lost() -> 
     assert "No win is possible" in advice.note
 
 
+def test_with_redeals_left_the_same_position_depends_on_the_shuffles() -> None:
+    """Redeals shuffle the 10 cards again, as fixed by the deal number: some deals win,
+    some are lost even through every redeal; brute force through the engine agrees."""
+    from tests.solver.test_exhaustive import engine_can_win
+
+    verdicts = set()
+    for deal in range(1, 6):
+        game = position(
+            "trefoil", ["5H KH", "QH JH 10H 9H 8H 7H 6H", "4H"], [13, 13, 3, 13], redeals_left=2
+        )
+        game.deal = deal
+        solution = solve(game, budget_s=BUDGET)
+        assert solution.status == ("won" if engine_can_win(game.copy(), set()) else "lost")
+        verdicts.add(solution.status)
+        if solution.status == "won":
+            assert "redeal" in solution.moves
+            for text in solution.moves:
+                game.play(text)
+            assert game.is_won
+    assert verdicts == {"won", "lost"}
+
+
 def test_the_same_trefoil_position_with_its_last_card_order_fixed_is_won() -> None:
     game = position("trefoil", ["KH 5H", "QH JH 10H 9H 8H 7H 6H", "4H"], [13, 13, 3, 13])
     solution = solve(game, budget_s=BUDGET)
