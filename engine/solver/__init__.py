@@ -9,6 +9,18 @@ True
 shuffle is fixed by the deal number, so a deal's outcome is well defined). ``hint``
 plans like a player who cannot see future shuffles: in a game with redeals left it
 searches only the current deal. Neither changes the game it is given.
+
+For the bot:
+
+- Hint button, ``/hint``: ``hint(game)`` — ``move`` to play (or None), ``note`` to show,
+  ``winning`` (part of a proven win), ``lost`` (proven: no win from here).
+- Winnable deals: ``solve(new_game(game_id, deal)).status == "won"``.
+- "No win is possible from here": ``solve(game, budget_s=...).status == "lost"``.
+- Auto-finish: a "won" ``Solution.moves`` replays with ``game.play`` to the win.
+
+Both are pure CPU work that holds the GIL for the whole budget: run them in a process
+pool (or at least a thread) so the event loop keeps answering. "unknown" means the
+budget ran out; a larger budget may still decide.
 """
 
 from __future__ import annotations
