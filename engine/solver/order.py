@@ -18,9 +18,18 @@ FAR = 40  # distance of a card no foundation can take
 SHUFFLE = 25  # score noise on restarts: enough to reorder close calls, not to invert clear ones
 
 
+_DISTANCES: dict[tuple[str, bytes], list[int]] = {}
+
+
 def distances(model: Model, heights: list[int]) -> list[int]:
     """Per card: how many cards go up before it can (FAR if none can ever)."""
-    out = [FAR] * 52
+    key = (model.id, bytes(heights))
+    known = _DISTANCES.get(key)
+    if known is not None:
+        return known
+    if len(_DISTANCES) > 20_000:
+        _DISTANCES.clear()
+    out = _DISTANCES[key] = [FAR] * 52
     for c, places in enumerate(model.goes_up):
         best = FAR
         for f, h in places:

@@ -135,6 +135,27 @@ def most_cards_up(model: Model, pos: Position) -> int:
     )
 
 
+_STATIC_SLOTS: dict[str, tuple[list[int], list[int], list[int]] | None] = {}
+
+
+def _static_slots(model: Model) -> tuple[list[int], list[int], list[int]] | None:
+    """(foundation, height) of each card and the card of each slot (foundation * 64 +
+    height), for games where every card has one slot for good; None otherwise."""
+    if model.id not in _STATIC_SLOTS:
+        table = None
+        if all(len(places) <= 1 for places in model.goes_up):
+            found_f, found_h = [0] * 52, [0] * 52
+            slot = [-1] * (64 * len(model.foundation_sizes))
+            for c, places in enumerate(model.goes_up):
+                if places:
+                    (f, h), = places
+                    found_f[c], found_h[c] = f, h
+                    slot[f * 64 + h] = c
+            table = (found_f, found_h, slot)
+        _STATIC_SLOTS[model.id] = table
+    return _STATIC_SLOTS[model.id]
+
+
 def _fixed_point(
     model: Model, pos: Position, *, to_win: bool
 ) -> tuple[list[int], list[int], list[int]]:
@@ -143,38 +164,44 @@ def _fixed_point(
     facts about lines that win, with cards that have nowhere to rest kept in place."""
     piles = pos.piles
     heights = pos.heights
-    goes_up = model.goes_up
     tops_for = model.tops_for
     sizes = model.foundation_sizes
     nf = len(sizes)
-    found_f = [0] * 52  # card -> the foundation it goes up on
-    found_h = [0] * 52  # card -> the height it goes up at
     pile_of = [-1] * 52  # card -> its pile (each card once)
     depth = [0] * 52  # card -> cards above it
-    slot = [-1] * (64 * nf)  # foundation * 64 + height -> the card that goes up there
-    no_earlier = (99,) * nf
-    under: list[tuple[int, ...]] = [no_earlier] * 52  # card -> least height per foundation below
     active = []  # piles with cards
     for p, pile in enumerate(piles):
-        n = len(pile)
-        if n:
+        d = len(pile) - 1
+        if d >= 0:
             active.append(p)
-        lowest = no_earlier
-        for i, c in enumerate(pile):
-            places = goes_up[c]
-            f, h = places[0]
-            if h < heights[f]:  # several slots (Four Leaf Clovers): the first one still open
-                for f, h in places:
-                    if h >= heights[f]:
-                        break
-            found_f[c] = f
-            found_h[c] = h
-            slot[f * 64 + h] = c
+        for c in pile:
             pile_of[c] = p
-            depth[c] = n - 1 - i
-            under[c] = lowest
-            if h < lowest[f]:
-                lowest = (*lowest[:f], h, *lowest[f + 1 :])
+            depth[c] = d
+            d -= 1
+    static = _static_slots(model)
+    if static is not None:
+        found_f, found_h, slot = static
+    else:  # several slots per card (Four Leaf Clovers): each card's first one still open
+        found_f, found_h = [0] * 52, [0] * 52
+        slot = [-1] * (64 * nf)
+        goes_up = model.goes_up
+        for pile in piles:
+            for c in pile:
+                for f, h in goes_up[c]:
+                    if h >= heights[f]:
+                        found_f[c], found_h[c] = f, h
+                        slot[f * 64 + h] = c
+                        break
+
+    def clear_under(t: int, f: int, h: int) -> bool:
+        """No card under t (where it lies now) goes up on f before height h."""
+        pile = piles[pile_of[t]]
+        for i in range(len(pile) - 1 - depth[t]):
+            c = pile[i]
+            if found_f[c] == f and found_h[c] < h:
+                return False
+        return True
+
     lifted = bytearray(52)
     free_top = [0] * len(piles)  # cards lifted from the top of each pile
     up = list(heights)  # per foundation: every card below this height can go up
@@ -193,7 +220,7 @@ def _fixed_point(
         seen = set(todo)
         while todo:
             t = todo.pop()
-            if depth[t] <= free_top[pile_of[t]] and under[t][f] >= h:
+            if depth[t] <= free_top[pile_of[t]] and clear_under(t, f, h):
                 return True
             if lifted[t]:
                 for t2 in tops_for[t]:
@@ -234,9 +261,13 @@ def _fixed_point(
             size = sizes[f]
             while h < size:
                 c = slot[f * 64 + h]
-                if c >= 0 and not (
-                    (under[c][f] >= h and depth[c] <= free_top[pile_of[c]])
-                    or (lifted[c] and can_rest(c, f, h))
+                if (
+                    c >= 0
+                    and pile_of[c] >= 0
+                    and not (
+                        (depth[c] <= free_top[pile_of[c]] and clear_under(c, f, h))
+                        or (lifted[c] and can_rest(c, f, h))
+                    )
                 ):
                     break
                 h += 1
