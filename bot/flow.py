@@ -531,9 +531,7 @@ class Flow:
     # -- building the reply -----------------------------------------------------------
 
     async def _picture(self, game: Game) -> bytes:
-        loop = asyncio.get_running_loop()
-        draw = functools.partial(self._render, game, last_move=game.last_move)
-        return await loop.run_in_executor(self._executor, draw)
+        return await self.off_loop(functools.partial(self._render, game, last_move=game.last_move))
 
     async def _board(self, saved: SavedGame, summary: str) -> Board:
         return self._compose(saved, summary, await self._picture(saved.game))
