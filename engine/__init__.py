@@ -5,8 +5,9 @@
 """
 
 from .cards import CARDS, Card, parse_card
-from .game import MAX_DEAL, Game, new_game
-from .moves import DRAW, FOUNDATION, PILE, REDEAL, IllegalMove, Move
+from .errors import BadSetup, IllegalMove, RuleError, Typed
+from .game import MAX_DEAL, Game, check_setup, new_game
+from .moves import DRAW, FOUNDATION, PILE, REDEAL, Move
 from .rules import GAMES, RULES, FoundationSpec, Rules
 
 __all__ = [
@@ -18,12 +19,16 @@ __all__ = [
     "PILE",
     "REDEAL",
     "RULES",
+    "BadSetup",
     "Card",
     "FoundationSpec",
     "Game",
     "IllegalMove",
     "Move",
+    "RuleError",
     "Rules",
+    "Typed",
+    "check_setup",
     "new_game",
     "parse_card",
 ]

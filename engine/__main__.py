@@ -1,4 +1,5 @@
-"""``python -m engine show GAME --deal N`` and ``python -m engine play GAME --deal N``."""
+"""``python -m engine show GAME --deal N``, ``python -m engine play GAME --deal N`` and
+``python -m engine rules`` (the rules document, docs/RULES.md)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,12 @@ from typing import TextIO
 
 from . import GAMES, MAX_DEAL, IllegalMove, new_game
 from .game import Game
+from .rulebook import document
 from .text import layout_text
 
-PLAY_HELP = """Type a move as in Discord's /move: `7 3` (pile 7 onto pile 3), `7 f2` or `7 f`
-(to a foundation), `7` (its only legal move), `redeal`.
-Also: `moves` (list legal moves), `undo`, `redo`, `show`, `help`, `quit`."""
+PLAY_HELP = """Type a move as in Discord's /move: 7 3 (pile 7 onto pile 3), 7 f2 or 7 f
+(to a foundation), 7 (its only legal move), redeal.
+Also: moves (list legal moves), undo, redo, show, help, quit."""
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,12 +22,16 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m engine", description="Play patience in a terminal."
     )
     sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("rules", help="print the rules of every game (docs/RULES.md)")
     for name, what in (("show", "print a deal's layout"), ("play", "play a deal")):
         p = sub.add_parser(name, help=what)
         p.add_argument("game", choices=list(GAMES))
         p.add_argument("--deal", type=int, default=1, help=f"deal number, 1 to {MAX_DEAL}")
         p.add_argument("--draw", action="store_true", help="Trefoil's 'and a Draw' house rule")
     args = parser.parse_args(argv)
+    if args.command == "rules":
+        sys.stdout.write(document())
+        return 0
     try:
         game = new_game(args.game, args.deal, draw=args.draw)
     except ValueError as err:
@@ -80,7 +86,7 @@ def play(game: Game, stdin: TextIO, stdout: TextIO) -> int:
             say(f"\nYou won in {game.moves_made} moves!")
             return 0
         if game.is_stuck:
-            say("\nNo legal move is left: the game is lost. `undo` to try another way, or `quit`.")
+            say("\nNo legal move is left: the game is lost. undo to try another way, or quit.")
 
 
 if __name__ == "__main__":

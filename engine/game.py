@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, Card, full_deck
-from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, IllegalMove, Move, parse
+from .errors import BadSetup, IllegalMove, Typed
+from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
 from .rules import RULES, Rules
 from .shuffle import shuffled
 
@@ -14,15 +15,35 @@ MAX_DEAL = 2**31 - 1
 
 
 def new_game(game_id: str, deal: int, *, draw: bool = False) -> Game:
-    """Deal ``game_id`` number ``deal``; ``draw`` turns on Trefoil's "and a Draw" house rule."""
+    """Deal ``game_id`` number ``deal``; ``draw`` turns on Trefoil's "and a Draw" house rule.
+
+    Raises BadSetup (a ValueError) saying why when there is no such game or deal."""
+    return Game(check_setup(game_id, deal, draw=draw), deal, draw=draw)
+
+
+def check_setup(game_id: str, deal: int | None = None, *, draw: bool = False) -> Rules:
+    """The rules of ``game_id`` if it can be dealt as asked (``deal`` None: any deal);
+    BadSetup saying why not otherwise. Interfaces check here before anything else."""
     rules = RULES.get(game_id)
     if rules is None:
-        raise ValueError(f"Unknown game {game_id!r}; the games are: {', '.join(RULES)}")
-    if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
-        raise ValueError(f"A deal number is a whole number from 1 to {MAX_DEAL}, not {deal!r}")
+        raise BadSetup(
+            "There is no game called {game}. The games are: {games}.", "unknown-game",
+            game=Typed(game_id[:40]), games=tuple(Typed(g) for g in RULES),
+        )
+    if deal is not None and (
+        isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL
+    ):
+        raise BadSetup(
+            "A deal number is a whole number from 1 to {top}; leave it out for a random deal.",
+            "bad-deal", top=MAX_DEAL,
+        )
     if draw and not rules.has_draw_option:
-        raise ValueError(f"{rules.name} has no draw house rule")
-    return Game(rules, deal, draw=draw)
+        owners = [r.name for r in RULES.values() if r.has_draw_option]
+        raise BadSetup(
+            "The draw house rule belongs to {owners} only.", "no-draw-rule",
+            owners=" and ".join(owners),
+        )
+    return rules
 
 
 class Game:
@@ -150,6 +171,54 @@ class Game:
     def _has_move(self) -> bool:
         return bool(self.redeals_left or self.draw_available or self.legal_moves())
 
+    def play_to_foundations(self) -> list[Move]:
+        """Play every card that can go to a foundation, again and again; the moves played.
+
+        Each card is its own move in the history, so undo takes them back one by one.
+        """
+        played: list[Move] = []
+        while True:
+            move = next((m for m in self.legal_moves() if m.kind == FOUNDATION), None)
+            if move is None:
+                return played
+            self.play(move)
+            played.append(move)
+
+    def finishes_itself(self) -> bool:
+        """Whether foundation moves alone win from here: nothing is left to decide."""
+        if self.is_won or not any(m.kind == FOUNDATION for m in self.legal_moves()):
+            return False
+        trial = self.copy()
+        trial.play_to_foundations()
+        return trial.is_won
+
+    # -- moves in words -------------------------------------------------------------
+
+    def describe(self, move: Move) -> str:
+        """A legal move in words, before it is played: ``7 → 3 · 9♣ on 10♣``,
+        ``7 → f2 · 9♣ to ♦ A↑``, ``Redeal (2 left)``."""
+        if move.kind == REDEAL:
+            return f"Redeal ({self.redeals_left} left)"
+        if move.kind == DRAW:
+            return f"Draw: bring {CARDS[move.dst].label} to the top of its pile (once)"
+        card = self.tableau[move.src][-1].label
+        src = self.pile_name(move.src)
+        if move.kind == FOUNDATION:
+            return f"{src} → f{move.dst + 1} · {card} to {self.rules.foundations[move.dst].label}"
+        target = self.tableau[move.dst]
+        onto = f"on {target[-1].label}" if target else f"to the empty {self.rules.pile_word}"
+        return f"{src} → {self.pile_name(move.dst)} · {card} {onto}"
+
+    def placed_card(self, move: Move) -> Card | None:
+        """The card ``move`` put in place, right after it was played (None for a redeal)."""
+        if move.kind == PILE:
+            return self.tableau[move.dst][-1]
+        if move.kind == FOUNDATION:
+            return self.foundations[move.dst][-1]
+        if move.kind == DRAW:
+            return CARDS[move.dst]
+        return None
+
     # -- playing --------------------------------------------------------------------
 
     def play(self, move: Move | str) -> Move:
@@ -167,14 +236,14 @@ class Game:
 
     def undo(self) -> Move:
         if not self._history:
-            raise IllegalMove("Nothing to undo: no move has been made yet.")
+            raise IllegalMove("Nothing to undo: no move has been made yet.", "nothing-to-undo")
         move = self.pop()
         self._redo.append(move)
         return move
 
     def redo(self) -> Move:
         if not self._redo:
-            raise IllegalMove("Nothing to redo.")
+            raise IllegalMove("Nothing to redo.", "nothing-to-redo")
         move = self._redo[-1]
         self.push(self.resolve(move))
         self._redo.pop()
@@ -259,7 +328,7 @@ class Game:
     def resolve(self, move: Move | str) -> Move:
         """The legal Move meant by ``move``, or IllegalMove saying why there is none."""
         if self.is_won:
-            raise IllegalMove("This game is won: every card is on a foundation.")
+            raise IllegalMove("This game is won: every card is on a foundation.", "game-won")
         parsed_kind: int
         dst: int | None
         if isinstance(move, Move):
@@ -273,7 +342,10 @@ class Game:
             return self._check_draw(CARDS[dst])
         self._check_pile(src)
         if not self.tableau[src]:
-            raise IllegalMove(f"Pile {self.pile_name(src)} is empty: there is no card to move.")
+            raise IllegalMove(
+                "Pile {pile} is empty: there is no card to move.", "empty-pile",
+                pile=self.pile_name(src),
+            )
         if parsed_kind == FOUNDATION:
             if any_f or dst is None:
                 return self._to_some_foundation(src)
@@ -286,43 +358,55 @@ class Game:
         count = self.rules.tableau_size
         if not 0 <= pile < count:
             raise IllegalMove(
-                f"There is no pile {pile + 1}: {self.name} has piles 1 to {count}."
+                "There is no pile {number}: {game} has piles 1 to {count}.", "no-such-pile",
+                number=pile + 1, game=self.name, count=count,
             )
 
     def _check_pile_move(self, src: int, dst: int) -> Move:
         self._check_pile(dst)
         card = self.tableau[src][-1]
         if src == dst:
-            raise IllegalMove(f"{card.label} is already on pile {src + 1}.")
+            raise IllegalMove("{card} is already on pile {pile}.", "same-pile",
+                              card=card, pile=self.pile_name(src))
         target = self.tableau[dst]
         rules = self.rules
         if not target:
             if dst not in rules.refillable:
                 raise IllegalMove(
-                    f"Pile {self.pile_name(dst)} is empty, and in {self.name} "
-                    "an emptied pile is never refilled."
+                    "Pile {pile} is empty, and in {game} an emptied pile is never refilled.",
+                    "never-refilled", pile=self.pile_name(dst), game=self.name,
                 )
             if src in rules.refillable and len(self.tableau[src]) == 1:
                 raise IllegalMove(
-                    f"Moving {card.label}, the only card of corner stone {self.pile_name(src)}, "
-                    "to another empty corner stone changes nothing."
+                    "Moving {card}, the only card of pile {pile}, to another empty pile that "
+                    "plays the same part changes nothing.", "changes-nothing",
+                    card=card, pile=self.pile_name(src),
                 )
             return Move(PILE, src, dst)
         if not rules.builds_on(card, target[-1]):
-            raise IllegalMove(f"{card.label} can't go on {target[-1].label}: {rules.build_text}.")
+            raise IllegalMove(
+                "{card} can't go on {top}: {rule}.", "does-not-build",
+                card=card, top=target[-1], rule=rules.build_text,
+            )
         return Move(PILE, src, dst)
 
     def _check_foundation(self, src: int, f: int) -> Move:
         specs = self.rules.foundations
         if not 0 <= f < len(specs):
             names = "f1" if len(specs) == 1 else f"f1 to f{len(specs)}"
-            raise IllegalMove(f"There is no foundation f{f + 1}: {self.name} has {names}.")
+            raise IllegalMove(
+                "There is no foundation f{number}: {game} has {names}.", "no-such-foundation",
+                number=f + 1, game=self.name, names=names,
+            )
         card = self.tableau[src][-1]
         wanted = specs[f].next_cards(self.foundations[f])
         if card not in wanted:
-            raise IllegalMove(f"{card.label} can't go on f{f + 1}: {self._foundation_needs(f)}.")
+            raise IllegalMove(
+                "{card} can't go on f{number}: {needs}.", "foundation-refuses",
+                card=card, number=f + 1, needs=self._foundation_needs(f),
+            )
         if not self.rules.may_feed(src, f):
-            raise IllegalMove(self._feed_refusal(src, f, card))
+            raise self._feed_refusal(src, f, card)
         return Move(FOUNDATION, src, f)
 
     def _foundation_needs(self, f: int) -> str:
@@ -337,13 +421,16 @@ class Game:
             return f"f{f + 1} ({spec.label}) takes {what} next"
         return f"f{f + 1} ({spec.label}) takes {wanted[0].label} next"
 
-    def _feed_refusal(self, src: int, f: int, card: Card) -> str:
-        assert self.rules.feeds is not None
-        own = " and ".join(f"f{g + 1}" for g in sorted(self.rules.feeds[src]))
-        return (
-            f"{card.label} fits f{f + 1}, but pile {self.pile_name(src)} is a side stack: "
-            f"it feeds only the foundations in its own row ({own}). "
-            "A corner stone (1, 2, 11, 12) feeds any foundation."
+    def _feed_refusal(self, src: int, f: int, card: Card) -> IllegalMove:
+        feeds = self.rules.feeds
+        assert feeds is not None
+        every = set(range(len(self.foundations)))
+        return IllegalMove(
+            "{card} fits f{number}, but pile {pile} feeds only {own}. Piles {anywhere} feed "
+            "any foundation.", "does-not-feed",
+            card=card, number=f + 1, pile=self.pile_name(src),
+            own=" and ".join(f"f{g + 1}" for g in sorted(feeds[src])),
+            anywhere=", ".join(self.pile_name(p) for p, fed in enumerate(feeds) if fed == every),
         )
 
     def _to_some_foundation(self, src: int) -> Move:
@@ -353,12 +440,17 @@ class Game:
         if len(allowed) == 1:
             return Move(FOUNDATION, src, allowed[0])
         if len(allowed) > 1:
-            choices = " or ".join(f"`{src + 1} f{f + 1}`" for f in allowed)
-            raise IllegalMove(f"{card.label} fits more than one foundation: type {choices}.")
+            raise IllegalMove(
+                "{card} fits more than one foundation: type one of {choices}.",
+                "several-foundations", card=card,
+                choices=tuple(Typed(Move(FOUNDATION, src, f)) for f in allowed),
+            )
         if fits:
-            raise IllegalMove(self._feed_refusal(src, fits[0], card))
-        needs = "; ".join(self._foundation_needs(f) for f in range(len(self.foundations)))
-        raise IllegalMove(f"{card.label} doesn't fit any foundation now: {needs}.")
+            raise self._feed_refusal(src, fits[0], card)
+        raise IllegalMove(
+            "{card} doesn't fit any foundation now: {needs}.", "fits-no-foundation", card=card,
+            needs="; ".join(self._foundation_needs(f) for f in range(len(self.foundations))),
+        )
 
     def _only_move(self, src: int) -> Move:
         card = self.tableau[src][-1]
@@ -367,33 +459,36 @@ class Game:
             if len(group) == 1:
                 return group[0]
             if len(group) > 1:
-                choices = ", ".join(f"`{m}`" for m in group)
                 raise IllegalMove(
-                    f"{card.label} can go to more than one place: type one of {choices}."
+                    "{card} can go to more than one place: type one of {choices}.",
+                    "several-places", card=card, choices=tuple(Typed(m) for m in group),
                 )
-        raise IllegalMove(f"{card.label} on pile {self.pile_name(src)} has no legal move now.")
+        raise IllegalMove("{card} on pile {pile} has no legal move now.", "no-move",
+                          card=card, pile=self.pile_name(src))
 
     def _check_redeal(self) -> Move:
         rules = self.rules
         if not rules.redeals:
-            raise IllegalMove(f"{self.name} has no redeals.")
+            raise IllegalMove("{game} has no redeals.", "no-redeals", game=self.name)
         if not self.redeals_left:
-            raise IllegalMove(f"No redeals left: {self.name} allows {rules.redeals} per game.")
+            raise IllegalMove("No redeals left: {game} allows {count} per game.",
+                              "redeals-used", game=self.name, count=rules.redeals)
         return REDEAL_MOVE
 
     def _check_draw(self, card: Card) -> Move:
         if not self.draw_rule:
-            raise IllegalMove("The draw house rule is off for this game.")
+            raise IllegalMove("The draw house rule is off for this game.", "draw-off")
         if self.draw_used:
-            raise IllegalMove("The draw has been used: it is allowed once per game.")
+            raise IllegalMove("The draw has been used: it is allowed once per game.", "draw-used")
         if self.redeals_left:
-            raise IllegalMove("The draw comes after the last redeal.")
+            raise IllegalMove("The draw comes after the last redeal.", "draw-too-early")
         for src, pile in enumerate(self.tableau):
             if card in pile:
                 if pile[-1] == card:
-                    raise IllegalMove(f"{card.label} is already on top of pile {src + 1}.")
+                    raise IllegalMove("{card} is already on top of pile {pile}.", "draw-on-top",
+                                      card=card, pile=self.pile_name(src))
                 return Move(DRAW, -1, int(card))
-        raise IllegalMove(f"{card.label} is not in a pile.")
+        raise IllegalMove("{card} is not in a pile.", "draw-not-in-pile", card=card)
 
     # -- saving ---------------------------------------------------------------------
 

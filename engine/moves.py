@@ -6,12 +6,9 @@ import re
 from typing import NamedTuple
 
 from .cards import CARDS, parse_card
+from .errors import IllegalMove, Typed
 
 PILE, FOUNDATION, REDEAL, DRAW = range(4)
-
-
-class IllegalMove(ValueError):
-    """A move that is malformed or against the rules; the message tells the player why."""
 
 
 class Move(NamedTuple):
@@ -37,10 +34,18 @@ class Move(NamedTuple):
 
 REDEAL_MOVE = Move(REDEAL)
 
+# How to type a move, appended to the refusals of text that is no move at all.
 HELP = (
-    "A move looks like `7 3` (pile 7 onto pile 3), `7 f2` or `7 f` (to a foundation), "
-    "`7` (its only legal move) or `redeal`."
+    "A move looks like {ex_pile} (pile 7 onto pile 3), {ex_foundation} or {ex_any} (to a "
+    "foundation), {ex_only} (its only legal move) or {ex_redeal}."
 )
+HELP_FACTS = {
+    "ex_pile": Typed("7 3"),
+    "ex_foundation": Typed("7 f2"),
+    "ex_any": Typed("7 f"),
+    "ex_only": Typed("7"),
+    "ex_redeal": Typed("redeal"),
+}
 
 MAX_TEXT = 40  # longer text is no move, and is not echoed back
 _SEPARATORS = re.compile(r"\s*(?:->|→|,|\bto\b|\bon\b|\bonto\b)\s*|\s+")
@@ -63,24 +68,33 @@ class ParsedMove(NamedTuple):
 def parse(text: str) -> ParsedMove:
     """Syntax only; raises IllegalMove on text that is not a move at all."""
     if len(text) > MAX_TEXT:
-        raise IllegalMove("That is far too long for a move. " + HELP)
+        raise IllegalMove("That is far too long for a move. " + HELP, "too-long", **HELP_FACTS)
     words = tokens(text)
     if not words:
-        raise IllegalMove("That move is empty. " + HELP)
+        raise IllegalMove("That move is empty. " + HELP, "empty", **HELP_FACTS)
     if words == ["redeal"]:
         return ParsedMove(REDEAL)
     if words[0] == "draw":
         if len(words) != 2:
-            raise IllegalMove("A draw names one card: `draw QH`.")
+            raise IllegalMove("A draw names one card: {example}.", "draw-syntax",
+                              example=Typed("draw QH"))
         try:
             return ParsedMove(DRAW, dst=int(parse_card(words[1])))
-        except ValueError as err:
-            raise IllegalMove(str(err)) from None
+        except ValueError:
+            raise IllegalMove(
+                "{word} is not a card code (like {examples}).", "bad-card",
+                word=Typed(words[1]), examples=(Typed("AS"), Typed("10H"), Typed("KD")),
+            ) from None
     if len(words) > 2:
-        raise IllegalMove(f"I don't understand `{text.strip()}`. " + HELP)
+        raise IllegalMove(
+            "I don't understand {typed}. " + HELP, "not-understood",
+            typed=Typed(text.strip()), **HELP_FACTS,
+        )
     src_word = words[0]
     if src_word.startswith("f"):
-        raise IllegalMove("Cards never leave a foundation: a move starts from a pile number.")
+        raise IllegalMove(
+            "Cards never leave a foundation: a move starts from a pile number.", "from-foundation"
+        )
     src = _number(src_word, text)
     if len(words) == 1:
         return ParsedMove(PILE, src)
@@ -93,7 +107,11 @@ def parse(text: str) -> ParsedMove:
 
 
 def _number(word: str, text: str, *, foundation: bool = False) -> int:
-    if not word.isdigit() or len(word) > 4:
-        what = "a foundation like `f2`" if foundation else "a pile number"
-        raise IllegalMove(f"`{word}` in `{text.strip()}` is not {what}. " + HELP)
+    # isascii: str.isdigit also takes "²" and "⑦", which int() refuses.
+    if not (word.isascii() and word.isdigit()) or len(word) > 4:
+        what = "a foundation like {example}" if foundation else "a pile number"
+        raise IllegalMove(
+            "{word} in {typed} is not " + what + ". " + HELP, "not-a-number",
+            word=Typed(word), typed=Typed(text.strip()), example=Typed("f2"), **HELP_FACTS,
+        )
     return int(word) - 1

@@ -1,6 +1,9 @@
 """The five games as data: one small description each over one mechanism (game.py).
 
-Everything here follows ../shared/RULES.md; a change to a rule starts there.
+Each game is described here once: its mechanics as fields, and its rules in words for
+players (``summary`` for ``/rules``, ``note`` for the board, ``decisions`` where the
+source left something open). ``docs/RULES.md`` is generated from this file
+(``python -m engine rules``) and a test keeps the two the same; a rule change starts here.
 """
 
 from __future__ import annotations
@@ -66,6 +69,11 @@ class Rules:
     feeds: tuple[frozenset[int], ...] | None = None  # per pile: foundations it may feed
     pile_names: tuple[str, ...] | None = None  # names besides numbers (Corner Stones' C1, S1)
     has_draw_option: bool = False  # Trefoil's "and a Draw" house rule exists
+    pile_word: str = "pile"  # what a player calls a tableau pile here ("stack")
+    intro: str = ""  # the equipment in a few words, after the name
+    summary: tuple[str, ...] = ()  # the rules in short, one point each (plain text)
+    note: str = ""  # the rules in a line or two, printed on each board
+    decisions: tuple[str, ...] = ()  # what this project decided where the source is open
     card_count: int = field(init=False)
     tops_for: tuple[tuple[Card, ...], ...] = field(init=False, repr=False)
 
@@ -126,6 +134,22 @@ CLOVER_LEAF = Rules(
     wrap=False,
     build_text="in Clover Leaf a card goes on a card of its own suit one rank higher or lower "
     "(A and K are not adjacent)",
+    intro="one deck, every card face up",
+    summary=(
+        "The foundations start filled: f1 A♦ and f2 A♥ build up by suit to K; f3 K♣ and f4 K♠ "
+        "build down by suit to A.",
+        "The other 48 cards lie in 16 piles of 3. Only a pile's top card moves, one at a time.",
+        "On the piles a card goes on a card of its own suit one rank higher or lower "
+        "(A and K are not neighbours). An emptied pile stays empty.",
+        "No stock and no redeals. You win when all 52 cards are on the foundations.",
+    ),
+    note="Only the last card of a column moves. It goes on a card of its own suit one rank "
+    "higher or lower (A and K don't touch), or up to its foundation: f1, f2 build up from A, "
+    "f3, f4 down from K. An emptied column stays empty.",
+    decisions=(
+        "The four base cards start on the foundations, since 16 piles of 3 hold the other 48: "
+        "there is no stock.",
+    ),
 )
 
 FOUR_LEAF_CLOVERS = Rules(
@@ -139,6 +163,17 @@ FOUR_LEAF_CLOVERS = Rules(
     wrap=True,
     build_text="in Four Leaf Clovers a card goes on any card one rank higher or lower "
     "(A and K are adjacent)",
+    intro="one deck in 13 piles of 4, every card face up",
+    summary=(
+        "One foundation, f1: it starts with any Ace and builds up regardless of suit, K going "
+        "round to A, until it holds all 52 cards (four rounds).",
+        "On the piles a card goes on any card one rank higher or lower, any suit; A and K are "
+        "neighbours. An emptied pile stays empty.",
+        "No stock and no redeals.",
+    ),
+    note="Only the last card of a column moves. It goes on any card one rank higher or lower, "
+    "whatever the suit; K and A touch. f1 starts with any A and builds up whatever the suit, "
+    "K then A again, until it holds all 52 cards. An emptied column stays empty.",
 )
 
 SUPER_FLOWER_GARDEN = Rules(
@@ -152,6 +187,23 @@ SUPER_FLOWER_GARDEN = Rules(
     wrap=False,
     build_text="in Super Flower Garden a card goes on any card exactly one rank higher",
     redeals=2,
+    intro="one deck in 17 piles of 3 and one of 1, every card face up",
+    summary=(
+        "Four empty foundations, f1 ♣, f2 ♦, f3 ♥, f4 ♠, each built up by suit from A to K.",
+        "On the piles a card goes on any card exactly one rank higher, any suit. An emptied "
+        "pile stays empty.",
+        "Two redeals, whenever you like: every pile card is gathered, shuffled and dealt again "
+        "in threes; a remainder of 1 or 2 makes one last pile. Timing them is the skill.",
+    ),
+    note="Only the last card of a column moves. It goes on any card exactly one rank higher, "
+    "whatever the suit, or up to its foundation (by suit, A to K). An emptied column stays "
+    "empty. Redeal gathers every column and deals them again in threes.",
+    decisions=(
+        "A redeal deals the gathered cards in threes with any remainder as one last pile (the "
+        "source also says 17 of 3 and one of 1, which fewer than 52 cards cannot make).",
+        "Cards are gathered pile 1 first, each bottom to top, then shuffled by the deal's own "
+        "fixed shuffle for that redeal.",
+    ),
 )
 
 TREFOIL = Rules(
@@ -166,6 +218,23 @@ TREFOIL = Rules(
     build_text="in Trefoil a card goes on the next higher card of its own suit",
     redeals=2,
     has_draw_option=True,
+    intro="one deck, every card face up",
+    summary=(
+        "The four Aces start on the foundations (f1 ♣, f2 ♦, f3 ♥, f4 ♠), each built up by "
+        "suit to K.",
+        "The other 48 cards lie in 16 piles of 3. On the piles a card goes on the next higher "
+        "card of its own suit (9♣ on 10♣). An emptied pile stays empty.",
+        "Two redeals, whenever you like: every pile card is gathered, shuffled and dealt again "
+        "in threes.",
+        "House rule \"and a Draw\" (off unless chosen): after the last redeal you may once "
+        "bring one buried card to the top of its own pile.",
+    ),
+    note="Only the last card of a column moves. It goes on the next higher card of its own "
+    "suit, or up to its foundation (by suit, A to K). An emptied column stays empty. "
+    "Redeal gathers every column and deals them again in threes.",
+    decisions=(
+        "Redeals are dealt as in Super Flower Garden: threes, any remainder as one last pile.",
+    ),
 )
 
 CORNER_STONES = Rules(
@@ -184,6 +253,29 @@ CORNER_STONES = Rules(
     refillable=frozenset({0, 1, 10, 11}),
     feeds=_corner_stones_feeds(),
     pile_names=("C1", "C2", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "C3", "C4"),
+    pile_word="stack",
+    intro="two decks (104 cards), every card face up",
+    summary=(
+        "Eight foundations, two per row: f1, f3, f5, f7 start with an Ace and build up by "
+        "suit; f2, f4, f6, f8 start with a King and build down by suit.",
+        "Twelve stacks of 8: the corner stones C1, C2, C3, C4 (stacks 1, 2, 11, 12) and the "
+        "side stacks S1-S8 (stacks 3-10), two beside each row of foundations.",
+        "A side stack feeds only the two foundations of its own row; a corner stone feeds "
+        "any foundation.",
+        "Between stacks a card goes on any card one rank higher or lower, any suit; A and K "
+        "are neighbours. An emptied side stack stays empty; an emptied corner stone takes the "
+        "top card of any stack.",
+        "No stock and no redeals.",
+    ),
+    note="Only a stack's right-most card moves: onto any card one rank higher or lower, "
+    "whatever the suit; K and A touch. A side stack (S1-S8) feeds only the foundations in its "
+    "own row; a corner stone (C1-C4) feeds any, and an empty one takes any card.",
+    decisions=(
+        "Two decks: four rising and four falling suit sequences need 8 x 13 = 104 cards.",
+        "Both side stacks of a row feed that row's two foundations.",
+        "Moving the only card of a corner stone to an empty corner stone is no move: every "
+        "corner stone plays the same part, so it would change nothing.",
+    ),
 )
 
 RULES: dict[str, Rules] = {

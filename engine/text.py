@@ -5,12 +5,15 @@ from __future__ import annotations
 from .game import Game
 
 
+def plural(count: int, word: str) -> str:
+    """``plural(1, "move")`` -> ``1 move``; ``plural(3, "move")`` -> ``3 moves``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def status_line(game: Game) -> str:
-    count = game.moves_made
-    parts = [f"{game.name} — deal {game.deal}", f"{count} move{'' if count == 1 else 's'}"]
+    parts = [f"{game.name} — deal {game.deal}", plural(game.moves_made, "move")]
     if game.rules.redeals:
-        left = game.redeals_left
-        parts.append(f"{left} redeal{'' if left == 1 else 's'} left")
+        parts.append(f"{plural(game.redeals_left, 'redeal')} left")
     if game.draw_rule:
         parts.append("draw used" if game.draw_used else "draw unused")
     if game.is_won:
@@ -43,7 +46,10 @@ def layout_text(game: Game) -> str:
             line += "   -> " + ", ".join(foundation_text(game, f) for f in sorted(feeds[i]))
         lines.append(line)
     if feeds is not None:
-        lines.append(
-            "Corner stones (1, 2, 11, 12) feed every foundation; an empty one takes any card."
-        )
+        every = set(range(len(game.foundations)))
+        anywhere = ", ".join(game.pile_name(p) for p, fed in enumerate(feeds) if fed == every)
+        lines.append(f"Piles {anywhere} feed every foundation.")
+    if game.rules.refillable:
+        refill = ", ".join(game.pile_name(p) for p in sorted(game.rules.refillable))
+        lines.append(f"Emptied, piles {refill} take the top card of any pile.")
     return "\n".join(lines)

@@ -20,8 +20,10 @@ def test_side_stacks_feed_only_their_own_row() -> None:
     # Row 1 is piles 3 and 4 (S1, S2) beside f1 and f2; row 3 is piles 7 and 8 beside f5, f6.
     game = position("corner-stones", {3: "2C", 4: "QC", 7: "2D", 8: "QH"})
     assert texts(game)[:3] == ["3 f1", "4 f2", "8 f6"]
-    with pytest.raises(IllegalMove, match=r"feeds only the foundations in its own row \(f5 and f6\)"):
+    with pytest.raises(IllegalMove, match=r"pile 7 \(S5\) feeds only f5 and f6") as refused:
         game.play("7 f3")
+    assert refused.value.reason == "does-not-feed"
+    assert refused.value.facts["anywhere"] == "1 (C1), 2 (C2), 11 (C3), 12 (C4)"
 
 
 @pytest.mark.parametrize("corner", CORNERS)
@@ -62,8 +64,10 @@ def test_lone_corner_card_to_another_empty_corner_is_no_move() -> None:
 
 def test_bare_f_is_refused_with_choices_when_two_foundations_fit() -> None:
     game = position("corner-stones", {1: "5C"}, {1: "AC 2C 3C 4C", 2: "KC QC JC 10C 9C 8C 7C 6C"})
-    with pytest.raises(IllegalMove, match="fits more than one foundation: type `1 f1` or `1 f2`"):
+    with pytest.raises(IllegalMove, match="fits more than one foundation: type one of 1 f1, 1 f2"
+                       ) as refused:
         game.play("1 f")
+    assert refused.value.worded(lambda t: f"`{t}`").endswith("type one of `1 f1`, `1 f2`.")
     with pytest.raises(IllegalMove, match="more than one place"):
         game.play("1")
     game.play("1 f2")

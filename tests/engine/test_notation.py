@@ -65,8 +65,9 @@ def test_bare_source_plays_the_only_pile_move() -> None:
 
 def test_bare_source_with_several_pile_moves_lists_them() -> None:
     game = position("super-flower-garden", {1: "6H", 2: "7C", 3: "7D"})
-    with pytest.raises(IllegalMove, match="type one of `1 2`, `1 3`"):
+    with pytest.raises(IllegalMove, match="type one of 1 2, 1 3") as refused:
         game.play("1")
+    assert "type one of `1 2`, `1 3`" in refused.value.worded(lambda t: f"`{t}`")
 
 
 def test_bare_source_with_no_move_says_so() -> None:

@@ -1,0 +1,49 @@
+"""Moves in words, "every card that can go up" and "foundation moves alone win"."""
+
+from __future__ import annotations
+
+from engine import new_game
+
+from .positions import position
+
+
+def test_describe_names_the_card_and_where_it_goes() -> None:
+    game = position("trefoil", {1: "9C", 2: "10C"})
+    move = game.resolve("1 2")
+    assert game.describe(move) == "1 → 2 · 9♣ on 10♣"
+    assert game.describe(game.resolve("redeal")) == "Redeal (2 left)"
+
+
+def test_describe_a_foundation_move_names_the_foundation() -> None:
+    game = position("trefoil", {1: "2C"})
+    assert game.describe(game.resolve("1 f1")) == "1 → f1 · 2♣ to ♣ A↑"
+
+
+def test_describe_an_empty_corner_stone_uses_the_games_word() -> None:
+    game = position("corner-stones", {1: "", 3: "5C"})
+    assert game.describe(game.resolve("3 1")) == "3 (S1) → 1 (C1) · 5♣ to the empty stack"
+
+
+def test_placed_card_is_the_card_a_move_put_in_place() -> None:
+    game = position("trefoil", {1: "9C", 2: "10C"})
+    move = game.play("1 2")
+    assert game.placed_card(move) is not None and game.placed_card(move).label == "9♣"
+
+
+def test_play_to_foundations_plays_every_card_that_can_go_up_one_move_each() -> None:
+    game = position("trefoil", {1: "3C 2C", 2: "2D"})
+    played = game.play_to_foundations()
+    assert [str(m) for m in played] == ["1 f1", "1 f1", "2 f2"]
+    assert game.moves_made == 3
+    game.undo()
+    assert game.moves_made == 2  # undo takes them back one by one
+
+
+def test_finishes_itself_only_when_foundation_moves_alone_win() -> None:
+    game = position("trefoil", {1: "3C 2C", 2: "2D"})
+    before = game.key()
+    assert game.finishes_itself()
+    assert game.key() == before  # it only looks
+    stuck_behind = position("trefoil", {1: "2C 3C", 2: "2D"})  # 3C covers 2C
+    assert not stuck_behind.finishes_itself()
+    assert not new_game("trefoil", 27).finishes_itself()
