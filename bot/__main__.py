@@ -96,22 +96,9 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         boards = args.boards or settings.database_path.parent / "boards"
         return asyncio.run(run_console(settings.database_path, boards))
 
-    import discord
+    from .discord.client import serve
 
-    from .app import run_bot
-
-    try:
-        asyncio.run(run_bot(settings, force_sync=args.sync))
-    except discord.LoginFailure:
-        print(
-            "Discord refused the token (DISCORD_TOKEN). Reset it on the bot's page of the "
-            "developer portal and set the new one.",
-            file=sys.stderr,
-        )
-        return 2
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serve(settings, force_sync=args.sync)
 
 
 if __name__ == "__main__":

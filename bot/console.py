@@ -21,11 +21,11 @@ from typing import TextIO
 
 from engine import GAMES
 
-from .flow import KEEP_LABEL, START_LABEL, Action, Board, Flow, NewGameOffer, Player, Reply
+from .core import Core
 from .guide import HELP_TEXT, rules_text
-from .standings import PERIODS
-from .stats_flow import Answer, Person, Question, StatsFlow
-from .store import Store
+from .records import PERIODS
+from .replies import Action, Board, Message, Player, Question, Reply
+from .stats_flow import Person
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 CONSOLE_PERSON = Person(CONSOLE_PLAYER.user_id, "You")
@@ -68,16 +68,16 @@ def game_id_from(words: list[str]) -> str:
 
 class Console:
     def __init__(
-        self, flow: Flow, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER
+        self, core: Core, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER
     ) -> None:
-        self.flow = flow
-        self.stats = StatsFlow(flow)
+        self.core = core
+        self.flow = core.flow
+        self.stats = core.stats
         self.question: Question | None = None  # a yes/no question waiting for a label
         self.boards = boards
         self.out = out
         self.player = player
         self.board: Board | None = None  # the last board shown: buttons and menu act on it
-        self.offer: NewGameOffer | None = None
         self.pictures = _last_picture_number(boards)
 
     def say(self, text: str) -> None:
@@ -113,11 +113,10 @@ class Console:
         if name == "help":
             self.say(HELP_TEXT)
         elif name == "rules":
-            game_id = game_id_from(args)
-            if game_id in GAMES:
-                self.say(rules_text(game_id))
-            else:
+            if not args:
                 self.say(f"Which game? `/rules trefoil` — the games are: {', '.join(GAMES)}.")
+            else:
+                self.say(rules_text(game_id_from(args)))
         elif name == "new":
             deal: int | None = None
             flags = {a.lower().removesuffix(":true") for a in args}
@@ -141,10 +140,10 @@ class Console:
         elif name in _SIMPLE:
             self.show(await self.flow.act(player, _SIMPLE[name]))
         elif name == "stats":
-            self.answer(await self.stats.stats(player, CONSOLE_PERSON, _game_or_none(args)))
+            self.show(await self.stats.stats(player, CONSOLE_PERSON, _game_or_none(args)))
         elif name == "leaderboard":
             period = args.pop() if args and args[-1].lower() in PERIODS else "all"
-            self.answer(await self.stats.leaderboard(player, _game_or_none(args), period.lower()))
+            self.show(await self.stats.leaderboard(player, _game_or_none(args), period.lower()))
         elif name == "daily":
             if not args:
                 self.say(f"Which game? `/daily trefoil` — the games are: {', '.join(GAMES)}.")
@@ -155,9 +154,9 @@ class Console:
             if not args:
                 self.say("Which game? `/daily-board trefoil [2026-11-22]`.")
                 return True
-            self.answer(await self.stats.daily_board(player, game_id_from(args), day))
+            self.show(await self.stats.daily_board(player, game_id_from(args), day))
         elif name == "forget-me":
-            self.answer(self.stats.forget_question(player))
+            self.show(self.stats.forget_question(player))
         else:
             self.say(f"There is no command `/{name}`. `/help` lists them.")
         return True
@@ -165,19 +164,10 @@ class Console:
     async def _press(self, text: str) -> Reply | None:
         """A button by its label, or a move from the menu of the last board."""
         wanted = " ".join(text.lower().split())
-        question, self.question = self.question, None
-        if question is not None and wanted == question.yes.lower():
-            return await self._settle(await self.stats.forget(self.player))
-        if question is not None and wanted == question.no.lower():
-            return await self._settle(Answer(text="Nothing was deleted."))
-        self.question = question
-        offer = self.offer
-        if offer is not None and wanted == START_LABEL.lower():
-            return await self.flow.confirm_new(
-                self.player, offer.replacing, offer.game_id, offer.deal, draw=offer.draw
-            )
-        if offer is not None and wanted == KEEP_LABEL.lower():
-            return await self.flow.act(self.player, Action.SHOW)
+        question = self.question
+        if question is not None and wanted in (question.yes.lower(), question.no.lower()):
+            self.question = None
+            return await self.core.answer(self.player, question, wanted == question.yes.lower())
         board = self.board
         if board is None:
             return None
@@ -191,50 +181,42 @@ class Console:
                 return await self.flow.act(self.player, Action.MOVE, option.value, seen=board.ref)
         return None
 
-    async def _settle(self, answer: Answer) -> Reply:
-        """A question's answer, shown; the console's forget-me has no board to return."""
-        self.answer(answer)
-        return Reply()
-
-    def answer(self, answer: Answer) -> None:
-        """A records answer: its text, its picture saved like a board's, its question."""
-        lines = [answer.text]
-        if answer.png is not None:
-            self.boards.mkdir(parents=True, exist_ok=True)
-            self.pictures += 1
-            path = self.boards / f"{self.pictures:03}-{answer.filename}"
-            path.write_bytes(answer.png)
-            lines.append(f"Picture: {path}")
-        if answer.question is not None:
-            self.question = answer.question
-            lines.append(f"  [{answer.question.yes}]  [{answer.question.no}]")
-        self.say("\n".join(lines))
-
     async def look_for_a_win(self) -> None:
         """As on Discord: the solver looks at the board just shown; a proven loss is said."""
         board = self.board
         if board is not None:
-
-            async def amend(text: str) -> None:
+            text = await self.flow.solver.verdict(board)
+            if text is not None:
                 self.say(text.splitlines()[-1])
-
-            await self.flow.verdict(board, amend)
 
     def show(self, reply: Reply) -> None:
         if reply.board is not None:
-            self.board, self.offer = reply.board, None
+            self.board = reply.board
             self._show_board(reply.board)
-        if reply.offer is not None:
-            self.offer = reply.offer
-            self.say(f"{reply.offer.text}\n  [{START_LABEL}]  [{KEEP_LABEL}]")
+        if reply.message is not None:
+            self._show_message(reply.message)
         if reply.note is not None:
             self.say(reply.note)
 
-    def _show_board(self, board: Board) -> None:
+    def _save_picture(self, png: bytes, filename: str) -> Path:
         self.boards.mkdir(parents=True, exist_ok=True)
         self.pictures += 1
-        path = self.boards / f"{self.pictures:03}-{board.filename}"
-        path.write_bytes(board.png)
+        path = self.boards / f"{self.pictures:03}-{filename}"
+        path.write_bytes(png)
+        return path
+
+    def _show_message(self, message: Message) -> None:
+        """Text, its picture saved like a board's, its question's two labels."""
+        lines = [message.text]
+        if message.png is not None:
+            lines.append(f"Picture: {self._save_picture(message.png, message.filename)}")
+        self.question = message.question
+        if message.question is not None:
+            lines.append(f"  [{message.question.yes}]  [{message.question.no}]")
+        self.say("\n".join(lines))
+
+    def _show_board(self, board: Board) -> None:
+        path = self._save_picture(board.png, board.filename)
         controls = board.controls
         buttons = "  ".join(
             f"[{b.label}]" if b.enabled else f"({b.label}: greyed out)" for b in controls.buttons
@@ -276,11 +258,9 @@ async def run_console(
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     interactive = source.isatty()
-    store = await Store.open(database_path)
-    flow: Flow | None = None
+    core = await Core.open(database_path)
     try:
-        flow = Flow(store)
-        console = Console(flow, boards, out)
+        console = Console(core, boards, out)
         console.say(GREETING)
         loop = asyncio.get_running_loop()
         while True:
@@ -295,7 +275,5 @@ async def run_console(
                 break
             await console.look_for_a_win()
     finally:
-        if flow is not None:
-            flow.close()
-        await store.close()
+        await core.close()
     return 0

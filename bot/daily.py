@@ -11,12 +11,17 @@ The day comes from the flow's clock (Unix seconds), so tests choose where midnig
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from collections.abc import Iterable
-from datetime import UTC, date, datetime
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
 
-from .standings import Result, daily_deal, daily_streaks
+from engine import MAX_DEAL
+
+from .records import Result
 from .store import SavedGame, Store
+from .wording import code
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +29,12 @@ log = logging.getLogger(__name__)
 def utc_day(now: float) -> date:
     """The UTC calendar day of a moment given in Unix seconds."""
     return datetime.fromtimestamp(now, UTC).date()
+
+
+def daily_deal(game_id: str, day: date) -> int:
+    """The deal everyone plays on ``day`` (UTC): fixed by game and date, like every deal."""
+    digest = hashlib.sha256(f"daily/{game_id}/{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
 
 
 def todays_daily(game_id: str, deal: int, now: float) -> str | None:
@@ -37,12 +48,46 @@ def won_days(results: Iterable[Result]) -> set[date]:
     return {r.daily for r in results if r.daily is not None and r.won_unaided}
 
 
+def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
+    """(current, best) runs of consecutive UTC days with a won daily deal.
+
+    The current streak is still alive on a day not yet won: it counts up to yesterday.
+    """
+    days = sorted(set(won_days))
+    best = run = 0
+    previous: date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    alive = previous is not None and (today - previous).days <= 1
+    return (run if alive else 0), best
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    rank: int
+    user_id: int
+    moves: int
+    seconds: float
+
+
+def daily_board(results: Iterable[Result]) -> list[DailyEntry]:
+    """A day's scored, unaided wins: fewest moves first, then the fastest, then who finished
+    first."""
+    wins = sorted(
+        (r for r in results if r.daily is not None and r.won_unaided),
+        key=lambda r: (r.moves, r.seconds, r.finished_at),
+    )
+    return [DailyEntry(i + 1, r.user_id, r.moves, r.seconds) for i, r in enumerate(wins)]
+
+
 def start_line(game_id: str, day: str, scored: bool) -> str:
     """What the board says when a daily deal is dealt."""
     if scored:
         return (
             f"📅 Today's daily deal ({day} UTC) — this is your scored attempt. "
-            f"Win it in the fewest moves to top `/daily-board {game_id}`."
+            f"Win it in the fewest moves to top {code(f'/daily-board {game_id}')}."
         )
     return (
         f"📅 Today's daily deal ({day} UTC) — you already made your scored attempt at it "
@@ -60,16 +105,16 @@ async def won_line(store: Store, saved: SavedGame, now: float) -> str:
     if saved.hints:
         return (
             "📅 Daily deal won with hints: it counts as assisted, so it is not on "
-            f"`/daily-board {game_id}` and does not extend your daily streak."
+            f"{code(f'/daily-board {game_id}')} and does not extend your daily streak."
         )
     # In a server the streak is that server's; in DMs (private anyway) the player's own.
     try:
         results = await store.results(user_id=saved.user_id, guild_id=saved.guild_id)
     except Exception:
         log.exception("could not read the daily streak of user %s", saved.user_id)
-        return f"📅 Daily deal won! See `/daily-board {game_id}`."
+        return f"📅 Daily deal won! See {code(f'/daily-board {game_id}')}."
     current, best = daily_streaks(won_days(results), utc_day(now))
     return (
         f"📅 Daily deal won! Daily streak: **{current}** day{'' if current == 1 else 's'} "
-        f"(best {best}). See `/daily-board {game_id}`."
+        f"(best {best}). See {code(f'/daily-board {game_id}')}."
     )

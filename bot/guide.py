@@ -1,74 +1,35 @@
-"""What a player reads: each game's rules in short, and the bot's help.
+"""What a player reads beyond a board: each game's rules in short, and the bot's help.
 
-The rules follow ../shared/RULES.md (the authority); this is the same content in a few
-lines a player reads before a first game. Plain Markdown, for Discord and the console.
+The rules themselves live with each game in ``engine/rules.py`` (and in docs/RULES.md,
+made from them); here they get Discord's Markdown. The console strips it.
 """
 
 from __future__ import annotations
 
-from engine import GAMES
+from engine import GAMES, BadSetup, check_setup
+from engine.rulebook import example_move
 
-MOVE_TEXT = (
-    "**Moves**: `/move 7 3` puts pile 7's top card on pile 3; `/move 7 f2` (or `7 f`) sends it "
-    "to a foundation; `/move 7` plays its only legal move. Or pick a move from the menu under "
-    "the board."
-)
-
-RULES_TEXT: dict[str, str] = {
-    "clover-leaf": (
-        "**Clover Leaf** — one deck, every card face up.\n"
-        "• The foundations start with A♦ and A♥ (f1, f2: build **up** by suit to K) and K♣ and "
-        "K♠ (f3, f4: build **down** by suit to A).\n"
-        "• The other 48 cards lie in 16 piles of 3. Only a pile's top card moves.\n"
-        "• On the piles a card goes on a card of **its own suit** one rank **higher or lower** "
-        "(A and K are not neighbours). An emptied pile stays empty.\n"
-        "• No redeals. You win when all 52 cards are on the foundations."
-    ),
-    "four-leaf-clovers": (
-        "**Four Leaf Clovers** — one deck in 13 piles of 4, every card face up.\n"
-        "• One foundation, f1: it starts with any Ace and builds **up regardless of suit**, "
-        "K going round to A, until it holds all 52 cards.\n"
-        "• On the piles a card goes on any card one rank **higher or lower**, any suit; "
-        "A and K are neighbours. An emptied pile stays empty.\n"
-        "• No redeals."
-    ),
-    "super-flower-garden": (
-        "**Super Flower Garden** — one deck: 17 piles of 3 and one of 1, every card face up.\n"
-        "• Four empty foundations, f1 ♣, f2 ♦, f3 ♥, f4 ♠, each built **up by suit from A "
-        "to K**.\n"
-        "• On the piles a card goes on any card exactly one rank **higher** (any suit). "
-        "An emptied pile stays empty.\n"
-        "• **Two redeals**, whenever you like: the pile cards are gathered, shuffled and dealt "
-        "again in threes (`/redeal` or the Redeal button). Timing them is the skill."
-    ),
-    "trefoil": (
-        "**Trefoil** — one deck, every card face up.\n"
-        "• The four Aces start on the foundations (f1 ♣, f2 ♦, f3 ♥, f4 ♠), each built **up "
-        "by suit** to K.\n"
-        "• The other 48 cards lie in 16 piles of 3. On the piles a card goes on the next "
-        "**higher card of its own suit** (9♣ on 10♣). An emptied pile stays empty.\n"
-        "• **Two redeals**, whenever you like: the pile cards are gathered, shuffled and dealt "
-        "again in threes (`/redeal` or the Redeal button)."
-    ),
-    "corner-stones": (
-        "**Corner Stones** — two decks (104 cards), every card face up.\n"
-        "• Eight foundations, two per row: f1, f3, f5, f7 start with an Ace and build **up** "
-        "by suit; f2, f4, f6, f8 start with a King and build **down** by suit.\n"
-        "• Twelve stacks of 8: the corner stones C1, C2, C3, C4 (piles 1, 2, 11, 12) and the "
-        "side stacks S1–S8 (piles 3–10), two beside each row of foundations.\n"
-        "• A side stack feeds only the two foundations of its own row; a corner stone feeds "
-        "any foundation.\n"
-        "• Between stacks a card goes on any card one rank **higher or lower**, any suit; "
-        "A and K are neighbours. An emptied side stack stays empty; an emptied corner stone "
-        "takes any top card.\n"
-        "• No redeals."
-    ),
-}
+from .wording import code, refused
 
 
 def rules_text(game_id: str) -> str:
-    """The rules of one game, with how to type a move."""
-    return f"{RULES_TEXT[game_id]}\n\n{MOVE_TEXT}"
+    """The rules of one game, with how to type a move in it."""
+    try:
+        rules = check_setup(game_id)
+    except BadSetup as err:
+        return refused(err)
+    src, dst, foundation = example_move(rules)
+    word = rules.pile_word
+    lines = [f"**{rules.name}** — {rules.intro}."]
+    lines += [f"• {point}" for point in rules.summary]
+    lines += [
+        "",
+        f"**Moves**: {code(f'/move {src} {dst}')} puts {word} {src}'s top card on {word} {dst}; "
+        f"{code(f'/move {src} f{foundation}')} (or {code(f'{src} f')}) sends it to a "
+        f"foundation; {code(f'/move {src}')} plays its only legal move. Or pick a move from "
+        "the menu under the board.",
+    ]
+    return "\n".join(lines)
 
 
 HELP_TEXT = (

@@ -1,17 +1,17 @@
 """Statistics, leaderboards, the daily deal and the data-rights commands, written once.
 
-Like ``flow.Flow`` for games, ``StatsFlow`` knows no Discord: the slash commands and the
-console turn their input into one call here and show the ``Answer`` they get back. It reads
-the results table through the store, computes with ``standings``, and draws the stats card
-off the event loop in the flow's render threads. The day and the periods come from the
-flow's clock, so tests decide where midnight falls.
+Like ``game_flow.GameFlow`` for games, ``StatsFlow`` knows no Discord: the slash commands
+and the console turn their input into one call here and show the ``Reply`` they get back.
+It reads the results table through the store, computes with ``records`` and ``daily``, and
+draws the stats card off the event loop in the flow's picture threads. The day and the
+periods come from the flow's clock, so tests decide where midnight falls.
 
 Privacy: everything shown in a server comes from that server's results only. A player's
 record across all servers is shown to that player alone (``Answer.private``); outside a
 server (DMs, the console) a player sees only their own games.
 
 Wins with hints: a win that used a hint is *assisted*. It counts as played but not won for
-records, streaks, the leaderboard and the daily board (``standings.Result.won_unaided``);
+records, streaks, the leaderboard and the daily board (``records.Result.won_unaided``);
 ``/stats`` lists it as assisted.
 """
 
@@ -23,30 +23,19 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
-from engine import GAMES
+from engine import GAMES, BadSetup, check_setup
 from render.stats_card import StatsRow, render_stats_png
 
-from .daily import utc_day, won_days
-from .flow import Action, Flow, Player, Reply
-from .standings import (
-    PERIODS,
-    Record,
-    Result,
-    daily_board,
-    daily_deal,
-    daily_streaks,
-    format_seconds,
-    leaderboard,
-    period_start,
-    record,
-)
+from .daily import daily_board, daily_deal, daily_streaks, utc_day, won_days
+from .game_flow import GameFlow
+from .records import PERIODS, Record, Result, format_seconds, leaderboard, period_start, record
+from .replies import Action, Ask, Message, Player, Question, Reply
+from .wording import code, plural, refused
 
 SERVER = "server"  # /stats scope: this server's games
 EVERYWHERE = "all"  # /stats scope: the player's games in every server, DMs included
 TOP = 10  # leaderboard places shown, besides the caller's own
 
-FORGET = "forget"
-RESET = "reset"
 FORGET_YES, FORGET_NO = "Delete everything", "Keep my records"
 RESET_YES, RESET_NO = "Delete this server's results", "Cancel"
 
@@ -66,33 +55,13 @@ class Person:
     bot: bool = False
 
 
-@dataclass(frozen=True)
-class Question:
-    """A yes/no question with two buttons, for its owner alone: forget me, reset a server."""
-
-    kind: str  # FORGET or RESET
-    owner_id: int
-    guild_id: int | None
-    text: str
-    yes: str
-    no: str
+def _refuse(text: str) -> Reply:
+    return Reply(message=Message(text, private=True), refused=True)
 
 
-@dataclass(frozen=True)
-class Answer:
-    """What to show: text, optionally a picture or a question; ``private`` for the player
-    alone (Discord: ephemeral). Users are written as ``<@id>`` mentions, never pinged."""
-
-    text: str
-    png: bytes | None = None
-    filename: str = "stats.png"
-    private: bool = False
-    question: Question | None = None
-    refused: bool = False
-
-
-def _refuse(text: str) -> Answer:
-    return Answer(text=text, private=True, refused=True)
+def _answer(text: str, *, private: bool = False, png: bytes | None = None,
+            filename: str = "stats.png", question: Question | None = None) -> Reply:
+    return Reply(message=Message(text, png, filename, private, question))
 
 
 def mention(user_id: int) -> str:
@@ -102,7 +71,7 @@ def mention(user_id: int) -> str:
 class StatsFlow:
     """The statistics side of the bot, on top of the game flow (its store, clock, threads)."""
 
-    def __init__(self, flow: Flow) -> None:
+    def __init__(self, flow: GameFlow) -> None:
         self.flow = flow
         self.store = flow.store
 
@@ -117,10 +86,11 @@ class StatsFlow:
         subject: Person,
         game: str | None = None,
         scope: str = SERVER,
-    ) -> Answer:
+    ) -> Reply:
         """A player's record: per game and in all, with streaks and the daily streak."""
-        if game is not None and game not in GAMES:
-            return _refuse(_unknown_game(game))
+        refusal = _game_refusal(game)
+        if refusal is not None:
+            return refusal
         if scope not in (SERVER, EVERYWHERE):
             return _refuse(f"The scope is `{SERVER}` (this server) or `{EVERYWHERE}` (everywhere).")
         if subject.bot:
@@ -147,7 +117,7 @@ class StatsFlow:
             what = f"{GAMES[game]} games" if game else "games"
             hint = " Start one with `/new` or `/daily`." if own else ""
             place = "anywhere" if everywhere else where
-            return Answer(text=f"{whose} no finished {what} {place} yet.{hint}", private=True)
+            return _answer(f"{whose} no finished {what} {place} yet.{hint}", private=True)
         streak = daily_streaks(won_days(results), self._now().date())
         games = [game] if game else [g for g in GAMES if any(r.game_id == g for r in shown)]
         per_game = {g: record(r for r in shown if r.game_id == g) for g in games}
@@ -162,7 +132,8 @@ class StatsFlow:
         ]
         if len(rows) > 1:
             rows.append(StatsRow("All games", total.played, total.won, _details(total)))
-        png = await self.flow.off_loop(functools.partial(render_stats_png, title, subtitle, rows))
+        draw = functools.partial(render_stats_png, title, subtitle, rows)
+        png = await self.flow.pictures.off_loop(draw)
         owner = "Your" if own else f"{mention(subject.user_id)}'s"
         lines = [
             f"{owner} record {where}: {_summary(total)} · streak {total.current_streak} "
@@ -170,21 +141,19 @@ class StatsFlow:
         ]
         if len(per_game) > 1 or game:
             lines += [f"• {GAMES[g]}: {_line(rec)}" for g, rec in per_game.items()]
-        return Answer(
-            text="\n".join(lines),
-            png=png,
-            filename=f"stats-{subject.user_id}.png",
-            private=everywhere,
+        return _answer(
+            "\n".join(lines), png=png, filename=f"stats-{subject.user_id}.png", private=everywhere
         )
 
     # -- /leaderboard -----------------------------------------------------------------
 
     async def leaderboard(
         self, viewer: Player, game: str | None = None, period: str = "all"
-    ) -> Answer:
+    ) -> Reply:
         """This server's players ranked by the Wilson lower bound; top ten and the caller."""
-        if game is not None and game not in GAMES:
-            return _refuse(_unknown_game(game))
+        refusal = _game_refusal(game)
+        if refusal is not None:
+            return refusal
         if period not in PERIODS:
             return _refuse(f"The period is one of {', '.join(f'`{p}`' for p in PERIODS)}.")
         start = period_start(period, self._now())
@@ -197,7 +166,7 @@ class StatsFlow:
         if viewer.guild_id is None:
             heading += " (outside a server the board has only you)"
         if not ranked:
-            return Answer(text=f"{heading}\nNo finished games here in that time yet.")
+            return _answer(f"{heading}\nNo finished games here in that time yet.")
         lines = [heading]
         lines += [_standing_line(s.rank, s.user_id, s.won, s.played, s.score) for s in ranked[:TOP]]
         mine = next((s for s in ranked if s.user_id == viewer.user_id), None)
@@ -207,14 +176,15 @@ class StatsFlow:
         elif mine is None:
             lines.append("You have no finished games here in that time.")
         lines.append(f"-# {SCORE_NOTE}")
-        return Answer(text="\n".join(lines))
+        return _answer("\n".join(lines))
 
     # -- the daily deal ---------------------------------------------------------------
 
     async def daily(self, player: Player, game_id: str) -> Reply:
         """Deal today's daily deal of ``game_id`` through the flow's new-game path."""
-        if game_id not in GAMES:
-            return await self.flow.new_game(player, game_id)  # refused there, with the names
+        refusal = _game_refusal(game_id)
+        if refusal is not None:
+            return refusal
         today = utc_day(self.flow.now())
         deal = daily_deal(game_id, today)
         saved = await self.store.load(player.user_id)
@@ -230,7 +200,8 @@ class StatsFlow:
                 reply, note="You are already playing today's daily deal: here is your board."
             )
         reply = await self.flow.new_game(player, game_id, deal)
-        if reply.offer is not None:
+        question = reply.message
+        if question is not None and question.question is not None:
             attempted = await self.store.has_daily_attempt(
                 player.user_id, game_id, today.isoformat()
             )
@@ -239,15 +210,15 @@ class StatsFlow:
                 if attempted
                 else "your scored attempt"
             )
-            offer = reply.offer
-            text = f"{offer.text}\n📅 It is today's daily deal, and this would be {what}."
-            return dataclasses.replace(reply, offer=dataclasses.replace(offer, text=text))
+            text = f"{question.text}\n📅 It is today's daily deal, and this would be {what}."
+            return dataclasses.replace(reply, message=dataclasses.replace(question, text=text))
         return reply
 
-    async def daily_board(self, viewer: Player, game: str, day: str | None = None) -> Answer:
+    async def daily_board(self, viewer: Player, game: str, day: str | None = None) -> Reply:
         """This server's board of a day's daily deal: winners by fewest moves, then time."""
-        if game not in GAMES:
-            return _refuse(_unknown_game(game))
+        refusal = _game_refusal(game)
+        if refusal is not None:
+            return refusal
         today = self._now().date()
         wanted = _parse_day(day, today)
         if isinstance(wanted, str):
@@ -272,53 +243,56 @@ class StatsFlow:
         else:
             lines.append("Nobody here has finished a scored attempt at it yet.")
         if wanted == today:
-            lines.append(f"Play it: `/daily {game}` — your first attempt of the day is scored.")
+            lines.append(
+                f"Play it: {code(f'/daily {game}')} — your first attempt of the day is scored."
+            )
         else:
-            lines.append(f"Replay it, unscored: `/new {game} {deal}`.")
-        return Answer(text="\n".join(lines))
+            lines.append(f"Replay it, unscored: {code(f'/new {game} {deal}')}.")
+        return _answer("\n".join(lines))
 
     # -- data rights ------------------------------------------------------------------
 
-    def forget_question(self, player: Player) -> Answer:
+    def forget_question(self, player: Player) -> Reply:
         text = (
             "Delete **everything** this bot keeps about you — your current game and every "
             "result, in every server (statistics, leaderboards, daily boards and streaks)? "
             "This cannot be undone."
         )
-        question = Question(FORGET, player.user_id, None, text, FORGET_YES, FORGET_NO)
-        return Answer(text=text, private=True, question=question)
+        question = Question(Ask.FORGET, player.user_id, FORGET_YES, FORGET_NO)
+        return _answer(text, private=True, question=question)
 
-    async def forget(self, player: Player) -> Answer:
+    async def forget(self, player: Player) -> Reply:
         games, results = await self.store.forget_player(player.user_id)
         game_words = "your current game and " if games else ""
-        return Answer(
-            text=f"Done: deleted {game_words}{results} result{_s(results)}, in every server. "
+        return _answer(
+            f"Done: deleted {game_words}{plural(results, 'result')}, in every server. "
             "Nothing about you is kept; `/new` starts afresh.",
             private=True,
         )
 
-    async def reset_question(self, player: Player, can_manage_server: bool) -> Answer:
+    async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
         refusal = _reset_refusal(player, can_manage_server)
         if refusal:
             return refusal
         assert player.guild_id is not None
         count = await self.store.count_results(player.guild_id)
         text = (
-            f"Delete all **{count}** result{_s(count)} of this server? Its statistics, "
+            f"Delete all **{count}** result{'' if count == 1 else 's'} of this server? Its "
+            "statistics, "
             "leaderboards and daily boards start again from nothing; games being played are "
             "kept and count when they finish. This cannot be undone."
         )
-        question = Question(RESET, player.user_id, player.guild_id, text, RESET_YES, RESET_NO)
-        return Answer(text=text, private=True, question=question)
+        question = Question(Ask.RESET, player.user_id, RESET_YES, RESET_NO)
+        return _answer(text, private=True, question=question)
 
-    async def reset(self, player: Player, can_manage_server: bool) -> Answer:
+    async def reset(self, player: Player, can_manage_server: bool) -> Reply:
         refusal = _reset_refusal(player, can_manage_server)
         if refusal:
             return refusal
         assert player.guild_id is not None
         count = await self.store.reset_guild(player.guild_id)
-        return Answer(
-            text=f"Done: deleted {count} result{_s(count)} of this server. Its statistics "
+        return _answer(
+            f"Done: deleted {plural(count, 'result')} of this server. Its statistics "
             "start again from nothing.",
             private=True,
         )
@@ -355,12 +329,18 @@ def picture_name(name: str) -> str:
     return plain[:32] or "Player"
 
 
-def _unknown_game(game: str) -> str:
-    names = ", ".join(f"`{g}`" for g in GAMES)
-    return f"There is no game called `{game}`. The games are: {names}."
+def _game_refusal(game: str | None) -> Reply | None:
+    """None for no game or a real one; the refusal for a game that does not exist."""
+    if game is None:
+        return None
+    try:
+        check_setup(game)
+    except BadSetup as err:
+        return _refuse(refused(err))
+    return None
 
 
-def _reset_refusal(player: Player, can_manage_server: bool) -> Answer | None:
+def _reset_refusal(player: Player, can_manage_server: bool) -> Reply | None:
     if player.guild_id is None:
         return _refuse("Resetting statistics works in a server, for that server.")
     if not can_manage_server:
@@ -422,7 +402,3 @@ def _standing_line(rank: int, user_id: int, won: int, played: int, score: float)
         f"{_place(rank)} {mention(user_id)} — {won}/{played} won ({won / played:.0%}) · "
         f"score {score:.2f}"
     )
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"

@@ -25,14 +25,13 @@ import aiosqlite
 
 from engine import Game
 
-from .standings import Result
+from .records import ABANDONED, LOST, OUTCOMES, RESIGNED, WON, Result
 
-PLAYING = "playing"
-WON = "won"
-LOST = "lost"
-RESIGNED = "resigned"
-ABANDONED = "abandoned"
-OUTCOMES = (WON, LOST, RESIGNED, ABANDONED)
+PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
+__all__ = [
+    "ABANDONED", "LOST", "MIGRATIONS", "OUTCOMES", "PLAYING", "RESIGNED", "SCHEMA_VERSION", "WON",
+    "ConcurrentChange", "Result", "SavedGame", "Store", "StoreError",
+]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the current game of each player.

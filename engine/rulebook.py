@@ -37,16 +37,22 @@ NOTATION = (
 )
 
 
-def move_example(rules: Rules) -> str:
-    """How to type a move in this game, with a pile and a foundation it really has."""
-    word = rules.pile_word
+def example_move(rules: Rules) -> tuple[int, int, int]:
+    """A source pile, a target pile and a foundation (1-based) this game really has, the
+    source able to feed the foundation: for examples of typing a move."""
     if rules.feeds is None:
         src = min(7, rules.tableau_size)
         foundation = min(2, len(rules.foundations))
     else:  # a pile that feeds f1, and f1
         src = next(p for p in range(rules.tableau_size) if 0 in rules.feeds[p]) + 1
         foundation = 1
-    dst = src - 4 if src > 4 else src + 4
+    return src, (src - 4 if src > 4 else src + 4), foundation
+
+
+def move_example(rules: Rules) -> str:
+    """How to type a move in this game, with a pile and a foundation it really has."""
+    word = rules.pile_word
+    src, dst, foundation = example_move(rules)
     return (
         f"Move: {src} {dst} puts {word} {src}'s card on {word} {dst}; "
         f"{src} f{foundation} puts it on f{foundation}."

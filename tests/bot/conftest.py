@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-from bot.flow import Flow, Player
+from bot.game_flow import GameFlow
+from bot.replies import Ask, Player, Reply
 from bot.store import Store
 from engine import Game, Move
 
@@ -44,6 +46,28 @@ class PositionPicture:
         ).encode()
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A new-game question, read back from its buttons' arguments."""
+
+    text: str
+    replacing: int
+    game_id: str
+    deal: int
+    draw: bool
+
+
+def offer_of(reply: Reply) -> Offer | None:
+    """The new-game question a reply asks, if it asks one."""
+    message = reply.message
+    if message is None or message.question is None:
+        return None
+    question = message.question
+    assert question.ask is Ask.NEW_GAME
+    replacing, game_id, deal, *rest = question.args
+    return Offer(message.text, int(replacing), game_id, int(deal), "draw" in rest)
+
+
 ALICE = Player(user_id=111, guild_id=900)
 BOB = Player(user_id=222, guild_id=900)
 
@@ -71,9 +95,9 @@ def picture() -> PositionPicture:
 
 
 @pytest.fixture
-async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[Flow]:
+async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
     import random
 
-    made = Flow(store, renderer=picture, clock=clock, deals=random.Random(5))
+    made = GameFlow(store, renderer=picture, clock=clock, deals=random.Random(5))
     yield made
     made.close()

@@ -6,8 +6,9 @@ import io
 from pathlib import Path
 
 from bot.console import Console, plain
-from bot.flow import Flow
-from bot.standings import daily_deal
+from bot.core import Core
+from bot.daily import daily_deal
+from bot.game_flow import GameFlow
 from bot.store import Store
 
 from .conftest import Clock
@@ -25,10 +26,10 @@ async def run(console: Console, *lines: str) -> str:
 
 
 async def test_daily_stats_boards_and_forget_me_in_the_console(
-    flow: Flow, store: Store, clock: Clock, tmp_path: Path
+    flow: GameFlow, store: Store, clock: Clock, tmp_path: Path
 ) -> None:
     clock.now = at(NOV_22)
-    console = Console(flow, tmp_path / "boards", io.StringIO())
+    console = Console(Core(store, flow), tmp_path / "boards", io.StringIO())
     text = await run(console, "/daily trefoil", "/resign", "/daily game:trefoil")
     assert f"deal {daily_deal('trefoil', NOV_22)}" in text
     assert "this is your scored attempt" in text and "this replay is not scored" in text

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from bot.daily import todays_daily, utc_day, won_days
-from bot.flow import Action, Flow, Player, Reply
-from bot.standings import Result, daily_deal
+from bot.daily import daily_deal, todays_daily, utc_day, won_days
+from bot.game_flow import GameFlow
+from bot.records import Result
+from bot.replies import Action, Player, Reply
 from bot.store import Store
 
 from .conftest import ALICE, BOB, Clock
@@ -18,7 +19,7 @@ def at(day: date, hour: int = 12, minute: int = 0, second: int = 0) -> float:
     return datetime(day.year, day.month, day.day, hour, minute, second, tzinfo=UTC).timestamp()
 
 
-async def win(flow: Flow, clock: Clock, player: Player, line: list[str]) -> Reply:
+async def win(flow: GameFlow, clock: Clock, player: Player, line: list[str]) -> Reply:
     reply = Reply()
     for move in line:
         clock.advance(2)
@@ -47,7 +48,7 @@ def test_only_unaided_scored_daily_wins_make_a_streak_day() -> None:
 
 
 async def test_the_first_start_of_todays_deal_is_scored(
-    flow: Flow, store: Store, clock: Clock
+    flow: GameFlow, store: Store, clock: Clock
 ) -> None:
     clock.now = at(NOV_22)
     first = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
@@ -65,7 +66,7 @@ async def test_the_first_start_of_todays_deal_is_scored(
 
 
 async def test_yesterdays_deal_after_midnight_is_an_ordinary_game(
-    flow: Flow, store: Store, clock: Clock
+    flow: GameFlow, store: Store, clock: Clock
 ) -> None:
     clock.now = at(NOV_22, 23, 59, 59)
     assert daily_deal("trefoil", utc_day(clock.now)) == NOV_22_DEAL
@@ -77,7 +78,7 @@ async def test_yesterdays_deal_after_midnight_is_an_ordinary_game(
 
 
 async def test_a_deal_started_before_midnight_stays_that_days_attempt(
-    flow: Flow, store: Store, clock: Clock
+    flow: GameFlow, store: Store, clock: Clock
 ) -> None:
     clock.now = at(NOV_22, 23, 59, 59)
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
@@ -90,7 +91,7 @@ async def test_a_deal_started_before_midnight_stays_that_days_attempt(
 
 
 async def test_winning_daily_deals_on_following_days_makes_a_streak(
-    flow: Flow, store: Store, clock: Clock
+    flow: GameFlow, store: Store, clock: Clock
 ) -> None:
     clock.now = at(NOV_22)
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
@@ -109,7 +110,7 @@ async def test_winning_daily_deals_on_following_days_makes_a_streak(
     assert [r.daily for r in await store.results(user_id=ALICE.user_id)] == [NOV_22, NOV_23, None]
 
 
-async def test_a_daily_won_with_hints_is_assisted(flow: Flow, store: Store, clock: Clock) -> None:
+async def test_a_daily_won_with_hints_is_assisted(flow: GameFlow, store: Store, clock: Clock) -> None:
     clock.now = at(NOV_22)
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     saved = await store.load(ALICE.user_id)

@@ -13,14 +13,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.flow import Action, Flow, Player
-from bot.standings import daily_deal
+from bot.daily import daily_deal
+from bot.game_flow import GameFlow
+from bot.replies import Action, Ask, Player, Reply
 from bot.stats_flow import (
     EVERYWHERE,
-    FORGET,
     FORGET_YES,
-    RESET,
-    Answer,
     Person,
     StatsFlow,
     picture_name,
@@ -75,7 +73,7 @@ def history(store: Store, db_path: Path) -> History:
 
 
 @pytest.fixture
-async def stats(flow: Flow, clock: Clock) -> AsyncIterator[StatsFlow]:
+async def stats(flow: GameFlow, clock: Clock) -> AsyncIterator[StatsFlow]:
     clock.now = NOW.timestamp()
     yield StatsFlow(flow)
 
@@ -84,9 +82,9 @@ def person(player: Player, name: str = "Alice") -> Person:
     return Person(player.user_id, name)
 
 
-def picture(answer: Answer) -> Image.Image:
-    assert answer.png is not None
-    image = Image.open(io.BytesIO(answer.png))
+def picture(answer: Reply) -> Image.Image:
+    assert answer.message.png is not None
+    image = Image.open(io.BytesIO(answer.message.png))
     image.load()
     return image
 
@@ -107,15 +105,15 @@ async def test_stats_per_game_and_in_all_on_this_server(
     history.add(ALICE.user_id, "resigned", game="clover-leaf", hours_ago=3)
     history.add(ALICE.user_id, "won", guild=OTHER, moves=5, seconds=1)  # another server
     answer = await stats.stats(ALICE, person(ALICE))
-    assert not answer.private and not answer.refused
-    first, *games = answer.text.splitlines()
+    assert not answer.message.private and not answer.refused
+    first, *games = answer.message.text.splitlines()
     assert first.startswith("Your record on this server: 7 played · 4 won (57%) · 1 assisted")
     assert "streak 0 (best 2)" in first  # the assisted win and the resignation came last
     assert games == [  # in the order of engine.GAMES
         "• Clover Leaf: 0/2 won · streak 0 (best 0) · 1 assisted",
         "• Trefoil: 4/5 won · streak 2 (best 2) · fewest 62 moves · fastest 3:10",
     ]
-    assert "5 moves" not in answer.text, "nothing of the other server"
+    assert "5 moves" not in answer.message.text, "nothing of the other server"
     image = picture(answer)
     assert image.size == (960, 100 + 72 * 3 + 32)  # two games and the totals: a bar each
     one_game = picture(await stats.stats(ALICE, person(ALICE), game="trefoil"))
@@ -128,8 +126,8 @@ async def test_stats_of_another_player_on_this_server_is_public(
     history.add(BOB.user_id, "won")
     history.add(BOB.user_id, "won", guild=OTHER)
     answer = await stats.stats(ALICE, person(BOB, "Bob"))
-    assert not answer.private and answer.png is not None
-    assert answer.text.startswith(f"<@{BOB.user_id}>'s record on this server: 1 played · 1 won")
+    assert not answer.message.private and answer.message.png is not None
+    assert answer.message.text.startswith(f"<@{BOB.user_id}>'s record on this server: 1 played · 1 won")
 
 
 async def test_the_all_servers_record_is_for_the_player_alone(
@@ -139,12 +137,12 @@ async def test_the_all_servers_record_is_for_the_player_alone(
     history.add(ALICE.user_id, "lost", guild=OTHER)
     history.add(ALICE.user_id, "won", guild=None)
     mine = await stats.stats(ALICE, person(ALICE), scope=EVERYWHERE)
-    assert mine.private and mine.png is not None
-    assert "3 played · 2 won" in mine.text
+    assert mine.message.private and mine.message.png is not None
+    assert "3 played · 2 won" in mine.message.text
     theirs = await stats.stats(BOB, person(ALICE), scope=EVERYWHERE)
-    assert theirs.refused and theirs.private and theirs.png is None
-    assert "only to that player" in theirs.text
-    assert "2 won" not in theirs.text
+    assert theirs.refused and theirs.message.private and theirs.message.png is None
+    assert "only to that player" in theirs.message.text
+    assert "2 won" not in theirs.message.text
 
 
 async def test_outside_a_server_stats_are_your_own_and_private(
@@ -153,9 +151,9 @@ async def test_outside_a_server_stats_are_your_own_and_private(
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE_IN_DM, person(ALICE))
-    assert mine.private and "everywhere: 2 played · 2 won" in mine.text
+    assert mine.message.private and "everywhere: 2 played · 2 won" in mine.message.text
     theirs = await stats.stats(Player(BOB.user_id, None), person(ALICE))
-    assert theirs.refused and "only your own" in theirs.text
+    assert theirs.refused and "only your own" in theirs.message.text
 
 
 async def test_stats_for_one_game_and_the_daily_streak(
@@ -167,18 +165,18 @@ async def test_stats_for_one_game_and_the_daily_streak(
     history.add(ALICE.user_id, "won", daily=TODAY, hours_ago=1, hints=1)  # assisted: no day
     history.add(ALICE.user_id, "lost", game="corner-stones")
     answer = await stats.stats(ALICE, person(ALICE), game="trefoil")
-    assert "daily streak 2 (best 2)" in answer.text  # any game's daily counts
-    assert "Corner Stones" not in answer.text and "Clover Leaf" not in answer.text
-    assert "• Trefoil: 1/2 won" in answer.text
+    assert "daily streak 2 (best 2)" in answer.message.text  # any game's daily counts
+    assert "Corner Stones" not in answer.message.text and "Clover Leaf" not in answer.message.text
+    assert "• Trefoil: 1/2 won" in answer.message.text
 
 
 async def test_no_games_yet(stats: StatsFlow, history: History) -> None:
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE, person(ALICE))
-    assert mine.private and mine.png is None
-    assert "no finished games on this server yet" in mine.text and "/new" in mine.text
+    assert mine.message.private and mine.message.png is None
+    assert "no finished games on this server yet" in mine.message.text and "/new" in mine.message.text
     theirs = await stats.stats(BOB, person(ALICE))
-    assert f"<@{ALICE.user_id}> has no finished games" in theirs.text
+    assert f"<@{ALICE.user_id}> has no finished games" in theirs.message.text
 
 
 async def test_stats_refuses_unknown_games_and_bots(stats: StatsFlow) -> None:
@@ -198,8 +196,8 @@ async def test_the_leaderboard_does_not_reward_one_lucky_win(
     for i in range(5):  # 0 of 5
         history.add(CAROL.user_id, "lost", hours_ago=2 + i)
     answer = await stats.leaderboard(ALICE)
-    assert not answer.private
-    lines = answer.text.splitlines()
+    assert not answer.message.private
+    lines = answer.message.text.splitlines()
     assert lines[0].startswith("🏆 **Leaderboard** — all games, all time")
     assert lines[1] == f"🥇 <@{BOB.user_id}> — 8/10 won (80%) · score 0.49"
     assert lines[2] == f"🥈 <@{ALICE.user_id}> — 1/1 won (100%) · score 0.21"
@@ -233,8 +231,8 @@ async def test_the_leaderboard_keeps_to_its_server_period_and_game(
     history.add(CAROL.user_id, "won", game="clover-leaf")
     history.add(ALICE.user_id, "won", hints=1)  # assisted: played, not won
 
-    def users(answer: Answer) -> list[str]:
-        return [w for w in answer.text.split() if w.startswith("<@")]
+    def users(answer: Reply) -> list[str]:
+        return [w for w in answer.message.text.split() if w.startswith("<@")]
 
     # Bob and Carol both won 1 of 1 here (Carol's other win was elsewhere): a tie, by id.
     assert users(await stats.leaderboard(ALICE, period="all")) == [
@@ -258,8 +256,8 @@ async def test_outside_a_server_the_leaderboard_has_only_you(
     history.add(ALICE.user_id, "won", guild=None)
     history.add(BOB.user_id, "won", guild=None)
     answer = await stats.leaderboard(ALICE_IN_DM)
-    assert "only you" in answer.text
-    assert f"<@{ALICE.user_id}>" in answer.text and f"<@{BOB.user_id}>" not in answer.text
+    assert "only you" in answer.message.text
+    assert f"<@{ALICE.user_id}>" in answer.message.text and f"<@{BOB.user_id}>" not in answer.message.text
 
 
 # -- the daily deal -------------------------------------------------------------------------
@@ -273,7 +271,7 @@ async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
     assert first.board is not None and f"deal {deal}" in first.board.text
     assert "scored attempt" in first.board.text
     again = await stats.daily(ALICE, "trefoil")
-    assert again.board is not None and again.offer is None
+    assert again.board is not None and again.message is None
     assert again.note is not None and "already playing" in again.note
     await stats.flow.act(ALICE, Action.RESIGN)
     replay = await stats.daily(ALICE, "trefoil")
@@ -285,12 +283,13 @@ async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
 async def test_daily_over_an_unfinished_game_asks_first(stats: StatsFlow, store: Store) -> None:
     await stats.flow.new_game(ALICE, "clover-leaf", 5)
     reply = await stats.daily(ALICE, "trefoil")
-    assert reply.offer is not None and reply.board is None
-    assert "daily deal" in reply.offer.text and "your scored attempt" in reply.offer.text
-    assert reply.offer.deal == daily_deal("trefoil", TODAY)
-    confirmed = await stats.flow.confirm_new(
-        ALICE, reply.offer.replacing, reply.offer.game_id, reply.offer.deal
-    )
+    assert reply.message is not None and reply.board is None
+    asked = reply.message.question
+    assert asked is not None and asked.ask is Ask.NEW_GAME
+    assert "daily deal" in reply.message.text and "your scored attempt" in reply.message.text
+    replacing, game_id, deal = asked.args
+    assert int(deal) == daily_deal("trefoil", TODAY)
+    confirmed = await stats.flow.confirm_new(ALICE, int(replacing), game_id, int(deal))
     assert confirmed.board is not None and "scored attempt" in confirmed.board.text
     saved = await store.load(ALICE.user_id)
     assert saved is not None and saved.daily == TODAY.isoformat()
@@ -319,8 +318,8 @@ async def test_the_daily_board_ranks_winners_by_moves_then_time(
     history.add(7, "won", moves=20, daily=TODAY, guild=OTHER)  # another server
     history.add(8, "won", moves=20, daily=TODAY, game="clover-leaf")
     answer = await stats.daily_board(ALICE, "trefoil")
-    assert not answer.private
-    lines = answer.text.splitlines()
+    assert not answer.message.private
+    lines = answer.message.text.splitlines()
     deal = daily_deal("trefoil", TODAY)
     assert lines[0] == f"📅 **Daily board** — Trefoil, today (UTC), deal {deal}"
     assert lines[1:4] == [
@@ -338,9 +337,9 @@ async def test_the_daily_board_of_another_day(stats: StatsFlow, history: History
     history.add(BOB.user_id, "won", daily=TODAY)
     for asked in ("yesterday", yesterday.isoformat()):
         answer = await stats.daily_board(BOB, "trefoil", asked)
-        assert yesterday.isoformat() in answer.text
-        assert f"<@{ALICE.user_id}>" in answer.text and f"<@{BOB.user_id}>" not in answer.text
-        assert f"`/new trefoil {daily_deal('trefoil', yesterday)}`" in answer.text
+        assert yesterday.isoformat() in answer.message.text
+        assert f"<@{ALICE.user_id}>" in answer.message.text and f"<@{BOB.user_id}>" not in answer.message.text
+        assert f"`/new trefoil {daily_deal('trefoil', yesterday)}`" in answer.message.text
     empty = await stats.daily_board(BOB, "trefoil", "2026-01-01")
     assert "Nobody here has finished" in empty.text
 
@@ -352,7 +351,7 @@ async def test_the_daily_board_refuses_days_it_cannot_show(
     stats: StatsFlow, day: str, says: str
 ) -> None:
     answer = await stats.daily_board(ALICE, "trefoil", day)
-    assert answer.refused and answer.private and says in answer.text
+    assert answer.refused and answer.message.private and says in answer.message.text
 
 
 # -- data rights ----------------------------------------------------------------------------
@@ -368,13 +367,13 @@ async def test_forget_me_asks_then_deletes_that_player_everywhere(
     await stats.flow.new_game(ALICE, "trefoil", 3)
     await stats.flow.new_game(BOB, "trefoil", 3)
     asked = stats.forget_question(ALICE)
-    assert asked.private and asked.question is not None
-    assert (asked.question.kind, asked.question.owner_id, asked.question.yes) == (
-        FORGET, ALICE.user_id, FORGET_YES
+    assert asked.message.private and asked.message.question is not None
+    assert (asked.message.question.ask, asked.message.question.owner_id, asked.message.question.yes) == (
+        Ask.FORGET, ALICE.user_id, FORGET_YES
     )
     assert await store.load(ALICE.user_id) is not None, "asking deletes nothing"
     done = await stats.forget(ALICE)
-    assert done.private and "your current game and 3 results" in done.text
+    assert done.message.private and "your current game and 3 results" in done.message.text
     assert await store.load(ALICE.user_id) is None
     assert await store.results(user_id=ALICE.user_id) == []
     assert [r.user_id for r in await store.results()] == [BOB.user_id]
@@ -388,17 +387,17 @@ async def test_only_a_server_manager_may_reset_and_only_that_server(
     history.add(BOB.user_id, "lost")
     history.add(ALICE.user_id, "won", guild=OTHER)
     refused = await stats.reset_question(BOB, can_manage_server=False)
-    assert refused.refused and refused.question is None and "Manage Server" in refused.text
+    assert refused.refused and refused.message.question is None and "Manage Server" in refused.message.text
     assert (await stats.reset(BOB, can_manage_server=False)).refused
     assert len(await store.results()) == 3
     asked = await stats.reset_question(BOB, can_manage_server=True)
-    assert asked.question is not None and asked.question.kind == RESET
-    assert "all **2** results of this server" in asked.text
+    assert asked.message.question is not None and asked.message.question.ask is Ask.RESET
+    assert "all **2** results of this server" in asked.message.text
     done = await stats.reset(BOB, can_manage_server=True)
-    assert "deleted 2 results" in done.text
+    assert "deleted 2 results" in done.message.text
     assert [(r.user_id, r.guild_id) for r in await store.results()] == [(ALICE.user_id, OTHER)]
     in_dm = await stats.reset_question(ALICE_IN_DM, can_manage_server=True)
-    assert in_dm.refused and "in a server" in in_dm.text
+    assert in_dm.refused and "in a server" in in_dm.message.text
 
 
 @pytest.mark.parametrize(("name", "printed"), [

@@ -1,7 +1,7 @@
 """Run the real bot, unmodified, against the fake Discord: in this process or in a new one.
 
 In-process (fast, for most tests): discord.py's two addresses are patched in this process,
-then ``bot.app.SolitaireBot`` starts with a fake token and a temporary database, as
+then ``bot.discord.client.SolitaireBot`` starts with a fake token and a temporary database, as
 ``run_bot`` would start it.
 
 Subprocess (for restarts): ``python -m tests.e2e.launch_bot`` patches the same two addresses
@@ -35,8 +35,8 @@ async def bot_in_process(
     timeout: float = 20.0,
 ) -> AsyncIterator[Any]:
     """The bot, logged in to the fake and connected to its gateway, until the block ends."""
-    from bot.app import SolitaireBot
     from bot.config import Settings
+    from bot.discord.client import SolitaireBot
 
     settings = Settings(
         token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO"

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.app import SolitaireBot
+from bot.discord.client import SolitaireBot
 from render.stats_card import MARGIN, ROW, TOP, render_stats_png
 
 from ..bot.daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
@@ -244,7 +244,7 @@ async def test_a_slow_stats_picture_is_deferred_to_the_right_audience(
         return render_stats_png(*args)
 
     monkeypatch.setattr("bot.stats_flow.render_stats_png", slow_picture)
-    monkeypatch.setattr("bot.respond.DEFER_AFTER_S", 0.1)  # defer sooner: a quicker test
+    monkeypatch.setattr("bot.discord.send.DEFER_AFTER_S", 0.1)  # defer sooner: a quicker test
     for options, private in (({}, False), ({"scope": "all"}, True)):
         interaction = fake.start_command(alice, "stats", options)
         await fake.send_interaction(interaction)

@@ -1,7 +1,7 @@
-"""The slash commands: each one turns its options into one call of the flow.
+"""The game's slash commands: each one turns its options into one call of the core.
 
-/new game deal, /move from to (with autocomplete), /undo, /redo, /redeal, /show, /resign,
-/rules game, /help.
+/new game deal, /move from to (with autocomplete), /undo, /redo, /redeal, /hint, /show,
+/resign, /rules game, /help.
 """
 
 from __future__ import annotations
@@ -15,23 +15,28 @@ from discord.ext import commands
 
 from engine import GAMES, MAX_DEAL
 
-from .controls import player_of
-from .flow import MENU_LIMIT, Action, Flow
-from .guide import HELP_TEXT, rules_text
-from .respond import answer_command
+from ..core import Core
+from ..game_flow import GameFlow
+from ..guide import HELP_TEXT, rules_text
+from ..replies import MENU_LIMIT, Action, MenuOption, Message, Reply
+from .context import player_of, respond
 
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=name, value=game_id) for game_id, name in GAMES.items()]
 
 
-def _choices(options: list[Any]) -> list[app_commands.Choice[str]]:
+def _choices(options: list[MenuOption]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=o.label[:100], value=o.value) for o in options[:MENU_LIMIT]]
 
 
+async def _private(text: str) -> Reply:
+    return Reply(message=Message(text, private=True))
+
+
 class GameCommands(commands.Cog, name="Solitaire"):
-    def __init__(self, flow: Flow) -> None:
-        self.flow = flow
+    def __init__(self, core: Core) -> None:
+        self.flow: GameFlow = core.flow
 
     @app_commands.command(name="new", description="Deal a new game of solitaire")
     @app_commands.describe(
@@ -50,7 +55,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
         draw: bool = False,
     ) -> None:
         player = player_of(interaction)
-        await answer_command(
+        await respond(
             interaction, self.flow.new_game(player, game, deal, winnable=winnable, draw=draw)
         )
 
@@ -65,7 +70,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
         self, interaction: discord.Interaction[Any], source: str, target: str | None = None
     ) -> None:
         text = f"{source} {target or ''}".strip()
-        await answer_command(
+        await respond(
             interaction, self.flow.act(player_of(interaction), Action.MOVE, text)
         )
 
@@ -125,15 +130,11 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        if game in GAMES:
-            text = rules_text(game)
-        else:
-            text = f"There is no game called `{game}`. The games are: {', '.join(GAMES.values())}."
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, _private(rules_text(game)), private=True)
 
     @app_commands.command(name="help", description="The commands and buttons, in short")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await interaction.response.send_message(HELP_TEXT, ephemeral=True)
+        await respond(interaction, _private(HELP_TEXT), private=True)
 
     async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
-        await answer_command(interaction, self.flow.act(player_of(interaction), action))
+        await respond(interaction, self.flow.act(player_of(interaction), action))

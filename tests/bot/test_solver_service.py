@@ -8,8 +8,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from bot.flow import NO_WIN, Action, BoardRef, Flow, finishes_itself
-from bot.solving import Solver
+from bot.boards import NO_WIN
+from bot.game_flow import GameFlow
+from bot.replies import Action, BoardRef
+from bot.solver_worker import SolverWorker
 from bot.store import Store
 from engine import new_game
 from engine.solver import solve
@@ -18,18 +20,18 @@ from .conftest import ALICE, Clock, PositionPicture
 
 
 @pytest.fixture
-async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[Flow]:
+async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
     """A flow whose solver runs in a thread: the same searches, without a process start."""
-    made = Flow(
+    made = GameFlow(
         store, renderer=picture, clock=clock, deals=random.Random(5),
-        solver=Solver(ThreadPoolExecutor(max_workers=1)),
+        solver=SolverWorker(ThreadPoolExecutor(max_workers=1)),
     )
     yield made
     made.close()
 
 
 async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
-    flow: Flow, store: Store
+    flow: GameFlow, store: Store
 ) -> None:
     started = await flow.new_game(ALICE, "corner-stones", 1)
     assert started.board is not None
@@ -45,7 +47,7 @@ async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
     assert played.board is not None and not played.refused
 
 
-async def test_a_hint_in_a_redeal_game_plans_within_the_current_deal(flow: Flow) -> None:
+async def test_a_hint_in_a_redeal_game_plans_within_the_current_deal(flow: GameFlow) -> None:
     await flow.new_game(ALICE, "trefoil", 1)
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.note is not None
@@ -53,7 +55,7 @@ async def test_a_hint_in_a_redeal_game_plans_within_the_current_deal(flow: Flow)
     assert "before a redeal" in reply.note
 
 
-async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: Flow, store: Store) -> None:
+async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: GameFlow, store: Store) -> None:
     await flow.new_game(ALICE, "trefoil", 1)
     await flow.act(ALICE, Action.HINT)
     for move in solve(new_game("trefoil", 1), budget_s=5).moves:
@@ -62,7 +64,7 @@ async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: Flow, store: Sto
     assert (result.outcome, result.hints, result.assisted) == ("won", 1, True)
 
 
-async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: Flow) -> None:
+async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: GameFlow) -> None:
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.refused and "no game" in (reply.note or "").lower()
     await flow.new_game(ALICE, "trefoil", 1)
@@ -71,19 +73,19 @@ async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: Flow) -> None:
     assert reply.refused and "is over" in (reply.note or "")
 
 
-async def test_auto_finish_only_when_the_rest_plays_itself(flow: Flow, store: Store) -> None:
+async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store: Store) -> None:
     line = solve(new_game("trefoil", 1), budget_s=5).moves
     mirror = new_game("trefoil", 1)
     await flow.new_game(ALICE, "trefoil", 1)
     refused = await flow.act(ALICE, Action.AUTO_FINISH)
     assert refused.refused and "straight to the foundations" in (refused.note or "")
     for move in line:
-        if finishes_itself(mirror):
+        if mirror.finishes_itself():
             break
         mirror.play(move)
         reply = await flow.act(ALICE, Action.MOVE, move)
         assert reply.board is not None
-        assert reply.board.controls.enabled(Action.AUTO_FINISH) == finishes_itself(mirror)
+        assert reply.board.controls.enabled(Action.AUTO_FINISH) == mirror.finishes_itself()
     assert reply.board.controls.enabled(Action.AUTO_FINISH)
     done = await flow.act(ALICE, Action.AUTO_FINISH)
     assert done.board is not None and "Auto-finished" in done.board.text and done.board.finished
@@ -91,7 +93,7 @@ async def test_auto_finish_only_when_the_rest_plays_itself(flow: Flow, store: St
     assert result.outcome == "won" and not result.assisted
 
 
-async def play_into_a_lost_position(flow: Flow) -> BoardRef:
+async def play_into_a_lost_position(flow: GameFlow) -> BoardRef:
     """Trefoil deal 2 redealt twice at once is proven lost, with moves still to play."""
     await flow.new_game(ALICE, "trefoil", 2)
     await flow.act(ALICE, Action.REDEAL)
@@ -100,51 +102,33 @@ async def play_into_a_lost_position(flow: Flow) -> BoardRef:
     return reply.board.ref
 
 
-async def test_a_proven_loss_is_added_to_the_board(flow: Flow) -> None:
+async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and NO_WIN not in shown.board.text
-    amended: list[str] = []
-
-    async def show(text: str) -> None:
-        amended.append(text)
-
-    await flow.verdict(shown.board, show)
-    assert amended == [f"{shown.board.text}\n{NO_WIN}"]
+    assert await flow.solver.verdict(shown.board) == f"{shown.board.text}\n{NO_WIN}"
     again = await flow.act(ALICE, Action.SHOW)
     assert again.board is not None and again.board.text.endswith(NO_WIN)  # remembered
     undone = await flow.act(ALICE, Action.UNDO)
     assert undone.board is not None and NO_WIN not in undone.board.text
 
 
-async def test_a_late_verdict_never_covers_a_newer_board(flow: Flow) -> None:
+async def test_a_late_verdict_never_covers_a_newer_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None
     await flow.act(ALICE, Action.UNDO)  # the game moves on before the verdict comes
-    amended: list[str] = []
-
-    async def show(text: str) -> None:
-        amended.append(text)
-
-    await flow.verdict(shown.board, show)
-    assert amended == []
+    assert await flow.solver.verdict(shown.board) is None
 
 
-async def test_no_verdict_on_a_winnable_board(flow: Flow) -> None:
+async def test_no_verdict_on_a_winnable_board(flow: GameFlow) -> None:
     started = await flow.new_game(ALICE, "trefoil", 1)
     assert started.board is not None
-    amended: list[str] = []
-
-    async def show(text: str) -> None:
-        amended.append(text)
-
-    await flow.verdict(started.board, show)
-    assert amended == []
+    assert await flow.solver.verdict(started.board) is None
 
 
-async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: Flow, store: Store) -> None:
-    added = await flow.fill_winnable_pool(target=2, games=["trefoil"])
+async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: GameFlow, store: Store) -> None:
+    added = await flow.solver.fill_winnable_pool(target=2, games=["trefoil"])
     assert added == 2 and await store.winnable_count("trefoil") == 2
     assert await store.winnable_count("clover-leaf") == 0
     reply = await flow.new_game(ALICE, "trefoil", winnable=True)
@@ -155,14 +139,14 @@ async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: Flow, stor
     assert await store.winnable_count("trefoil") == 1
 
 
-async def test_an_empty_pool_is_filled_on_the_spot(flow: Flow, store: Store) -> None:
+async def test_an_empty_pool_is_filled_on_the_spot(flow: GameFlow, store: Store) -> None:
     reply = await flow.new_game(ALICE, "trefoil", winnable=True)
     assert reply.board is not None
     saved = await store.load(ALICE.user_id)
     assert saved is not None and solve(saved.game, budget_s=5).status == "won"
 
 
-async def test_winnable_and_a_deal_number_together_are_refused(flow: Flow, store: Store) -> None:
+async def test_winnable_and_a_deal_number_together_are_refused(flow: GameFlow, store: Store) -> None:
     reply = await flow.new_game(ALICE, "trefoil", 7, winnable=True)
     assert reply.refused and "either a deal number or" in (reply.note or "")
     assert await store.load(ALICE.user_id) is None
@@ -170,11 +154,11 @@ async def test_winnable_and_a_deal_number_together_are_refused(flow: Flow, store
 
 KILLED_BOT = """
 import asyncio, os, signal
-from bot.solving import Solver
+from bot.solver_worker import SolverWorker
 from engine import new_game
 
 async def main():
-    solver = Solver()
+    solver = SolverWorker()
     await solver.verdict(new_game("trefoil", 1))
     print(next(iter(solver._executor._processes)), flush=True)  # the worker's pid
     os.kill(os.getpid(), signal.SIGKILL)

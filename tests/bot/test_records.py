@@ -4,11 +4,9 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from bot.standings import (
+from bot.daily import daily_board, daily_deal, daily_streaks
+from bot.records import (
     Result,
-    daily_board,
-    daily_deal,
-    daily_streaks,
     format_seconds,
     leaderboard,
     period_start,

@@ -1,39 +1,29 @@
-"""The buttons and move menu under a board, and the two buttons of a new-game question.
+"""The buttons and move menu under a board, and the two buttons of every yes/no question.
 
-Each is a ``discord.ui.DynamicItem``: its state (owner, game row, revision) lives in the
-``custom_id``, so a board keeps working after the bot restarts; ``SolitaireBot.setup_hook``
-registers the classes. custom_id formats (all under Discord's 100 characters):
+Each is a ``discord.ui.DynamicItem``: its state lives in the ``custom_id``, so a board
+keeps working after the bot restarts; ``SolitaireBot.setup_hook`` registers the classes.
+custom_id formats (all under Discord's 100 characters):
 
 * board button: ``sol:<action>:<owner id>:<game row>:<revision>``, action one of
-  ``undo redo found redeal``
+  ``undo redo found redeal hint finish``
 * move menu:    ``sol:menu:<owner id>:<game row>:<revision>``; each option's value is the
   move's text (``7 3``, ``7 f2``)
-* new-game question: ``sol:new:<yes|no>:<owner id>:<game row replaced>:<game id>:<deal>``
+* question:     ``sol:new:<yes|no>:<owner id>:<args…>`` (a new game over an unfinished one)
+  and ``sol:ask:<forget|reset>:<yes|no>:<owner id>``
 
-A press by anyone but the owner is refused here, before it reaches the flow.
+A press by anyone but the owner is refused here (``owner_only``), before it reaches the core.
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from typing import Any, Protocol
+from typing import Any
 
 import discord
 
-from .flow import (
-    BUTTON_LABELS,
-    KEEP_LABEL,
-    START_LABEL,
-    Action,
-    Board,
-    BoardRef,
-    Flow,
-    NewGameOffer,
-    Player,
-    stranger_note,
-)
-from .respond import answer_press
+from ..replies import BUTTON_LABELS, Action, Ask, Board, BoardRef, Question
+from .context import can_manage_server, core_of, player_of, respond
 
 log = logging.getLogger(__name__)
 
@@ -49,25 +39,23 @@ _BUTTON_ACTIONS = "|".join(re.escape(a.value) for a in BUTTON_LABELS)
 _NO_MOVES = "none"  # the value of the placeholder option of an empty, disabled menu
 
 
-class HasFlow(Protocol):
-    flow: Flow
+def stranger_note(owner_id: int, *, question: bool = False) -> str:
+    """The refusal for a press on somebody else's board or question."""
+    if question:
+        return f"That question was for <@{owner_id}>, not for you."
+    return f"This is <@{owner_id}>'s game — start your own with `/new`."
 
 
-def flow_of(interaction: discord.Interaction[Any]) -> Flow:
-    client: HasFlow = interaction.client  # SolitaireBot
-    return client.flow
-
-
-def player_of(interaction: discord.Interaction[Any]) -> Player:
-    return Player(user_id=interaction.user.id, guild_id=interaction.guild_id)
-
-
-async def owner_only(interaction: discord.Interaction[Any], owner_id: int) -> bool:
-    """True for the owner; anyone else is told, privately, whose game it is."""
+async def owner_only(
+    interaction: discord.Interaction[Any], owner_id: int, *, question: bool = False
+) -> bool:
+    """True for the owner; anyone else is told, privately, whose it is."""
     if interaction.user.id == owner_id:
         return True
     try:
-        await interaction.response.send_message(stranger_note(f"<@{owner_id}>"), ephemeral=True)
+        await interaction.response.send_message(
+            stranger_note(owner_id, question=question), ephemeral=True
+        )
     except discord.HTTPException:
         log.exception("could not refuse a stranger's press (user %s)", interaction.user.id)
     return False
@@ -114,10 +102,8 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await owner_only(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        flow = flow_of(interaction)
-        await answer_press(
-            interaction, flow.act(player_of(interaction), self.action, seen=self.ref)
-        )
+        flow = core_of(interaction).flow
+        await respond(interaction, flow.act(player_of(interaction), self.action, seen=self.ref))
 
 
 class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
@@ -159,33 +145,35 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         move = values[0] if values else ""
-        flow = flow_of(interaction)
+        flow = core_of(interaction).flow
         if move == _NO_MOVES:
             work = flow.act(player_of(interaction), Action.SHOW, seen=self.ref)
         else:
             work = flow.act(player_of(interaction), Action.MOVE, move, seen=self.ref)
-        await answer_press(interaction, work)
+        await respond(interaction, work)
 
 
-class NewGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    r"sol:new:(?P<answer>yes|no):(?P<owner>\d+):(?P<replacing>\d+):"
-    r"(?P<game>[a-z-]+):(?P<deal>\d+)(?P<draw>:draw)?"
+_ASKS = "|".join(f"ask:{a.value}" for a in Ask if a is not Ask.NEW_GAME)
+
+
+class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
+    rf"sol:(?P<ask>new|{_ASKS}):(?P<answer>yes|no):(?P<owner>\d+)(?P<args>(?::[a-z0-9-]+)*)"
 )):
-    def __init__(self, yes: bool, offer: NewGameOffer) -> None:
-        answer = "yes" if yes else "no"
+    """Yes or no to a question of the core; the owner's answer goes to ``Core.answer``."""
+
+    def __init__(self, question: Question, yes: bool) -> None:
+        ask = "new" if question.ask is Ask.NEW_GAME else f"ask:{question.ask.value}"
+        args = "".join(f":{a}" for a in question.args)
         super().__init__(
             discord.ui.Button(
-                label=START_LABEL if yes else KEEP_LABEL,
+                label=question.yes if yes else question.no,
                 style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
-                custom_id=(
-                    f"sol:new:{answer}:{offer.owner_id}:{offer.replacing}:"
-                    f"{offer.game_id}:{offer.deal}{':draw' if offer.draw else ''}"
-                ),
+                custom_id=f"sol:{ask}:{'yes' if yes else 'no'}:{question.owner_id}{args}",
             ),
             row=0,
         )
+        self.question = question
         self.yes = yes
-        self.offer = offer
 
     @classmethod
     async def from_custom_id(
@@ -194,34 +182,25 @@ class NewGameButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> NewGameButton:
-        offer = NewGameOffer(
-            owner_id=int(match["owner"]),
-            replacing=int(match["replacing"]),
-            game_id=match["game"],
-            deal=int(match["deal"]),
-            text="",
-            draw=match["draw"] is not None,
-        )
-        return cls(match["answer"] == "yes", offer)
+    ) -> QuestionButton:
+        ask = Ask(match["ask"].removeprefix("ask:"))
+        args = tuple(a for a in match["args"].split(":") if a)
+        question = Question(ask, int(match["owner"]), "", "", args)
+        return cls(question, match["answer"] == "yes")
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        return await owner_only(interaction, self.offer.owner_id)
+        return await owner_only(interaction, self.question.owner_id, question=True)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        flow = flow_of(interaction)
-        player = player_of(interaction)
-        offer = self.offer
-        if self.yes:
-            work = flow.confirm_new(
-                player, offer.replacing, offer.game_id, offer.deal, draw=offer.draw
-            )
-        else:
-            work = flow.act(player, Action.SHOW)
-        await answer_press(interaction, work)
+        core = core_of(interaction)
+        work = core.answer(
+            player_of(interaction), self.question, self.yes,
+            can_manage_server=can_manage_server(interaction),
+        )
+        await respond(interaction, work, private=self.question.ask is not Ask.NEW_GAME)
 
 
-DYNAMIC_ITEMS = (BoardButton, MoveMenu, NewGameButton)
+DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton)
 
 
 def board_view(board: Board) -> discord.ui.View:
@@ -238,8 +217,8 @@ def board_view(board: Board) -> discord.ui.View:
     return view
 
 
-def offer_view(offer: NewGameOffer) -> discord.ui.View:
+def question_view(question: Question) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(NewGameButton(True, offer))
-    view.add_item(NewGameButton(False, offer))
+    view.add_item(QuestionButton(question, True))
+    view.add_item(QuestionButton(question, False))
     return view

@@ -7,24 +7,26 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import SolitaireBot
-from bot.commands import GameCommands
 from bot.config import Settings
-from bot.controls import BoardButton, MoveMenu, NewGameButton
-from bot.flow import Flow
+from bot.core import Core
+from bot.discord.client import SolitaireBot
+from bot.discord.components import BoardButton, MoveMenu, QuestionButton, question_view
+from bot.discord.game_commands import GameCommands
+from bot.discord.stats_commands import StatsCommands
+from bot.game_flow import GameFlow
 from bot.guide import HELP_TEXT
-from bot.stats_commands import QuestionButton, StatsCommands, question_view
-from bot.stats_flow import FORGET, RESET, Question, StatsFlow
+from bot.replies import Ask, Question
 from bot.store import Store
 
 GAME_IDS = ["clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil", "corner-stones"]
 
 
 @pytest.fixture
-async def commands(store: Store, flow: Flow) -> dict[str, dict[str, Any]]:
+async def commands(store: Store, flow: GameFlow) -> dict[str, dict[str, Any]]:
     bot = SolitaireBot(Settings(token="unused", database_path=store.path))
-    await bot.add_cog(GameCommands(flow))
-    await bot.add_cog(StatsCommands(StatsFlow(flow)))
+    core = Core(store, flow)
+    await bot.add_cog(GameCommands(core))
+    await bot.add_cog(StatsCommands(core))
     return {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
 
 
@@ -60,17 +62,17 @@ def test_resetting_a_server_is_for_server_managers_and_servers_only(
     assert commands["forget-me"]["default_member_permissions"] is None
 
 
-@pytest.mark.parametrize("kind", [FORGET, RESET])
+@pytest.mark.parametrize("kind", [Ask.FORGET.value, Ask.RESET.value])
 def test_question_buttons_carry_kind_answer_and_owner(kind: str) -> None:
-    view = question_view(Question(kind, 123456789012345678, None, "Sure?", "Yes", "No"))
+    view = question_view(Question(Ask(kind), 123456789012345678, "Yes", "No"))
     ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
     assert ids == [f"sol:ask:{kind}:yes:123456789012345678", f"sol:ask:{kind}:no:123456789012345678"]
     template = QuestionButton.__discord_ui_compiled_template__
     match = template.fullmatch(ids[0])
     assert match is not None and match.groupdict() == {
-        "kind": kind, "answer": "yes", "owner": "123456789012345678"
+        "ask": f"ask:{kind}", "answer": "yes", "owner": "123456789012345678", "args": ""
     }
-    for other in (BoardButton, MoveMenu, NewGameButton):  # no template claims another's ids
+    for other in (BoardButton, MoveMenu):  # no template claims another's ids
         assert other.__discord_ui_compiled_template__.fullmatch(ids[0]) is None
     assert template.fullmatch("sol:ask:delete:yes:1") is None
 

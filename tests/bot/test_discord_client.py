@@ -9,21 +9,23 @@ from typing import Any
 import discord
 import pytest
 
-from bot.app import SolitaireBot
-from bot.commands import GameCommands
 from bot.config import Settings
-from bot.controls import BoardButton, MoveMenu, NewGameButton, board_view, offer_view
-from bot.flow import BUTTON_LABELS, BoardRef, Flow, NewGameOffer
+from bot.core import Core
+from bot.discord.client import SolitaireBot
+from bot.discord.components import BoardButton, MoveMenu, QuestionButton, board_view, question_view
+from bot.discord.game_commands import GameCommands
+from bot.game_flow import GameFlow
+from bot.replies import BUTTON_LABELS, Ask, BoardRef, Question
 from bot.store import Store
 
 from .conftest import ALICE
 
 
 @pytest.fixture
-async def bot(store: Store, flow: Flow) -> AsyncIterator[SolitaireBot]:
+async def bot(store: Store, flow: GameFlow) -> AsyncIterator[SolitaireBot]:
     made = SolitaireBot(Settings(token="unused", database_path=store.path))
-    made.store, made.flow = store, flow
-    await made.add_cog(GameCommands(flow))
+    made.core = Core(store, flow)
+    await made.add_cog(GameCommands(made.core))
     calls: list[Any] = []
 
     async def fake_sync(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
@@ -49,8 +51,8 @@ async def test_commands_sync_once_then_only_when_changed_or_forced(bot: Solitair
 async def test_a_dev_guild_gets_its_own_sync(bot: SolitaireBot, store: Store) -> None:
     await bot.sync_commands()
     guild_bot = SolitaireBot(Settings(database_path=store.path, dev_guild_id=4242))
-    guild_bot.store = store
-    await guild_bot.add_cog(GameCommands(bot.flow))
+    guild_bot.core = bot.core
+    await guild_bot.add_cog(GameCommands(bot.core))
     synced: list[Any] = []
 
     async def fake_sync(*, guild: discord.abc.Snowflake | None = None) -> list[Any]:
@@ -87,7 +89,7 @@ def test_the_slash_commands_and_their_options(bot: SolitaireBot) -> None:
     assert [c["value"] for c in {o["name"]: o for o in payload["rules"]["options"]}["game"]["choices"]]
 
 
-async def test_board_controls_carry_owner_game_and_revision(flow: Flow) -> None:
+async def test_board_controls_carry_owner_game_and_revision(flow: GameFlow) -> None:
     reply = await flow.new_game(ALICE, "corner-stones", 1)
     assert reply.board is not None
     view = board_view(reply.board)
@@ -112,10 +114,10 @@ async def test_board_controls_carry_owner_game_and_revision(flow: Flow) -> None:
     [
         ("sol:found:111:7:12", BoardButton, {"action": "found", "owner": "111", "game": "7", "revision": "12"}),
         ("sol:menu:111:7:12", MoveMenu, {"owner": "111", "game": "7", "revision": "12"}),
-        ("sol:new:yes:111:7:four-leaf-clovers:2147483647", NewGameButton,
-         {"answer": "yes", "owner": "111", "replacing": "7", "game": "four-leaf-clovers", "deal": "2147483647", "draw": None}),
-        ("sol:new:no:111:7:trefoil:5:draw", NewGameButton,
-         {"answer": "no", "owner": "111", "replacing": "7", "game": "trefoil", "deal": "5", "draw": ":draw"}),
+        ("sol:new:yes:111:7:four-leaf-clovers:2147483647", QuestionButton,
+         {"ask": "new", "answer": "yes", "owner": "111", "args": ":7:four-leaf-clovers:2147483647"}),
+        ("sol:new:no:111:7:trefoil:5:draw", QuestionButton,
+         {"ask": "new", "answer": "no", "owner": "111", "args": ":7:trefoil:5:draw"}),
     ],
 )
 def test_custom_ids_parse_back(custom_id: str, cls: Any, fields: dict[str, str]) -> None:
@@ -125,22 +127,25 @@ def test_custom_ids_parse_back(custom_id: str, cls: Any, fields: dict[str, str])
 
 def test_other_custom_ids_are_not_ours() -> None:
     for custom_id in ("sol:fly:1:2:3", "sol:menu:x:2:3", "other:undo:1:2:3"):
-        for cls in (BoardButton, MoveMenu, NewGameButton):
+        for cls in (BoardButton, MoveMenu, QuestionButton):
             assert cls.__discord_ui_compiled_template__.fullmatch(custom_id) is None
 
 
 async def test_a_pressed_new_game_question_keeps_the_draw_rule() -> None:
-    offer = NewGameOffer(111, 9, "trefoil", 5, "Start?", draw=True)
-    button = offer_view(offer).children[0]
-    match = NewGameButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)  # type: ignore[attr-defined]
+    question = Question(Ask.NEW_GAME, 111, "Start new game", "Keep playing",
+                        ("9", "trefoil", "5", "draw"))
+    button = question_view(question).children[0]
+    match = QuestionButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)  # type: ignore[attr-defined]
     assert match is not None
-    parsed = await NewGameButton.from_custom_id(None, button, match)  # type: ignore[arg-type]
-    assert parsed.offer.draw and parsed.offer.deal == 5 and parsed.yes
+    parsed = await QuestionButton.from_custom_id(None, button, match)  # type: ignore[arg-type]
+    assert parsed.question.args == ("9", "trefoil", "5", "draw") and parsed.yes
+    assert parsed.question.ask is Ask.NEW_GAME and parsed.question.owner_id == 111
 
 
 def test_a_new_game_question_has_start_and_keep_buttons() -> None:
-    offer = NewGameOffer(111, 9, "super-flower-garden", 2147483647, "Start?")
-    view = offer_view(offer)
+    question = Question(Ask.NEW_GAME, 111, "Start new game", "Keep playing",
+                        ("9", "super-flower-garden", "2147483647"))
+    view = question_view(question)
     labels = [item.item.label for item in view.children]  # type: ignore[attr-defined]
     assert labels == ["Start new game", "Keep playing"]
     assert all(len(item.custom_id) <= 100 for item in view.children)  # type: ignore[attr-defined]

@@ -1,5 +1,5 @@
-"""The Discord bot: a ``commands.Bot`` whose ``setup_hook`` opens the store, builds the flow,
-adds the slash commands, registers the persistent controls and syncs commands if needed.
+"""The Discord bot: a ``commands.Bot`` whose ``setup_hook`` opens the core, adds the slash
+commands, registers the persistent controls and syncs commands if needed.
 
 Command sync talks to Discord only when the command set changed: the hash of the exact
 payload that would be sent is kept in the database per application and scope (global, or
@@ -15,30 +15,28 @@ import hashlib
 import json
 import logging
 import signal
+import sys
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .commands import GameCommands
-from .config import Settings
-from .controls import DYNAMIC_ITEMS
-from .flow import Flow
-from .respond import tell_privately
-from .stats_commands import STATS_ITEMS, StatsCommands
-from .stats_flow import StatsFlow
-from .store import Store
+from ..config import Settings
+from ..core import Core
+from ..replies import Reply
+from . import send
+from .components import DYNAMIC_ITEMS
+from .game_commands import GameCommands
+from .stats_commands import StatsCommands
 
 log = logging.getLogger(__name__)
 
 
 class SolitaireBot(commands.Bot):
-    flow: Flow
-    stats: StatsFlow
-    store: Store
+    core: Core
     # Unix seconds for games, statistics and the daily deal's day; tests set their own.
     clock: Callable[[], float] = staticmethod(time.time)
 
@@ -54,16 +52,25 @@ class SolitaireBot(commands.Bot):
         self.synced: bool | None = None  # after setup: whether this start synced commands
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.settings.database_path)
-        self.flow = Flow(self.store, clock=self.clock)
-        self.stats = StatsFlow(self.flow)
-        await self.add_cog(GameCommands(self.flow))
-        await self.add_cog(StatsCommands(self.stats))
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *STATS_ITEMS)
+        self.core = await Core.open(self.settings.database_path, clock=self.clock)
+        await self.add_cog(GameCommands(self.core))
+        await self.add_cog(StatsCommands(self.core))
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
         self.synced = await self.sync_commands(force=self.force_sync)
-        self.pool_filler = asyncio.get_running_loop().create_task(self.flow.keep_winnable_pool())
+        solver = self.core.flow.solver
+        self.pool_filler = asyncio.get_running_loop().create_task(solver.keep_winnable_pool())
         log.info("ready to deal: database %s", self.settings.database_path)
+
+    async def answer(
+        self,
+        interaction: discord.Interaction[Any],
+        work: Awaitable[Reply],
+        *,
+        private: bool = False,
+    ) -> None:
+        """Every command and press answers here: ``send.answer``, the one way to Discord."""
+        await send.answer(interaction, work, private=private)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands if they changed since the last sync (or ``force``)."""
@@ -76,11 +83,11 @@ class SolitaireBot(commands.Bot):
             json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
         ).hexdigest()
         key = f"commands_hash:{self.application_id}:{guild_id or 'global'}"
-        if not force and await self.store.get_meta(key) == digest:
+        if not force and await self.core.store.get_meta(key) == digest:
             log.info("slash commands unchanged since the last sync; not syncing")
             return False
         synced = await self.tree.sync(guild=guild)
-        await self.store.set_meta(key, digest)
+        await self.core.store.set_meta(key, digest)
         where = f"server {guild_id}" if guild_id else "every server (may take a while to show)"
         log.info("synced %d slash commands to %s", len(synced), where)
         return True
@@ -102,19 +109,18 @@ class SolitaireBot(commands.Bot):
         else:
             text = "Sorry — something went wrong on my side. `/show` shows your current board."
         try:
-            await tell_privately(interaction, text)
+            await send.tell_privately(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell user %s about the error", interaction.user.id)
 
     async def close(self) -> None:
-        # The flow first: searches and pictures still running then end quietly.
         if hasattr(self, "pool_filler"):
             self.pool_filler.cancel()
-        if hasattr(self, "flow"):
-            self.flow.close()
+        if hasattr(self, "core"):  # first: searches and pictures still running end quietly
+            self.core.flow.close()
         await super().close()
-        if hasattr(self, "store"):
-            await self.store.close()
+        if hasattr(self, "core"):
+            await self.core.close()
 
 
 async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
@@ -134,3 +140,19 @@ async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
     # discord.py's own exit does not wait for the rest of our close (the database):
     for task in closing:
         await task
+
+
+def serve(settings: Settings, *, force_sync: bool = False) -> int:
+    """Run the bot until it is stopped; the process's exit code."""
+    try:
+        asyncio.run(run_bot(settings, force_sync=force_sync))
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token (DISCORD_TOKEN). Reset it on the bot's page of the "
+            "developer portal and set the new one.",
+            file=sys.stderr,
+        )
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0

@@ -1,5 +1,8 @@
 """Records, streaks and rankings computed from finished games: pure, so tests build histories.
 
+A finished game's outcome is one of ``OUTCOMES``; the store writes one ``Result`` per
+finished game and reads them back for these functions.
+
 The leaderboard ranks by the lower bound of the 95% Wilson score interval on a player's win
 rate: one lucky win out of one game scores 0.21, while 30 wins out of 40 scores 0.60, so a
 player has to win often *and* play enough for the rate to be believable.
@@ -10,15 +13,13 @@ the leaderboard and the daily board (``Result.won_unaided``); a record counts it
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from engine import MAX_DEAL
-
-OUTCOMES = ("won", "lost", "resigned", "abandoned")
+WON, LOST, RESIGNED, ABANDONED = "won", "lost", "resigned", "abandoned"
+OUTCOMES = (WON, LOST, RESIGNED, ABANDONED)
 PERIODS = {"week": timedelta(days=7), "month": timedelta(days=30), "all": None}
 WILSON_Z = 1.96  # 95% confidence
 
@@ -42,7 +43,7 @@ class Result:
 
     @property
     def won(self) -> bool:
-        return self.outcome == "won"
+        return self.outcome == WON
 
     @property
     def assisted(self) -> bool:
@@ -142,46 +143,6 @@ def period_start(period: str, now: datetime) -> datetime | None:
         raise ValueError(f"period is one of {', '.join(PERIODS)}, not {period!r}")
     span = PERIODS[period]
     return None if span is None else now - span
-
-
-def daily_deal(game_id: str, day: date) -> int:
-    """The deal everyone plays on ``day`` (UTC): fixed by game and date, like every deal."""
-    digest = hashlib.sha256(f"daily/{game_id}/{day.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
-
-
-def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
-    """(current, best) runs of consecutive UTC days with a won daily deal.
-
-    The current streak is still alive on a day not yet won: it counts up to yesterday.
-    """
-    days = sorted(set(won_days))
-    best = run = 0
-    previous: date | None = None
-    for day in days:
-        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
-        best = max(best, run)
-        previous = day
-    alive = previous is not None and (today - previous).days <= 1
-    return (run if alive else 0), best
-
-
-@dataclass(frozen=True)
-class DailyEntry:
-    rank: int
-    user_id: int
-    moves: int
-    seconds: float
-
-
-def daily_board(results: Iterable[Result]) -> list[DailyEntry]:
-    """A day's scored, unaided wins: fewest moves first, then the fastest, then who finished
-    first."""
-    wins = sorted(
-        (r for r in results if r.daily is not None and r.won_unaided),
-        key=lambda r: (r.moves, r.seconds, r.finished_at),
-    )
-    return [DailyEntry(i + 1, r.user_id, r.moves, r.seconds) for i, r in enumerate(wins)]
 
 
 def format_seconds(seconds: float) -> str:

@@ -1,8 +1,8 @@
-"""The solver, run beside the bot: hints, "no win is possible" and winnable deals.
+"""The solver's worker process: ``engine.solver`` run beside the bot.
 
 A search is CPU-bound Python, so it runs in a separate process (one: the machine has two
 cores and the other serves players); games travel as their ``to_dict()`` form. Nothing
-here decides a rule: ``engine.solver`` does.
+here decides a rule (``engine.solver`` does) or when to search (``solver_service.py``).
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ def _winnable_work(game_id: str, deal: int, budget_s: float) -> bool:
     return solve(new_game(game_id, deal), budget_s=budget_s).status == "won"
 
 
-class Solver:
+class SolverWorker:
     """Runs solver calls off the event loop. ``executor`` defaults to one worker process."""
 
     def __init__(self, executor: Executor | None = None) -> None:

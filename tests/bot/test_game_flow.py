@@ -8,20 +8,13 @@ import random
 
 import pytest
 
-from bot.flow import (
-    APOLOGY,
-    MENU_LIMIT,
-    NO_GAME,
-    Action,
-    BoardRef,
-    Flow,
-    Player,
-    Reply,
-)
+from bot.game_flow import GameFlow
+from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply
 from bot.store import Store
+from bot.wording import APOLOGY, NO_GAME
 from engine import FOUNDATION, new_game
 
-from .conftest import ALICE, BOB, Clock, PositionPicture
+from .conftest import ALICE, BOB, Clock, PositionPicture, offer_of
 
 # A winning line for Trefoil deal 27, found once by random play; deals never change.
 TREFOIL_27_WIN = [
@@ -34,7 +27,7 @@ TREFOIL_27_WIN = [
 ]
 
 
-async def start(flow: Flow, player: Player = ALICE, game: str = "trefoil", deal: int = 27) -> Reply:
+async def start(flow: GameFlow, player: Player = ALICE, game: str = "trefoil", deal: int = 27) -> Reply:
     reply = await flow.new_game(player, game, deal)
     assert reply.board is not None, reply
     return reply
@@ -46,7 +39,7 @@ async def stored_state(store: Store, player: Player = ALICE) -> tuple[object, ..
     return (saved.id, saved.revision, saved.status, json.dumps(saved.game.to_dict()))
 
 
-async def test_new_game_posts_a_board_with_the_deal_number(flow: Flow, store: Store) -> None:
+async def test_new_game_posts_a_board_with_the_deal_number(flow: GameFlow, store: Store) -> None:
     reply = await start(flow, deal=42)
     board = reply.board
     assert board is not None and reply.note is None
@@ -59,7 +52,7 @@ async def test_new_game_posts_a_board_with_the_deal_number(flow: Flow, store: St
     assert json.loads(board.png)["tableau"] == [list(map(str, p)) for p in saved.game.tableau]
 
 
-async def test_new_game_without_a_deal_picks_one_and_says_which(flow: Flow, store: Store) -> None:
+async def test_new_game_without_a_deal_picks_one_and_says_which(flow: GameFlow, store: Store) -> None:
     reply = await flow.new_game(ALICE, "corner-stones")
     saved = await store.load(ALICE.user_id)
     assert saved is not None and reply.board is not None
@@ -72,7 +65,7 @@ async def test_new_game_without_a_deal_picks_one_and_says_which(flow: Flow, stor
      ("trefoil", 2**31, "from 1 to")],
 )
 async def test_new_game_refuses_unknown_games_and_deals(
-    flow: Flow, store: Store, game: str, deal: int | None, wrong: str
+    flow: GameFlow, store: Store, game: str, deal: int | None, wrong: str
 ) -> None:
     reply = await flow.new_game(ALICE, game, deal)
     assert reply.refused and reply.board is None and reply.note is not None
@@ -80,7 +73,7 @@ async def test_new_game_refuses_unknown_games_and_deals(
     assert await store.load(ALICE.user_id) is None
 
 
-async def test_a_move_is_saved_before_the_reply_and_shown(flow: Flow, store: Store) -> None:
+async def test_a_move_is_saved_before_the_reply_and_shown(flow: GameFlow, store: Store) -> None:
     await start(flow)
     reply = await flow.act(ALICE, Action.MOVE, "7 f1")
     assert reply.board is not None and not reply.refused
@@ -104,7 +97,7 @@ async def test_a_move_is_saved_before_the_reply_and_shown(flow: Flow, store: Sto
     ],
 )
 async def test_refusals_explain_and_leave_the_saved_game_unchanged(
-    flow: Flow, store: Store, action: Action, arg: str | None, says: str
+    flow: GameFlow, store: Store, action: Action, arg: str | None, says: str
 ) -> None:
     await start(flow)
     before = await stored_state(store)
@@ -114,19 +107,19 @@ async def test_refusals_explain_and_leave_the_saved_game_unchanged(
     assert await stored_state(store) == before
 
 
-async def test_a_refused_move_lists_moves_that_would_work(flow: Flow) -> None:
+async def test_a_refused_move_lists_moves_that_would_work(flow: GameFlow) -> None:
     await start(flow)
     reply = await flow.act(ALICE, Action.MOVE, "7 3")
     assert reply.note is not None and "Legal now: `7 f1`" in reply.note
 
 
-async def test_acting_without_a_game_says_how_to_start_one(flow: Flow) -> None:
+async def test_acting_without_a_game_says_how_to_start_one(flow: GameFlow) -> None:
     for action in (Action.MOVE, Action.UNDO, Action.SHOW, Action.RESIGN):
         reply = await flow.act(BOB, action, "1 2")
         assert reply.refused and reply.note == NO_GAME
 
 
-async def test_undo_and_redo_round_trip_and_count_undos(flow: Flow, store: Store) -> None:
+async def test_undo_and_redo_round_trip_and_count_undos(flow: GameFlow, store: Store) -> None:
     await start(flow)
     await flow.act(ALICE, Action.MOVE, "7 f1")
     undone = await flow.act(ALICE, Action.UNDO)
@@ -138,7 +131,7 @@ async def test_undo_and_redo_round_trip_and_count_undos(flow: Flow, store: Store
     assert saved is not None and saved.undos == 1 and saved.game.moves_made == 1
 
 
-async def test_to_foundations_plays_every_card_that_can_go_up(flow: Flow, store: Store) -> None:
+async def test_to_foundations_plays_every_card_that_can_go_up(flow: GameFlow, store: Store) -> None:
     await start(flow)
     reply = await flow.act(ALICE, Action.TO_FOUNDATIONS)
     assert reply.board is not None
@@ -159,7 +152,7 @@ async def test_to_foundations_plays_every_card_that_can_go_up(flow: Flow, store:
     assert nothing.refused and nothing.note == "No card can go to a foundation now."
 
 
-async def test_redeal_is_enabled_only_while_redeals_are_left(flow: Flow) -> None:
+async def test_redeal_is_enabled_only_while_redeals_are_left(flow: GameFlow) -> None:
     reply = await start(flow)
     assert reply.board is not None and reply.board.controls.enabled(Action.REDEAL)
     for left in (1, 0):
@@ -172,7 +165,7 @@ async def test_redeal_is_enabled_only_while_redeals_are_left(flow: Flow) -> None
     assert no_redeals.board is not None and not no_redeals.board.controls.enabled(Action.REDEAL)
 
 
-async def test_the_menu_lists_at_most_25_moves_foundation_moves_first(flow: Flow) -> None:
+async def test_the_menu_lists_at_most_25_moves_foundation_moves_first(flow: GameFlow) -> None:
     reply = await start(flow, game="corner-stones", deal=1)
     board = reply.board
     assert board is not None
@@ -187,14 +180,14 @@ async def test_the_menu_lists_at_most_25_moves_foundation_moves_first(flow: Flow
     assert "redeal" not in [o.value for o in trefoil.controls.menu]  # it has its own button
 
 
-async def test_a_menu_label_names_the_cards(flow: Flow) -> None:
+async def test_a_menu_label_names_the_cards(flow: GameFlow) -> None:
     reply = await start(flow)
     assert reply.board is not None
     first = reply.board.controls.menu[0]
     assert first.value == "7 f1" and first.label.startswith("7 → f1 · ") and "♣ A↑" in first.label
 
 
-async def test_autocomplete_filters_legal_moves_by_what_was_typed(flow: Flow) -> None:
+async def test_autocomplete_filters_legal_moves_by_what_was_typed(flow: GameFlow) -> None:
     await start(flow)
     everything = await flow.move_choices(ALICE, "")
     assert [o.value for o in everything] == [
@@ -209,7 +202,7 @@ async def test_autocomplete_filters_legal_moves_by_what_was_typed(flow: Flow) ->
     assert await flow.destination_choices(ALICE, "7 f1") == []
 
 
-async def test_a_press_on_an_old_board_plays_nothing_and_refreshes(flow: Flow, store: Store) -> None:
+async def test_a_press_on_an_old_board_plays_nothing_and_refreshes(flow: GameFlow, store: Store) -> None:
     first = await start(flow)
     assert first.board is not None
     await flow.act(ALICE, Action.MOVE, "7 f1", seen=first.board.ref)
@@ -221,7 +214,7 @@ async def test_a_press_on_an_old_board_plays_nothing_and_refreshes(flow: Flow, s
 
 
 async def test_undo_then_move_makes_the_old_board_stale_though_the_move_count_matches(
-    flow: Flow,
+    flow: GameFlow,
 ) -> None:
     await start(flow)
     one = await flow.act(ALICE, Action.MOVE, "7 f1")
@@ -232,9 +225,9 @@ async def test_undo_then_move_makes_the_old_board_stale_though_the_move_count_ma
     assert stale.refused and stale.board is not None and "8 f2" in json.loads(stale.board.png)["last"]
 
 
-async def test_a_press_on_a_replaced_games_board_refreshes_to_the_current_game(flow: Flow) -> None:
+async def test_a_press_on_a_replaced_games_board_refreshes_to_the_current_game(flow: GameFlow) -> None:
     old = await start(flow, deal=5)
-    offer = (await flow.new_game(ALICE, "clover-leaf", 8)).offer
+    offer = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
     assert offer is not None
     await flow.confirm_new(ALICE, offer.replacing, offer.game_id, offer.deal)
     assert old.board is not None
@@ -244,38 +237,38 @@ async def test_a_press_on_a_replaced_games_board_refreshes_to_the_current_game(f
 
 
 async def test_new_over_an_unfinished_game_asks_and_confirming_abandons_it(
-    flow: Flow, store: Store
+    flow: GameFlow, store: Store
 ) -> None:
     await start(flow)
     await flow.act(ALICE, Action.MOVE, "7 f1")
     before = await stored_state(store)
     asked = await flow.new_game(ALICE, "clover-leaf", 8)
-    assert asked.offer is not None and asked.board is None
-    assert "unfinished **Trefoil** game (deal 27, 1 move)" in asked.offer.text
-    assert "Clover Leaf** deal 8" in asked.offer.text
+    assert offer_of(asked) is not None and asked.board is None
+    assert "unfinished **Trefoil** game (deal 27, 1 move)" in offer_of(asked).text
+    assert "Clover Leaf** deal 8" in offer_of(asked).text
     assert await stored_state(store) == before  # asking changes nothing
     assert await store.results() == []
-    yes = await flow.confirm_new(ALICE, asked.offer.replacing, "clover-leaf", 8)
+    yes = await flow.confirm_new(ALICE, offer_of(asked).replacing, "clover-leaf", 8)
     assert yes.board is not None and "Clover Leaf" in yes.board.text
     [result] = await store.results(user_id=ALICE.user_id)
     assert (result.outcome, result.game_id, result.deal, result.moves) == (
         "abandoned", "trefoil", 27, 1
     )
-    again = await flow.confirm_new(ALICE, asked.offer.replacing, "clover-leaf", 8)
+    again = await flow.confirm_new(ALICE, offer_of(asked).replacing, "clover-leaf", 8)
     assert again.note is not None and "since replaced" in again.note  # an old offer is inert
     assert len(await store.results()) == 1
 
 
-async def test_new_over_a_finished_game_needs_no_question(flow: Flow, store: Store) -> None:
+async def test_new_over_a_finished_game_needs_no_question(flow: GameFlow, store: Store) -> None:
     await start(flow)
     await flow.act(ALICE, Action.RESIGN)
     reply = await flow.new_game(ALICE, "trefoil", 3)
-    assert reply.board is not None and reply.offer is None
+    assert reply.board is not None and offer_of(reply) is None
     assert [r.outcome for r in await store.results()] == ["resigned"]
 
 
 async def test_winning_records_the_result_once_and_ends_the_game(
-    flow: Flow, store: Store, clock: Clock
+    flow: GameFlow, store: Store, clock: Clock
 ) -> None:
     await start(flow)
     for text in TREFOIL_27_WIN[:-1]:
@@ -305,7 +298,7 @@ async def test_winning_records_the_result_once_and_ends_the_game(
 
 
 async def test_stuck_game_can_be_undone_and_counts_as_lost_when_left(
-    flow: Flow, store: Store
+    flow: GameFlow, store: Store
 ) -> None:
     await start(flow, game="clover-leaf", deal=11)
     rng = random.Random(3)
@@ -324,13 +317,13 @@ async def test_stuck_game_can_be_undone_and_counts_as_lost_when_left(
     redone = await flow.act(ALICE, Action.REDO)
     assert redone.board is not None and "**Stuck**" in redone.board.text
     fresh = await flow.new_game(ALICE, "trefoil", 5)  # no question: a stuck game is over
-    assert fresh.offer is None and fresh.board is not None
+    assert offer_of(fresh) is None and fresh.board is not None
     assert "recorded as lost" in fresh.board.text
     [result] = await store.results()
     assert result.outcome == "lost"
 
 
-async def test_resigning_records_it_and_keeps_the_board_viewable(flow: Flow, store: Store) -> None:
+async def test_resigning_records_it_and_keeps_the_board_viewable(flow: GameFlow, store: Store) -> None:
     await start(flow)
     reply = await flow.act(ALICE, Action.RESIGN)
     assert reply.board is not None and "**Resigned.**" in reply.board.text
@@ -339,7 +332,7 @@ async def test_resigning_records_it_and_keeps_the_board_viewable(flow: Flow, sto
     assert shown.board is not None and shown.board.finished
 
 
-async def test_seconds_played_skip_long_pauses(flow: Flow, store: Store, clock: Clock) -> None:
+async def test_seconds_played_skip_long_pauses(flow: GameFlow, store: Store, clock: Clock) -> None:
     await start(flow)
     clock.advance(40)
     await flow.act(ALICE, Action.MOVE, "7 f1")
@@ -350,7 +343,7 @@ async def test_seconds_played_skip_long_pauses(flow: Flow, store: Store, clock: 
 
 
 async def test_two_concurrent_moves_of_one_player_are_both_applied(
-    flow: Flow, store: Store
+    flow: GameFlow, store: Store
 ) -> None:
     await start(flow)
     a, b = await asyncio.gather(
@@ -364,7 +357,7 @@ async def test_two_concurrent_moves_of_one_player_are_both_applied(
     assert {a.board.ref.revision, b.board.ref.revision} == {1, 2}
 
 
-async def test_many_concurrent_presses_never_lose_a_move(flow: Flow, store: Store) -> None:
+async def test_many_concurrent_presses_never_lose_a_move(flow: GameFlow, store: Store) -> None:
     await start(flow)
     presses = [Action.TO_FOUNDATIONS, Action.UNDO, Action.UNDO] * 3
     replies = await asyncio.gather(*(flow.act(ALICE, action) for action in presses))
@@ -381,7 +374,7 @@ async def test_many_concurrent_presses_never_lose_a_move(flow: Flow, store: Stor
     assert replay.tableau == saved.game.tableau
 
 
-async def test_players_do_not_share_games(flow: Flow, store: Store) -> None:
+async def test_players_do_not_share_games(flow: GameFlow, store: Store) -> None:
     await start(flow, ALICE, deal=27)
     await start(flow, BOB, game="clover-leaf", deal=2)
     await flow.act(ALICE, Action.MOVE, "7 f1")
@@ -390,7 +383,7 @@ async def test_players_do_not_share_games(flow: Flow, store: Store) -> None:
 
 
 async def test_an_unexpected_failure_apologises_and_changes_nothing(
-    flow: Flow, store: Store, picture: PositionPicture, caplog: pytest.LogCaptureFixture
+    flow: GameFlow, store: Store, picture: PositionPicture, caplog: pytest.LogCaptureFixture
 ) -> None:
     await start(flow)
     before = await stored_state(store)
@@ -405,7 +398,7 @@ async def test_an_unexpected_failure_apologises_and_changes_nothing(
 
 
 async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock) -> None:
-    flow = Flow(store, clock=clock)  # default renderer: render.render_png
+    flow = GameFlow(store, clock=clock)  # default renderer: render.render_png
     try:
         reply = await flow.new_game(ALICE, "super-flower-garden", 4)
         moved = await flow.act(ALICE, Action.REDEAL)
@@ -417,7 +410,7 @@ async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock)
     assert moved.board.filename == "super-flower-garden-4-1.png"
 
 
-async def test_trefoil_with_the_draw_house_rule(flow: Flow, store: Store) -> None:
+async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Store) -> None:
     reply = await flow.new_game(ALICE, "trefoil", 4, draw=True)
     assert reply.board is not None and "House rule" in reply.board.text
     assert "`/new trefoil 4 draw:True`" in reply.board.text
@@ -438,17 +431,17 @@ async def test_trefoil_with_the_draw_house_rule(flow: Flow, store: Store) -> Non
     assert again.refused and "used" in (again.note or "")
 
 
-async def test_the_draw_house_rule_is_trefoils_only(flow: Flow, store: Store) -> None:
+async def test_the_draw_house_rule_is_trefoils_only(flow: GameFlow, store: Store) -> None:
     reply = await flow.new_game(ALICE, "clover-leaf", 4, draw=True)
     assert reply.refused and "Trefoil" in (reply.note or "")
     assert await store.load(ALICE.user_id) is None
 
 
-async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: Flow, store: Store) -> None:
+async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: GameFlow, store: Store) -> None:
     await flow.new_game(ALICE, "clover-leaf", 4)
     asked = await flow.new_game(ALICE, "trefoil", 9, draw=True)
-    assert asked.offer is not None and asked.offer.draw
-    offer = asked.offer
+    assert offer_of(asked) is not None and offer_of(asked).draw
+    offer = offer_of(asked)
     await flow.confirm_new(ALICE, offer.replacing, offer.game_id, offer.deal, draw=offer.draw)
     saved = await store.load(ALICE.user_id)
     assert saved is not None and saved.game.draw_rule and saved.game.deal == 9

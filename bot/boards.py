@@ -1,0 +1,138 @@
+"""What a board shows: its text, its buttons and its move menu, from a saved game.
+
+Pure: the picture is drawn elsewhere (``pictures.py``) and handed in. Every rule comes
+from the engine (legal moves, ``finishes_itself``, ``describe``); this module only decides
+what to show and how to say it.
+"""
+
+from __future__ import annotations
+
+from engine import FOUNDATION, PILE, REDEAL, Game
+
+from .replies import (
+    BUTTON_LABELS,
+    MENU_LIMIT,
+    Action,
+    Board,
+    BoardRef,
+    Button,
+    Controls,
+    MenuOption,
+)
+from .store import LOST, PLAYING, RESIGNED, WON, SavedGame
+from .wording import code, plural
+
+NO_WIN = "**No win is possible from here** — undo or start again."
+
+
+def compose(saved: SavedGame, summary: str, png: bytes, *, proven_lost: bool = False) -> Board:
+    """The board of ``saved``: headline, what just happened, how it ended or that no win
+    is possible, and the controls."""
+    game = saved.game
+    finished = saved.is_finished
+    lines = [headline(game)]
+    if summary:
+        lines.append(summary)
+    end = ending(saved)
+    if end:
+        lines.append(end)
+    elif proven_lost:
+        lines.append(NO_WIN)
+    return Board(
+        owner_id=saved.user_id,
+        ref=BoardRef(saved.id, saved.revision),
+        text="\n".join(lines),
+        png=png,
+        filename=f"{game.game_id}-{game.deal}-{game.moves_made}.png",
+        controls=controls(game, finished),
+        finished=finished,
+    )
+
+
+def with_no_win(board: Board) -> str:
+    """A board's text once the solver has proven that no win is possible from it."""
+    return f"{board.text}\n{NO_WIN}"
+
+
+def controls(game: Game, finished: bool) -> Controls:
+    moves = [] if finished else [m for m in game.legal_moves() if m.kind != REDEAL]
+    menu = tuple(MenuOption(str(m), game.describe(m)) for m in moves[:MENU_LIMIT])
+    if finished:
+        placeholder = "The game is over"
+    elif not moves:
+        placeholder = "No move left on the piles"
+    elif len(moves) > MENU_LIMIT:
+        placeholder = f"Play a move ({MENU_LIMIT} of {len(moves)} shown; /move for the rest)"
+    else:
+        placeholder = f"Play a move ({len(moves)} legal)"
+    enabled = {
+        Action.UNDO: not finished and game.can_undo,
+        Action.REDO: not finished and game.can_redo,
+        Action.TO_FOUNDATIONS: any(m.kind == FOUNDATION for m in moves),
+        Action.REDEAL: not finished and game.redeals_left > 0,
+        Action.HINT: not finished and not game.is_stuck,
+        Action.AUTO_FINISH: not finished and game.finishes_itself(),
+    }
+    buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())
+    return Controls(buttons=buttons, menu=menu, menu_placeholder=placeholder)
+
+
+def headline(game: Game) -> str:
+    parts = [f"**{game.name}**", f"deal {game.deal}", plural(game.moves_made, "move")]
+    if game.rules.redeals:
+        parts.append(f"{plural(game.redeals_left, 'redeal')} left")
+    parts.append(f"{game.cards_on_foundations}/{game.rules.card_count} cards home")
+    return " · ".join(parts)
+
+
+def ending(saved: SavedGame) -> str:
+    """How the game ended (or that it is stuck); empty while it goes on."""
+    game = saved.game
+    replay = (
+        f"{code(f'/new {game.game_id} {game.deal}')} replays this deal, `/new` deals another."
+    )
+    if saved.status == WON:
+        return f"🏆 **Won** in {game.moves_made} moves! {replay}"
+    if saved.status == PLAYING and game.is_stuck:
+        return (
+            "**Stuck**: no move is left. Undo to try another way, or `/new` to deal again "
+            "(leaving a stuck game counts as a loss)."
+        )
+    if saved.status == LOST:
+        return f"**Lost**: the game was left stuck. {replay}"
+    if saved.status == RESIGNED:
+        return f"**Resigned.** {replay}"
+    return ""
+
+
+def outcome(status: str) -> str:
+    """A finished game's status in a few words."""
+    return {WON: "won", LOST: "stuck: no move left", RESIGNED: "resigned"}.get(status, status)
+
+
+def move_options(game: Game, typed: str = "") -> list[MenuOption]:
+    """Legal moves matching what the player has typed so far (for `/move from`)."""
+    wanted = " ".join(typed.lower().split())
+    options = [MenuOption(str(move), game.describe(move)) for move in game.legal_moves()]
+    if wanted[:1].isdigit():  # a pile number: the moves from it
+        options = [o for o in options if o.value.startswith(wanted)]
+    elif wanted:  # a card ("9♣"), a foundation ("f2") or "redeal"
+        options = [o for o in options if o.value.startswith(wanted) or wanted in o.label.lower()]
+    return options[:MENU_LIMIT]
+
+
+def destination_options(game: Game, source: str, typed: str = "") -> list[MenuOption]:
+    """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
+    source = source.strip()
+    if not (source.isascii() and source.isdigit()):
+        return []
+    src = int(source) - 1
+    wanted = typed.strip().lower()
+    options = []
+    for move in game.legal_moves():
+        if move.kind not in (PILE, FOUNDATION) or move.src != src:
+            continue
+        value = str(move).split()[1]
+        if value.startswith(wanted):
+            options.append(MenuOption(value, game.describe(move)))
+    return options[:MENU_LIMIT]

@@ -1,0 +1,54 @@
+"""The bot's Discord-free core, assembled: the store, the game flow (with its pictures and
+solver service) and statistics. Each adapter — the Discord client, the console — opens
+one ``Core`` and talks to nothing else.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from .game_flow import GameFlow
+from .replies import Action, Ask, Message, Player, Question, Reply, refusal
+from .stats_flow import StatsFlow
+from .store import Store
+
+NOTHING_DELETED = "Nothing was deleted."
+
+
+class Core:
+    def __init__(self, store: Store, flow: GameFlow) -> None:
+        self.store = store
+        self.flow = flow
+        self.stats = StatsFlow(flow)
+
+    @classmethod
+    async def open(cls, database_path: Path, *, clock: Callable[[], float] = time.time) -> Core:
+        store = await Store.open(database_path)
+        return cls(store, GameFlow(store, clock=clock))
+
+    async def close(self) -> None:
+        """The flow first (searches and pictures still running end quietly), then the store."""
+        self.flow.close()
+        await self.store.close()
+
+    async def answer(
+        self, player: Player, question: Question, yes: bool, *, can_manage_server: bool = False
+    ) -> Reply:
+        """The owner's answer to a yes/no question, whatever asked it."""
+        ask, args = question.ask, question.args
+        if ask is Ask.NEW_GAME:
+            if not yes:
+                return await self.flow.act(player, Action.SHOW)
+            if len(args) < 3 or not (args[0].isdigit() and args[2].isdigit()):
+                return refusal("That question is out of date; `/new` starts a game.")
+            draw = "draw" in args[3:]
+            return await self.flow.confirm_new(
+                player, int(args[0]), args[1], int(args[2]), draw=draw
+            )
+        if not yes:
+            return Reply(message=Message(NOTHING_DELETED, private=True))
+        if ask is Ask.FORGET:
+            return await self.stats.forget(player)
+        return await self.stats.reset(player, can_manage_server)

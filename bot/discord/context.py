@@ -1,0 +1,46 @@
+"""What an interaction carries for the core: who acts and where, the bot's ``Core``, and
+the one way to answer (``respond``, which the bot hands to ``send.answer``).
+
+Commands, buttons and menus all answer through ``respond``: going through the bot keeps
+the buttons (which ``send`` must build views of) from importing ``send`` back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import Any, Protocol
+
+import discord
+
+from ..core import Core
+from ..replies import Player, Reply
+
+
+class Hub(Protocol):
+    core: Core
+
+    async def answer(
+        self, interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool
+    ) -> None: ...
+
+
+def core_of(interaction: discord.Interaction[Any]) -> Core:
+    hub: Hub = interaction.client
+    return hub.core
+
+
+def player_of(interaction: discord.Interaction[Any]) -> Player:
+    return Player(user_id=interaction.user.id, guild_id=interaction.guild_id)
+
+
+def can_manage_server(interaction: discord.Interaction[Any]) -> bool:
+    """Manage Server, as Discord resolved the member's permissions for this interaction."""
+    return interaction.guild_id is not None and interaction.permissions.manage_guild
+
+
+async def respond(
+    interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool = False
+) -> None:
+    """Answer ``interaction`` with the reply ``work`` gives (see ``send.answer``)."""
+    hub: Hub = interaction.client
+    await hub.answer(interaction, work, private=private)

@@ -1,0 +1,157 @@
+"""The one way a reply reaches Discord: ``answer(interaction, work)``.
+
+A command posts a board or message as a new message; a press (button, menu) edits the
+pressed message in place. Notes go to the player alone (ephemeral). The core usually
+answers in milliseconds and the interaction is answered in one call; if it has not
+answered after ``DEFER_AFTER_S`` the interaction is deferred first, so Discord's
+3-second deadline never shows the player "This interaction failed". Anything that goes
+wrong while answering is logged and the player told privately.
+
+After a board is shown, the solver looks at it in the background; if it proves that no
+win is possible, the message's text is amended here — outside any player's lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+from ..replies import Board, Reply
+from .components import board_view, question_view
+from .context import core_of
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER_S = 1.5
+SEND_APOLOGY = (
+    "Sorry — something went wrong while answering. `/show` posts your current board."
+)
+T = TypeVar("T")
+_background: set[asyncio.Task[None]] = set()  # verdict checks in flight (kept referenced)
+
+
+async def in_time(
+    interaction: discord.Interaction[Any], work: Awaitable[T], *, private: bool = False
+) -> tuple[T, bool]:
+    """The reply, and whether the interaction had to be deferred while waiting for it.
+
+    A command's deferral shows "thinking…" publicly, or to the player alone if ``private``
+    (when the answer is known to be private)."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
+    if done:
+        return task.result(), False
+    if interaction.type is discord.InteractionType.component:
+        await interaction.response.defer()  # "deferred update": the pressed message stays
+    else:
+        await interaction.response.defer(thinking=True, ephemeral=private)
+    return await task, True
+
+
+def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | None, bool]:
+    """Content, files, view and whether it is for the player alone."""
+    if reply.board is not None:
+        board = reply.board
+        files = [discord.File(io.BytesIO(board.png), filename=board.filename)]
+        return board.text, files, board_view(board), False
+    message = reply.message
+    assert message is not None
+    files = []
+    if message.png is not None:
+        files = [discord.File(io.BytesIO(message.png), filename=message.filename)]
+    view = question_view(message.question) if message.question is not None else None
+    return message.text, files, view, message.private
+
+
+async def answer(
+    interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool = False
+) -> None:
+    """Show the reply to ``interaction``: a command's as new messages, a press's by editing
+    the pressed message. ``private``: the answer is expected to be for the player alone, so
+    a deferral ("thinking…") is private too."""
+    try:
+        reply, deferred = await in_time(interaction, work, private=private)
+        press = interaction.type is discord.InteractionType.component
+        note = reply.note
+        if reply.board is not None or reply.message is not None:
+            content, files, view, alone = _parts(reply)
+            shown: dict[str, Any] = {} if view is None and not press else {"view": view}
+            if press and deferred:
+                await interaction.edit_original_response(
+                    content=content, attachments=files, **shown
+                )
+            elif press:
+                await interaction.response.edit_message(
+                    content=content, attachments=files, **shown
+                )
+            elif not deferred:
+                await interaction.response.send_message(
+                    content, files=files, ephemeral=alone, **shown
+                )
+            elif alone == private:
+                await interaction.edit_original_response(
+                    content=content, attachments=files, **shown
+                )
+            else:  # "thinking…" was shown to the wrong audience: replace it
+                await interaction.delete_original_response()
+                await interaction.followup.send(content, files=files, ephemeral=alone, **shown)
+        elif deferred and not press:
+            if private and note is not None:  # the private "thinking…" becomes the note
+                await interaction.edit_original_response(content=note)
+                note = None
+            else:  # a note must not stay public: drop the public "thinking…"
+                await interaction.delete_original_response()
+        if reply.board is not None:
+            look_for_a_win(interaction, reply.board)
+        if note is not None:
+            await tell_privately(interaction, note)
+    except Exception:
+        await apologise(interaction)
+
+
+def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:
+    """In the background, let the solver look at the board just shown; if it proves that no
+    win is possible, amend the message's text (never delaying the reply)."""
+
+    async def check() -> None:
+        text = await core_of(interaction).flow.solver.verdict(board)
+        if text is None:
+            return
+        try:
+            await interaction.edit_original_response(content=text)
+        except discord.HTTPException:
+            log.warning("could not amend the board of user %s", board.owner_id)
+
+    task = asyncio.get_running_loop().create_task(check())
+    _background.add(task)
+    task.add_done_callback(_background.discard)
+
+
+async def apologise(interaction: discord.Interaction[Any]) -> None:
+    """Log the failure of answering ``interaction`` and tell the player privately."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    log.exception(
+        "answering interaction %s (%s %r) of user %s in guild %s failed",
+        interaction.id,
+        interaction.type.name,
+        data.get("name") or data.get("custom_id"),
+        interaction.user.id,
+        interaction.guild_id,
+    )
+    try:
+        await tell_privately(interaction, SEND_APOLOGY)
+    except discord.HTTPException:
+        log.warning("could not send the apology for interaction %s", interaction.id)
+
+
+async def tell_privately(interaction: discord.Interaction[Any], text: str) -> None:
+    """Send ``text`` to the player alone: as the answer, or after it if one was given."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)

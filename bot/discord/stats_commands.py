@@ -1,0 +1,120 @@
+"""The statistics slash commands: each turns its options into one call of the core.
+
+/stats [user] [game] [scope], /leaderboard [game] [period], /daily game,
+/daily-board game [day], /forget-me, /reset-server-stats.
+
+Answers name players as ``<@id>`` mentions; the bot allows no mentions, so a leaderboard
+never pings anyone. Resetting a server needs Manage Server: the command is hidden from
+others by default, and the permission is checked again on the command and on the button
+(``Core.answer``), since a server can change who sees a command.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..core import Core
+from ..records import PERIODS
+from ..replies import Reply
+from ..stats_flow import EVERYWHERE, SERVER, Person, StatsFlow
+from .context import can_manage_server, player_of, respond
+from .game_commands import GAME_CHOICES
+
+log = logging.getLogger(__name__)
+
+SCOPE_CHOICES = [
+    app_commands.Choice(name="this server", value=SERVER),
+    app_commands.Choice(name="all servers (shown to you alone)", value=EVERYWHERE),
+]
+PERIOD_CHOICES = [
+    app_commands.Choice(name={"week": "last 7 days", "month": "last 30 days"}.get(p, "all time"),
+                        value=p)
+    for p in PERIODS
+]
+
+
+class StatsCommands(commands.Cog, name="Statistics"):
+    def __init__(self, core: Core) -> None:
+        self.stats_flow: StatsFlow = core.stats
+        self.flow = core.flow
+
+    @app_commands.command(name="stats", description="A player's record: wins, streaks, bests")
+    @app_commands.describe(
+        user="Whose record (yours if left out)",
+        game="One game only (all games if left out)",
+        scope="This server (default), or all servers — your own record, shown to you alone",
+    )
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
+    async def stats(
+        self,
+        interaction: discord.Interaction[Any],
+        user: discord.User | None = None,
+        game: str | None = None,
+        scope: str = SERVER,
+    ) -> None:
+        who = user or interaction.user
+        subject = Person(who.id, who.display_name, bot=who.bot)
+        work = self.stats_flow.stats(player_of(interaction), subject, game, scope)
+        await respond(interaction, work, private=scope == EVERYWHERE)
+
+    @app_commands.command(
+        name="leaderboard", description="This server's best players, ranked fairly"
+    )
+    @app_commands.describe(
+        game="One game only (all games if left out)",
+        period="Which games count (all time if left out)",
+    )
+    @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction[Any], game: str | None = None, period: str = "all"
+    ) -> None:
+        work = self.stats_flow.leaderboard(player_of(interaction), game, period)
+        await respond(interaction, work)
+
+    @app_commands.command(
+        name="daily", description="Today's deal, the same for everyone; your first try is scored"
+    )
+    @app_commands.describe(game="The game whose daily deal to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def daily(self, interaction: discord.Interaction[Any], game: str) -> None:
+        await respond(interaction, self.stats_flow.daily(player_of(interaction), game))
+
+    @app_commands.command(
+        name="daily-board", description="Who won a day's daily deal here, in the fewest moves"
+    )
+    @app_commands.describe(
+        game="The game whose daily deal",
+        day="A UTC day as year-month-day, like 2026-11-22, or yesterday (today if left out)",
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def daily_board(
+        self, interaction: discord.Interaction[Any], game: str, day: str | None = None
+    ) -> None:
+        await respond(interaction, self.stats_flow.daily_board(player_of(interaction), game, day))
+
+    @app_commands.command(
+        name="forget-me", description="Delete your game and every result of yours, everywhere"
+    )
+    async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
+        await respond(interaction, _ready(self.stats_flow.forget_question(player_of(interaction))),
+                      private=True)
+
+    @app_commands.command(
+        name="reset-server-stats",
+        description="Delete this server's statistics and boards (Manage Server only)",
+    )
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def reset_server_stats(self, interaction: discord.Interaction[Any]) -> None:
+        player, allowed = player_of(interaction), can_manage_server(interaction)
+        work = self.stats_flow.reset_question(player, allowed)
+        await respond(interaction, work, private=True)
+
+
+async def _ready(reply: Reply) -> Reply:
+    return reply

@@ -1,0 +1,373 @@
+"""The game flow, written once: every adapter (slash commands, buttons, the move menu,
+the console) turns its input into one call here and shows the ``Reply`` it gets back.
+
+One call: take the player's lock -> load their game -> apply the action with the engine ->
+draw the picture (off the event loop) -> save (one transaction, the result row too when
+the game ends) -> build the reply. Drawing comes before saving, so a failure anywhere
+leaves the saved game as it was; saving comes before the reply, so a player never sees a
+move that is not stored. Nothing here knows Discord, and nothing here waits on Discord:
+the lock is released before the adapter sends anything.
+
+Growing it: a new action is a member of ``replies.Action`` plus a branch in ``_apply`` (and
+a ``BUTTON_LABELS`` entry if it is a button — the Discord button and the console pick it
+up from there); what a board shows goes in ``boards.py``; when the solver runs, in
+``solver_service.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+import weakref
+from collections.abc import Callable
+from concurrent.futures import Executor
+
+from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
+
+from .boards import compose, destination_options, move_options, outcome
+from .daily import start_line, todays_daily, won_line
+from .pictures import Pictures, Renderer
+from .replies import (
+    Action,
+    Ask,
+    Board,
+    BoardRef,
+    MenuOption,
+    Message,
+    Player,
+    Question,
+    Reply,
+    refusal,
+)
+from .solver_service import SolverService
+from .solver_worker import SolverWorker
+from .store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
+from .wording import APOLOGY, NO_GAME, code, played, plural, refused
+
+log = logging.getLogger(__name__)
+
+IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
+START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
+CHANGED_MEANWHILE = (
+    "Your game changed while that was being played, so it was not applied. `/show` shows "
+    "the current position."
+)
+
+
+class GameFlow:
+    """The one game flow. ``renderer`` defaults to ``render.render_png``; ``clock`` gives
+    Unix seconds (tests pass their own); ``deals`` picks random deal numbers; ``solver``
+    is the worker process the solver runs in."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        renderer: Renderer | None = None,
+        executor: Executor | None = None,
+        clock: Callable[[], float] = time.time,
+        deals: random.Random | None = None,
+        solver: SolverWorker | None = None,
+    ) -> None:
+        self.store = store
+        self.pictures = Pictures(renderer, executor)
+        self.solver = SolverService(store, solver, clock=clock, deals=deals)
+        self._clock = clock
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    def close(self) -> None:
+        self.pictures.close()
+        self.solver.close()
+
+    def now(self) -> float:
+        """Unix seconds by the flow's clock: what statistics and daily deals go by too."""
+        return self._clock()
+
+    def _lock_for(self, user_id: int) -> asyncio.Lock:
+        lock = self._locks.get(user_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[user_id] = lock
+        return lock
+
+    # -- starting a game --------------------------------------------------------------
+
+    async def new_game(
+        self,
+        player: Player,
+        game_id: str,
+        deal: int | None = None,
+        *,
+        winnable: bool = False,
+        draw: bool = False,
+    ) -> Reply:
+        """Deal a game; over an unfinished one, ask first (a ``Question``).
+
+        ``winnable``: a deal the solver has proven winnable, from the pool. ``draw``:
+        Trefoil's "and a Draw" house rule.
+        """
+        try:
+            check_setup(game_id, deal, draw=draw)
+        except BadSetup as err:
+            return refusal(refused(err))
+        if winnable and deal is not None:
+            return refusal(
+                "Pick either a deal number or `winnable:True`, not both: a deal number is "
+                "dealt as it is, winnable or not."
+            )
+        if winnable:
+            deal = await self.solver.winnable_deal(game_id)
+            if deal is None:
+                return refusal(
+                    f"No proven-winnable {GAMES[game_id]} deal is ready yet — the solver is "
+                    "looking for more. Try again in a minute, or `/new` for any deal."
+                )
+        if deal is None:
+            deal = self.solver.random_deal()
+        async with self._lock_for(player.user_id):
+            try:
+                saved = await self.store.load(player.user_id)
+                if saved is not None and not saved.is_finished and not saved.game.is_stuck:
+                    return Reply(message=_new_game_question(player, saved, game_id, deal, draw))
+                return await self._start(player, game_id, deal, saved, draw=draw)
+            except ConcurrentChange:
+                return _raced(player, f"new {game_id} {deal}")
+            except Exception:
+                return _apologise(player, f"new {game_id} {deal}")
+
+    async def confirm_new(
+        self, player: Player, replacing: int, game_id: str, deal: int, *, draw: bool = False
+    ) -> Reply:
+        """The player said yes to the question: abandon game row ``replacing``, deal anew."""
+        try:
+            check_setup(game_id, deal, draw=draw)
+        except BadSetup as err:
+            return refusal(refused(err))
+        context = f"confirm new {game_id} {deal} over {replacing}"
+        async with self._lock_for(player.user_id):
+            try:
+                saved = await self.store.load(player.user_id)
+                if saved is not None and not saved.is_finished and saved.id != replacing:
+                    return Reply(
+                        board=await self._board(saved, ""),
+                        note="That question was about a game you have since replaced, so "
+                        "nothing changed. Here is your current game; `/new` starts another.",
+                    )
+                return await self._start(player, game_id, deal, saved, draw=draw)
+            except ConcurrentChange:
+                return _raced(player, context)
+            except Exception:
+                return _apologise(player, context)
+
+    async def _start(
+        self,
+        player: Player,
+        game_id: str,
+        deal: int,
+        replacing: SavedGame | None,
+        *,
+        draw: bool = False,
+    ) -> Reply:
+        game = new_game(game_id, deal, draw=draw)
+        now = self._clock()
+        # Leaving a stuck game loses it; leaving one that could still go on abandons it.
+        left_as = LOST if replacing is not None and replacing.game.is_stuck else ABANDONED
+        day = todays_daily(game_id, deal, now)
+        saved = await self.store.start(
+            player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as,
+            daily=day,
+        )
+        share = f"/new {game_id} {deal}" + (" draw:True" if draw else "")
+        headline = f"New game: **{game.name}**, deal {deal}. Share it: {code(share)}."
+        if draw:
+            headline += (
+                "\nHouse rule: after the last redeal you may once bring one buried card to the "
+                "top of its pile (`/move draw QH`, or from the menu)."
+            )
+        if replacing is not None and replacing.status in (ABANDONED, LOST):
+            headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
+        if day is not None:
+            headline += "\n" + start_line(game_id, day, scored=saved.daily is not None)
+        return Reply(board=await self._board(saved, headline))
+
+    # -- playing ----------------------------------------------------------------------
+
+    async def act(
+        self,
+        player: Player,
+        action: Action,
+        arg: str | None = None,
+        *,
+        seen: BoardRef | None = None,
+    ) -> Reply:
+        """Do ``action`` (``arg``: the move text for MOVE) on the player's current game.
+
+        ``seen`` is the board a button or menu press was made on; None for typed commands.
+        """
+        context = f"{action.value} {arg or ''}".strip()
+        async with self._lock_for(player.user_id):
+            try:
+                return await self._act(player, action, arg, seen)
+            except ConcurrentChange:
+                return _raced(player, context)
+            except Exception:
+                return _apologise(player, context)
+
+    async def _act(
+        self, player: Player, action: Action, arg: str | None, seen: BoardRef | None
+    ) -> Reply:
+        saved = await self.store.load(player.user_id)
+        if saved is None:
+            return refusal(NO_GAME)
+        if seen is not None and seen != BoardRef(saved.id, saved.revision):
+            if seen.game_row == saved.id:
+                note = "That board was out of date (your game has moved on), so nothing was played."
+            else:
+                note = "That board belongs to a game that has since ended or been replaced."
+            return Reply(
+                board=await self._board(saved, ""),
+                note=note + " The board now shows your current position.",
+                refused=True,
+            )
+        if action is Action.SHOW:
+            return Reply(board=await self._board(saved, ""))
+        if action is Action.HINT and not saved.is_finished:
+            return await self.solver.hint(saved)
+        if saved.is_finished:
+            game = saved.game
+            return refusal(
+                f"This {game.name} game is over ({outcome(saved.status)}). Start another with "
+                f"`/new`; {code(f'/new {game.game_id} {game.deal}')} replays this deal."
+            )
+        try:
+            summary = _apply(saved, action, arg)
+        except IllegalMove as err:
+            return refusal(_refusal_with_choices(saved, action, err))
+        now = self._clock()
+        saved.seconds_played += min(max(now - saved.updated_at, 0.0), IDLE_CAP_S)
+        saved.updated_at = now
+        if saved.status == PLAYING and saved.game.is_won:
+            saved.status = WON
+        if saved.status != PLAYING:
+            saved.finished_at = now
+        png = await self.pictures.board(saved.game)  # before saving: a failure changes nothing
+        await self.store.save(saved)
+        if saved.status == WON and saved.daily is not None:
+            summary += "\n" + await won_line(self.store, saved, now)
+        return Reply(board=self._compose(saved, summary, png))
+
+    # -- choices for autocomplete -----------------------------------------------------
+
+    async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
+        """Legal moves matching what the player has typed so far (for `/move from`)."""
+        saved = await self.store.load(player.user_id)
+        if saved is None or saved.is_finished:
+            return []
+        return move_options(saved.game, typed)
+
+    async def destination_choices(
+        self, player: Player, source: str, typed: str = ""
+    ) -> list[MenuOption]:
+        """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
+        saved = await self.store.load(player.user_id)
+        if saved is None or saved.is_finished:
+            return []
+        return destination_options(saved.game, source, typed)
+
+    # -- building the reply -----------------------------------------------------------
+
+    async def _board(self, saved: SavedGame, summary: str) -> Board:
+        return self._compose(saved, summary, await self.pictures.board(saved.game))
+
+    def _compose(self, saved: SavedGame, summary: str, png: bytes) -> Board:
+        board = compose(saved, summary, png, proven_lost=self.solver.proven_lost(saved))
+        self.solver.board_made(board)
+        return board
+
+
+# -- an action, applied ---------------------------------------------------------------------
+
+
+def _apply(saved: SavedGame, action: Action, arg: str | None) -> str:
+    """Apply ``action`` to the saved game; the line that says what happened.
+
+    Raises IllegalMove, with the game unchanged, when it cannot be done.
+    """
+    game = saved.game
+    if action is Action.MOVE:
+        move = game.play(arg or "")
+        return f"Played {played(game, move)}."
+    if action is Action.UNDO:
+        move = game.undo()
+        saved.undos += 1
+        return f"Took back {code(str(move))}."
+    if action is Action.REDO:
+        move = game.redo()
+        return f"Replayed {played(game, move)}."
+    if action is Action.REDEAL:
+        game.play("redeal")
+        return (
+            "Redealt: the pile cards were shuffled and dealt again "
+            f"({game.redeals_left} left)."
+        )
+    if action is Action.TO_FOUNDATIONS:
+        moves = game.play_to_foundations()
+        if not moves:
+            raise IllegalMove("No card can go to a foundation now.", "nothing-goes-up")
+        texts = ", ".join(code(str(m)) for m in moves)
+        return f"{plural(len(moves), 'card')} to the foundations: {texts}."
+    if action is Action.AUTO_FINISH:
+        if not game.finishes_itself():
+            raise IllegalMove(
+                "Auto-finish works once every card left can go straight to the foundations.",
+                "does-not-finish",
+            )
+        moves = game.play_to_foundations()
+        return f"Auto-finished: {plural(len(moves), 'card')} to the foundations."
+    if action is Action.RESIGN:
+        saved.status = RESIGNED
+        return "You resigned this game."
+    raise ValueError(f"unknown action {action!r}")
+
+
+def _refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> str:
+    """A refused action's message, with the moves that would work instead."""
+    message = refused(err)
+    if action is not Action.MOVE:
+        return message
+    moves = saved.game.legal_moves()
+    if not moves:
+        return message
+    shown = ", ".join(code(str(m)) for m in moves[:8])
+    more = f" and {len(moves) - 8} more" if len(moves) > 8 else ""
+    return f"{message}\nLegal now: {shown}{more} — or pick one from the menu under your board."
+
+
+def _new_game_question(
+    player: Player, saved: SavedGame, game_id: str, deal: int, draw: bool
+) -> Message:
+    old = saved.game
+    text = (
+        f"You have an unfinished **{old.name}** game (deal {old.deal}, "
+        f"{plural(old.moves_made, 'move')}). Start **{GAMES[game_id]}** deal {deal} instead? "
+        "The unfinished game will count as abandoned."
+    )
+    args = (str(saved.id), game_id, str(deal)) + (("draw",) if draw else ())
+    question = Question(Ask.NEW_GAME, player.user_id, START_LABEL, KEEP_LABEL, args)
+    return Message(text, question=question)
+
+
+def _raced(player: Player, context: str) -> Reply:
+    log.warning("user %s: %s raced another writer", player.user_id, context)
+    return refusal(CHANGED_MEANWHILE)
+
+
+def _apologise(player: Player, context: str) -> Reply:
+    log.exception(
+        "flow: %r failed for user %s in guild %s", context, player.user_id, player.guild_id
+    )
+    return refusal(APOLOGY)

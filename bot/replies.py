@@ -1,0 +1,154 @@
+"""The one reply model: what every call of the core answers, whatever asked.
+
+The core (game flow, statistics) knows no Discord. It answers with a ``Reply`` and each
+adapter shows it its own way — ``bot/discord/send.py`` as an interaction response,
+``bot/console.py`` as lines in a terminal:
+
+* ``board``: a game's picture, text and controls. A command posts it as a new message; a
+  press edits the pressed message in place.
+* ``message``: any other message — text, maybe a picture (the stats card), maybe a yes/no
+  ``Question`` — public or for the player alone.
+* ``note``: text for the player alone (Discord: ephemeral), after the rest.
+
+Presses carry a ``BoardRef`` (game row and revision) of the board they were made on; a
+press on an out-of-date board plays nothing and refreshes it instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
+
+
+class Action(StrEnum):
+    """What a player can do to their current game. The value goes into button custom ids."""
+
+    MOVE = "move"
+    UNDO = "undo"
+    REDO = "redo"
+    REDEAL = "redeal"
+    TO_FOUNDATIONS = "found"
+    HINT = "hint"
+    AUTO_FINISH = "finish"
+    RESIGN = "resign"
+    SHOW = "show"
+
+
+# The buttons under every board, in order. Labels are what the console types to press them.
+BUTTON_LABELS: dict[Action, str] = {
+    Action.UNDO: "Undo",
+    Action.REDO: "Redo",
+    Action.TO_FOUNDATIONS: "To foundations",
+    Action.REDEAL: "Redeal",
+    Action.HINT: "Hint",
+    Action.AUTO_FINISH: "Auto-finish",
+}
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is acting, and where: ``guild_id`` is None in DMs and the console."""
+
+    user_id: int
+    guild_id: int | None = None
+
+
+@dataclass(frozen=True)
+class BoardRef:
+    """The game and revision a board shows; presses carry it to detect stale boards."""
+
+    game_row: int
+    revision: int
+
+
+@dataclass(frozen=True)
+class MenuOption:
+    value: str  # the move's text, exactly what /move takes: "7 3", "7 f2"
+    label: str  # for people: "7 → f2 · 9♣ to ♣ A↑"
+
+
+@dataclass(frozen=True)
+class Button:
+    action: Action
+    label: str
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class Controls:
+    """The buttons under a board (enabled or not) and the move menu."""
+
+    buttons: tuple[Button, ...]
+    menu: tuple[MenuOption, ...]
+    menu_placeholder: str
+
+    def enabled(self, action: Action) -> bool:
+        return any(b.action is action and b.enabled for b in self.buttons)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game's board: who owns it, which revision it shows, and what to show."""
+
+    owner_id: int
+    ref: BoardRef
+    text: str
+    png: bytes
+    filename: str
+    controls: Controls
+    finished: bool
+
+
+class Ask(StrEnum):
+    """The yes/no questions. The value goes into the buttons' custom ids."""
+
+    NEW_GAME = "new"  # start a new game over an unfinished one?
+    FORGET = "forget"  # delete everything about me?
+    RESET = "reset"  # delete this server's results?
+
+
+@dataclass(frozen=True)
+class Question:
+    """A yes/no question with two buttons, for its owner alone. ``args`` is what the answer
+    needs besides the owner (for a new game: the row replaced, the game, the deal, draw);
+    each is a short token of letters, digits and dashes, so it fits in a custom id."""
+
+    ask: Ask
+    owner_id: int
+    yes: str  # the buttons' labels
+    no: str
+    args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Message:
+    """A message that is not a board: text, maybe a picture, maybe a question.
+    ``private``: for the player alone. Users are written as ``<@id>`` and never pinged."""
+
+    text: str
+    png: bytes | None = None
+    filename: str = "picture.png"
+    private: bool = False
+    question: Question | None = None
+
+
+@dataclass(frozen=True)
+class Reply:
+    board: Board | None = None
+    message: Message | None = None
+    note: str | None = None
+    refused: bool = False  # the request was refused or failed; ``note`` says why
+
+    @property
+    def text(self) -> str:
+        """Everything the reply says in words, for logs and tests."""
+        parts = [self.board.text if self.board else None, self.message.text if self.message
+                 else None, self.note]
+        return "\n".join(p for p in parts if p)
+
+
+def refusal(text: str) -> Reply:
+    """A request refused, with why, for the player alone."""
+    return Reply(note=text, refused=True)

@@ -1,0 +1,85 @@
+"""The shape of the code: every module imports on its own, imports point one way
+(bot -> render -> engine), the core of bot/ knows no Discord, and no two modules import
+each other."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "render", "bot")
+
+
+def modules() -> list[str]:
+    found = []
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            found.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found
+
+
+def imports_of(module: str) -> set[str]:
+    """The project modules ``module`` imports (absolute names)."""
+    path = ROOT.joinpath(*module.split("."))
+    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            names.add(base)
+            names.update(f"{base}.{alias.name}" for alias in node.names)
+    known = set(modules())
+    return {n for n in names if n in known and n != module}
+
+
+@pytest.mark.parametrize("module", modules())
+def test_every_module_imports_on_its_own(module: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", f"import {module}"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def test_imports_point_one_way() -> None:
+    order = {"engine": 0, "render": 1, "bot": 2}
+    for module in modules():
+        for target in imports_of(module):
+            assert order[target.split(".")[0]] <= order[module.split(".")[0]], (module, target)
+
+
+def test_the_core_of_bot_knows_no_discord() -> None:
+    for module in modules():
+        if module.startswith("bot") and not module.startswith("bot.discord"):
+            source = ROOT.joinpath(*module.split(".")).with_suffix(".py")
+            if not source.exists():
+                source = ROOT.joinpath(*module.split("."), "__init__.py")
+            tree = ast.parse(source.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Import):
+                    assert all(a.name.split(".")[0] != "discord" for a in node.names), module
+                elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                    assert (node.module or "").split(".")[0] != "discord", module
+
+
+def test_no_two_modules_import_each_other() -> None:
+    graph = {m: imports_of(m) for m in modules()}
+    for module, targets in graph.items():
+        for target in targets:
+            if target.startswith(module + "."):  # a package importing its own submodule
+                continue
+            assert module not in graph.get(target, set()) or module.startswith(target + "."), (
+                module, target
+            )
