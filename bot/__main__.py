@@ -20,8 +20,18 @@ To get a token: open https://discord.com/developers/applications, create an appl
 open its Bot page and press Reset Token. Invite the bot to a server with OAuth2 > URL
 Generator, scopes "bot" and "applications.commands".
 
-To try the bot without a token, play in this terminal:  python -m bot --console
+To try the bot without a token, play in this terminal:  {python} -m bot --console
 """
+
+
+def this_python() -> str:
+    """The interpreter running the bot, as a path the player can paste here: relative when
+    it lies under the working folder (`.venv/bin/python`), absolute otherwise."""
+    path = Path(sys.executable)
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 class RedactToken(logging.Filter):
@@ -80,7 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     setup_logging(settings)
 
     if not args.console and not settings.token:
-        print(NO_TOKEN, file=sys.stderr)
+        print(NO_TOKEN.format(python=this_python()), file=sys.stderr)
         return 2
     try:
         return run(args, settings)

@@ -122,6 +122,10 @@ def test_without_a_token_the_bot_says_how_to_get_one(tmp_path: Path) -> None:
     assert "No Discord token" in done.stderr
     assert "discord.com/developers/applications" in done.stderr
     assert "python -m bot --console" in done.stderr
+    # The printed command works as printed: its interpreter is the one that ran the bot.
+    printed = done.stderr.split("play in this terminal:")[1].split()[0]
+    repo = Path(__file__).parents[2]
+    assert (repo / printed).resolve() == Path(sys.executable).resolve()
 
 
 def test_an_unusable_database_path_is_reported_not_a_traceback(tmp_path: Path) -> None:
