@@ -70,6 +70,10 @@ class Rules:
     pile_names: tuple[str, ...] | None = None  # names besides numbers (Corner Stones' C1, S1)
     has_draw_option: bool = False  # Trefoil's "and a Draw" house rule exists
     pile_word: str = "pile"  # what a player calls a tableau pile here ("stack")
+    # How the table is drawn, which sets the reading order piles are numbered in:
+    # "columns" (piles in a row or two, foundations above), "panel" (one foundation beside
+    # the piles), "rows" (Corner Stones' six rows, foundations in the middle).
+    layout: str = "columns"
     intro: str = ""  # the equipment in a few words, after the name
     summary: tuple[str, ...] = ()  # the rules in short, one point each (plain text)
     note: str = ""  # the rules in a line or two, printed on each board
@@ -163,6 +167,7 @@ FOUR_LEAF_CLOVERS = Rules(
     wrap=True,
     build_text="in Four Leaf Clovers a card goes on any card one rank higher or lower "
     "(A and K are adjacent)",
+    layout="panel",
     intro="one deck in 13 piles of 4, every card face up",
     summary=(
         "One foundation, f1: it starts with any Ace and builds up regardless of suit, K going "
@@ -254,6 +259,7 @@ CORNER_STONES = Rules(
     feeds=_corner_stones_feeds(),
     pile_names=("C1", "C2", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "C3", "C4"),
     pile_word="stack",
+    layout="rows",
     intro="two decks (104 cards), every card face up",
     summary=(
         "Eight foundations, two per row: f1, f3, f5, f7 start with an Ace and build up by "

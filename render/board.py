@@ -17,11 +17,11 @@ from PIL import Image, ImageDraw
 from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
 from engine.cards import RANK_NAMES
 from engine.moves import parse
+from engine.rulebook import move_example
 
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_sprite, text_width
 from .layout import Box, Layout, PileSlot, fan, layout
-from .notes import NOTES, move_help
 from .palette import (
     BADGE,
     BLACK,
@@ -432,7 +432,7 @@ def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, nam
         y += NOTE_SIZE + 6
     if lay.legend is not None:
         y = lay.legend.y + TEXT_SIZE + 8
-        for line in _wrap(move_help(lay.game_id), TEXT_SIZE, lay.legend.w):
+        for line in _wrap(move_example(RULES[lay.game_id]), TEXT_SIZE, lay.legend.w):
             paint_text(image, line, (lay.legend.x, y), TEXT_SIZE, FELT_TEXT)
             y += TEXT_SIZE + 8
     if lay.piles[0].direction == DOWN and lay.title.y < lay.board.y - 60:
@@ -444,9 +444,10 @@ def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, nam
 def _notes_lines(lay: Layout) -> Sequence[tuple[str, RGB]]:
     """The rules, then (where no legend says it) how to type a move."""
     box = lay.notes
-    lines = [(line, FELT_DIM) for line in _wrap(NOTES[lay.game_id], NOTE_SIZE, box.w)]
+    rules = RULES[lay.game_id]
+    lines = [(line, FELT_DIM) for line in _wrap(rules.note, NOTE_SIZE, box.w)]
     if lay.legend is None:
-        lines += [(line, FELT_TEXT) for line in _wrap(move_help(lay.game_id), NOTE_SIZE, box.w)]
+        lines += [(line, FELT_TEXT) for line in _wrap(move_example(rules), NOTE_SIZE, box.w)]
     room = (box.h + 6) // (NOTE_SIZE + 6)
     if len(lines) > room:
         raise AssertionError(f"{lay.game_id}'s notes take {len(lines)} lines; room for {room}")

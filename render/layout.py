@@ -233,11 +233,14 @@ def layout(game_id: str) -> Layout:
     """The fixed layout of one game (an ``engine.GAMES`` id)."""
     if game_id not in RULES:
         raise ValueError(f"Unknown game {game_id!r}")
-    if game_id == "corner-stones":
+    shape = RULES[game_id].layout
+    if shape == "rows":
         return _rows_layout(game_id)
-    if game_id == "four-leaf-clovers":
+    if shape == "panel":
         return _panel_layout(game_id)
-    return _columns_layout(game_id)
+    if shape == "columns":
+        return _columns_layout(game_id)
+    raise ValueError(f"{game_id}: no layout called {shape!r}")
 
 
 def fan(slot: PileSlot, ranks: Sequence[int]) -> list[tuple[int, int]]:
