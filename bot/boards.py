@@ -7,7 +7,7 @@ what to show and how to say it.
 
 from __future__ import annotations
 
-from engine import FOUNDATION, PILE, REDEAL, Game
+from engine import CARDS, DRAW, FOUNDATION, PILE, REDEAL, Game, Move
 
 from .replies import (
     BUTTON_LABELS,
@@ -23,11 +23,20 @@ from .store import LOST, PLAYING, RESIGNED, WON, SavedGame
 from .wording import code, plural
 
 NO_WIN = "**No win is possible from here** — undo or start again."
+PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
 
 
-def compose(saved: SavedGame, summary: str, png: bytes, *, proven_lost: bool = False) -> Board:
+def compose(
+    saved: SavedGame,
+    summary: str,
+    png: bytes,
+    *,
+    proven_lost: bool = False,
+    focus: int | None = None,
+) -> Board:
     """The board of ``saved``: headline, what just happened, how it ended or that no win
-    is possible, and the controls."""
+    is possible, and the controls (the move menu narrowed to pile ``focus``, 0-based, if
+    given)."""
     game = saved.game
     finished = saved.is_finished
     lines = [headline(game)]
@@ -44,7 +53,7 @@ def compose(saved: SavedGame, summary: str, png: bytes, *, proven_lost: bool = F
         text="\n".join(lines),
         png=png,
         filename=f"{game.game_id}-{game.deal}-{game.moves_made}.png",
-        controls=controls(game, finished),
+        controls=controls(game, finished, focus),
         finished=finished,
     )
 
@@ -54,17 +63,13 @@ def with_no_win(board: Board) -> str:
     return f"{board.text}\n{NO_WIN}"
 
 
-def controls(game: Game, finished: bool) -> Controls:
+def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
     moves = [] if finished else [m for m in game.legal_moves() if m.kind != REDEAL]
-    menu = tuple(MenuOption(str(m), game.describe(m)) for m in moves[:MENU_LIMIT])
+    menu, placeholder = move_menu(game, moves, focus)
     if finished:
         placeholder = "The game is over"
     elif not moves:
         placeholder = "No move left on the piles"
-    elif len(moves) > MENU_LIMIT:
-        placeholder = f"Play a move ({MENU_LIMIT} of {len(moves)} shown; /move for the rest)"
-    else:
-        placeholder = f"Play a move ({len(moves)} legal)"
     enabled = {
         Action.UNDO: not finished and game.can_undo,
         Action.REDO: not finished and game.can_redo,
@@ -75,6 +80,52 @@ def controls(game: Game, finished: bool) -> Controls:
     }
     buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())
     return Controls(buttons=buttons, menu=menu, menu_placeholder=placeholder)
+
+
+def move_menu(
+    game: Game, moves: list[Move], focus: int | None = None
+) -> tuple[tuple[MenuOption, ...], str]:
+    """The move menu and its placeholder: every move when they fit in one menu; else every
+    foundation move, then one entry per pile with other moves ("pick 7") whose choice shows
+    that pile's moves — so any legal move is two taps away at most."""
+    if focus is not None:
+        mine = [m for m in moves if source_pile(game, m) == focus]
+        if mine:
+            options = [MenuOption(str(m), game.describe(m)) for m in mine[: MENU_LIMIT - 1]]
+            options.append(MenuOption(PICK, "← Back to every pile's moves"))
+            name = game.pile_name(focus)
+            return tuple(options), f"Moves from {game.rules.pile_word} {name} ({len(mine)})"
+    if len(moves) <= MENU_LIMIT:
+        options = [MenuOption(str(m), game.describe(m)) for m in moves]
+        return tuple(options), f"Play a move ({len(moves)} legal)"
+    options = [MenuOption(str(m), game.describe(m)) for m in moves if m.kind == FOUNDATION]
+    by_pile: dict[int, int] = {}
+    for move in moves:
+        if move.kind != FOUNDATION:
+            pile = source_pile(game, move)
+            by_pile[pile] = by_pile.get(pile, 0) + 1
+    for pile, count in sorted(by_pile.items()):
+        top = game.tableau[pile][-1].label
+        label = f"{game.pile_name(pile)} · {top}: {plural(count, 'move')} →"
+        options.append(MenuOption(f"{PICK} {pile + 1}", label))
+    return tuple(options[:MENU_LIMIT]), f"Play a move, or pick a pile ({len(moves)} legal)"
+
+
+def source_pile(game: Game, move: Move) -> int:
+    """The pile a move takes its card from (0-based); a draw's is the pile holding it."""
+    if move.kind == DRAW:
+        drawn = CARDS[move.dst]
+        return next(i for i, pile in enumerate(game.tableau) if drawn in pile)
+    return move.src
+
+
+def menu_choice(value: str) -> tuple[Action, str]:
+    """What choosing a menu value does: ``pick 7`` shows pile 7's moves, ``pick`` every
+    pile's again, anything else plays that move."""
+    word, _, rest = value.partition(" ")
+    if word == PICK:
+        return Action.PICK, rest.strip()
+    return Action.MOVE, value
 
 
 def headline(game: Game) -> str:

@@ -21,6 +21,7 @@ from typing import TextIO
 
 from engine import GAMES
 
+from .boards import menu_choice
 from .core import Core
 from .guide import HELP_TEXT, rules_text
 from .records import PERIODS
@@ -178,7 +179,8 @@ class Console:
                 return await self.flow.act(self.player, button.action, seen=board.ref)
         for option in board.controls.menu:
             if wanted == option.value:
-                return await self.flow.act(self.player, Action.MOVE, option.value, seen=board.ref)
+                action, arg = menu_choice(option.value)
+                return await self.flow.act(self.player, action, arg, seen=board.ref)
         return None
 
     async def look_for_a_win(self) -> None:

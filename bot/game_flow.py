@@ -235,6 +235,8 @@ class GameFlow:
             )
         if action is Action.SHOW:
             return Reply(board=await self._board(saved, ""))
+        if action is Action.PICK:
+            return await self._pick(saved, arg or "")
         if action is Action.HINT and not saved.is_finished:
             return await self.solver.hint(saved)
         if saved.is_finished:
@@ -260,6 +262,15 @@ class GameFlow:
             summary += "\n" + await won_line(self.store, saved, now)
         return Reply(board=self._compose(saved, summary, png))
 
+    async def _pick(self, saved: SavedGame, pile: str) -> Reply:
+        """The same board, its move menu narrowed to one pile's moves (or widened again)."""
+        if not pile:
+            return Reply(board=await self._board(saved, ""))
+        count = saved.game.rules.tableau_size
+        if not (pile.isascii() and pile.isdigit() and 1 <= int(pile) <= count):
+            return refusal(f"There is no pile {code(pile)} to pick: piles are 1 to {count}.")
+        return Reply(board=await self._board(saved, "", focus=int(pile) - 1))
+
     # -- choices for autocomplete -----------------------------------------------------
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
@@ -280,11 +291,14 @@ class GameFlow:
 
     # -- building the reply -----------------------------------------------------------
 
-    async def _board(self, saved: SavedGame, summary: str) -> Board:
-        return self._compose(saved, summary, await self.pictures.board(saved.game))
+    async def _board(self, saved: SavedGame, summary: str, *, focus: int | None = None) -> Board:
+        return self._compose(saved, summary, await self.pictures.board(saved.game), focus=focus)
 
-    def _compose(self, saved: SavedGame, summary: str, png: bytes) -> Board:
-        board = compose(saved, summary, png, proven_lost=self.solver.proven_lost(saved))
+    def _compose(
+        self, saved: SavedGame, summary: str, png: bytes, *, focus: int | None = None
+    ) -> Board:
+        proven_lost = self.solver.proven_lost(saved)
+        board = compose(saved, summary, png, proven_lost=proven_lost, focus=focus)
         self.solver.board_made(board)
         return board
 

@@ -34,6 +34,7 @@ class Action(StrEnum):
     AUTO_FINISH = "finish"
     RESIGN = "resign"
     SHOW = "show"
+    PICK = "pick"  # narrow the move menu to one pile's moves (a view, not a move)
 
 
 # The buttons under every board, in order. Labels are what the console types to press them.

@@ -47,6 +47,7 @@ class SolverService:
         self._deals = deals or random.Random()
         self._proven_lost: LRU[int, int] = LRU(REMEMBERED)  # game row -> revision
         self._latest: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board made
+        self._checked: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board checked
         self.closed = False
 
     def close(self) -> None:
@@ -92,8 +93,8 @@ class SolverService:
         Checks take turns in the solver (players' moves come first); one whose board is no
         longer the player's latest is dropped before it starts.
         """
-        if board.finished:
-            return None
+        if board.finished or self._checked.get(board.owner_id) == board.ref:
+            return None  # over, or this very position was looked at already
         try:
             async with self.worker.check_turn():
                 if self._latest.get(board.owner_id) != board.ref:
@@ -101,6 +102,7 @@ class SolverService:
                 saved = await self.store.load(board.owner_id)
                 if saved is None or BoardRef(saved.id, saved.revision) != board.ref:
                     return None
+                self._checked[board.owner_id] = board.ref
                 if saved.game.is_stuck or await self.worker.verdict(saved.game) != "lost":
                     return None
             self._proven_lost[board.ref.game_row] = board.ref.revision

@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from ..boards import menu_choice
 from ..replies import BUTTON_LABELS, Action, Ask, Board, BoardRef, Question
 from .context import can_manage_server, core_of, player_of, respond
 
@@ -144,13 +145,10 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        move = values[0] if values else ""
+        value = values[0] if values else ""
+        action, arg = (Action.SHOW, "") if value == _NO_MOVES else menu_choice(value)
         flow = core_of(interaction).flow
-        if move == _NO_MOVES:
-            work = flow.act(player_of(interaction), Action.SHOW, seen=self.ref)
-        else:
-            work = flow.act(player_of(interaction), Action.MOVE, move, seen=self.ref)
-        await respond(interaction, work)
+        await respond(interaction, flow.act(player_of(interaction), action, arg, seen=self.ref))
 
 
 _ASKS = "|".join(f"ask:{a.value}" for a in Ask if a is not Ask.NEW_GAME)

@@ -173,11 +173,36 @@ async def test_the_menu_lists_at_most_25_moves_foundation_moves_first(flow: Game
     legal = [str(m) for m in game.legal_moves()]
     values = [o.value for o in board.controls.menu]
     assert len(legal) > MENU_LIMIT  # this deal has more moves than a menu holds
-    assert values == legal[:MENU_LIMIT]
-    assert f"25 of {len(legal)}" in board.controls.menu_placeholder
+    assert len(values) <= MENU_LIMIT
+    up = [m for m in legal if " f" in m]
+    assert values[: len(up)] == up  # foundation moves first, one tap each
+    assert all(v.startswith("pick ") for v in values[len(up):])
+    assert f"{len(legal)} legal" in board.controls.menu_placeholder
     trefoil = (await start(flow, BOB)).board
     assert trefoil is not None and trefoil.controls.enabled(Action.REDEAL)
     assert "redeal" not in [o.value for o in trefoil.controls.menu]  # it has its own button
+
+
+async def test_every_legal_move_is_two_taps_away_when_they_do_not_fit(flow: GameFlow) -> None:
+    reply = await start(flow, game="corner-stones", deal=1)
+    assert reply.board is not None
+    legal = {str(m) for m in new_game("corner-stones", 1).legal_moves()}
+    reachable = {o.value for o in reply.board.controls.menu if not o.value.startswith("pick")}
+    for option in reply.board.controls.menu:
+        if option.value.startswith("pick "):
+            pile = option.value.split()[1]
+            picked = await flow.act(ALICE, Action.PICK, pile, seen=reply.board.ref)
+            assert picked.board is not None and not picked.refused
+            assert picked.board.ref == reply.board.ref  # a view, not a move
+            menu = picked.board.controls.menu
+            assert len(menu) <= MENU_LIMIT and menu[-1].value == "pick"  # and back again
+            assert all(o.value.startswith(f"{pile} ") for o in menu[:-1])
+            reachable |= {o.value for o in menu[:-1]}
+    assert reachable == legal
+    back = await flow.act(ALICE, Action.PICK, "", seen=reply.board.ref)
+    assert back.board is not None and back.board.controls.menu == reply.board.controls.menu
+    nowhere = await flow.act(ALICE, Action.PICK, "99", seen=reply.board.ref)
+    assert nowhere.refused and "no pile" in (nowhere.note or "")
 
 
 async def test_a_menu_label_names_the_cards(flow: GameFlow) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from PIL import Image
 
 import engine
-from engine import FOUNDATION, REDEAL, Game
+from engine import DRAW, FOUNDATION, REDEAL, Game
 
 from .fake_discord import MessageState, Reply, is_png
 
@@ -62,8 +62,22 @@ class Mirror:
         return self.game.is_won or self.game.is_stuck
 
     def menu_values(self) -> list[str]:
-        """The move menu a board must carry: legal moves but redeal, foundation moves first."""
-        return [str(m) for m in self.game.legal_moves() if m.kind != REDEAL][:MENU_LIMIT]
+        """The move menu a board must carry: legal moves but redeal, foundation moves first;
+        when they are more than a menu holds, the foundation moves and then "pick N" for
+        each pile with other moves (whose choice lists that pile's moves)."""
+        moves = [m for m in self.game.legal_moves() if m.kind != REDEAL]
+        if len(moves) <= MENU_LIMIT:
+            return [str(m) for m in moves]
+        values = [str(m) for m in moves if m.kind == FOUNDATION]
+        piles = set()
+        for move in moves:
+            if move.kind == FOUNDATION:
+                continue
+            if move.kind == DRAW:
+                piles.add(next(i for i, p in enumerate(self.game.tableau) if move.dst in p))
+            else:
+                piles.add(move.src)
+        return values + [f"pick {p + 1}" for p in sorted(piles)]
 
     def foundation_moves_win(self) -> bool:
         """Whether foundation moves alone would win from here (Auto-finish's condition)."""
