@@ -104,7 +104,11 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
         from .console import run_console
 
         boards = args.boards or settings.database_path.parent / "boards"
-        return asyncio.run(run_console(settings.database_path, boards))
+        try:
+            return asyncio.run(run_console(settings.database_path, boards))
+        except KeyboardInterrupt:  # Ctrl-C: every move is saved already
+            print("\nBye — your game is saved.", file=sys.stderr)
+            return 0
 
     from .discord.client import serve
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import TextIO
 
@@ -25,10 +26,12 @@ from .boards import menu_choice
 from .core import Core
 from .guide import HELP_TEXT, rules_text
 from .records import PERIODS
-from .replies import Action, Board, Message, Player, Question, Reply
+from .replies import BUTTON_LABELS, Action, Ask, Board, Message, Player, Question, Reply
 from .stats_flow import Person
+from .wording import plural
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
+KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
 CONSOLE_PERSON = Person(CONSOLE_PLAYER.user_id, "You")
 
 GREETING = (
@@ -79,6 +82,7 @@ class Console:
         self.out = out
         self.player = player
         self.board: Board | None = None  # the last board shown: buttons and menu act on it
+        self.new_board = False  # whether the last line showed a board (the solver looks at it)
         self.pictures = _last_picture_number(boards)
 
     def say(self, text: str) -> None:
@@ -86,6 +90,7 @@ class Console:
 
     async def handle(self, line: str) -> bool:
         """Act on one line of input; False when the player wants to leave."""
+        self.new_board = False
         line = line.strip()
         if not line:
             return True
@@ -123,11 +128,8 @@ class Console:
             flags = {a.lower().removesuffix(":true") for a in args}
             winnable, draw = "winnable" in flags, "draw" in flags
             args = [a for a in args if a.lower().removesuffix(":true") not in ("winnable", "draw")]
-            if args and args[-1].isdigit():
-                deal = int(args.pop())
-            elif args and re.fullmatch(r"-?\d+", args[-1]):
-                self.say("A deal number is a whole number from 1; leave it out for a random one.")
-                return True
+            if args and re.fullmatch(r"[+-]?\d+", args[-1]):
+                deal = int(args.pop())  # out of range is refused by the flow, as on Discord
             if not args:
                 self.say(f"Which game? `/new trefoil 42` — the games are: {', '.join(GAMES)}.")
                 return True
@@ -158,6 +160,8 @@ class Console:
             self.show(await self.stats.daily_board(player, game_id_from(args), day))
         elif name == "forget-me":
             self.show(self.stats.forget_question(player))
+        elif name == "reset-server-stats":  # refused here, with why: the console is no server
+            self.show(await self.stats.reset_question(player, can_manage_server=False))
         else:
             self.say(f"There is no command `/{name}`. `/help` lists them.")
         return True
@@ -168,10 +172,18 @@ class Console:
         question = self.question
         if question is not None and wanted in (question.yes.lower(), question.no.lower()):
             self.question = None
-            return await self.core.answer(self.player, question, wanted == question.yes.lower())
+            yes = wanted == question.yes.lower()
+            reply = await self.core.answer(self.player, question, yes)
+            if yes and question.ask is Ask.FORGET and not reply.refused:
+                self.board = None
+                count = self.forget_pictures()
+                self.say(f"Deleted {plural(count, 'board picture')} from {self.boards}.")
+            return reply
         board = self.board
-        if board is None:
-            return None
+        if board is None:  # no board shown yet this session: the labels act on the saved game
+            action = next((a for a, label in BUTTON_LABELS.items() if label.lower() == wanted),
+                          None)
+            return None if action is None else await self.flow.act(self.player, action)
         for button in board.controls.buttons:
             if wanted == button.label.lower():
                 if not button.enabled:
@@ -186,7 +198,7 @@ class Console:
     async def look_for_a_win(self) -> None:
         """As on Discord: the solver looks at the board just shown; a proven loss is said."""
         board = self.board
-        if board is not None:
+        if board is not None and self.new_board:
             text = await self.flow.solver.verdict(board)
             if text is not None:
                 self.say(text.splitlines()[-1])
@@ -194,6 +206,7 @@ class Console:
     def show(self, reply: Reply) -> None:
         if reply.board is not None:
             self.board = reply.board
+            self.new_board = True
             self._show_board(reply.board)
         if reply.message is not None:
             self._show_message(reply.message)
@@ -201,11 +214,21 @@ class Console:
             self.say(reply.note)
 
     def _save_picture(self, png: bytes, filename: str) -> Path:
+        """Write a picture, numbered on; only the newest ``KEEP_PICTURES`` are kept."""
         self.boards.mkdir(parents=True, exist_ok=True)
         self.pictures += 1
         path = self.boards / f"{self.pictures:03}-{filename}"
         path.write_bytes(png)
+        for old in _pictures(self.boards)[:-KEEP_PICTURES]:
+            old.unlink(missing_ok=True)
         return path
+
+    def forget_pictures(self) -> int:
+        """Delete every picture this console wrote (after /forget-me); how many."""
+        gone = _pictures(self.boards)
+        for old in gone:
+            old.unlink(missing_ok=True)
+        return len(gone)
 
     def _show_message(self, message: Message) -> None:
         """Text, its picture saved like a board's, its question's two labels."""
@@ -232,10 +255,16 @@ class Console:
         self.say("\n".join(lines))
 
 
+def _pictures(boards: Path) -> list[Path]:
+    """The console's pictures in ``boards``, oldest first."""
+    numbered = [(int(m[1]), p) for p in boards.glob("*.png") if (m := re.match(r"(\d+)-", p.name))]
+    return [p for _, p in sorted(numbered)]
+
+
 def _last_picture_number(boards: Path) -> int:
     """Number on from earlier sessions' pictures instead of overwriting them."""
-    numbers = [int(m[1]) for p in boards.glob("*.png") if (m := re.match(r"(\d+)-", p.name))]
-    return max(numbers, default=0)
+    pictures = _pictures(boards)
+    return int(pictures[-1].name.split("-")[0]) if pictures else 0
 
 
 def _unlabel(word: str) -> str:
@@ -247,6 +276,26 @@ def _unlabel(word: str) -> str:
 
 def _game_or_none(words: list[str]) -> str | None:
     return game_id_from(words) if words else None
+
+
+def _lines_of(source: TextIO) -> asyncio.Queue[str]:
+    """Lines typed, read by a daemon thread: unlike the loop's executor, it never keeps the
+    process waiting for one more Enter after Ctrl-C. An empty string means end of input."""
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str] = asyncio.Queue()
+
+    def read() -> None:
+        while True:
+            line = source.readline()
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, line)
+            except RuntimeError:  # the console has closed meanwhile
+                return
+            if not line:
+                return
+
+    threading.Thread(target=read, name="console-input", daemon=True).start()
+    return queue
 
 
 async def run_console(
@@ -264,11 +313,11 @@ async def run_console(
     try:
         console = Console(core, boards, out)
         console.say(GREETING)
-        loop = asyncio.get_running_loop()
+        lines = _lines_of(source)
         while True:
             if interactive:
                 print("> ", end="", file=out, flush=True)
-            line = await loop.run_in_executor(None, source.readline)
+            line = await lines.get()
             if not line:
                 break
             if not interactive:

@@ -9,8 +9,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from .game_flow import GameFlow
-from .replies import Action, Ask, Message, Player, Question, Reply, refusal
+from .game_flow import CONFIRMED, GameFlow
+from .replies import Action, Ask, BoardRef, Message, Player, Question, Reply, refusal
 from .stats_flow import StatsFlow
 from .store import Store
 
@@ -47,6 +47,13 @@ class Core:
             return await self.flow.confirm_new(
                 player, int(args[0]), args[1], int(args[2]), draw=draw
             )
+        if ask is Ask.RESIGN:
+            if not yes:
+                return await self.flow.act(player, Action.SHOW)
+            if len(args) != 2 or not all(a.isdigit() for a in args):
+                return refusal("That question is out of date; `/resign` asks again.")
+            seen = BoardRef(int(args[0]), int(args[1]))
+            return await self.flow.act(player, Action.RESIGN, CONFIRMED, seen=seen)
         if not yes:
             return Reply(message=Message(NOTHING_DELETED, private=True))
         if ask is Ask.FORGET:

@@ -50,6 +50,8 @@ log = logging.getLogger(__name__)
 
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
 START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
+RESIGN_LABEL = "Resign"
+CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
 CHANGED_MEANWHILE = (
     "Your game changed while that was being played, so it was not applied. `/show` shows "
     "the current position."
@@ -245,6 +247,8 @@ class GameFlow:
                 f"This {game.name} game is over ({outcome(saved.status)}). Start another with "
                 f"`/new`; {code(f'/new {game.game_id} {game.deal}')} replays this deal."
             )
+        if action is Action.RESIGN and arg != CONFIRMED:
+            return Reply(message=_resign_question(player, saved))
         try:
             summary = _apply(saved, action, arg)
         except IllegalMove as err:
@@ -344,7 +348,7 @@ def _apply(saved: SavedGame, action: Action, arg: str | None) -> str:
         return f"Auto-finished: {plural(len(moves), 'card')} to the foundations."
     if action is Action.RESIGN:
         saved.status = RESIGNED
-        return "You resigned this game."
+        return ""  # the board's ending says it
     raise ValueError(f"unknown action {action!r}")
 
 
@@ -373,6 +377,17 @@ def _new_game_question(
     args = (str(saved.id), game_id, str(deal)) + (("draw",) if draw else ())
     question = Question(Ask.NEW_GAME, player.user_id, START_LABEL, KEEP_LABEL, args)
     return Message(text, question=question)
+
+
+def _resign_question(player: Player, saved: SavedGame) -> Message:
+    game = saved.game
+    text = (
+        f"Resign this **{game.name}** game (deal {game.deal}, {plural(game.moves_made, 'move')})? "
+        "It counts as a loss."
+    )
+    args = (str(saved.id), str(saved.revision))
+    return Message(text, question=Question(Ask.RESIGN, player.user_id, RESIGN_LABEL, KEEP_LABEL,
+                                           args))
 
 
 def _raced(player: Player, context: str) -> Reply:

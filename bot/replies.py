@@ -106,6 +106,7 @@ class Ask(StrEnum):
     """The yes/no questions. The value goes into the buttons' custom ids."""
 
     NEW_GAME = "new"  # start a new game over an unfinished one?
+    RESIGN = "resign"  # give up this game?
     FORGET = "forget"  # delete everything about me?
     RESET = "reset"  # delete this server's results?
 

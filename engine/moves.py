@@ -107,8 +107,9 @@ def parse(text: str) -> ParsedMove:
 
 
 def _number(word: str, text: str, *, foundation: bool = False) -> int:
-    # isascii: str.isdigit also takes "²" and "⑦", which int() refuses.
-    if not (word.isascii() and word.isdigit()) or len(word) > 4:
+    # isascii: str.isdigit also takes "²" and "⑦", which int() refuses. A number too large
+    # for any pile is the game's to refuse ("There is no pile 99"), like any other.
+    if not (word.isascii() and word.isdigit()):
         what = "a foundation like {example}" if foundation else "a pile number"
         raise IllegalMove(
             "{word} in {typed} is not " + what + ". " + HELP, "not-a-number",

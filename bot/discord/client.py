@@ -20,6 +20,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -35,12 +36,18 @@ from .stats_commands import StatsCommands
 log = logging.getLogger(__name__)
 
 
+class CannotReachDiscord(RuntimeError):
+    """Discord's servers could not be reached (no network, a proxy, a firewall)."""
+
+
 class SolitaireBot(commands.Bot):
     core: Core
     # Unix seconds for games, statistics and the daily deal's day; tests set their own.
     clock: Callable[[], float] = staticmethod(time.time)
 
-    def __init__(self, settings: Settings, *, force_sync: bool = False) -> None:
+    def __init__(
+        self, settings: Settings, *, force_sync: bool = False, core: Core | None = None
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,  # slash commands only; no message intent
             intents=discord.Intents(guilds=True),
@@ -50,9 +57,12 @@ class SolitaireBot(commands.Bot):
         self.settings = settings
         self.force_sync = force_sync
         self.synced: bool | None = None  # after setup: whether this start synced commands
+        if core is not None:
+            self.core = core
 
     async def setup_hook(self) -> None:
-        self.core = await Core.open(self.settings.database_path, clock=self.clock)
+        if not hasattr(self, "core"):
+            self.core = await Core.open(self.settings.database_path, clock=self.clock)
         await self.add_cog(GameCommands(self.core))
         await self.add_cog(StatsCommands(self.core))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -130,13 +140,18 @@ async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
     if not settings.token:
         raise ValueError("run_bot needs settings.token")
     closing: list[asyncio.Task[None]] = []
-    async with SolitaireBot(settings, force_sync=force_sync) as bot:
+    # The database first, so that its problems are told apart from the network's.
+    core = await Core.open(settings.database_path, clock=SolitaireBot.clock)
+    async with SolitaireBot(settings, force_sync=force_sync, core=core) as bot:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             loop.add_signal_handler(
                 signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
             )
-        await bot.start(settings.token)
+        try:
+            await bot.start(settings.token)
+        except (aiohttp.ClientError, OSError) as err:
+            raise CannotReachDiscord(str(err) or type(err).__name__) from err
     # discord.py's own exit does not wait for the rest of our close (the database):
     for task in closing:
         await task
@@ -150,6 +165,13 @@ def serve(settings: Settings, *, force_sync: bool = False) -> int:
         print(
             "Discord refused the token (DISCORD_TOKEN). Reset it on the bot's page of the "
             "developer portal and set the new one.",
+            file=sys.stderr,
+        )
+        return 2
+    except CannotReachDiscord as err:
+        print(
+            f"Cannot reach Discord: {err}. Check this machine's internet connection (and any "
+            "proxy or firewall), then start the bot again.",
             file=sys.stderr,
         )
         return 2

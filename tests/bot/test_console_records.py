@@ -30,7 +30,7 @@ async def test_daily_stats_boards_and_forget_me_in_the_console(
 ) -> None:
     clock.now = at(NOV_22)
     console = Console(Core(store, flow), tmp_path / "boards", io.StringIO())
-    text = await run(console, "/daily trefoil", "/resign", "/daily game:trefoil")
+    text = await run(console, "/daily trefoil", "/resign", "Resign", "/daily game:trefoil")
     assert f"deal {daily_deal('trefoil', NOV_22)}" in text
     assert "this is your scored attempt" in text and "this replay is not scored" in text
     text = await run(console, "/stats trefoil")

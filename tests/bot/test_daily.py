@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from bot.daily import daily_deal, todays_daily, utc_day, won_days
-from bot.game_flow import GameFlow
+from bot.game_flow import CONFIRMED, GameFlow
 from bot.records import Result
 from bot.replies import Action, Player, Reply
 from bot.store import Store
@@ -56,7 +56,7 @@ async def test_the_first_start_of_todays_deal_is_scored(
     assert "daily deal" in first.board.text and "scored attempt" in first.board.text
     saved = await store.load(ALICE.user_id)
     assert saved is not None and saved.daily == "2026-11-22"
-    await flow.act(ALICE, Action.RESIGN)
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     again = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     assert again.board is not None and "not scored" in again.board.text
     saved = await store.load(ALICE.user_id)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.game_flow import GameFlow
+from bot.game_flow import CONFIRMED, GameFlow
 from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply
 from bot.store import Store
 from bot.wording import APOLOGY, NO_GAME
@@ -286,7 +286,7 @@ async def test_new_over_an_unfinished_game_asks_and_confirming_abandons_it(
 
 async def test_new_over_a_finished_game_needs_no_question(flow: GameFlow, store: Store) -> None:
     await start(flow)
-    await flow.act(ALICE, Action.RESIGN)
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     reply = await flow.new_game(ALICE, "trefoil", 3)
     assert reply.board is not None and offer_of(reply) is None
     assert [r.outcome for r in await store.results()] == ["resigned"]
@@ -350,7 +350,7 @@ async def test_stuck_game_can_be_undone_and_counts_as_lost_when_left(
 
 async def test_resigning_records_it_and_keeps_the_board_viewable(flow: GameFlow, store: Store) -> None:
     await start(flow)
-    reply = await flow.act(ALICE, Action.RESIGN)
+    reply = await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     assert reply.board is not None and "**Resigned.**" in reply.board.text
     assert [r.outcome for r in await store.results()] == ["resigned"]
     shown = await flow.act(ALICE, Action.SHOW)

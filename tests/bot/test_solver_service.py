@@ -9,7 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from bot.boards import NO_WIN
-from bot.game_flow import GameFlow
+from bot.game_flow import CONFIRMED, GameFlow
 from bot.replies import Action, BoardRef
 from bot.solver_worker import SolverWorker
 from bot.store import Store
@@ -68,7 +68,7 @@ async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: GameFlow) -> No
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.refused and "no game" in (reply.note or "").lower()
     await flow.new_game(ALICE, "trefoil", 1)
-    await flow.act(ALICE, Action.RESIGN)
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.refused and "is over" in (reply.note or "")
 

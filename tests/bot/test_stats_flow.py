@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.daily import daily_deal
-from bot.game_flow import GameFlow
+from bot.game_flow import CONFIRMED, GameFlow
 from bot.replies import Action, Ask, Player, Reply
 from bot.stats_flow import (
     EVERYWHERE,
@@ -273,7 +273,7 @@ async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
     again = await stats.daily(ALICE, "trefoil")
     assert again.board is not None and again.message is None
     assert again.note is not None and "already playing" in again.note
-    await stats.flow.act(ALICE, Action.RESIGN)
+    await stats.flow.act(ALICE, Action.RESIGN, CONFIRMED)
     replay = await stats.daily(ALICE, "trefoil")
     assert replay.board is not None and "not scored" in replay.board.text
     [result] = await store.results(user_id=ALICE.user_id)

@@ -99,8 +99,15 @@ async def test_resign_ends_the_game_and_a_new_one_needs_no_question(
     await fake.command(alice, "new", {"game": "four-leaf-clovers", "deal": 2})
     text = mirror.first_move()
     await fake.command(alice, "move", move_options(text))
-    resigned = await fake.command(alice, "resign")
+    mirror.play(text)
+    asked = await fake.command(alice, "resign")
+    assert "Resign this **Four Leaf Clovers** game" in asked.text and "counts as a loss" in asked.text
+    kept = await fake.press(alice, asked, label="Keep playing")  # no: the board, unchanged
+    mirror.check_board(kept, alice.id)
+    asked = await fake.command(alice, "resign")
+    resigned = await fake.press(alice, asked, label="Resign")
     assert not resigned.ephemeral and "resign" in resigned.text.lower(), resigned.text
+    assert resigned.text.lower().count("resigned") == 1, "said once"
     _check_over(resigned)
     fresh = await fake.command(alice, "new", {"game": "trefoil", "deal": 2})
     Mirror("trefoil", 2).check_board(fresh, alice.id)

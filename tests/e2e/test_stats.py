@@ -82,7 +82,8 @@ async def resign_a_game(fake: FakeDiscord, player: FakeUser, guild: Any = None) 
     where = {} if guild is None else {"guild": guild}
     started = await fake.command(player, "new", {"game": "clover-leaf", "deal": 5}, **where)
     assert started.pngs, "the last game was over: no question"
-    resigned = await fake.command(player, "resign", **where)
+    asked = await fake.command(player, "resign", **where)
+    resigned = await fake.press(player, asked, label="Resign")
     assert "Resigned" in resigned.text, resigned.text
 
 
@@ -97,7 +98,7 @@ async def test_the_daily_deal_its_board_and_its_streak(
     slower = await win_daily(fake, clock, bob, step_s=5)
     assert "Daily deal won" in slower.text
     await fake.command(carol, "daily", {"game": "trefoil"})
-    await fake.command(carol, "resign")
+    await fake.press(carol, await fake.command(carol, "resign"), label="Resign")
 
     replay = await fake.command(alice, "daily", {"game": "trefoil"})
     assert not replay.ephemeral and "not scored" in replay.text
