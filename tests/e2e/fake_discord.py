@@ -29,6 +29,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
 import secrets
 import struct
@@ -36,6 +37,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
@@ -133,6 +135,18 @@ class Snowflakes:
         value = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(value, self._last + 1)
         return self._last
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id that a guild would need to land on this shard (a millisecond or two on)."""
+        millis = self.next() >> 22
+        millis += (shard_id - millis) % shard_count
+        self._last = max(self._last, millis << 22)
+        return self._last
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that receives a guild's events; direct messages come to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
 
 
 # --------------------------------------------------------------------------- the world
@@ -604,6 +618,17 @@ class Reply:
     modal: Mapping[str, Any] | None = None
 
     @property
+    def shard_id(self) -> int:
+        """The shard whose connection received the interaction."""
+        return self.interaction.shard_id
+
+    @property
+    def connection(self) -> GatewaySession:
+        """The gateway connection (``.number``, ``.shard``, ``.client_pid``) that served it."""
+        assert self.interaction.session is not None
+        return self.interaction.session
+
+    @property
     def latency_s(self) -> float:
         """Seconds from INTERACTION_CREATE sent to this reply received."""
         assert self.interaction.replied_at is not None
@@ -716,6 +741,7 @@ class FakeInteraction:
         self.original_id: int | None = None
         self.followup_ids: list[int] = []
         self.expired = False
+        self.session: GatewaySession | None = None  # the connection it was sent on
         self.events: list[tuple[float, str, Any]] = []
         self._reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
 
@@ -765,6 +791,13 @@ class FakeInteraction:
     @property
     def answered(self) -> bool:
         return self._reply.done()
+
+    @property
+    def shard_id(self) -> int:
+        """The shard whose connection received this interaction."""
+        if self.session is None:
+            raise LookupError(f"interaction {self.id} was not sent")
+        return self.session.shard_id
 
     @property
     def original(self) -> FakeMessage | None:
@@ -942,18 +975,47 @@ def _validate_options(options: list[Mapping[str, Any]], where: str) -> None:
 
 
 class GatewaySession:
-    def __init__(self, ws: web.WebSocketResponse, query: Mapping[str, str]) -> None:
+    """One gateway connection: which shard it identified for, and which process holds it."""
+
+    def __init__(self, ws: web.WebSocketResponse, query: Mapping[str, str], number: int) -> None:
         self.ws = ws
         self.query = dict(query)
+        self.number = number  # 1 for the first connection the fake accepted, and so on
         self.session_id: str | None = None
         self.seq = 0
         self.intents = 0
         self.identified = False
         self.heartbeats = 0
+        self.shard: tuple[int, int] = (0, 1)  # [shard_id, shard_count]; (0, 1) when unsharded
+        self.peer: tuple[str, int] | None = None  # the client's address and port
+        self.client_pid: int | None = None  # the process at the other end (Linux only)
+        self.interactions: list[int] = []  # ids of the interactions sent on this connection
+        self.guild_ids: list[int] = []  # the guilds READY listed (and GUILD_CREATE sent)
 
     @property
     def open(self) -> bool:
         return not self.ws.closed
+
+    @property
+    def live(self) -> bool:
+        return self.identified and self.open
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0]
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1]
+
+    def serves(self, guild_id: int | None) -> bool:
+        return shard_of(guild_id, self.shard_count) == self.shard_id
+
+    def __repr__(self) -> str:
+        return (
+            f"<GatewaySession #{self.number} shard {self.shard_id}/{self.shard_count} "
+            f"pid={self.client_pid} live={self.live}>"
+        )
 
     async def send(self, payload: Mapping[str, Any]) -> None:
         # Plain text frames: discord.py decompresses only binary frames.
@@ -962,6 +1024,40 @@ class GatewaySession:
     async def dispatch(self, event: str, data: Any) -> None:
         self.seq += 1
         await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
+
+
+def pid_of_client(client_port: int, server_port: int) -> int | None:
+    """The process holding the client end of a loopback TCP connection, read from /proc.
+
+    Only Linux has /proc; elsewhere (or when the process is not ours to read) this is None.
+    """
+    try:
+        table = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    except OSError:
+        return None
+    wanted = None
+    for line in table:
+        fields = line.split()
+        local, remote, inode = fields[1], fields[2], fields[9]
+        if int(local.split(":")[1], 16) == client_port and (
+            int(remote.split(":")[1], 16) == server_port
+        ):
+            wanted = f"socket:[{inode}]"
+            break
+    if wanted is None:
+        return None
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fds = list((proc / "fd").iterdir())
+        except OSError:  # gone, or not ours to read
+            continue
+        for fd in fds:
+            with contextlib.suppress(OSError):  # closed while we looked
+                if os.readlink(fd) == wanted:
+                    return int(proc.name)
+    return None
 
 
 # --------------------------------------------------------------------------- the server
@@ -979,8 +1075,10 @@ class FakeDiscord:
         token: str = "fake-bot-token.for-tests-only",
         callback_deadline: float = CALLBACK_DEADLINE_S,
         heartbeat_interval_ms: int = 41_250,
+        shard_count: int = 1,
     ) -> None:
         self.token = token
+        self.shard_count = shard_count  # what GET /gateway/bot recommends
         self.callback_deadline = callback_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.snowflakes = Snowflakes()
@@ -991,7 +1089,8 @@ class FakeDiscord:
         names = ["alice", "bob", "carol", "dana", "erin", "olga"]
         self.users: dict[str, FakeUser] = {n: FakeUser(ids.next(), n) for n in names}
         u = self.users
-        gid = ids.next()
+        # Two servers on different shards of two: "Solitaire Club" on 0, "Other Server" on 1.
+        gid = ids.next_on_shard(0, 2)
         moderators = FakeRole(ids.next(), "Moderators", MANAGE_GUILD | MEMBER_PERMISSIONS, 1)
         self.guild = FakeGuild(
             id=gid,
@@ -1002,7 +1101,7 @@ class FakeDiscord:
             members=[u["alice"], u["bob"], u["carol"], u["dana"], u["olga"], self.bot_user],
             member_roles={u["dana"].id: [moderators.id]},
         )
-        gid2 = ids.next()
+        gid2 = ids.next_on_shard(1, 2)
         self.other_guild = FakeGuild(
             id=gid2,
             name="Other Server",
@@ -1133,18 +1232,47 @@ class FakeDiscord:
             what=f"commands {names}",
         )
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the bot's gateway connection, as Discord does now and then; it should resume."""
-        session = self.bot_session()
+    async def wait_shards(self, *shard_ids: int, timeout: float = 20.0) -> None:
+        """Wait until a live connection serves each of these shards."""
+        await self.wait_until(
+            lambda: all(any(s.shard_id == n for s in self.live_sessions()) for n in shard_ids),
+            timeout=timeout,
+            what=f"connections for shards {list(shard_ids)}",
+        )
+
+    async def drop_gateway(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close a gateway connection, as Discord does now and then; it should resume.
+
+        Without ``shard``, the latest connection; with it, the one serving that shard.
+        """
+        if shard is None:
+            session = self.bot_session()
+        else:
+            session = next((s for s in self.live_sessions() if s.shard_id == shard), None)
         if session is None:
-            raise RuntimeError("the bot is not connected")
+            raise RuntimeError(f"the bot is not connected (shard {shard})")
         await session.ws.close(code=code, message=b"fake Discord says reconnect")
 
     def bot_session(self) -> GatewaySession | None:
+        """The latest live connection (the only one, for an unsharded bot)."""
         for session in reversed(self.sessions):
-            if session.identified and session.open:
+            if session.live:
                 return session
         return None
+
+    def live_sessions(self) -> list[GatewaySession]:
+        """Every identified, open gateway connection, oldest first."""
+        return [s for s in self.sessions if s.live]
+
+    def session_for(self, guild_id: int | None) -> GatewaySession:
+        """The connection that receives this guild's events (``None``: direct messages)."""
+        for session in reversed(self.sessions):
+            if session.live and session.serves(guild_id):
+                return session
+        shards = [list(s.shard) for s in self.live_sessions()]
+        raise RuntimeError(
+            f"no live gateway connection serves guild {guild_id}; live shards: {shards}"
+        )
 
     # ----------------------------------------------------------------- world helpers
 
@@ -1211,11 +1339,15 @@ class FakeDiscord:
         return g, channel or g.channel
 
     async def send_interaction(self, interaction: FakeInteraction) -> FakeInteraction:
-        session = self.bot_session()
-        if session is None:
+        """Send INTERACTION_CREATE on the connection serving the interaction's guild's shard."""
+        if self.bot_session() is None:
             raise RuntimeError("the bot is not connected to the fake gateway")
+        guild_id = interaction.guild.id if interaction.guild is not None else None
+        session = self.session_for(guild_id)
         self.interactions[interaction.id] = interaction
         payload = interaction.payload()
+        interaction.session = session
+        session.interactions.append(interaction.id)
         interaction.sent_at = time.perf_counter()
         await session.dispatch("INTERACTION_CREATE", payload)
         task = asyncio.create_task(self._deadline(interaction))
@@ -1623,7 +1755,7 @@ class FakeDiscord:
         return self._json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -2134,7 +2266,8 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        session = GatewaySession(ws, request.query)
+        session = GatewaySession(ws, request.query, len(self.sessions) + 1)
+        session.peer = request.transport.get_extra_info("peername") if request.transport else None
         if request.query.get("encoding", "json") != "json":
             self.problem(f"gateway asked for encoding {request.query.get('encoding')}")
         self.sessions.append(session)
@@ -2163,40 +2296,17 @@ class FakeDiscord:
             session.heartbeats += 1
             await session.send({"op": 11, "d": None, "s": None, "t": None})
         elif op == 2:  # IDENTIFY
-            if data.get("token") != self.token:
-                await session.ws.close(code=4004, message=b"Authentication failed.")
-                return
-            session.intents = int(data.get("intents") or 0)
-            session.session_id = secrets.token_hex(16)
-            session.seq = 0
-            await session.dispatch(
-                "READY",
-                {
-                    "v": API_VERSION,
-                    "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                    "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
-                    "session_id": session.session_id,
-                    "session_type": "normal",
-                    "resume_gateway_url": self.gateway_url,
-                    "application": {"id": str(self.application_id), "flags": 0},
-                    "private_channels": [],
-                    "relationships": [],
-                    "presences": [],
-                    "geo_ordered_rtc_regions": [],
-                },
-            )
-            for guild in self.guilds:
-                await session.dispatch("GUILD_CREATE", guild.create_payload())
-            session.identified = True
-            self.identifies += 1
-            self._notify()
+            await self._identify(session, data)
         elif op == 6:  # RESUME
             old = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
             if old is None or data.get("token") != self.token:
                 await session.send({"op": 9, "d": False, "s": None, "t": None})
                 return
+            if old.open:  # Discord keeps one connection per session
+                await old.ws.close(code=4009, message=b"resumed elsewhere")
             session.session_id, session.seq = old.session_id, old.seq
-            session.intents = old.intents
+            session.intents, session.shard = old.intents, old.shard
+            session.client_pid, session.guild_ids = old.client_pid, old.guild_ids
             await session.dispatch("RESUMED", {})
             session.identified = True
             self.resumes += 1
@@ -2206,6 +2316,12 @@ class FakeDiscord:
             for gid in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
                 target = next((g for g in self.guilds if g.id == int(gid)), None)
                 if target is None:
+                    continue
+                if not session.serves(target.id):
+                    self.problem(
+                        f"member request for {target.name} on shard {session.shard_id}, "
+                        f"which does not serve it"
+                    )
                     continue
                 await session.dispatch(
                     "GUILD_MEMBERS_CHUNK",
@@ -2222,6 +2338,68 @@ class FakeDiscord:
             return
         else:
             self.problem(f"unknown gateway op {op}: {msg}")
+
+    async def _identify(self, session: GatewaySession, data: Mapping[str, Any]) -> None:
+        if data.get("token") != self.token:
+            await session.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        shard = data.get("shard")
+        if shard is not None:
+            refusal = self._shard_refusal(session, shard)
+            if refusal is not None:
+                self.problem(f"IDENTIFY refused: {refusal}")
+                await session.ws.close(code=4010, message=b"Invalid shard.")
+                return
+            session.shard = (int(shard[0]), int(shard[1]))
+        session.intents = int(data.get("intents") or 0)
+        session.session_id = secrets.token_hex(16)
+        session.seq = 0
+        guilds = [g for g in self.guilds if session.serves(g.id)]
+        session.guild_ids = [g.id for g in guilds]
+        ready: dict[str, Any] = {
+            "v": API_VERSION,
+            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.session_id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "geo_ordered_rtc_regions": [],
+        }
+        if shard is not None:
+            ready["shard"] = list(session.shard)
+        await session.dispatch("READY", ready)
+        for guild in guilds:
+            await session.dispatch("GUILD_CREATE", guild.create_payload())
+        if session.peer is not None:
+            session.client_pid = await asyncio.to_thread(pid_of_client, session.peer[1], self.port)
+        session.identified = True
+        self.identifies += 1
+        self._notify()
+
+    def _shard_refusal(self, session: GatewaySession, shard: Any) -> str | None:
+        """Why Discord would refuse this IDENTIFY's shard, or None."""
+        if not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            return f"shard {shard!r} is not [shard_id, shard_count] with 0 <= shard_id < count"
+        for other in self.live_sessions():
+            if other is session:
+                continue
+            if other.shard_count != shard[1]:
+                return (
+                    f"shard {shard} while connection #{other.number} runs shard "
+                    f"{list(other.shard)}: the shard counts disagree"
+                )
+            if other.shard_id == shard[0]:
+                return f"shard {shard} is already served by connection #{other.number}"
+        return None
 
 
 def is_png(blob: bytes) -> bool:
