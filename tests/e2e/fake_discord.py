@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import os
@@ -47,12 +48,17 @@ log = logging.getLogger("fake_discord")
 API_VERSION = 10
 DISCORD_EPOCH_MS = 1_420_070_400_000
 CALLBACK_DEADLINE_S = 3.0
+TOKEN_LIFETIME_S = 15 * 60  # an interaction's webhook (edits, follow-ups) works this long
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 # Message flags
+SUPPRESS_EMBEDS = 1 << 2
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12
 COMPONENTS_V2 = 1 << 15
+
+ATTACHMENT_DESCRIPTION_LIMIT = 1024  # alt text, in characters
 
 # Interaction types
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -107,6 +113,13 @@ MEMBER_PERMISSIONS = (
     | USE_APPLICATION_COMMANDS
     | SEND_MESSAGES_IN_THREADS
 )
+
+# Where an interaction happens: the name a test uses -> the payload's ``context`` (0 a server,
+# 1 the bot's DM, 2 any other DM or group DM). The last three need a user-installed app.
+CONTEXTS = {"guild": 0, "bot_dm": 1, "user_install_guild": 0, "dm": 2, "group_dm": 2}
+USER_INSTALL_CONTEXTS = {"user_install_guild", "dm", "group_dm"}
+# What the fake grants a user-installed app where the bot itself is absent (its choice).
+USER_INSTALL_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
 
 # Application command option types
 OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP = 1, 2
@@ -180,10 +193,16 @@ class FakeChannel:
     id: int
     name: str
     guild_id: int | None
-    type: int = 0  # 0 guild text, 1 DM
+    type: int = 0  # 0 guild text, 1 DM, 3 group DM
+    recipients: list[FakeUser] = field(default_factory=list)  # DMs the bot is not in
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": str(self.id), "type": self.type, "flags": 0}
+        if self.recipients:
+            data["recipients"] = [u.payload() for u in self.recipients]
+            data["last_message_id"] = None
+        if self.type == 3:
+            data.update(name=self.name, icon=None, owner_id=str(self.recipients[0].id))
         if self.guild_id is not None:
             data.update(
                 guild_id=str(self.guild_id),
@@ -438,6 +457,20 @@ class MessageState:
         return bool(self.flags & EPHEMERAL)
 
     @property
+    def silent(self) -> bool:
+        """Sent with SUPPRESS_NOTIFICATIONS (discord.py's ``silent=True``): no push or sound."""
+        return bool(self.flags & SUPPRESS_NOTIFICATIONS)
+
+    @property
+    def embeds_suppressed(self) -> bool:
+        return bool(self.flags & SUPPRESS_EMBEDS)
+
+    @property
+    def alt_texts(self) -> list[str | None]:
+        """Each attachment's description (alt text), None where it has none."""
+        return [a.description for a in self.attachments]
+
+    @property
     def text(self) -> str:
         """Content and every text of every embed, for assertions that don't care where."""
         parts = [self.content]
@@ -529,6 +562,14 @@ class FakeMessage:
     @property
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
+
+    def visible_to(self, user: FakeUser) -> bool:
+        """Whether this user sees the message now: ephemeral ones only to their own player."""
+        if self.deleted:
+            return False
+        if not self.ephemeral:
+            return True
+        return self.interaction is not None and self.interaction.user.id == user.id
 
     def state(self) -> MessageState:
         return MessageState(
@@ -660,6 +701,14 @@ class Reply:
         return self._msg().flags
 
     @property
+    def silent(self) -> bool:
+        return self._msg().silent
+
+    @property
+    def alt_texts(self) -> list[str | None]:
+        return self._msg().alt_texts
+
+    @property
     def embeds(self) -> tuple[Mapping[str, Any], ...]:
         return self._msg().embeds
 
@@ -722,6 +771,8 @@ class FakeInteraction:
         data: dict[str, Any],
         message: FakeMessage | None = None,
         command_name: str | None = None,
+        context: str | None = None,
+        owners: Mapping[str, str] | None = None,
     ) -> None:
         self.fake = fake
         self.id = fake.snowflakes.next()
@@ -733,7 +784,13 @@ class FakeInteraction:
         self.data = data
         self.message_id = message.id if message is not None else None
         self.command_name = command_name
+        # "guild", "bot_dm", "user_install_guild", "dm" or "group_dm" (see CONTEXTS)
+        self.context = context or ("guild" if guild is not None else "bot_dm")
+        if self.context not in CONTEXTS:
+            raise ValueError(f"context {self.context!r} is not one of {sorted(CONTEXTS)}")
+        self.owners = dict(owners) if owners is not None else self._default_owners()
         self.sent_at = 0.0
+        self.created_clock = fake.now()  # on the fake's clock, for the token's lifetime
         self.callback_type: int | None = None
         self.callback_data: dict[str, Any] = {}
         self.callback_at: float | None = None
@@ -745,10 +802,22 @@ class FakeInteraction:
         self.events: list[tuple[float, str, Any]] = []
         self._reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
 
-    def integration_owners(self) -> dict[str, str]:
-        if self.guild is not None:
+    def _default_owners(self) -> dict[str, str]:
+        """``authorizing_integration_owners``: "0" for the server install (its id, or "0" in
+        the bot's DM), "1" for the installing user."""
+        if self.context == "guild" and self.guild is not None:
             return {"0": str(self.guild.id)}
+        if self.context == "bot_dm":
+            return {"0": "0"}
         return {"1": str(self.user.id)}
+
+    def integration_owners(self) -> dict[str, str]:
+        return self.owners
+
+    @property
+    def context_value(self) -> int:
+        """The payload's ``context``: 0 a server, 1 the bot's DM, 2 another DM or group DM."""
+        return CONTEXTS[self.context]
 
     def payload(self) -> dict[str, Any]:
         fake = self.fake
@@ -767,22 +836,26 @@ class FakeInteraction:
             "channel_id": str(self.channel.id),
         }
         channel = self.channel.payload()
+        if self.context in USER_INSTALL_CONTEXTS:
+            app_permissions = USER_INSTALL_PERMISSIONS
+        elif self.guild is not None:
+            app_permissions = self.guild.permissions_of(fake.bot_user)
+        else:
+            app_permissions = MEMBER_PERMISSIONS
         if self.guild is not None:
             perms = self.guild.permissions_of(self.user)
             channel["permissions"] = str(perms)
             data.update(
                 guild_id=str(self.guild.id),
+                # a partial guild, as Discord sends with every interaction from a server
                 guild={"id": str(self.guild.id), "locale": "en-US", "features": []},
                 guild_locale="en-US",
                 member=self.guild.member_payload(self.user, with_permissions=True),
-                app_permissions=str(self.guild.permissions_of(fake.bot_user)),
-                context=0,
             )
         else:
-            channel["recipients"] = [self.user.payload()]
-            data.update(
-                user=self.user.payload(), app_permissions=str(MEMBER_PERMISSIONS), context=1
-            )
+            channel.setdefault("recipients", [self.user.payload()])
+            data["user"] = self.user.payload()
+        data.update(context=self.context_value, app_permissions=str(app_permissions))
         data["channel"] = channel
         if self.message_id is not None:
             data["message"] = fake.messages[self.message_id].payload()
@@ -791,6 +864,11 @@ class FakeInteraction:
     @property
     def answered(self) -> bool:
         return self._reply.done()
+
+    @property
+    def token_expired(self) -> bool:
+        """Past the token's 15 minutes on the fake's clock: its webhook is refused."""
+        return self.fake.now() - self.created_clock > TOKEN_LIFETIME_S
 
     @property
     def shard_id(self) -> int:
@@ -1076,8 +1154,12 @@ class FakeDiscord:
         callback_deadline: float = CALLBACK_DEADLINE_S,
         heartbeat_interval_ms: int = 41_250,
         shard_count: int = 1,
+        strict_ephemeral: bool = False,
     ) -> None:
         self.token = token
+        # True: pressing a component on someone else's ephemeral message raises LookupError,
+        # as on Discord, where nobody else sees it. False (for now): the press goes through.
+        self.strict_ephemeral = strict_ephemeral
         self.shard_count = shard_count  # what GET /gateway/bot recommends
         self.callback_deadline = callback_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
@@ -1111,7 +1193,19 @@ class FakeDiscord:
             members=[u["alice"], u["erin"], self.bot_user],
         )
         self.guilds = [self.guild, self.other_guild]
-        self.dm_channels: dict[int, FakeChannel] = {}
+        gid3 = ids.next()
+        # A server where the bot is not installed: only a user-installed app is used there.
+        self.stranger_guild = FakeGuild(
+            id=gid3,
+            name="Elsewhere",
+            owner_id=u["bob"].id,
+            channels=[FakeChannel(ids.next(), "hangout", gid3)],
+            roles=[FakeRole(gid3, "@everyone", MEMBER_PERMISSIONS)],
+            members=[u["alice"], u["bob"], u["carol"], u["erin"]],
+        )
+        self.dm_channels: dict[int, FakeChannel] = {}  # user id -> their DM with the bot
+        # DMs and group DMs between users, which the bot is not in: members -> channel
+        self.private_channels: dict[frozenset[int], FakeChannel] = {}
         # guild id (None = global) -> command name -> stored payload
         self.commands: dict[int | None, dict[str, dict[str, Any]]] = {}
         self.command_writes: list[tuple[str, int | None]] = []
@@ -1122,6 +1216,7 @@ class FakeDiscord:
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
         self.resumes = 0
+        self.clock_offset = 0.0  # seconds added to the clock by advance_clock
         self._watchers: set[asyncio.Event] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
@@ -1186,6 +1281,14 @@ class FakeDiscord:
             yield
         finally:
             discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old
+
+    def now(self) -> float:
+        """The fake's clock, in seconds: monotonic time plus whatever the test skipped."""
+        return time.monotonic() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> None:
+        """Skip time (for interaction tokens' 15-minute lifetime) without waiting for it."""
+        self.clock_offset += seconds
 
     def problem(self, text: str) -> None:
         log.error("FAKE DISCORD PROBLEM: %s", text)
@@ -1295,7 +1398,38 @@ class FakeDiscord:
             self.dm_channels[user.id] = FakeChannel(self.snowflakes.next(), "", None, type=1)
         return self.dm_channels[user.id]
 
+    def user_dm(self, user: FakeUser | str, friend: FakeUser | str) -> FakeChannel:
+        """The DM between two users (not the bot): a user-installed app's context 2."""
+        return self._private_channel([self.user(user), self.user(friend)], type=1)
+
+    def group_dm(self, *users: FakeUser | str) -> FakeChannel:
+        """The group DM of these users (not the bot): a user-installed app's context 2."""
+        return self._private_channel([self.user(u) for u in users], type=3)
+
+    def _private_channel(self, users: list[FakeUser], *, type: int) -> FakeChannel:
+        key = frozenset(u.id for u in users)
+        if key not in self.private_channels:
+            name = ", ".join(u.name for u in users) if type == 3 else ""
+            self.private_channels[key] = FakeChannel(
+                self.snowflakes.next(), name, None, type=type, recipients=users
+            )
+        return self.private_channels[key]
+
+    def guild_of(self, channel: FakeChannel) -> FakeGuild | None:
+        """The guild a channel belongs to (the bot's or the stranger one), or None for DMs."""
+        for guild in [*self.guilds, self.stranger_guild]:
+            if guild.id == channel.guild_id:
+                return guild
+        return None
+
+    def _channel_out_of_reach(self, channel_id: int) -> bool:
+        """A channel that exists but the bot cannot reach: another server's, or users' DMs."""
+        return any(c.id == channel_id for c in self.stranger_guild.channels) or any(
+            c.id == channel_id for c in self.private_channels.values()
+        )
+
     def channel_by_id(self, channel_id: int) -> FakeChannel | None:
+        """A channel the bot can reach (its guilds' channels and its DMs), or None."""
         for guild in self.guilds:
             for channel in guild.channels:
                 if channel.id == channel_id:
@@ -1317,6 +1451,32 @@ class FakeDiscord:
                     return per_guild[name]
         return None
 
+    def channel_messages(
+        self, channel: FakeChannel | None = None, *, seen_by: FakeUser | str | None = None
+    ) -> list[MessageState]:
+        """The messages in a channel now (deleted ones gone), oldest first; with ``seen_by``,
+        only those that user sees (someone else's ephemeral messages are not)."""
+        where = channel or self.guild.channel
+        viewer = self.user(seen_by) if seen_by is not None else None
+        return [
+            m.state()
+            for m in self.messages.values()
+            if m.channel.id == where.id
+            and not m.deleted
+            and (viewer is None or m.visible_to(viewer))
+        ]
+
+    def _pressable(
+        self, player: FakeUser, message: FakeMessage | MessageState | Reply | int
+    ) -> FakeMessage:
+        msg = self.message(message)
+        if msg.deleted:
+            raise LookupError(f"message {msg.id} was deleted")
+        if self.strict_ephemeral and not msg.visible_to(player):
+            owner = msg.interaction.user.name if msg.interaction else "?"
+            raise LookupError(f"{player.name} cannot see {owner}'s ephemeral message {msg.id}")
+        return msg
+
     def message(self, ref: FakeMessage | MessageState | Reply | int) -> FakeMessage:
         if isinstance(ref, FakeMessage):
             return ref
@@ -1329,14 +1489,52 @@ class FakeDiscord:
     # ----------------------------------------------------------------- the players' side
 
     def _where(
-        self, user: FakeUser, guild: Any, channel: FakeChannel | None
-    ) -> tuple[FakeGuild | None, FakeChannel]:
-        g: FakeGuild | None = self.guild if guild is _DEFAULT else guild
-        if g is None:
-            return None, channel or self.dm_channel(user)
-        if not g.member(user):
-            raise ValueError(f"{user.name} is not a member of {g.name}")
-        return g, channel or g.channel
+        self, user: FakeUser, guild: Any, channel: FakeChannel | None, context: str | None
+    ) -> tuple[FakeGuild | None, FakeChannel, str]:
+        """Guild, channel and context of an interaction by this user.
+
+        Without ``context``: the main guild, or the bot's DM for ``guild=None``. The
+        user-install contexts default to the stranger guild, a DM with another user, and a
+        group DM with two others.
+        """
+        if context is None:
+            context = "bot_dm" if guild is None else "guild"
+        if context not in CONTEXTS:
+            raise ValueError(f"context {context!r} is not one of {sorted(CONTEXTS)}")
+        if context in ("guild", "user_install_guild"):
+            g: FakeGuild | None = guild
+            if guild is _DEFAULT:
+                g = self.guild if context == "guild" else self.stranger_guild
+            if g is None:
+                raise ValueError(f"context {context!r} needs a guild")
+            if not g.member(user):
+                raise ValueError(f"{user.name} is not a member of {g.name}")
+            return g, channel or g.channel, context
+        if guild is not _DEFAULT and guild is not None:
+            raise ValueError(f"context {context!r} is not in a guild")
+        if context == "bot_dm":
+            return None, channel or self.dm_channel(user), context
+        others = [u for u in self.users.values() if u.id != user.id]
+        if context == "dm":
+            return None, channel or self.user_dm(user, others[0]), context
+        return None, channel or self.group_dm(user, *others[:2]), context
+
+    @staticmethod
+    def _check_offered(cmd: Mapping[str, Any], context: str) -> None:
+        """Refuse what Discord's client would not offer: a command outside its ``contexts``,
+        or one that cannot be user-installed where only a user install reaches."""
+        name, where = cmd["name"], context.replace("_", " ")
+        contexts = cmd.get("contexts")
+        if contexts is not None and CONTEXTS[context] not in contexts:
+            raise ValueError(f"Discord's client does not offer /{name} in a {where}: {contexts=}")
+        kinds = cmd.get("integration_types") or [0]
+        if context in USER_INSTALL_CONTEXTS and 1 not in kinds:
+            raise ValueError(
+                f"/{name} is not user-installable (integration_types {kinds}): "
+                f"Discord's client does not offer it in a {where}"
+            )
+        if context == "bot_dm" and cmd.get("dm_permission") is False:
+            raise ValueError(f"Discord's client does not offer /{name} in DMs (dm_permission)")
 
     async def send_interaction(self, interaction: FakeInteraction) -> FakeInteraction:
         """Send INTERACTION_CREATE on the connection serving the interaction's guild's shard."""
@@ -1347,6 +1545,7 @@ class FakeDiscord:
         self.interactions[interaction.id] = interaction
         payload = interaction.payload()
         interaction.session = session
+        interaction.created_clock = self.now()
         session.interactions.append(interaction.id)
         interaction.sent_at = time.perf_counter()
         await session.dispatch("INTERACTION_CREATE", payload)
@@ -1371,14 +1570,22 @@ class FakeDiscord:
         options: Mapping[str, Any],
         guild: FakeGuild | None,
         focused: str | None = None,
+        *,
+        context: str = "guild",
+        checked: bool = True,
+        resolved: Mapping[str, Any] | None = None,
     ) -> tuple[dict[str, Any], str]:
         words = name.split()
-        cmd = self.find_command(words[0], guild)
+        if context in USER_INSTALL_CONTEXTS:  # only global commands reach a user install
+            cmd = self.commands.get(None, {}).get(words[0])
+        else:
+            cmd = self.find_command(words[0], guild)
         if cmd is None:
             raise LookupError(
-                f"/{words[0]} is not registered for {guild.name if guild else 'DMs'}; "
-                f"registered: { {g: sorted(c) for g, c in self.commands.items()} }"
+                f"/{words[0]} is not registered for {guild.name if guild else 'DMs'} "
+                f"({context}); registered: { {g: sorted(c) for g, c in self.commands.items()} }"
             )
+        self._check_offered(cmd, context)
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": cmd.get("type", 1)}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -1391,11 +1598,26 @@ class FakeDiscord:
             inner: dict[str, Any] = {"name": word, "type": sub["type"], "options": []}
             container.setdefault("options", []).append(inner)
             container, spec_options = inner, sub.get("options") or []
-        built, resolved = self._build_options(name, spec_options, options, guild, focused)
+        if checked:
+            built, found = self._build_options(name, spec_options, options, guild, focused)
+        else:
+            built, found = self._raw_options(spec_options, options), dict(resolved or {})
         container["options"] = built
-        if resolved:
-            data["resolved"] = resolved
+        if found:
+            data["resolved"] = found
         return data, cmd["name"]
+
+    @staticmethod
+    def _raw_options(
+        spec_options: list[dict[str, Any]], given: Mapping[str, Any]
+    ) -> list[dict[str, Any]]:
+        """Options exactly as given: each value untouched, the type the command declares
+        (string for a name it does not know)."""
+        kinds = {o["name"]: o["type"] for o in spec_options}
+        return [
+            {"name": key, "type": kinds.get(key, OPTION_STRING), "value": value}
+            for key, value in given.items()
+        ]
 
     def _build_options(
         self,
@@ -1472,10 +1694,16 @@ class FakeDiscord:
         *,
         guild: Any = _DEFAULT,
         channel: FakeChannel | None = None,
+        context: str | None = None,
+        owners: Mapping[str, str] | None = None,
+        checked: bool = True,
+        resolved: Mapping[str, Any] | None = None,
     ) -> FakeInteraction:
         player = self.user(user)
-        g, ch = self._where(player, guild, channel)
-        data, cmd_name = self._command_data(name, options or {}, g)
+        g, ch, where = self._where(player, guild, channel, context)
+        data, cmd_name = self._command_data(
+            name, options or {}, g, context=where, checked=checked, resolved=resolved
+        )
         return FakeInteraction(
             self,
             type=APPLICATION_COMMAND,
@@ -1484,6 +1712,8 @@ class FakeDiscord:
             channel=ch,
             data=data,
             command_name=cmd_name,
+            context=where,
+            owners=owners,
         )
 
     async def command(
@@ -1494,10 +1724,48 @@ class FakeDiscord:
         *,
         guild: Any = _DEFAULT,
         channel: FakeChannel | None = None,
+        context: str | None = None,
+        owners: Mapping[str, str] | None = None,
         timeout: float = 10.0,
     ) -> Reply:
-        """Run a slash command as this user (``guild=None`` for a DM) and wait for the reply."""
-        interaction = self.start_command(user, name, options, guild=guild, channel=channel)
+        """Run a slash command as this user and wait for the reply.
+
+        ``guild=None`` is the bot's DM. ``context`` is one of "guild", "bot_dm",
+        "user_install_guild", "dm", "group_dm" (see :data:`CONTEXTS`); ``owners`` replaces
+        the ``authorizing_integration_owners`` the context implies.
+        """
+        interaction = self.start_command(
+            user, name, options, guild=guild, channel=channel, context=context, owners=owners
+        )
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    async def command_unchecked(
+        self,
+        user: FakeUser | str,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        resolved: Mapping[str, Any] | None = None,
+        guild: Any = _DEFAULT,
+        channel: FakeChannel | None = None,
+        context: str | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """A slash command whose option values go out exactly as given, as a modified or
+        out-of-date client might send them: ``{"deal": "12"}`` stays a string, a user id
+        comes without ``resolved`` data unless ``resolved`` is given, any name is sent. The
+        command itself must exist and be offered here."""
+        interaction = self.start_command(
+            user,
+            name,
+            options,
+            guild=guild,
+            channel=channel,
+            context=context,
+            checked=False,
+            resolved=resolved,
+        )
         await self.send_interaction(interaction)
         return await interaction.reply(timeout)
 
@@ -1510,17 +1778,18 @@ class FakeDiscord:
         value: str = "",
         options: Mapping[str, Any] | None = None,
         guild: Any = _DEFAULT,
+        context: str | None = None,
         timeout: float = 10.0,
     ) -> Reply:
         """Type ``value`` into option ``focused`` of a command and wait for the choices."""
         player = self.user(user)
-        g, ch = self._where(player, guild, None)
+        g, ch, where = self._where(player, guild, None, context)
         cmd = self.find_command(name.split()[0], g)
         spec = next((o for o in (cmd or {}).get("options", []) if o["name"] == focused), None)
         if spec is not None and not spec.get("autocomplete"):
             raise ValueError(f"/{name} {focused} does not autocomplete")
         given = {**(options or {}), focused: value}
-        data, cmd_name = self._command_data(name, given, g, focused=focused)
+        data, cmd_name = self._command_data(name, given, g, focused=focused, context=where)
         interaction = FakeInteraction(
             self,
             type=AUTOCOMPLETE,
@@ -1529,6 +1798,7 @@ class FakeDiscord:
             channel=ch,
             data=data,
             command_name=cmd_name,
+            context=where,
         )
         await self.send_interaction(interaction)
         return await interaction.reply(timeout)
@@ -1543,9 +1813,7 @@ class FakeDiscord:
         values: list[str] | None = None,
     ) -> FakeInteraction:
         player = self.user(user)
-        msg = self.message(message)
-        if msg.deleted:
-            raise LookupError(f"message {msg.id} was deleted")
+        msg = self._pressable(player, message)
         component = msg.state().component(custom_id, label=label)
         if component.disabled:
             raise ValueError(f"{component.label or component.custom_id!r} is disabled")
@@ -1562,7 +1830,18 @@ class FakeDiscord:
             data["values"] = chosen
         elif values is not None:
             raise ValueError("values are for select menus")
-        guild = next((g for g in self.guilds if g.id == msg.channel.guild_id), None)
+        return self._component_interaction(player, msg, data)
+
+    def _component_interaction(
+        self, player: FakeUser, msg: FakeMessage, data: dict[str, Any]
+    ) -> FakeInteraction:
+        """A press on this message: where the message is, installed as its command was."""
+        origin = msg.interaction
+        guild = self.guild_of(msg.channel)
+        if origin is not None:
+            context, owners = origin.context, origin.owners
+        else:
+            context, owners = ("guild" if guild is not None else "bot_dm"), None
         return FakeInteraction(
             self,
             type=MESSAGE_COMPONENT,
@@ -1571,6 +1850,8 @@ class FakeDiscord:
             channel=msg.channel,
             data=data,
             message=msg,
+            context=context,
+            owners=owners,
         )
 
     async def press(
@@ -1603,6 +1884,73 @@ class FakeDiscord:
         interaction = self.start_component(user, msg, custom_id, values=values or [])
         await self.send_interaction(interaction)
         return await interaction.reply(timeout)
+
+    async def press_unchecked(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        component_type: int | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """A component interaction with any ``custom_id`` (one the message does not carry,
+        an older version's), and for a select any ``values`` (none of the options, too many).
+        ``component_type`` defaults to a button, or a string select when values are given."""
+        player = self.user(user)
+        msg = self._pressable(player, message)
+        kind = component_type or (2 if values is None else 3)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        interaction = self._component_interaction(player, msg, data)
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    async def select_unchecked(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        values: list[str],
+        custom_id: str | None = None,
+        *,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Choose values the select menu does not offer (the message's only select by
+        default, or any ``custom_id``)."""
+        msg = self.message(message)
+        if custom_id is None:
+            select = msg.state().select
+            custom_id, kind = select.custom_id or "", select.type
+        else:
+            kind = 3
+        return await self.press_unchecked(
+            user, msg, custom_id, values=values, component_type=kind, timeout=timeout
+        )
+
+    def post_earlier_message(
+        self,
+        *,
+        content: str = "",
+        buttons: Mapping[str, str] | None = None,
+        components: list[Mapping[str, Any]] | None = None,
+        channel: FakeChannel | None = None,
+    ) -> MessageState:
+        """A message the bot posted before this run (by an older version, say): ``buttons``
+        maps custom_id to label, or give raw ``components``. Pressing its buttons sends the
+        old custom_ids to the bot."""
+        where = channel or self.guild.channel
+        rows = list(components or [])
+        if buttons:
+            row = [
+                {"type": 2, "style": 2, "custom_id": cid, "label": label}
+                for cid, label in buttons.items()
+            ]
+            rows += [{"type": 1, "components": row[i : i + 5]} for i in range(0, len(row), 5)]
+        message = self._new_message(where, type=0, flags=0, interaction=None)
+        self._apply(message, {"content": content, "components": rows}, [], creating=True)
+        return message.state()
 
     # ----------------------------------------------------------------- HTTP plumbing
 
@@ -1766,6 +2114,9 @@ class FakeDiscord:
         )
 
     async def _get_channel(self, request: web.Request) -> web.Response:
+        refused = self._out_of_reach(request)
+        if refused is not None:
+            return refused
         channel = self.channel_by_id(int(request.match_info["channel_id"]))
         if channel is None:
             return self._error(
@@ -1940,14 +2291,17 @@ class FakeDiscord:
         flags = msg.flags
         if creating:
             wanted = int(data.get("flags") or 0)
-            allowed = EPHEMERAL | COMPONENTS_V2 | (1 << 2) | (1 << 12)
+            allowed = EPHEMERAL | COMPONENTS_V2 | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS
             _check(wanted & ~allowed == 0, f"message flags {wanted} not allowed on create")
             if msg.interaction is None:
                 wanted &= ~EPHEMERAL  # only interaction replies can be ephemeral
             flags = (flags & ~EPHEMERAL) | wanted
         elif "flags" in data and data["flags"] is not None:
             wanted = int(data["flags"])
-            _check(wanted & ~(COMPONENTS_V2 | (1 << 2) | EPHEMERAL) == 0, f"flags {wanted} on edit")
+            _check(
+                wanted & ~(COMPONENTS_V2 | SUPPRESS_EMBEDS | EPHEMERAL) == 0,
+                f"flags {wanted} on edit",
+            )
             flags = (flags & EPHEMERAL) | (wanted & ~EPHEMERAL) | (flags & COMPONENTS_V2)
         content = msg.content if "content" not in data else (data["content"] or "")
         embeds = msg.embeds if "embeds" not in data else list(data["embeds"] or [])
@@ -1963,15 +2317,24 @@ class FakeDiscord:
             attachments = []
             for item in data["attachments"]:
                 aid = int(item["id"])
+                description = item.get("description")
+                _check(
+                    len(description or "") <= ATTACHMENT_DESCRIPTION_LIMIT,
+                    f"attachment description of {len(description or '')} characters "
+                    f"(at most {ATTACHMENT_DESCRIPTION_LIMIT})",
+                )
                 if aid in keep:
-                    attachments.append(keep[aid])
+                    kept = keep[aid]
+                    if "description" in item:  # Discord lets an edit change a kept file's alt text
+                        kept = dataclasses.replace(kept, description=description)
+                    attachments.append(kept)
                 elif 0 <= aid < len(files):
                     attachments.append(
                         self._attachment(
                             msg,
                             item.get("filename") or files[aid][0],
                             files[aid][1],
-                            item.get("description"),
+                            description,
                         )
                     )
                 else:
@@ -2007,6 +2370,16 @@ class FakeDiscord:
         )
         url = f"{self.base_url}/attachments/{msg.channel.id}/{aid}/{filename}"
         return FakeAttachment(aid, filename, blob, content_type, url, description)
+
+    def _expired(self, request: web.Request, interaction: FakeInteraction) -> web.Response:
+        age = self.now() - interaction.created_clock
+        return self._error(
+            401,
+            50027,
+            "Invalid Webhook Token",
+            f"{request.method} on the webhook of {interaction.describe()} {age:.0f} s after it "
+            f"was created: interaction tokens last {TOKEN_LIFETIME_S} s",
+        )
 
     def _interaction_for(self, request: web.Request) -> FakeInteraction | None:
         token = request.match_info["token"]
@@ -2113,6 +2486,8 @@ class FakeDiscord:
         interaction = self._interaction_for(request)
         if interaction is None:
             return self._error(404, 10015, "Unknown Webhook", f"{request.path}: unknown token")
+        if interaction.token_expired:
+            return self._expired(request, interaction)
         ref = request.match_info["message_id"]
         if ref == "@original":
             message = interaction.original
@@ -2178,6 +2553,8 @@ class FakeDiscord:
         interaction = self._interaction_for(request)
         if interaction is None:
             return self._error(404, 10015, "Unknown Webhook", f"{request.path}: unknown token")
+        if interaction.token_expired:
+            return self._expired(request, interaction)
         if interaction.callback_type is None:
             return self._error(
                 404,
@@ -2218,7 +2595,22 @@ class FakeDiscord:
             return self._json(message.payload())
         return web.Response(status=204)
 
+    def _out_of_reach(self, request: web.Request) -> web.Response | None:
+        """403 Missing Access for a channel the bot is not in (users' DMs, another server)."""
+        if self._channel_out_of_reach(int(request.match_info["channel_id"])):
+            return self._error(
+                403,
+                50001,
+                "Missing Access",
+                f"{request.method} {request.path}: the bot is not in that channel "
+                f"(only the interaction's webhook reaches it)",
+            )
+        return None
+
     def _channel_message(self, request: web.Request) -> FakeMessage | web.Response:
+        refused = self._out_of_reach(request)
+        if refused is not None:
+            return refused
         cid, mid = int(request.match_info["channel_id"]), int(request.match_info["message_id"])
         message = self.messages.get(mid)
         if message is None or message.channel.id != cid or message.deleted or message.ephemeral:
@@ -2227,6 +2619,9 @@ class FakeDiscord:
 
     async def _channel_send(self, request: web.Request) -> web.Response:
         body, files = await self._read_body(request)
+        refused = self._out_of_reach(request)
+        if refused is not None:
+            return refused
         channel = self.channel_by_id(int(request.match_info["channel_id"]))
         if channel is None:
             return self._error(404, 10003, "Unknown Channel", f"POST {request.path}")
