@@ -1021,6 +1021,14 @@ def validate_command(cmd: Mapping[str, Any]) -> None:
             bool(_COMMAND_NAME.fullmatch(name)) and name == name.lower(), f"command name {name!r}"
         )
         _check(1 <= len(cmd.get("description", "")) <= 100, f"/{name} description length")
+    # 0 a server install, 1 a user install; where: 0 servers, 1 the bot's DM, 2 other DMs
+    for key, allowed in (("integration_types", {0, 1}), ("contexts", {0, 1, 2})):
+        values = cmd.get(key)
+        if values is not None:
+            _check(
+                isinstance(values, list) and set(values) <= allowed,
+                f"/{name} {key} {values!r} (each one of {sorted(allowed)})",
+            )
     _validate_options(cmd.get("options") or [], f"/{name}")
 
 
@@ -1063,6 +1071,7 @@ class GatewaySession:
         self.seq = 0
         self.intents = 0
         self.identified = False
+        self.claimed = False  # its IDENTIFY was accepted (it is identified a moment later)
         self.heartbeats = 0
         self.shard: tuple[int, int] = (0, 1)  # [shard_id, shard_count]; (0, 1) when unsharded
         self.peer: tuple[str, int] | None = None  # the client's address and port
@@ -2700,7 +2709,7 @@ class FakeDiscord:
             if old.open:  # Discord keeps one connection per session
                 await old.ws.close(code=4009, message=b"resumed elsewhere")
             session.session_id, session.seq = old.session_id, old.seq
-            session.intents, session.shard = old.intents, old.shard
+            session.intents, session.shard, session.claimed = old.intents, old.shard, True
             session.client_pid, session.guild_ids = old.client_pid, old.guild_ids
             await session.dispatch("RESUMED", {})
             session.identified = True
@@ -2739,13 +2748,14 @@ class FakeDiscord:
             await session.ws.close(code=4004, message=b"Authentication failed.")
             return
         shard = data.get("shard")
+        refusal = self._shard_refusal(session, shard)
+        if refusal is not None:
+            self.problem(f"IDENTIFY refused: {refusal}")
+            await session.ws.close(code=4010, message=b"Invalid shard.")
+            return
         if shard is not None:
-            refusal = self._shard_refusal(session, shard)
-            if refusal is not None:
-                self.problem(f"IDENTIFY refused: {refusal}")
-                await session.ws.close(code=4010, message=b"Invalid shard.")
-                return
             session.shard = (int(shard[0]), int(shard[1]))
+        session.claimed = True  # holds its shard from here on, while READY is on its way
         session.intents = int(data.get("intents") or 0)
         session.session_id = secrets.token_hex(16)
         session.seq = 0
@@ -2776,23 +2786,29 @@ class FakeDiscord:
         self._notify()
 
     def _shard_refusal(self, session: GatewaySession, shard: Any) -> str | None:
-        """Why Discord would refuse this IDENTIFY's shard, or None."""
-        if not (
+        """Why this IDENTIFY's shard is refused, or None.
+
+        Malformed, a count other open connections disagree with, or a shard another open
+        connection holds. Without ``shard`` the bot is unsharded ([0, 1]); several unsharded
+        connections may coexist (the latest gets the interactions), as before shards.
+        """
+        if shard is not None and not (
             isinstance(shard, list)
             and len(shard) == 2
             and all(isinstance(n, int) for n in shard)
             and 0 <= shard[0] < shard[1]
         ):
             return f"shard {shard!r} is not [shard_id, shard_count] with 0 <= shard_id < count"
-        for other in self.live_sessions():
-            if other is session:
+        wanted = shard if shard is not None else [0, 1]
+        for other in self.sessions:
+            if other is session or not (other.open and other.claimed):
                 continue
-            if other.shard_count != shard[1]:
+            if other.shard_count != wanted[1]:
                 return (
-                    f"shard {shard} while connection #{other.number} runs shard "
+                    f"shard {wanted} while connection #{other.number} runs shard "
                     f"{list(other.shard)}: the shard counts disagree"
                 )
-            if other.shard_id == shard[0]:
+            if shard is not None and other.shard_id == shard[0]:
                 return f"shard {shard} is already served by connection #{other.number}"
         return None
 

@@ -199,6 +199,19 @@ async def test_user_installable_commands_are_stored_as_synced(
     assert fake.problems == []
 
 
+async def test_unknown_install_types_and_contexts_are_refused_in_sync(
+    world: tuple[FakeDiscord, InstallBot],
+) -> None:
+    fake, bot = world
+    for key, value in (("integration_types", [0, 2]), ("contexts", [3])):
+        command = {"name": "odd", "description": "Odd", key: value}
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.upsert_global_command(fake.application_id, command)
+        assert refused.value.status == 400
+    assert len(fake.problems) == 2 and "integration_types [0, 2]" in fake.problems[0]
+    assert "odd" not in fake.commands[None]
+
+
 async def test_a_command_from_each_install_context(world: tuple[FakeDiscord, InstallBot]) -> None:
     fake, _ = world
     alice = fake.users["alice"]

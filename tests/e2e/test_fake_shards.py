@@ -17,6 +17,7 @@ from pathlib import Path
 
 import discord
 import pytest
+from discord.ext import commands
 
 from .fake_discord import FakeDiscord, shard_of
 from .shard_client import ShardBot
@@ -143,6 +144,18 @@ async def test_a_shard_twice_or_another_shard_count_is_refused(
             with pytest.raises(discord.ConnectionClosed):
                 await asyncio.wait_for(task, 10)
         assert len(fake.problems) == 1 and "shard counts disagree" in fake.problems[0]
+        fake.problems.clear()
+        unsharded = commands.Bot(command_prefix="!", intents=discord.Intents.default())
+        task = asyncio.create_task(unsharded.start(fake.token))
+        try:
+            with pytest.raises(discord.ConnectionClosed):
+                await asyncio.wait_for(task, 10)
+        finally:
+            await unsharded.close()
+        assert fake.problems == [
+            "IDENTIFY refused: shard [0, 1] while connection #1 runs shard [0, 2]: "
+            "the shard counts disagree"
+        ]
         assert [s.shard for s in fake.live_sessions()] == [(0, 2)]
         assert (await fake.command("alice", "where")).content.startswith("first ")
 
