@@ -21,6 +21,13 @@ Replies are snapshots (:class:`Reply`) of what the player would see once the bot
 the message it sent or edited (content, flags, embeds, components, attachments as bytes), or
 the autocomplete choices. Everything else stays recorded on the :class:`FakeInteraction` and
 :class:`FakeMessage` objects.
+
+Several gateway connections may be open at once (shards, from one process or several): each
+gets its shard's guilds, and each interaction goes to the connection serving its guild's shard
+(``reply.shard_id``, ``reply.connection``). Interactions can also come from where only a user
+installed the app (``context="user_install_guild"``, ``"dm"``, ``"group_dm"``), and
+``command_unchecked`` / ``press_unchecked`` / ``select_unchecked`` send what no Discord client
+would, for tests of the bot's defences.
 """
 
 from __future__ import annotations
