@@ -2140,7 +2140,18 @@ class FakeDiscord:
             )
         return self._json(channel.payload())
 
+    def _guild_out_of_reach(self, request: web.Request) -> web.Response | None:
+        """403 Missing Access for the server where only a user installed the app."""
+        if int(request.match_info["guild_id"]) == self.stranger_guild.id:
+            return self._error(
+                403, 50001, "Missing Access", f"GET {request.path}: the bot is not in that guild"
+            )
+        return None
+
     async def _get_guild(self, request: web.Request) -> web.Response:
+        refused = self._guild_out_of_reach(request)
+        if refused is not None:
+            return refused
         gid = int(request.match_info["guild_id"])
         for guild in self.guilds:
             if guild.id == gid:
@@ -2151,6 +2162,9 @@ class FakeDiscord:
         return self._error(404, 10004, "Unknown Guild", f"GET {request.path}: no such guild")
 
     async def _get_member(self, request: web.Request) -> web.Response:
+        refused = self._guild_out_of_reach(request)
+        if refused is not None:
+            return refused
         gid, uid = int(request.match_info["guild_id"]), int(request.match_info["user_id"])
         for guild in self.guilds:
             if guild.id == gid:

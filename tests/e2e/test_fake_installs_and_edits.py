@@ -363,12 +363,15 @@ async def test_the_bot_edits_and_deletes_its_message_through_the_channel(
 async def test_the_channel_of_a_user_install_is_out_of_the_bots_reach(
     world: tuple[FakeDiscord, InstallBot],
 ) -> None:
-    fake, _ = world
+    fake, bot = world
     first = await fake.command("alice", "board", context="user_install_guild")
     refused = await fake.command("alice", "tidy", context="user_install_guild")
     assert refused.text == "refused 403 50001"
     assert len(fake.problems) == 1 and "not in that channel" in fake.problems[0]
     assert not fake.message(first).deleted
+    with pytest.raises(discord.Forbidden):
+        await bot.fetch_guild(fake.stranger_guild.id)
+    assert len(fake.problems) == 2 and "not in that guild" in fake.problems[1]
 
 
 async def test_option_values_of_the_wrong_type_go_out_as_given(
