@@ -204,7 +204,7 @@ async def test_unknown_install_types_and_contexts_are_refused_in_sync(
 ) -> None:
     fake, bot = world
     for key, value in (("integration_types", [0, 2]), ("contexts", [3])):
-        command = {"name": "odd", "description": "Odd", key: value}
+        command: Any = {"name": "odd", "description": "Odd", key: value}
         with pytest.raises(discord.HTTPException) as refused:
             await bot.http.upsert_global_command(fake.application_id, command)
         assert refused.value.status == 400
