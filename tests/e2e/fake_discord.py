@@ -21,14 +21,23 @@ Replies are snapshots (:class:`Reply`) of what the player would see once the bot
 the message it sent or edited (content, flags, embeds, components, attachments as bytes), or
 the autocomplete choices. Everything else stays recorded on the :class:`FakeInteraction` and
 :class:`FakeMessage` objects.
+
+Several gateway connections may be open at once (shards, from one process or several): each
+gets its shard's guilds, and each interaction goes to the connection serving its guild's shard
+(``reply.shard_id``, ``reply.connection``). Interactions can also come from where only a user
+installed the app (``context="user_install_guild"``, ``"dm"``, ``"group_dm"``), and
+``command_unchecked`` / ``press_unchecked`` / ``select_unchecked`` send what no Discord client
+would, for tests of the bot's defences.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
+import os
 import re
 import secrets
 import struct
@@ -36,6 +45,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
 from aiohttp import BodyPartReader, WSMsgType, web
@@ -45,12 +55,17 @@ log = logging.getLogger("fake_discord")
 API_VERSION = 10
 DISCORD_EPOCH_MS = 1_420_070_400_000
 CALLBACK_DEADLINE_S = 3.0
+TOKEN_LIFETIME_S = 15 * 60  # an interaction's webhook (edits, follow-ups) works this long
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 # Message flags
+SUPPRESS_EMBEDS = 1 << 2
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+SUPPRESS_NOTIFICATIONS = 1 << 12
 COMPONENTS_V2 = 1 << 15
+
+ATTACHMENT_DESCRIPTION_LIMIT = 1024  # alt text, in characters
 
 # Interaction types
 PING, APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 3, 4, 5
@@ -106,6 +121,13 @@ MEMBER_PERMISSIONS = (
     | SEND_MESSAGES_IN_THREADS
 )
 
+# Where an interaction happens: the name a test uses -> the payload's ``context`` (0 a server,
+# 1 the bot's DM, 2 any other DM or group DM). The last three need a user-installed app.
+CONTEXTS = {"guild": 0, "bot_dm": 1, "user_install_guild": 0, "dm": 2, "group_dm": 2}
+USER_INSTALL_CONTEXTS = {"user_install_guild", "dm", "group_dm"}
+# What the fake grants a user-installed app where the bot itself is absent (its choice).
+USER_INSTALL_PERMISSIONS = VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES
+
 # Application command option types
 OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP = 1, 2
 OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN = 3, 4, 5
@@ -133,6 +155,18 @@ class Snowflakes:
         value = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(value, self._last + 1)
         return self._last
+
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id that a guild would need to land on this shard (a millisecond or two on)."""
+        millis = self.next() >> 22
+        millis += (shard_id - millis) % shard_count
+        self._last = max(self._last, millis << 22)
+        return self._last
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """The shard that receives a guild's events; direct messages come to shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
 
 
 # --------------------------------------------------------------------------- the world
@@ -166,10 +200,16 @@ class FakeChannel:
     id: int
     name: str
     guild_id: int | None
-    type: int = 0  # 0 guild text, 1 DM
+    type: int = 0  # 0 guild text, 1 DM, 3 group DM
+    recipients: list[FakeUser] = field(default_factory=list)  # DMs the bot is not in
 
     def payload(self) -> dict[str, Any]:
         data: dict[str, Any] = {"id": str(self.id), "type": self.type, "flags": 0}
+        if self.recipients:
+            data["recipients"] = [u.payload() for u in self.recipients]
+            data["last_message_id"] = None
+        if self.type == 3:
+            data.update(name=self.name, icon=None, owner_id=str(self.recipients[0].id))
         if self.guild_id is not None:
             data.update(
                 guild_id=str(self.guild_id),
@@ -424,6 +464,20 @@ class MessageState:
         return bool(self.flags & EPHEMERAL)
 
     @property
+    def silent(self) -> bool:
+        """Sent with SUPPRESS_NOTIFICATIONS (discord.py's ``silent=True``): no push or sound."""
+        return bool(self.flags & SUPPRESS_NOTIFICATIONS)
+
+    @property
+    def embeds_suppressed(self) -> bool:
+        return bool(self.flags & SUPPRESS_EMBEDS)
+
+    @property
+    def alt_texts(self) -> list[str | None]:
+        """Each attachment's description (alt text), None where it has none."""
+        return [a.description for a in self.attachments]
+
+    @property
     def text(self) -> str:
         """Content and every text of every embed, for assertions that don't care where."""
         parts = [self.content]
@@ -516,6 +570,14 @@ class FakeMessage:
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
 
+    def visible_to(self, user: FakeUser) -> bool:
+        """Whether this user sees the message now: ephemeral ones only to their own player."""
+        if self.deleted:
+            return False
+        if not self.ephemeral:
+            return True
+        return self.interaction is not None and self.interaction.user.id == user.id
+
     def state(self) -> MessageState:
         return MessageState(
             id=self.id,
@@ -604,6 +666,17 @@ class Reply:
     modal: Mapping[str, Any] | None = None
 
     @property
+    def shard_id(self) -> int:
+        """The shard whose connection received the interaction."""
+        return self.interaction.shard_id
+
+    @property
+    def connection(self) -> GatewaySession:
+        """The gateway connection (``.number``, ``.shard``, ``.client_pid``) that served it."""
+        assert self.interaction.session is not None
+        return self.interaction.session
+
+    @property
     def latency_s(self) -> float:
         """Seconds from INTERACTION_CREATE sent to this reply received."""
         assert self.interaction.replied_at is not None
@@ -633,6 +706,14 @@ class Reply:
     @property
     def flags(self) -> int:
         return self._msg().flags
+
+    @property
+    def silent(self) -> bool:
+        return self._msg().silent
+
+    @property
+    def alt_texts(self) -> list[str | None]:
+        return self._msg().alt_texts
 
     @property
     def embeds(self) -> tuple[Mapping[str, Any], ...]:
@@ -697,6 +778,8 @@ class FakeInteraction:
         data: dict[str, Any],
         message: FakeMessage | None = None,
         command_name: str | None = None,
+        context: str | None = None,
+        owners: Mapping[str, str] | None = None,
     ) -> None:
         self.fake = fake
         self.id = fake.snowflakes.next()
@@ -708,7 +791,13 @@ class FakeInteraction:
         self.data = data
         self.message_id = message.id if message is not None else None
         self.command_name = command_name
+        # "guild", "bot_dm", "user_install_guild", "dm" or "group_dm" (see CONTEXTS)
+        self.context = context or ("guild" if guild is not None else "bot_dm")
+        if self.context not in CONTEXTS:
+            raise ValueError(f"context {self.context!r} is not one of {sorted(CONTEXTS)}")
+        self.owners = dict(owners) if owners is not None else self._default_owners()
         self.sent_at = 0.0
+        self.created_clock = fake.now()  # on the fake's clock, for the token's lifetime
         self.callback_type: int | None = None
         self.callback_data: dict[str, Any] = {}
         self.callback_at: float | None = None
@@ -716,13 +805,26 @@ class FakeInteraction:
         self.original_id: int | None = None
         self.followup_ids: list[int] = []
         self.expired = False
+        self.session: GatewaySession | None = None  # the connection it was sent on
         self.events: list[tuple[float, str, Any]] = []
         self._reply: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
 
-    def integration_owners(self) -> dict[str, str]:
-        if self.guild is not None:
+    def _default_owners(self) -> dict[str, str]:
+        """``authorizing_integration_owners``: "0" for the server install (its id, or "0" in
+        the bot's DM), "1" for the installing user."""
+        if self.context == "guild" and self.guild is not None:
             return {"0": str(self.guild.id)}
+        if self.context == "bot_dm":
+            return {"0": "0"}
         return {"1": str(self.user.id)}
+
+    def integration_owners(self) -> dict[str, str]:
+        return self.owners
+
+    @property
+    def context_value(self) -> int:
+        """The payload's ``context``: 0 a server, 1 the bot's DM, 2 another DM or group DM."""
+        return CONTEXTS[self.context]
 
     def payload(self) -> dict[str, Any]:
         fake = self.fake
@@ -741,22 +843,26 @@ class FakeInteraction:
             "channel_id": str(self.channel.id),
         }
         channel = self.channel.payload()
+        if self.context in USER_INSTALL_CONTEXTS:
+            app_permissions = USER_INSTALL_PERMISSIONS
+        elif self.guild is not None:
+            app_permissions = self.guild.permissions_of(fake.bot_user)
+        else:
+            app_permissions = MEMBER_PERMISSIONS
         if self.guild is not None:
             perms = self.guild.permissions_of(self.user)
             channel["permissions"] = str(perms)
             data.update(
                 guild_id=str(self.guild.id),
+                # a partial guild, as Discord sends with every interaction from a server
                 guild={"id": str(self.guild.id), "locale": "en-US", "features": []},
                 guild_locale="en-US",
                 member=self.guild.member_payload(self.user, with_permissions=True),
-                app_permissions=str(self.guild.permissions_of(fake.bot_user)),
-                context=0,
             )
         else:
-            channel["recipients"] = [self.user.payload()]
-            data.update(
-                user=self.user.payload(), app_permissions=str(MEMBER_PERMISSIONS), context=1
-            )
+            channel.setdefault("recipients", [self.user.payload()])
+            data["user"] = self.user.payload()
+        data.update(context=self.context_value, app_permissions=str(app_permissions))
         data["channel"] = channel
         if self.message_id is not None:
             data["message"] = fake.messages[self.message_id].payload()
@@ -765,6 +871,18 @@ class FakeInteraction:
     @property
     def answered(self) -> bool:
         return self._reply.done()
+
+    @property
+    def token_expired(self) -> bool:
+        """Past the token's 15 minutes on the fake's clock: its webhook is refused."""
+        return self.fake.now() - self.created_clock > TOKEN_LIFETIME_S
+
+    @property
+    def shard_id(self) -> int:
+        """The shard whose connection received this interaction."""
+        if self.session is None:
+            raise LookupError(f"interaction {self.id} was not sent")
+        return self.session.shard_id
 
     @property
     def original(self) -> FakeMessage | None:
@@ -910,6 +1028,14 @@ def validate_command(cmd: Mapping[str, Any]) -> None:
             bool(_COMMAND_NAME.fullmatch(name)) and name == name.lower(), f"command name {name!r}"
         )
         _check(1 <= len(cmd.get("description", "")) <= 100, f"/{name} description length")
+    # 0 a server install, 1 a user install; where: 0 servers, 1 the bot's DM, 2 other DMs
+    for key, allowed in (("integration_types", {0, 1}), ("contexts", {0, 1, 2})):
+        values = cmd.get(key)
+        if values is not None:
+            _check(
+                isinstance(values, list) and set(values) <= allowed,
+                f"/{name} {key} {values!r} (each one of {sorted(allowed)})",
+            )
     _validate_options(cmd.get("options") or [], f"/{name}")
 
 
@@ -942,18 +1068,48 @@ def _validate_options(options: list[Mapping[str, Any]], where: str) -> None:
 
 
 class GatewaySession:
-    def __init__(self, ws: web.WebSocketResponse, query: Mapping[str, str]) -> None:
+    """One gateway connection: which shard it identified for, and which process holds it."""
+
+    def __init__(self, ws: web.WebSocketResponse, query: Mapping[str, str], number: int) -> None:
         self.ws = ws
         self.query = dict(query)
+        self.number = number  # 1 for the first connection the fake accepted, and so on
         self.session_id: str | None = None
         self.seq = 0
         self.intents = 0
         self.identified = False
+        self.claimed = False  # its IDENTIFY was accepted (it is identified a moment later)
         self.heartbeats = 0
+        self.shard: tuple[int, int] = (0, 1)  # [shard_id, shard_count]; (0, 1) when unsharded
+        self.peer: tuple[str, int] | None = None  # the client's address and port
+        self.client_pid: int | None = None  # the process at the other end (Linux only)
+        self.interactions: list[int] = []  # ids of the interactions sent on this connection
+        self.guild_ids: list[int] = []  # the guilds READY listed (and GUILD_CREATE sent)
 
     @property
     def open(self) -> bool:
         return not self.ws.closed
+
+    @property
+    def live(self) -> bool:
+        return self.identified and self.open
+
+    @property
+    def shard_id(self) -> int:
+        return self.shard[0]
+
+    @property
+    def shard_count(self) -> int:
+        return self.shard[1]
+
+    def serves(self, guild_id: int | None) -> bool:
+        return shard_of(guild_id, self.shard_count) == self.shard_id
+
+    def __repr__(self) -> str:
+        return (
+            f"<GatewaySession #{self.number} shard {self.shard_id}/{self.shard_count} "
+            f"pid={self.client_pid} live={self.live}>"
+        )
 
     async def send(self, payload: Mapping[str, Any]) -> None:
         # Plain text frames: discord.py decompresses only binary frames.
@@ -962,6 +1118,40 @@ class GatewaySession:
     async def dispatch(self, event: str, data: Any) -> None:
         self.seq += 1
         await self.send({"op": 0, "t": event, "s": self.seq, "d": data})
+
+
+def pid_of_client(client_port: int, server_port: int) -> int | None:
+    """The process holding the client end of a loopback TCP connection, read from /proc.
+
+    Only Linux has /proc; elsewhere (or when the process is not ours to read) this is None.
+    """
+    try:
+        table = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    except OSError:
+        return None
+    wanted = None
+    for line in table:
+        fields = line.split()
+        local, remote, inode = fields[1], fields[2], fields[9]
+        if int(local.split(":")[1], 16) == client_port and (
+            int(remote.split(":")[1], 16) == server_port
+        ):
+            wanted = f"socket:[{inode}]"
+            break
+    if wanted is None:
+        return None
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            fds = list((proc / "fd").iterdir())
+        except OSError:  # gone, or not ours to read
+            continue
+        for fd in fds:
+            with contextlib.suppress(OSError):  # closed while we looked
+                if os.readlink(fd) == wanted:
+                    return int(proc.name)
+    return None
 
 
 # --------------------------------------------------------------------------- the server
@@ -979,8 +1169,14 @@ class FakeDiscord:
         token: str = "fake-bot-token.for-tests-only",
         callback_deadline: float = CALLBACK_DEADLINE_S,
         heartbeat_interval_ms: int = 41_250,
+        shard_count: int = 1,
+        strict_ephemeral: bool = False,
     ) -> None:
         self.token = token
+        # True: pressing a component on someone else's ephemeral message raises LookupError,
+        # as on Discord, where nobody else sees it. False (for now): the press goes through.
+        self.strict_ephemeral = strict_ephemeral
+        self.shard_count = shard_count  # what GET /gateway/bot recommends
         self.callback_deadline = callback_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.snowflakes = Snowflakes()
@@ -991,7 +1187,8 @@ class FakeDiscord:
         names = ["alice", "bob", "carol", "dana", "erin", "olga"]
         self.users: dict[str, FakeUser] = {n: FakeUser(ids.next(), n) for n in names}
         u = self.users
-        gid = ids.next()
+        # Two servers on different shards of two: "Solitaire Club" on 0, "Other Server" on 1.
+        gid = ids.next_on_shard(0, 2)
         moderators = FakeRole(ids.next(), "Moderators", MANAGE_GUILD | MEMBER_PERMISSIONS, 1)
         self.guild = FakeGuild(
             id=gid,
@@ -1002,7 +1199,7 @@ class FakeDiscord:
             members=[u["alice"], u["bob"], u["carol"], u["dana"], u["olga"], self.bot_user],
             member_roles={u["dana"].id: [moderators.id]},
         )
-        gid2 = ids.next()
+        gid2 = ids.next_on_shard(1, 2)
         self.other_guild = FakeGuild(
             id=gid2,
             name="Other Server",
@@ -1012,7 +1209,19 @@ class FakeDiscord:
             members=[u["alice"], u["erin"], self.bot_user],
         )
         self.guilds = [self.guild, self.other_guild]
-        self.dm_channels: dict[int, FakeChannel] = {}
+        gid3 = ids.next()
+        # A server where the bot is not installed: only a user-installed app is used there.
+        self.stranger_guild = FakeGuild(
+            id=gid3,
+            name="Elsewhere",
+            owner_id=u["bob"].id,
+            channels=[FakeChannel(ids.next(), "hangout", gid3)],
+            roles=[FakeRole(gid3, "@everyone", MEMBER_PERMISSIONS)],
+            members=[u["alice"], u["bob"], u["carol"], u["erin"]],
+        )
+        self.dm_channels: dict[int, FakeChannel] = {}  # user id -> their DM with the bot
+        # DMs and group DMs between users, which the bot is not in: members -> channel
+        self.private_channels: dict[frozenset[int], FakeChannel] = {}
         # guild id (None = global) -> command name -> stored payload
         self.commands: dict[int | None, dict[str, dict[str, Any]]] = {}
         self.command_writes: list[tuple[str, int | None]] = []
@@ -1023,6 +1232,7 @@ class FakeDiscord:
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
         self.resumes = 0
+        self.clock_offset = 0.0  # seconds added to the clock by advance_clock
         self._watchers: set[asyncio.Event] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
@@ -1088,6 +1298,14 @@ class FakeDiscord:
         finally:
             discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old
 
+    def now(self) -> float:
+        """The fake's clock, in seconds: monotonic time plus whatever the test skipped."""
+        return time.monotonic() + self.clock_offset
+
+    def advance_clock(self, seconds: float) -> None:
+        """Skip time (for interaction tokens' 15-minute lifetime) without waiting for it."""
+        self.clock_offset += seconds
+
     def problem(self, text: str) -> None:
         log.error("FAKE DISCORD PROBLEM: %s", text)
         self.problems.append(text)
@@ -1133,18 +1351,47 @@ class FakeDiscord:
             what=f"commands {names}",
         )
 
-    async def drop_gateway(self, code: int = 4000) -> None:
-        """Close the bot's gateway connection, as Discord does now and then; it should resume."""
-        session = self.bot_session()
+    async def wait_shards(self, *shard_ids: int, timeout: float = 20.0) -> None:
+        """Wait until a live connection serves each of these shards."""
+        await self.wait_until(
+            lambda: all(any(s.shard_id == n for s in self.live_sessions()) for n in shard_ids),
+            timeout=timeout,
+            what=f"connections for shards {list(shard_ids)}",
+        )
+
+    async def drop_gateway(self, code: int = 4000, *, shard: int | None = None) -> None:
+        """Close a gateway connection, as Discord does now and then; it should resume.
+
+        Without ``shard``, the latest connection; with it, the one serving that shard.
+        """
+        if shard is None:
+            session = self.bot_session()
+        else:
+            session = next((s for s in self.live_sessions() if s.shard_id == shard), None)
         if session is None:
-            raise RuntimeError("the bot is not connected")
+            raise RuntimeError(f"the bot is not connected (shard {shard})")
         await session.ws.close(code=code, message=b"fake Discord says reconnect")
 
     def bot_session(self) -> GatewaySession | None:
+        """The latest live connection (the only one, for an unsharded bot)."""
         for session in reversed(self.sessions):
-            if session.identified and session.open:
+            if session.live:
                 return session
         return None
+
+    def live_sessions(self) -> list[GatewaySession]:
+        """Every identified, open gateway connection, oldest first."""
+        return [s for s in self.sessions if s.live]
+
+    def session_for(self, guild_id: int | None) -> GatewaySession:
+        """The connection that receives this guild's events (``None``: direct messages)."""
+        for session in reversed(self.sessions):
+            if session.live and session.serves(guild_id):
+                return session
+        shards = [list(s.shard) for s in self.live_sessions()]
+        raise RuntimeError(
+            f"no live gateway connection serves guild {guild_id}; live shards: {shards}"
+        )
 
     # ----------------------------------------------------------------- world helpers
 
@@ -1167,7 +1414,38 @@ class FakeDiscord:
             self.dm_channels[user.id] = FakeChannel(self.snowflakes.next(), "", None, type=1)
         return self.dm_channels[user.id]
 
+    def user_dm(self, user: FakeUser | str, friend: FakeUser | str) -> FakeChannel:
+        """The DM between two users (not the bot): a user-installed app's context 2."""
+        return self._private_channel([self.user(user), self.user(friend)], type=1)
+
+    def group_dm(self, *users: FakeUser | str) -> FakeChannel:
+        """The group DM of these users (not the bot): a user-installed app's context 2."""
+        return self._private_channel([self.user(u) for u in users], type=3)
+
+    def _private_channel(self, users: list[FakeUser], *, type: int) -> FakeChannel:
+        key = frozenset(u.id for u in users)
+        if key not in self.private_channels:
+            name = ", ".join(u.name for u in users) if type == 3 else ""
+            self.private_channels[key] = FakeChannel(
+                self.snowflakes.next(), name, None, type=type, recipients=users
+            )
+        return self.private_channels[key]
+
+    def guild_of(self, channel: FakeChannel) -> FakeGuild | None:
+        """The guild a channel belongs to (the bot's or the stranger one), or None for DMs."""
+        for guild in [*self.guilds, self.stranger_guild]:
+            if guild.id == channel.guild_id:
+                return guild
+        return None
+
+    def _channel_out_of_reach(self, channel_id: int) -> bool:
+        """A channel that exists but the bot cannot reach: another server's, or users' DMs."""
+        return any(c.id == channel_id for c in self.stranger_guild.channels) or any(
+            c.id == channel_id for c in self.private_channels.values()
+        )
+
     def channel_by_id(self, channel_id: int) -> FakeChannel | None:
+        """A channel the bot can reach (its guilds' channels and its DMs), or None."""
         for guild in self.guilds:
             for channel in guild.channels:
                 if channel.id == channel_id:
@@ -1189,6 +1467,32 @@ class FakeDiscord:
                     return per_guild[name]
         return None
 
+    def channel_messages(
+        self, channel: FakeChannel | None = None, *, seen_by: FakeUser | str | None = None
+    ) -> list[MessageState]:
+        """The messages in a channel now (deleted ones gone), oldest first; with ``seen_by``,
+        only those that user sees (someone else's ephemeral messages are not)."""
+        where = channel or self.guild.channel
+        viewer = self.user(seen_by) if seen_by is not None else None
+        return [
+            m.state()
+            for m in self.messages.values()
+            if m.channel.id == where.id
+            and not m.deleted
+            and (viewer is None or m.visible_to(viewer))
+        ]
+
+    def _pressable(
+        self, player: FakeUser, message: FakeMessage | MessageState | Reply | int
+    ) -> FakeMessage:
+        msg = self.message(message)
+        if msg.deleted:
+            raise LookupError(f"message {msg.id} was deleted")
+        if self.strict_ephemeral and not msg.visible_to(player):
+            owner = msg.interaction.user.name if msg.interaction else "?"
+            raise LookupError(f"{player.name} cannot see {owner}'s ephemeral message {msg.id}")
+        return msg
+
     def message(self, ref: FakeMessage | MessageState | Reply | int) -> FakeMessage:
         if isinstance(ref, FakeMessage):
             return ref
@@ -1201,21 +1505,64 @@ class FakeDiscord:
     # ----------------------------------------------------------------- the players' side
 
     def _where(
-        self, user: FakeUser, guild: Any, channel: FakeChannel | None
-    ) -> tuple[FakeGuild | None, FakeChannel]:
-        g: FakeGuild | None = self.guild if guild is _DEFAULT else guild
-        if g is None:
-            return None, channel or self.dm_channel(user)
-        if not g.member(user):
-            raise ValueError(f"{user.name} is not a member of {g.name}")
-        return g, channel or g.channel
+        self, user: FakeUser, guild: Any, channel: FakeChannel | None, context: str | None
+    ) -> tuple[FakeGuild | None, FakeChannel, str]:
+        """Guild, channel and context of an interaction by this user.
+
+        Without ``context``: the main guild, or the bot's DM for ``guild=None``. The
+        user-install contexts default to the stranger guild, a DM with another user, and a
+        group DM with two others.
+        """
+        if context is None:
+            context = "bot_dm" if guild is None else "guild"
+        if context not in CONTEXTS:
+            raise ValueError(f"context {context!r} is not one of {sorted(CONTEXTS)}")
+        if context in ("guild", "user_install_guild"):
+            g: FakeGuild | None = guild
+            if guild is _DEFAULT:
+                g = self.guild if context == "guild" else self.stranger_guild
+            if g is None:
+                raise ValueError(f"context {context!r} needs a guild")
+            if not g.member(user):
+                raise ValueError(f"{user.name} is not a member of {g.name}")
+            return g, channel or g.channel, context
+        if guild is not _DEFAULT and guild is not None:
+            raise ValueError(f"context {context!r} is not in a guild")
+        if context == "bot_dm":
+            return None, channel or self.dm_channel(user), context
+        others = [u for u in self.users.values() if u.id != user.id]
+        if context == "dm":
+            return None, channel or self.user_dm(user, others[0]), context
+        return None, channel or self.group_dm(user, *others[:2]), context
+
+    @staticmethod
+    def _check_offered(cmd: Mapping[str, Any], context: str) -> None:
+        """Refuse what Discord's client would not offer: a command outside its ``contexts``,
+        or one that cannot be user-installed where only a user install reaches."""
+        name, where = cmd["name"], context.replace("_", " ")
+        contexts = cmd.get("contexts")
+        if contexts is not None and CONTEXTS[context] not in contexts:
+            raise ValueError(f"Discord's client does not offer /{name} in a {where}: {contexts=}")
+        kinds = cmd.get("integration_types") or [0]
+        if context in USER_INSTALL_CONTEXTS and 1 not in kinds:
+            raise ValueError(
+                f"/{name} is not user-installable (integration_types {kinds}): "
+                f"Discord's client does not offer it in a {where}"
+            )
+        if context == "bot_dm" and cmd.get("dm_permission") is False:
+            raise ValueError(f"Discord's client does not offer /{name} in DMs (dm_permission)")
 
     async def send_interaction(self, interaction: FakeInteraction) -> FakeInteraction:
-        session = self.bot_session()
-        if session is None:
+        """Send INTERACTION_CREATE on the connection serving the interaction's guild's shard."""
+        if self.bot_session() is None:
             raise RuntimeError("the bot is not connected to the fake gateway")
+        guild_id = interaction.guild.id if interaction.guild is not None else None
+        session = self.session_for(guild_id)
         self.interactions[interaction.id] = interaction
         payload = interaction.payload()
+        interaction.session = session
+        interaction.created_clock = self.now()
+        session.interactions.append(interaction.id)
         interaction.sent_at = time.perf_counter()
         await session.dispatch("INTERACTION_CREATE", payload)
         task = asyncio.create_task(self._deadline(interaction))
@@ -1239,14 +1586,22 @@ class FakeDiscord:
         options: Mapping[str, Any],
         guild: FakeGuild | None,
         focused: str | None = None,
+        *,
+        context: str = "guild",
+        checked: bool = True,
+        resolved: Mapping[str, Any] | None = None,
     ) -> tuple[dict[str, Any], str]:
         words = name.split()
-        cmd = self.find_command(words[0], guild)
+        if context in USER_INSTALL_CONTEXTS:  # only global commands reach a user install
+            cmd = self.commands.get(None, {}).get(words[0])
+        else:
+            cmd = self.find_command(words[0], guild)
         if cmd is None:
             raise LookupError(
-                f"/{words[0]} is not registered for {guild.name if guild else 'DMs'}; "
-                f"registered: { {g: sorted(c) for g, c in self.commands.items()} }"
+                f"/{words[0]} is not registered for {guild.name if guild else 'DMs'} "
+                f"({context}); registered: { {g: sorted(c) for g, c in self.commands.items()} }"
             )
+        self._check_offered(cmd, context)
         data: dict[str, Any] = {"id": cmd["id"], "name": cmd["name"], "type": cmd.get("type", 1)}
         if cmd.get("guild_id"):
             data["guild_id"] = cmd["guild_id"]
@@ -1259,11 +1614,26 @@ class FakeDiscord:
             inner: dict[str, Any] = {"name": word, "type": sub["type"], "options": []}
             container.setdefault("options", []).append(inner)
             container, spec_options = inner, sub.get("options") or []
-        built, resolved = self._build_options(name, spec_options, options, guild, focused)
+        if checked:
+            built, found = self._build_options(name, spec_options, options, guild, focused)
+        else:
+            built, found = self._raw_options(spec_options, options), dict(resolved or {})
         container["options"] = built
-        if resolved:
-            data["resolved"] = resolved
+        if found:
+            data["resolved"] = found
         return data, cmd["name"]
+
+    @staticmethod
+    def _raw_options(
+        spec_options: list[dict[str, Any]], given: Mapping[str, Any]
+    ) -> list[dict[str, Any]]:
+        """Options exactly as given: each value untouched, the type the command declares
+        (string for a name it does not know)."""
+        kinds = {o["name"]: o["type"] for o in spec_options}
+        return [
+            {"name": key, "type": kinds.get(key, OPTION_STRING), "value": value}
+            for key, value in given.items()
+        ]
 
     def _build_options(
         self,
@@ -1340,10 +1710,16 @@ class FakeDiscord:
         *,
         guild: Any = _DEFAULT,
         channel: FakeChannel | None = None,
+        context: str | None = None,
+        owners: Mapping[str, str] | None = None,
+        checked: bool = True,
+        resolved: Mapping[str, Any] | None = None,
     ) -> FakeInteraction:
         player = self.user(user)
-        g, ch = self._where(player, guild, channel)
-        data, cmd_name = self._command_data(name, options or {}, g)
+        g, ch, where = self._where(player, guild, channel, context)
+        data, cmd_name = self._command_data(
+            name, options or {}, g, context=where, checked=checked, resolved=resolved
+        )
         return FakeInteraction(
             self,
             type=APPLICATION_COMMAND,
@@ -1352,6 +1728,8 @@ class FakeDiscord:
             channel=ch,
             data=data,
             command_name=cmd_name,
+            context=where,
+            owners=owners,
         )
 
     async def command(
@@ -1362,10 +1740,48 @@ class FakeDiscord:
         *,
         guild: Any = _DEFAULT,
         channel: FakeChannel | None = None,
+        context: str | None = None,
+        owners: Mapping[str, str] | None = None,
         timeout: float = 10.0,
     ) -> Reply:
-        """Run a slash command as this user (``guild=None`` for a DM) and wait for the reply."""
-        interaction = self.start_command(user, name, options, guild=guild, channel=channel)
+        """Run a slash command as this user and wait for the reply.
+
+        ``guild=None`` is the bot's DM. ``context`` is one of "guild", "bot_dm",
+        "user_install_guild", "dm", "group_dm" (see :data:`CONTEXTS`); ``owners`` replaces
+        the ``authorizing_integration_owners`` the context implies.
+        """
+        interaction = self.start_command(
+            user, name, options, guild=guild, channel=channel, context=context, owners=owners
+        )
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    async def command_unchecked(
+        self,
+        user: FakeUser | str,
+        name: str,
+        options: Mapping[str, Any] | None = None,
+        *,
+        resolved: Mapping[str, Any] | None = None,
+        guild: Any = _DEFAULT,
+        channel: FakeChannel | None = None,
+        context: str | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """A slash command whose option values go out exactly as given, as a modified or
+        out-of-date client might send them: ``{"deal": "12"}`` stays a string, a user id
+        comes without ``resolved`` data unless ``resolved`` is given, any name is sent. The
+        command itself must exist and be offered here."""
+        interaction = self.start_command(
+            user,
+            name,
+            options,
+            guild=guild,
+            channel=channel,
+            context=context,
+            checked=False,
+            resolved=resolved,
+        )
         await self.send_interaction(interaction)
         return await interaction.reply(timeout)
 
@@ -1378,17 +1794,18 @@ class FakeDiscord:
         value: str = "",
         options: Mapping[str, Any] | None = None,
         guild: Any = _DEFAULT,
+        context: str | None = None,
         timeout: float = 10.0,
     ) -> Reply:
         """Type ``value`` into option ``focused`` of a command and wait for the choices."""
         player = self.user(user)
-        g, ch = self._where(player, guild, None)
+        g, ch, where = self._where(player, guild, None, context)
         cmd = self.find_command(name.split()[0], g)
         spec = next((o for o in (cmd or {}).get("options", []) if o["name"] == focused), None)
         if spec is not None and not spec.get("autocomplete"):
             raise ValueError(f"/{name} {focused} does not autocomplete")
         given = {**(options or {}), focused: value}
-        data, cmd_name = self._command_data(name, given, g, focused=focused)
+        data, cmd_name = self._command_data(name, given, g, focused=focused, context=where)
         interaction = FakeInteraction(
             self,
             type=AUTOCOMPLETE,
@@ -1397,6 +1814,7 @@ class FakeDiscord:
             channel=ch,
             data=data,
             command_name=cmd_name,
+            context=where,
         )
         await self.send_interaction(interaction)
         return await interaction.reply(timeout)
@@ -1411,9 +1829,7 @@ class FakeDiscord:
         values: list[str] | None = None,
     ) -> FakeInteraction:
         player = self.user(user)
-        msg = self.message(message)
-        if msg.deleted:
-            raise LookupError(f"message {msg.id} was deleted")
+        msg = self._pressable(player, message)
         component = msg.state().component(custom_id, label=label)
         if component.disabled:
             raise ValueError(f"{component.label or component.custom_id!r} is disabled")
@@ -1430,7 +1846,18 @@ class FakeDiscord:
             data["values"] = chosen
         elif values is not None:
             raise ValueError("values are for select menus")
-        guild = next((g for g in self.guilds if g.id == msg.channel.guild_id), None)
+        return self._component_interaction(player, msg, data)
+
+    def _component_interaction(
+        self, player: FakeUser, msg: FakeMessage, data: dict[str, Any]
+    ) -> FakeInteraction:
+        """A press on this message: where the message is, installed as its command was."""
+        origin = msg.interaction
+        guild = self.guild_of(msg.channel)
+        if origin is not None:
+            context, owners = origin.context, origin.owners
+        else:
+            context, owners = ("guild" if guild is not None else "bot_dm"), None
         return FakeInteraction(
             self,
             type=MESSAGE_COMPONENT,
@@ -1439,6 +1866,8 @@ class FakeDiscord:
             channel=msg.channel,
             data=data,
             message=msg,
+            context=context,
+            owners=owners,
         )
 
     async def press(
@@ -1471,6 +1900,73 @@ class FakeDiscord:
         interaction = self.start_component(user, msg, custom_id, values=values or [])
         await self.send_interaction(interaction)
         return await interaction.reply(timeout)
+
+    async def press_unchecked(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        custom_id: str,
+        *,
+        values: list[str] | None = None,
+        component_type: int | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """A component interaction with any ``custom_id`` (one the message does not carry,
+        an older version's), and for a select any ``values`` (none of the options, too many).
+        ``component_type`` defaults to a button, or a string select when values are given."""
+        player = self.user(user)
+        msg = self._pressable(player, message)
+        kind = component_type or (2 if values is None else 3)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        interaction = self._component_interaction(player, msg, data)
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    async def select_unchecked(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        values: list[str],
+        custom_id: str | None = None,
+        *,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Choose values the select menu does not offer (the message's only select by
+        default, or any ``custom_id``)."""
+        msg = self.message(message)
+        if custom_id is None:
+            select = msg.state().select
+            custom_id, kind = select.custom_id or "", select.type
+        else:
+            kind = 3
+        return await self.press_unchecked(
+            user, msg, custom_id, values=values, component_type=kind, timeout=timeout
+        )
+
+    def post_earlier_message(
+        self,
+        *,
+        content: str = "",
+        buttons: Mapping[str, str] | None = None,
+        components: list[Mapping[str, Any]] | None = None,
+        channel: FakeChannel | None = None,
+    ) -> MessageState:
+        """A message the bot posted before this run (by an older version, say): ``buttons``
+        maps custom_id to label, or give raw ``components``. Pressing its buttons sends the
+        old custom_ids to the bot."""
+        where = channel or self.guild.channel
+        rows = list(components or [])
+        if buttons:
+            row = [
+                {"type": 2, "style": 2, "custom_id": cid, "label": label}
+                for cid, label in buttons.items()
+            ]
+            rows += [{"type": 1, "components": row[i : i + 5]} for i in range(0, len(row), 5)]
+        message = self._new_message(where, type=0, flags=0, interaction=None)
+        self._apply(message, {"content": content, "components": rows}, [], creating=True)
+        return message.state()
 
     # ----------------------------------------------------------------- HTTP plumbing
 
@@ -1623,7 +2119,7 @@ class FakeDiscord:
         return self._json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,
@@ -1634,6 +2130,9 @@ class FakeDiscord:
         )
 
     async def _get_channel(self, request: web.Request) -> web.Response:
+        refused = self._out_of_reach(request)
+        if refused is not None:
+            return refused
         channel = self.channel_by_id(int(request.match_info["channel_id"]))
         if channel is None:
             return self._error(
@@ -1641,7 +2140,18 @@ class FakeDiscord:
             )
         return self._json(channel.payload())
 
+    def _guild_out_of_reach(self, request: web.Request) -> web.Response | None:
+        """403 Missing Access for the server where only a user installed the app."""
+        if int(request.match_info["guild_id"]) == self.stranger_guild.id:
+            return self._error(
+                403, 50001, "Missing Access", f"GET {request.path}: the bot is not in that guild"
+            )
+        return None
+
     async def _get_guild(self, request: web.Request) -> web.Response:
+        refused = self._guild_out_of_reach(request)
+        if refused is not None:
+            return refused
         gid = int(request.match_info["guild_id"])
         for guild in self.guilds:
             if guild.id == gid:
@@ -1652,6 +2162,9 @@ class FakeDiscord:
         return self._error(404, 10004, "Unknown Guild", f"GET {request.path}: no such guild")
 
     async def _get_member(self, request: web.Request) -> web.Response:
+        refused = self._guild_out_of_reach(request)
+        if refused is not None:
+            return refused
         gid, uid = int(request.match_info["guild_id"]), int(request.match_info["user_id"])
         for guild in self.guilds:
             if guild.id == gid:
@@ -1808,14 +2321,17 @@ class FakeDiscord:
         flags = msg.flags
         if creating:
             wanted = int(data.get("flags") or 0)
-            allowed = EPHEMERAL | COMPONENTS_V2 | (1 << 2) | (1 << 12)
+            allowed = EPHEMERAL | COMPONENTS_V2 | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS
             _check(wanted & ~allowed == 0, f"message flags {wanted} not allowed on create")
             if msg.interaction is None:
                 wanted &= ~EPHEMERAL  # only interaction replies can be ephemeral
             flags = (flags & ~EPHEMERAL) | wanted
         elif "flags" in data and data["flags"] is not None:
             wanted = int(data["flags"])
-            _check(wanted & ~(COMPONENTS_V2 | (1 << 2) | EPHEMERAL) == 0, f"flags {wanted} on edit")
+            _check(
+                wanted & ~(COMPONENTS_V2 | SUPPRESS_EMBEDS | EPHEMERAL) == 0,
+                f"flags {wanted} on edit",
+            )
             flags = (flags & EPHEMERAL) | (wanted & ~EPHEMERAL) | (flags & COMPONENTS_V2)
         content = msg.content if "content" not in data else (data["content"] or "")
         embeds = msg.embeds if "embeds" not in data else list(data["embeds"] or [])
@@ -1831,15 +2347,24 @@ class FakeDiscord:
             attachments = []
             for item in data["attachments"]:
                 aid = int(item["id"])
+                description = item.get("description")
+                _check(
+                    len(description or "") <= ATTACHMENT_DESCRIPTION_LIMIT,
+                    f"attachment description of {len(description or '')} characters "
+                    f"(at most {ATTACHMENT_DESCRIPTION_LIMIT})",
+                )
                 if aid in keep:
-                    attachments.append(keep[aid])
+                    kept = keep[aid]
+                    if "description" in item:  # Discord lets an edit change a kept file's alt text
+                        kept = dataclasses.replace(kept, description=description)
+                    attachments.append(kept)
                 elif 0 <= aid < len(files):
                     attachments.append(
                         self._attachment(
                             msg,
                             item.get("filename") or files[aid][0],
                             files[aid][1],
-                            item.get("description"),
+                            description,
                         )
                     )
                 else:
@@ -1875,6 +2400,16 @@ class FakeDiscord:
         )
         url = f"{self.base_url}/attachments/{msg.channel.id}/{aid}/{filename}"
         return FakeAttachment(aid, filename, blob, content_type, url, description)
+
+    def _expired(self, request: web.Request, interaction: FakeInteraction) -> web.Response:
+        age = self.now() - interaction.created_clock
+        return self._error(
+            401,
+            50027,
+            "Invalid Webhook Token",
+            f"{request.method} on the webhook of {interaction.describe()} {age:.0f} s after it "
+            f"was created: interaction tokens last {TOKEN_LIFETIME_S} s",
+        )
 
     def _interaction_for(self, request: web.Request) -> FakeInteraction | None:
         token = request.match_info["token"]
@@ -1981,6 +2516,8 @@ class FakeDiscord:
         interaction = self._interaction_for(request)
         if interaction is None:
             return self._error(404, 10015, "Unknown Webhook", f"{request.path}: unknown token")
+        if interaction.token_expired:
+            return self._expired(request, interaction)
         ref = request.match_info["message_id"]
         if ref == "@original":
             message = interaction.original
@@ -2046,6 +2583,8 @@ class FakeDiscord:
         interaction = self._interaction_for(request)
         if interaction is None:
             return self._error(404, 10015, "Unknown Webhook", f"{request.path}: unknown token")
+        if interaction.token_expired:
+            return self._expired(request, interaction)
         if interaction.callback_type is None:
             return self._error(
                 404,
@@ -2086,7 +2625,22 @@ class FakeDiscord:
             return self._json(message.payload())
         return web.Response(status=204)
 
+    def _out_of_reach(self, request: web.Request) -> web.Response | None:
+        """403 Missing Access for a channel the bot is not in (users' DMs, another server)."""
+        if self._channel_out_of_reach(int(request.match_info["channel_id"])):
+            return self._error(
+                403,
+                50001,
+                "Missing Access",
+                f"{request.method} {request.path}: the bot is not in that channel "
+                f"(only the interaction's webhook reaches it)",
+            )
+        return None
+
     def _channel_message(self, request: web.Request) -> FakeMessage | web.Response:
+        refused = self._out_of_reach(request)
+        if refused is not None:
+            return refused
         cid, mid = int(request.match_info["channel_id"]), int(request.match_info["message_id"])
         message = self.messages.get(mid)
         if message is None or message.channel.id != cid or message.deleted or message.ephemeral:
@@ -2095,6 +2649,9 @@ class FakeDiscord:
 
     async def _channel_send(self, request: web.Request) -> web.Response:
         body, files = await self._read_body(request)
+        refused = self._out_of_reach(request)
+        if refused is not None:
+            return refused
         channel = self.channel_by_id(int(request.match_info["channel_id"]))
         if channel is None:
             return self._error(404, 10003, "Unknown Channel", f"POST {request.path}")
@@ -2134,7 +2691,8 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
-        session = GatewaySession(ws, request.query)
+        session = GatewaySession(ws, request.query, len(self.sessions) + 1)
+        session.peer = request.transport.get_extra_info("peername") if request.transport else None
         if request.query.get("encoding", "json") != "json":
             self.problem(f"gateway asked for encoding {request.query.get('encoding')}")
         self.sessions.append(session)
@@ -2163,40 +2721,17 @@ class FakeDiscord:
             session.heartbeats += 1
             await session.send({"op": 11, "d": None, "s": None, "t": None})
         elif op == 2:  # IDENTIFY
-            if data.get("token") != self.token:
-                await session.ws.close(code=4004, message=b"Authentication failed.")
-                return
-            session.intents = int(data.get("intents") or 0)
-            session.session_id = secrets.token_hex(16)
-            session.seq = 0
-            await session.dispatch(
-                "READY",
-                {
-                    "v": API_VERSION,
-                    "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
-                    "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
-                    "session_id": session.session_id,
-                    "session_type": "normal",
-                    "resume_gateway_url": self.gateway_url,
-                    "application": {"id": str(self.application_id), "flags": 0},
-                    "private_channels": [],
-                    "relationships": [],
-                    "presences": [],
-                    "geo_ordered_rtc_regions": [],
-                },
-            )
-            for guild in self.guilds:
-                await session.dispatch("GUILD_CREATE", guild.create_payload())
-            session.identified = True
-            self.identifies += 1
-            self._notify()
+            await self._identify(session, data)
         elif op == 6:  # RESUME
             old = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
             if old is None or data.get("token") != self.token:
                 await session.send({"op": 9, "d": False, "s": None, "t": None})
                 return
+            if old.open:  # Discord keeps one connection per session
+                await old.ws.close(code=4009, message=b"resumed elsewhere")
             session.session_id, session.seq = old.session_id, old.seq
-            session.intents = old.intents
+            session.intents, session.shard, session.claimed = old.intents, old.shard, True
+            session.client_pid, session.guild_ids = old.client_pid, old.guild_ids
             await session.dispatch("RESUMED", {})
             session.identified = True
             self.resumes += 1
@@ -2206,6 +2741,12 @@ class FakeDiscord:
             for gid in guild_ids if isinstance(guild_ids, list) else [guild_ids]:
                 target = next((g for g in self.guilds if g.id == int(gid)), None)
                 if target is None:
+                    continue
+                if not session.serves(target.id):
+                    self.problem(
+                        f"member request for {target.name} on shard {session.shard_id}, "
+                        f"which does not serve it"
+                    )
                     continue
                 await session.dispatch(
                     "GUILD_MEMBERS_CHUNK",
@@ -2222,6 +2763,75 @@ class FakeDiscord:
             return
         else:
             self.problem(f"unknown gateway op {op}: {msg}")
+
+    async def _identify(self, session: GatewaySession, data: Mapping[str, Any]) -> None:
+        if data.get("token") != self.token:
+            await session.ws.close(code=4004, message=b"Authentication failed.")
+            return
+        shard = data.get("shard")
+        refusal = self._shard_refusal(session, shard)
+        if refusal is not None:
+            self.problem(f"IDENTIFY refused: {refusal}")
+            await session.ws.close(code=4010, message=b"Invalid shard.")
+            return
+        if shard is not None:
+            session.shard = (int(shard[0]), int(shard[1]))
+        session.claimed = True  # holds its shard from here on, while READY is on its way
+        session.intents = int(data.get("intents") or 0)
+        session.session_id = secrets.token_hex(16)
+        session.seq = 0
+        guilds = [g for g in self.guilds if session.serves(g.id)]
+        session.guild_ids = [g.id for g in guilds]
+        ready: dict[str, Any] = {
+            "v": API_VERSION,
+            "user": {**self.bot_user.payload(), "verified": True, "mfa_enabled": False},
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
+            "session_id": session.session_id,
+            "session_type": "normal",
+            "resume_gateway_url": self.gateway_url,
+            "application": {"id": str(self.application_id), "flags": 0},
+            "private_channels": [],
+            "relationships": [],
+            "presences": [],
+            "geo_ordered_rtc_regions": [],
+        }
+        if shard is not None:
+            ready["shard"] = list(session.shard)
+        await session.dispatch("READY", ready)
+        for guild in guilds:
+            await session.dispatch("GUILD_CREATE", guild.create_payload())
+        if session.peer is not None:
+            session.client_pid = await asyncio.to_thread(pid_of_client, session.peer[1], self.port)
+        session.identified = True
+        self.identifies += 1
+        self._notify()
+
+    def _shard_refusal(self, session: GatewaySession, shard: Any) -> str | None:
+        """Why this IDENTIFY's shard is refused, or None.
+
+        Malformed, a count other open connections disagree with, or a shard another open
+        connection holds. Without ``shard`` the bot is unsharded ([0, 1]); several unsharded
+        connections may coexist (the latest gets the interactions), as before shards.
+        """
+        if shard is not None and not (
+            isinstance(shard, list)
+            and len(shard) == 2
+            and all(isinstance(n, int) for n in shard)
+            and 0 <= shard[0] < shard[1]
+        ):
+            return f"shard {shard!r} is not [shard_id, shard_count] with 0 <= shard_id < count"
+        wanted = shard if shard is not None else [0, 1]
+        for other in self.sessions:
+            if other is session or not (other.open and other.claimed):
+                continue
+            if other.shard_count != wanted[1]:
+                return (
+                    f"shard {wanted} while connection #{other.number} runs shard "
+                    f"{list(other.shard)}: the shard counts disagree"
+                )
+            if shard is not None and other.shard_id == shard[0]:
+                return f"shard {shard} is already served by connection #{other.number}"
+        return None
 
 
 def is_png(blob: bytes) -> bool:
