@@ -53,6 +53,12 @@ class SolitaireBot(commands.Bot):
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # name players, never ping them
+            # Installed to a server or to a player's own account; played in servers, DMs
+            # with the bot and private channels alike (commands that need a server say so).
+            allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+            allowed_contexts=app_commands.AppCommandContext(
+                guild=True, dm_channel=True, private_channel=True
+            ),
         )
         self.settings = settings
         self.force_sync = force_sync

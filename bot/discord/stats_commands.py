@@ -109,7 +109,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
         description="Delete this server's statistics and boards (Manage Server only)",
     )
     @app_commands.default_permissions(manage_guild=True)
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def reset_server_stats(self, interaction: discord.Interaction[Any]) -> None:
         player, allowed = player_of(interaction), can_manage_server(interaction)
         work = self.stats_flow.reset_question(player, allowed)
