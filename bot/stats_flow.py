@@ -362,8 +362,8 @@ def _parse_day(day: str | None, today: date) -> date | str:
         wanted = date.fromisoformat(text)
     except ValueError:
         return (
-            f"`{day}` is not a day I can read. Write it as year-month-day, like "
-            f"`{today.isoformat()}`, or `today` or `yesterday`."
+            f"{code(day or '')} is not a day I can read. Write it as year-month-day, like "
+            f"{code(today.isoformat())}, or `today` or `yesterday`."
         )
     if wanted > today:
         return f"{wanted.isoformat()} has not come yet (today is {today.isoformat()} UTC)."

@@ -27,7 +27,8 @@ from discord.ext import commands
 
 from ..config import Settings
 from ..core import Core
-from ..replies import Reply
+from ..replies import Reply, refusal
+from ..wording import code
 from . import send
 from .components import DYNAMIC_ITEMS
 from .game_commands import GameCommands
@@ -88,6 +89,17 @@ class SolitaireBot(commands.Bot):
         """Every command and press answers here: ``send.answer``, the one way to Discord."""
         await send.answer(interaction, work, private=private)
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A press on a button none of ours claims (a board from an older version, say)
+        would otherwise go unanswered: "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in DYNAMIC_ITEMS):
+            return
+        await send.answer(interaction, _unknown_control(), private=True)
+
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands if they changed since the last sync (or ``force``)."""
         guild_id = self.settings.dev_guild_id
@@ -113,16 +125,18 @@ class SolitaireBot(commands.Bot):
     ) -> None:
         """Last resort for a command that raised: log it, tell the player privately."""
         command = interaction.command.qualified_name if interaction.command else "?"
-        log.error(
-            "/%s failed for user %s in guild %s",
-            command,
-            interaction.user.id,
-            interaction.guild_id,
-            exc_info=error,
-        )
-        if isinstance(error, app_commands.TransformerError):
-            text = f"`{error.value}` is not a valid value there; see `/help` for /{command}."
+        if isinstance(error, app_commands.TransformerError):  # the player's input, no fault
+            log.info("/%s: %s", command, error)
+            value = code(str(error.value))
+            text = f"{value} is not a valid value there; see `/help` for /{command}."
         else:
+            log.error(
+                "/%s failed for user %s in guild %s",
+                command,
+                interaction.user.id,
+                interaction.guild_id,
+                exc_info=error,
+            )
             text = "Sorry — something went wrong on my side. `/show` shows your current board."
         try:
             await send.tell_privately(interaction, text)
@@ -161,6 +175,13 @@ async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
     # discord.py's own exit does not wait for the rest of our close (the database):
     for task in closing:
         await task
+
+
+async def _unknown_control() -> Reply:
+    return refusal(
+        "That control belongs to an older version of this board, so it does nothing now. "
+        "`/show` posts your current board."
+    )
 
 
 def serve(settings: Settings, *, force_sync: bool = False) -> int:

@@ -28,6 +28,7 @@ from .context import core_of
 log = logging.getLogger(__name__)
 
 DEFER_AFTER_S = 1.5
+CONTENT_LIMIT = 2000  # Discord's most characters in a message
 SEND_APOLOGY = (
     "Sorry — something went wrong while answering. `/show` posts your current board."
 )
@@ -53,19 +54,28 @@ async def in_time(
     return await task, True
 
 
+def fit(text: str) -> str:
+    """Text within Discord's limit for a message. The core keeps within it (echoed input is
+    cut short where it is worded); this is the last guard, and says so in the log."""
+    if len(text) <= CONTENT_LIMIT:
+        return text
+    log.warning("a reply of %d characters was cut to Discord's %d", len(text), CONTENT_LIMIT)
+    return text[: CONTENT_LIMIT - 1] + "…"
+
+
 def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | None, bool]:
     """Content, files, view and whether it is for the player alone."""
     if reply.board is not None:
         board = reply.board
         files = [discord.File(io.BytesIO(board.png), filename=board.filename)]
-        return board.text, files, board_view(board), False
+        return fit(board.text), files, board_view(board), False
     message = reply.message
     assert message is not None
     files = []
     if message.png is not None:
         files = [discord.File(io.BytesIO(message.png), filename=message.filename)]
     view = question_view(message.question) if message.question is not None else None
-    return message.text, files, view, message.private
+    return fit(message.text), files, view, message.private
 
 
 async def answer(
@@ -102,7 +112,7 @@ async def answer(
                 await interaction.followup.send(content, files=files, ephemeral=alone, **shown)
         elif deferred and not press:
             if private and note is not None:  # the private "thinking…" becomes the note
-                await interaction.edit_original_response(content=note)
+                await interaction.edit_original_response(content=fit(note))
                 note = None
             else:  # a note must not stay public: drop the public "thinking…"
                 await interaction.delete_original_response()
@@ -123,7 +133,7 @@ def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:
         if text is None:
             return
         try:
-            await interaction.edit_original_response(content=text)
+            await interaction.edit_original_response(content=fit(text))
         except discord.HTTPException:
             log.warning("could not amend the board of user %s", board.owner_id)
 
@@ -152,6 +162,6 @@ async def apologise(interaction: discord.Interaction[Any]) -> None:
 async def tell_privately(interaction: discord.Interaction[Any], text: str) -> None:
     """Send ``text`` to the player alone: as the answer, or after it if one was given."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(fit(text), ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True)
+        await interaction.response.send_message(fit(text), ephemeral=True)

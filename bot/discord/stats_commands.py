@@ -58,7 +58,9 @@ class StatsCommands(commands.Cog, name="Statistics"):
         scope: str = SERVER,
     ) -> None:
         who = user or interaction.user
-        subject = Person(who.id, who.display_name, bot=who.bot)
+        # A user Discord did not resolve arrives as a bare id: name it by its id.
+        name = getattr(who, "display_name", None) or f"user {who.id}"
+        subject = Person(who.id, name, bot=bool(getattr(who, "bot", False)))
         work = self.stats_flow.stats(player_of(interaction), subject, game, scope)
         await respond(interaction, work, private=scope == EVERYWHERE)
 
