@@ -142,6 +142,11 @@ def ending(saved: SavedGame) -> str:
     replay = (
         f"{code(f'/new {game.game_id} {game.deal}')} replays this deal, `/new` deals another."
     )
+    if saved.status == WON and saved.hints:
+        return (
+            f"🏆 **Won with hints** in {game.moves_made} moves — it counts as assisted, not as "
+            f"a win, in statistics. {replay}"
+        )
     if saved.status == WON:
         return f"🏆 **Won** in {game.moves_made} moves! {replay}"
     if saved.status == PLAYING and game.is_stuck:

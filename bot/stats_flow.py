@@ -242,7 +242,14 @@ class StatsFlow:
             )
         else:
             lines.append("Nobody here has finished a scored attempt at it yet.")
-        if wanted == today:
+        if wanted == today and await self.store.has_daily_attempt(
+            viewer.user_id, game, today.isoformat()
+        ):
+            lines.append(
+                f"You have made your scored attempt today; {code(f'/new {game} {deal}')} "
+                "replays it, unscored."
+            )
+        elif wanted == today:
             lines.append(
                 f"Play it: {code(f'/daily {game}')} — your first attempt of the day is scored."
             )

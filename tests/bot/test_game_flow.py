@@ -470,3 +470,15 @@ async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: GameFlow, store: S
     await flow.confirm_new(ALICE, offer.replacing, offer.game_id, offer.deal, draw=offer.draw)
     saved = await store.load(ALICE.user_id)
     assert saved is not None and saved.game.draw_rule and saved.game.deal == 9
+
+
+async def test_a_win_after_a_hint_says_it_was_assisted(flow: GameFlow, store: Store) -> None:
+    await start(flow)
+    for text in TREFOIL_27_WIN[:-1]:
+        await flow.act(ALICE, Action.MOVE, text)
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None
+    await store.add_hint(saved.id)  # as the Hint button does
+    won = await flow.act(ALICE, Action.MOVE, TREFOIL_27_WIN[-1])
+    assert won.board is not None and "**Won with hints** in 58 moves" in won.board.text
+    assert "**Won** in" not in won.board.text

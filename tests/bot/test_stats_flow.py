@@ -405,3 +405,15 @@ async def test_only_a_server_manager_may_reset_and_only_that_server(
 ])
 def test_names_on_the_picture_use_letters_its_font_has(name: str, printed: str) -> None:
     assert picture_name(name) == printed
+
+
+async def test_the_daily_board_invites_only_those_who_have_not_tried_today(
+    stats: StatsFlow,
+) -> None:
+    await stats.daily(ALICE, "trefoil")  # Alice's scored attempt has begun
+    hers = await stats.daily_board(ALICE, "trefoil")
+    assert "You have made your scored attempt today" in hers.text
+    assert "/daily trefoil" not in hers.text
+    assert f"`/new trefoil {daily_deal('trefoil', TODAY)}`" in hers.text
+    his = await stats.daily_board(BOB, "trefoil")
+    assert "/daily trefoil" in his.text
