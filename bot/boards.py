@@ -58,9 +58,9 @@ def compose(
     )
 
 
-def with_no_win(board: Board) -> str:
+def with_no_win(text: str) -> str:
     """A board's text once the solver has proven that no win is possible from it."""
-    return f"{board.text}\n{NO_WIN}"
+    return f"{text}\n{NO_WIN}"
 
 
 def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:

@@ -122,6 +122,13 @@ class GameFlow:
                 "dealt as it is, winnable or not."
             )
         if winnable:
+            wait = self.solver.winnable.wait(player.user_id)
+            if wait:
+                return refusal(
+                    "A proven-winnable deal takes the solver a while to find: one every "
+                    f"{self.solver.winnable.every_s:.0f} s. Ask again in {wait} s, or `/new` "
+                    "for any deal."
+                )
             deal = await self.solver.winnable_deal(game_id)
             if deal is None:
                 return refusal(

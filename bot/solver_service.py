@@ -2,22 +2,36 @@
 board, and the pool of proven-winnable deals.
 
 The search itself runs in the worker process (``solver_worker.py``); this module decides
-what to ask it and what the answer means for a player. It holds the player's lock never:
-the game flow calls ``hint`` under it, and the adapters run ``verdict`` after a board is
-shown and edit the message themselves once it answers.
+what to ask it, in what order, and what the answer means for a player. It never holds a
+player's lock: the game flow calls ``hint`` under it, and the adapters hand each board
+they show to ``request_verdict`` with a way to amend the message, called outside any lock.
+
+Fair use, with memory that does not grow with the number of players:
+
+* Verdict checks wait in one queue, at most one per player (a newer board replaces the
+  older check) and ``VERDICT_QUEUE`` in all (the oldest dropped first). They run one at a
+  time and rest as long as the last one ran, so moves and hints keep the solver's core at
+  least half the time; a check that waited past what Discord lets us edit is dropped.
+* Hints and winnable deals have per-player cooldowns (``cooldowns.py``).
+* The winnable pool is refilled as soon as a deal is taken from it, not when a player
+  finds it empty.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 
 from engine import GAMES
 
 from .boards import with_no_win
+from .cooldowns import Cooldown
 from .lru import LRU
 from .replies import Board, BoardRef, Reply, refusal
 from .solver_worker import SolverWorker
@@ -30,6 +44,23 @@ RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal u
 WINNABLE_POOL = 10  # proven-winnable deals kept ready per game for `/new winnable`
 WINNABLE_TRIES_NOW = 6  # deals tried on the spot when the pool is empty
 REMEMBERED = 10_000  # players (latest board) and games (proven lost) remembered in memory
+VERDICT_QUEUE = 1_000  # verdict checks waiting at most (one per player)
+EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an interaction
+HINT_COOLDOWN_S = 5.0  # one hint per player this often (the Hint button and /hint together)
+WINNABLE_COOLDOWN_S = 30.0  # one `/new winnable:True` per player this often
+
+Deliver = Callable[[str], Awaitable[None]]  # amends a shown board's message with new text
+
+
+@dataclass(frozen=True)
+class _Check:
+    """A board waiting for its verdict: only what the check and the amendment need."""
+
+    owner_id: int
+    ref: BoardRef
+    text: str
+    asked_at: float
+    deliver: Deliver
 
 
 class SolverService:
@@ -46,12 +77,22 @@ class SolverService:
         self._clock = clock
         self._deals = deals or random.Random()
         self._proven_lost: LRU[int, int] = LRU(REMEMBERED)  # game row -> revision
+        self._pending: OrderedDict[int, _Check] = OrderedDict()  # player -> check, oldest first
+        self._wake = asyncio.Event()
+        self._checker: asyncio.Task[None] | None = None
+        self._rest_until = 0.0  # checks rest as long as the last one ran
+        self.hints = Cooldown(HINT_COOLDOWN_S, clock=clock)
+        self.winnable = Cooldown(WINNABLE_COOLDOWN_S, clock=clock)
+        self._pool_wanted = asyncio.Event()
         self._latest: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board made
         self._checked: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board checked
         self.closed = False
 
     def close(self) -> None:
         self.closed = True
+        if self._checker is not None:
+            self._checker.cancel()
+        self._pending.clear()
         self.worker.close()
 
     def random_deal(self) -> int:
@@ -74,6 +115,9 @@ class SolverService:
         game = saved.game
         if game.is_stuck:
             return refusal("No move is left to hint at: undo, or `/new` to deal again.")
+        wait = self.hints.wait(saved.user_id)
+        if wait:
+            return refusal(f"One hint every {HINT_COOLDOWN_S:.0f} s: ask again in {wait} s.")
         answer = await self.worker.hint(game)
         await self.store.add_hint(saved.id)
         if answer.lost:
@@ -85,40 +129,88 @@ class SolverService:
 
     # -- "no win is possible" ---------------------------------------------------------
 
-    async def verdict(self, board: Board) -> str | None:
-        """After ``board`` is shown: its text with "no win is possible" if the solver soon
-        proves its position unwinnable and the board is still the player's current one;
-        None otherwise. The caller edits the message. Never raises.
+    def request_verdict(self, board: Board, deliver: Deliver) -> None:
+        """Look at ``board`` when the solver has time; if its position is proven lost while
+        it is still the player's latest, ``deliver`` its amended text."""
+        if board.finished or self._checked.get(board.owner_id) == board.ref or self.closed:
+            return
+        self._pending.pop(board.owner_id, None)  # a newer board replaces an older check
+        self._pending[board.owner_id] = _Check(
+            board.owner_id, board.ref, board.text, self._clock(), deliver
+        )
+        while len(self._pending) > VERDICT_QUEUE:
+            self._pending.popitem(last=False)
+        self._wake.set()
+        if self._checker is None:
+            self._checker = asyncio.get_running_loop().create_task(self._run_checks())
 
-        Checks take turns in the solver (players' moves come first); one whose board is no
-        longer the player's latest is dropped before it starts.
+    @property
+    def pending_verdicts(self) -> int:
+        return len(self._pending)
+
+    async def _run_checks(self) -> None:
+        """The one loop that works through the queue of verdict checks."""
+        while not self.closed:
+            await self._wake.wait()
+            self._wake.clear()
+            await self._run_checks_once()
+
+    async def _run_checks_once(self) -> None:
+        """Work through the checks waiting now, one at a time, resting between them."""
+        while self._pending and not self.closed:
+            rest = self._rest_until - time.monotonic()
+            if rest > 0:
+                await asyncio.sleep(rest)
+            if not self._pending:
+                return
+            _, check = self._pending.popitem(last=False)
+            if self._clock() - check.asked_at > EDITABLE_S:
+                continue  # too late to amend the message it was for
+            text = await self._verdict(check.owner_id, check.ref, check.text)
+            if text is None:
+                continue
+            try:
+                await check.deliver(text)
+            except Exception:
+                log.exception("amending the board of user %s failed", check.owner_id)
+
+    async def verdict(self, board: Board) -> str | None:
+        """``board``'s text with "no win is possible" if the solver proves its position
+        unwinnable and it is still the player's current board; None otherwise. Never raises.
         """
         if board.finished or self._checked.get(board.owner_id) == board.ref:
             return None  # over, or this very position was looked at already
+        return await self._verdict(board.owner_id, board.ref, board.text)
+
+    async def _verdict(self, owner_id: int, ref: BoardRef, text: str) -> str | None:
+        if self._latest.get(owner_id) != ref:
+            return None  # the player has moved on while this waited its turn
+        started = time.monotonic()
         try:
-            async with self.worker.check_turn():
-                if self._latest.get(board.owner_id) != board.ref:
-                    return None  # the player has moved on while this waited its turn
-                saved = await self.store.load(board.owner_id)
-                if saved is None or BoardRef(saved.id, saved.revision) != board.ref:
-                    return None
-                self._checked[board.owner_id] = board.ref
-                if saved.game.is_stuck or await self.worker.verdict(saved.game) != "lost":
-                    return None
-            self._proven_lost[board.ref.game_row] = board.ref.revision
-            if self._latest.get(board.owner_id) != board.ref:
+            saved = await self.store.load(owner_id)
+            if saved is None or BoardRef(saved.id, saved.revision) != ref:
+                return None
+            self._checked[owner_id] = ref
+            if saved.game.is_stuck or await self.worker.verdict(saved.game) != "lost":
+                return None
+            self._proven_lost[ref.game_row] = ref.revision
+            if self._latest.get(owner_id) != ref:
                 return None  # a newer board was made while the solver searched
-            return with_no_win(board)
+            return with_no_win(text)
         except Exception:
             if not self.closed:  # a search cut short by shutting down is no failure
-                log.exception("looking for a win after a board of user %s failed", board.owner_id)
+                log.exception("looking for a win after a board of user %s failed", owner_id)
             return None
+        finally:
+            ended = time.monotonic()
+            self._rest_until = ended + (ended - started)
 
     # -- winnable deals ---------------------------------------------------------------
 
     async def winnable_deal(self, game_id: str) -> int | None:
         """A deal from the pool, or one proven on the spot; None if none is found in time."""
         deal = await self.store.take_winnable(game_id)
+        self._pool_wanted.set()  # top the pool up now, ahead of the next player
         if deal is not None:
             return deal
         for _ in range(WINNABLE_TRIES_NOW):
@@ -147,8 +239,11 @@ class SolverService:
         ``first_s`` so that a restart serves players before it searches."""
         await asyncio.sleep(first_s)
         while True:
+            self._pool_wanted.clear()
             try:
                 await self.fill_winnable_pool()
             except Exception:
                 log.exception("filling the pool of winnable deals failed")
-            await asyncio.sleep(pause_s)
+            # Again after a pause, or at once when a deal is taken from the pool.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._pool_wanted.wait(), pause_s)

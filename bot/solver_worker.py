@@ -8,13 +8,11 @@ here decides a rule (``engine.solver`` does) or when to search (``solver_service
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import multiprocessing
 import os
 import threading
 import time
-from collections.abc import AsyncIterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -72,33 +70,13 @@ class SolverWorker:
             initializer=_exit_with,
             initargs=(os.getpid(),),
         )
-        self._waiting = 0
-        self._rest_until = 0.0  # background checks rest as long as the last one ran
-        self._check_slot = asyncio.Lock()
 
     def close(self) -> None:
         if self._own:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def _run(self, work: Any, *args: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        self._waiting += 1
-        try:
-            return await loop.run_in_executor(self._executor, work, *args)
-        finally:
-            self._waiting -= 1
-
-    @contextlib.asynccontextmanager
-    async def check_turn(self) -> AsyncIterator[None]:
-        """Hold the one place for a background check, once the rest after the last is over.
-
-        Players' moves come first: checks run one at a time and rest as long as the last
-        one ran, so they take at most about half of the solver's core."""
-        async with self._check_slot:
-            rest = self._rest_until - time.monotonic()
-            if rest > 0:
-                await asyncio.sleep(rest)
-            yield
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
 
     async def hint(self, game: Game, budget_s: float = HINT_BUDGET_S) -> HintAnswer:
         answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s)
@@ -106,12 +84,7 @@ class SolverWorker:
 
     async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> str:
         """"won", "lost" (proven: no win from here) or "unknown"."""
-        started = time.monotonic()
-        try:
-            status: str = await self._run(_verdict_work, game.to_dict(), budget_s)
-        finally:
-            ended = time.monotonic()
-            self._rest_until = ended + (ended - started)
+        status: str = await self._run(_verdict_work, game.to_dict(), budget_s)
         return status
 
     async def is_winnable(

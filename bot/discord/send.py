@@ -33,7 +33,6 @@ SEND_APOLOGY = (
     "Sorry — something went wrong while answering. `/show` posts your current board."
 )
 T = TypeVar("T")
-_background: set[asyncio.Task[None]] = set()  # verdict checks in flight (kept referenced)
 
 
 async def in_time(
@@ -125,21 +124,13 @@ async def answer(
 
 
 def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:
-    """In the background, let the solver look at the board just shown; if it proves that no
-    win is possible, amend the message's text (never delaying the reply)."""
+    """Queue the board just shown for the solver; if it proves that no win is possible,
+    the message's text is amended (never delaying the reply, never under a lock)."""
 
-    async def check() -> None:
-        text = await core_of(interaction).flow.solver.verdict(board)
-        if text is None:
-            return
-        try:
-            await interaction.edit_original_response(content=fit(text))
-        except discord.HTTPException:
-            log.warning("could not amend the board of user %s", board.owner_id)
+    async def amend(text: str) -> None:
+        await interaction.edit_original_response(content=fit(text))
 
-    task = asyncio.get_running_loop().create_task(check())
-    _background.add(task)
-    task.add_done_callback(_background.discard)
+    core_of(interaction).flow.solver.request_verdict(board, amend)
 
 
 async def apologise(interaction: discord.Interaction[Any]) -> None:

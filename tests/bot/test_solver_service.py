@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -16,7 +17,7 @@ from bot.store import Store
 from engine import new_game
 from engine.solver import solve
 
-from .conftest import ALICE, Clock, PositionPicture
+from .conftest import ALICE, BOB, Clock, PositionPicture
 
 
 @pytest.fixture
@@ -184,3 +185,90 @@ def test_the_solver_process_leaves_when_the_bot_is_killed() -> None:
         time.sleep(0.1)
     os.kill(worker, 9)
     raise AssertionError("the solver's worker outlived the killed bot")
+
+
+# -- fair use: the verdict queue and cooldowns ----------------------------------------------
+
+
+async def test_a_second_hint_within_the_cooldown_is_refused_with_the_wait(
+    flow: GameFlow, clock: Clock
+) -> None:
+    await flow.new_game(ALICE, "trefoil", 1)
+    first = await flow.act(ALICE, Action.HINT)
+    assert not first.refused
+    clock.advance(2)
+    second = await flow.act(ALICE, Action.HINT)
+    assert second.refused and "ask again in 3 s" in (second.note or "")
+    clock.advance(3)
+    assert not (await flow.act(ALICE, Action.HINT)).refused
+
+
+async def test_winnable_deals_have_a_cooldown_per_player(
+    flow: GameFlow, store: Store, clock: Clock
+) -> None:
+    await store.add_winnable("trefoil", 1, clock())
+    await store.add_winnable("trefoil", 5, clock())
+    first = await flow.new_game(ALICE, "trefoil", winnable=True)
+    assert first.board is not None
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
+    again = await flow.new_game(ALICE, "trefoil", winnable=True)
+    assert again.refused and "Ask again in 30 s" in (again.note or "")
+    assert await store.winnable_count("trefoil") == 1, "a refusal takes no deal"
+
+
+async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
+    flow: GameFlow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.solver_service as service_module
+
+    service = flow.solver
+    monkeypatch.setattr(service_module, "VERDICT_QUEUE", 3)
+    monkeypatch.setattr(service, "_checker", object())  # the loop is not started: just queue
+
+    async def deliver(text: str) -> None:
+        raise AssertionError("nothing is proven lost here")
+
+    boards = []
+    for player in (ALICE, BOB):
+        reply = await flow.new_game(player, "trefoil", 1)
+        assert reply.board is not None
+        boards.append(reply.board)
+        service.request_verdict(reply.board, deliver)
+    moved = await flow.act(ALICE, Action.MOVE, "4 f2")
+    assert moved.board is not None
+    service.request_verdict(moved.board, deliver)
+    assert service.pending_verdicts == 2  # Alice's newer board replaced her older check
+    assert service._pending[ALICE.user_id].ref == moved.board.ref
+    for user_id in (901, 902, 903):
+        fake_board = dataclasses.replace(boards[1], owner_id=user_id)
+        service.request_verdict(fake_board, deliver)
+    assert service.pending_verdicts == 3  # bounded: the oldest went first
+    assert ALICE.user_id not in service._pending and BOB.user_id not in service._pending
+
+
+async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
+    flow: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = flow.solver
+    looked_at: list[int] = []
+
+    async def verdict(owner_id: int, ref: BoardRef, text: str) -> str | None:
+        looked_at.append(owner_id)
+        return f"{text} amended"
+
+    monkeypatch.setattr(service, "_verdict", verdict)
+    delivered: list[str] = []
+
+    async def deliver(text: str) -> None:
+        delivered.append(text)
+
+    old = await flow.new_game(ALICE, "trefoil", 1)
+    fresh = await flow.new_game(BOB, "trefoil", 2)
+    assert old.board is not None and fresh.board is not None
+    monkeypatch.setattr(service, "_checker", object())  # queue both before any runs
+    service.request_verdict(old.board, deliver)
+    clock.advance(15 * 60)
+    service.request_verdict(fresh.board, deliver)
+    await service._run_checks_once()
+    assert looked_at == [BOB.user_id]
+    assert delivered == [f"{fresh.board.text} amended"]
