@@ -1,9 +1,10 @@
-"""Fixtures for the bot's tests: a real SQLite file per test, a clock the test moves."""
+"""Fixtures for the bot's tests: a real SQLite file per test (and, for the store's own
+tests, a database on a real PostgreSQL server), a clock the test moves."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,8 @@ import pytest
 from bot.flow import Flow, Player
 from bot.store import Store
 from engine import Game, Move
+from tests import pg_server as pg_server_module
+from tests.pg_server import PostgresServer
 
 
 class Clock:
@@ -77,3 +80,43 @@ async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIte
     made = Flow(store, renderer=picture, clock=clock, deals=random.Random(5))
     yield made
     made.close()
+
+
+# -- PostgreSQL ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the whole run, on loopback; skipped only where PostgreSQL
+    is not installed (``.ci/run`` installs it)."""
+    reason = pg_server_module.unavailable()
+    if reason is not None:
+        pytest.skip(f"needs a PostgreSQL server: {reason}")
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PostgresServer) -> str:
+    """A fresh, empty database of its own for one test."""
+    return pg_server.create_database()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request: pytest.FixtureRequest, db_path: Path) -> Path | str:
+    """What ``Store.open`` takes, for each backend in turn: a file path, a URL."""
+    if request.param == "sqlite":
+        return db_path
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+async def any_store(store_target: Path | str) -> AsyncIterator[Store]:
+    """A store on each backend in turn: tests of the store's contract take this one."""
+    opened = await Store.open(store_target)
+    yield opened
+    await opened.close()
