@@ -66,6 +66,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX results_by_guild
         ON results (guild_id, game, finished_at, user_id, outcome, hints);
+    CREATE INDEX results_by_guild_player
+        ON results (guild_id, user_id, game, finished_at, outcome, hints);
     CREATE INDEX results_by_user ON results (user_id, game, finished_at);
     CREATE INDEX results_by_daily ON results (guild_id, daily, game);
     CREATE TABLE daily_attempts (

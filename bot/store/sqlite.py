@@ -102,8 +102,9 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 5: facts that must outlast the process — the revision the solver proved a game lost
-    #    at, each player's settings, their last board in each channel — and a server index
-    #    that holds every column a leaderboard counts, so it never reads the table.
+    #    at, each player's settings, their last board in each channel — and server indexes
+    #    that hold every column a leaderboard counts, so it never reads the table: by
+    #    player (counted in order, no sort) and by game and time (a week of one game).
     """
     ALTER TABLE games ADD COLUMN proven_lost_at INTEGER;  -- a revision; stale once it moves
     CREATE TABLE player_settings (
@@ -122,6 +123,8 @@ MIGRATIONS: tuple[str, ...] = (
     DROP INDEX results_by_guild;
     CREATE INDEX results_by_guild
         ON results (guild_id, game, finished_at, user_id, outcome, hints);
+    CREATE INDEX results_by_guild_player
+        ON results (guild_id, user_id, game, finished_at, outcome, hints);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
