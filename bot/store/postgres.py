@@ -68,7 +68,8 @@ MIGRATIONS: tuple[str, ...] = (
         ON results (guild_id, game, finished_at, user_id, outcome, hints);
     CREATE INDEX results_by_guild_player
         ON results (guild_id, user_id, game, finished_at, outcome, hints);
-    CREATE INDEX results_by_user ON results (user_id, game, finished_at);
+    CREATE INDEX results_by_user ON results
+        (user_id, guild_id, game, finished_at, outcome, hints, moves, seconds_played, daily, id);
     CREATE INDEX results_by_daily ON results (guild_id, daily, game);
     CREATE TABLE daily_attempts (
         user_id BIGINT NOT NULL,
@@ -184,10 +185,14 @@ class PostgresDatabase:
 
     async def try_lead(self, name: str) -> bool:
         """Whether this store leads ``name``: it holds the lock already, or takes it now."""
-        held = self._leading.get(name)
-        if held is not None and not held.is_closed():
-            return True
-        self._leading.pop(name, None)
+        held = self._leading.pop(name, None)
+        if held is not None:
+            try:
+                await held.fetchval("SELECT 1")  # the lock lives as long as this session
+                self._leading[name] = held
+                return True
+            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                held.terminate()  # lost: the server has let the lock go with it
         conn = await asyncpg.connect(self._url)
         try:
             took = await conn.fetchval("SELECT pg_try_advisory_lock($1)", lead_key(name))

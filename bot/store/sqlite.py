@@ -104,7 +104,8 @@ MIGRATIONS: tuple[str, ...] = (
     # 5: facts that must outlast the process — the revision the solver proved a game lost
     #    at, each player's settings, their last board in each channel — and server indexes
     #    that hold every column a leaderboard counts, so it never reads the table: by
-    #    player (counted in order, no sort) and by game and time (a week of one game).
+    #    player (counted in order, no sort) and by game and time (a week of one game); and
+    #    a player index that holds every column of a record, for the same reason.
     """
     ALTER TABLE games ADD COLUMN proven_lost_at INTEGER;  -- a revision; stale once it moves
     CREATE TABLE player_settings (
@@ -125,6 +126,9 @@ MIGRATIONS: tuple[str, ...] = (
         ON results (guild_id, game, finished_at, user_id, outcome, hints);
     CREATE INDEX results_by_guild_player
         ON results (guild_id, user_id, game, finished_at, outcome, hints);
+    DROP INDEX results_by_user;
+    CREATE INDEX results_by_user ON results
+        (user_id, guild_id, game, finished_at, outcome, hints, moves, seconds_played, daily);
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)

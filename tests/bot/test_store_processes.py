@@ -11,6 +11,7 @@ import pytest
 
 from bot.store import ConcurrentChange, SavedGame, Store
 from engine import new_game
+from tests.bot.store_support import run_sql
 
 
 @pytest.fixture
@@ -96,6 +97,21 @@ async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:
         assert await b.try_lead("winnable-pool") is True, "each name has its own leader"
         await a.close()
         assert await b.try_lead("commands") is True, "a leader gone is replaced"
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_leader_whose_session_is_lost_is_replaced(pg_url: str) -> None:
+    a, b = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        assert await a.try_lead("commands") is True
+        # The leader's connection dies (a network cut, a server restart): its lock goes.
+        await run_sql(
+            b, "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+        )
+        assert await b.try_lead("commands") is True
+        assert await a.try_lead("commands") is False, "the old leader learns it lost the lead"
     finally:
         await a.close()
         await b.close()
