@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -32,7 +33,9 @@ LOST = "lost"
 RESIGNED = "resigned"
 ABANDONED = "abandoned"
 OUTCOMES = (WON, LOST, RESIGNED, ABANDONED)
-LIVE_GAMES = 10_000  # engine games kept in memory between moves
+# Engine games kept in memory between moves, the most recently used: enough for the players
+# active at once; anyone else's game is rebuilt from its saved state at their next move.
+LIVE_GAMES = 500
 
 # Each player's settings and their value until they change it.
 DEFAULT_SETTINGS: dict[str, bool] = {
@@ -180,7 +183,7 @@ class Store:
         self.where = db.where  # the file or the server, for messages
         # Engine games as last loaded or saved, by game row: a load whose saved state still
         # matches one exactly reuses it instead of replaying every move from the deal.
-        self._live: dict[int, Game] = {}
+        self._live: OrderedDict[int, Game] = OrderedDict()
 
     @classmethod
     async def open(cls, target: Path | str) -> Store:
@@ -243,13 +246,16 @@ class Store:
         game = self._live.get(row_id)
         if game is None or _state(game) != state:
             game = Game.from_dict(json.loads(state))
-            self._keep(row_id, game)
+        self._keep(row_id, game)
         return game.copy()
 
     def _keep(self, row_id: int, game: Game) -> None:
-        if row_id not in self._live and len(self._live) >= LIVE_GAMES:
-            self._live.pop(next(iter(self._live)))
+        """Remember ``game`` as the newest of the live games, forgetting the least recently
+        used one beyond ``LIVE_GAMES``."""
         self._live[row_id] = game
+        self._live.move_to_end(row_id)
+        if len(self._live) > LIVE_GAMES:
+            self._live.popitem(last=False)
 
     async def start(
         self,

@@ -262,3 +262,17 @@ async def test_a_postgres_database_from_a_newer_bot_is_refused(pg_url: str) -> N
 async def test_a_wrong_postgres_address_is_a_store_error(pg_server: object) -> None:
     with pytest.raises(StoreError, match=r"Cannot connect to postgresql://127\.0\.0\.1:1/x"):
         await Store.open("postgresql://someone:secret@127.0.0.1:1/x")
+
+
+async def test_live_games_are_kept_least_recently_used_first_out(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.store.store.LIVE_GAMES", 2)
+    one = await store.start(1, None, new_game("trefoil", 1), 1.0)
+    two = await store.start(2, None, new_game("trefoil", 2), 1.0)
+    assert await store.load(1) is not None  # player 1 is the most recent now
+    three = await store.start(3, None, new_game("trefoil", 3), 1.0)
+    assert list(store._live) == [one.id, three.id], "player 2's game went, not player 1's"
+    again = await store.load(2)  # rebuilt from the saved state, and kept again
+    assert again is not None and again.id == two.id and again.game.deal == 2
+    assert list(store._live) == [three.id, two.id]
