@@ -41,6 +41,8 @@ def unavailable() -> str | None:
             pwd.getpwnam(RUN_AS)
         except KeyError:
             return f"running as root and there is no {RUN_AS!r} user to run PostgreSQL as"
+        if shutil.which("runuser") is None:
+            return "running as root and there is no runuser to run PostgreSQL as another user"
     return None
 
 
