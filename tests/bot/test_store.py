@@ -260,8 +260,9 @@ async def test_a_postgres_database_from_a_newer_bot_is_refused(pg_url: str) -> N
 
 
 async def test_a_wrong_postgres_address_is_a_store_error(pg_server: object) -> None:
-    with pytest.raises(StoreError, match=r"Cannot connect to postgresql://127\.0\.0\.1:1/x"):
+    with pytest.raises(StoreError, match=r"Cannot connect to postgresql://127\.0\.0\.1:1/x") as err:
         await Store.open("postgresql://someone:secret@127.0.0.1:1/x")
+    assert "secret" not in str(err.value), "a password never reaches a message"
 
 
 async def test_live_games_are_kept_least_recently_used_first_out(

@@ -4,6 +4,7 @@ on both backends, for random histories; and reading them never waits for a write
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -160,3 +161,25 @@ async def test_a_statistics_read_proceeds_while_a_write_transaction_is_open(
     assert records.total.won == 1 and len(daily.entries) == 1 and len(days) == 1
     assert len(results) == 1
     assert await store.leaderboard_tallies(guild_id=10) == [Tally(1, 1, 1), Tally(2, 1, 1)]
+
+
+async def test_a_sqlite_read_proceeds_while_another_process_is_writing(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        await insert_results(store, [(1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, None)])
+        other = sqlite3.connect(db_path, isolation_level=None)  # another bot process
+        other.execute("BEGIN IMMEDIATE")  # holds the file's write lock until it ends
+        other.execute(
+            "INSERT INTO results (game_row, user_id, guild_id, game, deal, outcome, moves, "
+            "undos, hints, redeals_used, seconds_played, finished_at) "
+            "VALUES (99, 2, 10, 'trefoil', 1, 'won', 5, 0, 0, 0, 1.0, 1002.0)"
+        )
+        try:
+            assert await store.leaderboard_tallies(guild_id=10) == [Tally(1, 1, 1)]
+            assert (await store.records(1)).total.won == 1
+        finally:
+            other.execute("COMMIT")
+            other.close()
+        assert len(await store.leaderboard_tallies(guild_id=10)) == 2
+    finally:
+        await store.close()
