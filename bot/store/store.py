@@ -44,6 +44,7 @@ DEFAULT_SETTINGS: dict[str, bool] = {
     "auto_moves": False,  # cards that can safely go up go up by themselves
 }
 
+
 class ConcurrentChange(RuntimeError):
     """The game changed between load and save: the change was refused, nothing written."""
 
@@ -177,6 +178,9 @@ def _where(
 
 
 class Store:
+    """Open one with ``await Store.open(url_or_path)``; every method is a coroutine that
+    either commits what it writes before returning or writes nothing."""
+
     def __init__(self, db: Database) -> None:
         self._db = db
         self.path: Path | None = db.path  # the SQLite file; None on PostgreSQL
