@@ -110,9 +110,8 @@ def is_postgres_url(target: str) -> bool:
 def describe(url: str) -> str:
     """The URL without its password, for messages."""
     parts = urlsplit(url)
-    host = parts.hostname or "localhost"
-    port = f":{parts.port}" if parts.port else ""
-    return f"postgresql://{host}{port}{parts.path}"
+    address = parts.netloc.rpartition("@")[2] or "localhost"
+    return f"postgresql://{address}{parts.path}"
 
 
 def lead_key(name: str) -> int:
@@ -158,7 +157,7 @@ class PostgresDatabase:
         where = describe(url)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=10)
-        except (OSError, asyncpg.PostgresError) as err:
+        except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
             raise StoreError(f"Cannot connect to {where}: {err}") from err
         try:
             await _migrate(pool, where)

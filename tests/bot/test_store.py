@@ -263,6 +263,8 @@ async def test_a_wrong_postgres_address_is_a_store_error(pg_server: object) -> N
     with pytest.raises(StoreError, match=r"Cannot connect to postgresql://127\.0\.0\.1:1/x") as err:
         await Store.open("postgresql://someone:secret@127.0.0.1:1/x")
     assert "secret" not in str(err.value), "a password never reaches a message"
+    with pytest.raises(StoreError, match="Cannot connect to postgresql://db:port/x"):
+        await Store.open("postgresql://someone:secret@db:port/x")
 
 
 async def test_live_games_are_kept_least_recently_used_first_out(
