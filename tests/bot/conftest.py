@@ -4,7 +4,7 @@ tests, a database on a real PostgreSQL server), a clock the test moves."""
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -12,8 +12,6 @@ import pytest
 from bot.flow import Flow, Player
 from bot.store import Store
 from engine import Game, Move
-from tests import pg_server as pg_server_module
-from tests.pg_server import PostgresServer
 
 
 class Clock:
@@ -82,28 +80,7 @@ async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIte
     made.close()
 
 
-# -- PostgreSQL ---------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session")
-def pg_server() -> Iterator[PostgresServer]:
-    """One PostgreSQL server for the whole run, on loopback; skipped only where PostgreSQL
-    is not installed (``.ci/run`` installs it)."""
-    reason = pg_server_module.unavailable()
-    if reason is not None:
-        pytest.skip(f"needs a PostgreSQL server: {reason}")
-    server = PostgresServer()
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def pg_url(pg_server: PostgresServer) -> str:
-    """A fresh, empty database of its own for one test."""
-    return pg_server.create_database()
+# -- both backends (pg_url comes from tests/conftest.py) ----------------------------------
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
