@@ -14,12 +14,11 @@ from __future__ import annotations
 import hashlib
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from engine import MAX_DEAL
 
-from .records import Result
+from .records import DailyEntry, Result
 from .store import SavedGame, Store
 from .wording import code
 
@@ -62,14 +61,6 @@ def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
         previous = day
     alive = previous is not None and (today - previous).days <= 1
     return (run if alive else 0), best
-
-
-@dataclass(frozen=True)
-class DailyEntry:
-    rank: int
-    user_id: int
-    moves: int
-    seconds: float
 
 
 def daily_board(results: Iterable[Result]) -> list[DailyEntry]:

@@ -137,6 +137,14 @@ def leaderboard(results: Iterable[Result]) -> list[Standing]:
     ]
 
 
+@dataclass(frozen=True)
+class DailyEntry:
+    rank: int
+    user_id: int
+    moves: int
+    seconds: float
+
+
 def period_start(period: str, now: datetime) -> datetime | None:
     """The first moment a period covers (None: all time)."""
     if period not in PERIODS:

@@ -1,4 +1,5 @@
-"""Fixtures for the bot's tests: a real SQLite file per test, a clock the test moves."""
+"""Fixtures for the bot's tests: a real SQLite file per test (and, for the store's own
+tests, a database on a real PostgreSQL server), a clock the test moves."""
 
 from __future__ import annotations
 
@@ -101,3 +102,22 @@ async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIte
     made = GameFlow(store, renderer=picture, clock=clock, deals=random.Random(5))
     yield made
     made.close()
+
+
+# -- both backends (pg_url comes from tests/conftest.py) ----------------------------------
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request: pytest.FixtureRequest, db_path: Path) -> Path | str:
+    """What ``Store.open`` takes, for each backend in turn: a file path, a URL."""
+    if request.param == "sqlite":
+        return db_path
+    return str(request.getfixturevalue("pg_url"))
+
+
+@pytest.fixture
+async def any_store(store_target: Path | str) -> AsyncIterator[Store]:
+    """A store on each backend in turn: tests of the store's contract take this one."""
+    opened = await Store.open(store_target)
+    yield opened
+    await opened.close()

@@ -1,4 +1,5 @@
-"""The SQLite store against real files: fresh, migrated from version 1, and its transactions."""
+"""The store against real databases: SQLite files (fresh, migrated from version 1) and
+PostgreSQL, and its transactions. Tests taking ``store`` run once on each backend."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import sqlite3
 from datetime import date
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.store import (
@@ -19,6 +21,13 @@ from bot.store import (
     StoreError,
 )
 from engine import new_game
+from tests.bot.store_support import run_sql
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    return any_store
+
 
 # The schema as version 1 of the bot wrote it, kept verbatim: a file of that age must open.
 SCHEMA_V1 = """
@@ -156,22 +165,20 @@ async def test_save_from_an_old_revision_writes_nothing(store: Store) -> None:
 
 
 async def test_a_final_move_and_its_result_commit_together_or_not_at_all(
-    store: Store, db_path: Path
+    store: Store,
 ) -> None:
     saved = await store.start(1, None, new_game("trefoil", 9), 1.0)
     # Make the result insert fail: a row for this game is already there.
-    con = sqlite3.connect(db_path)
-    con.execute(
+    await run_sql(
+        store,
         "INSERT INTO results (game_row, user_id, game, deal, outcome, moves, undos, hints, "
-        "redeals_used, seconds_played, finished_at) VALUES (?, 1, 'trefoil', 9, 'lost', "
+        "redeals_used, seconds_played, finished_at) VALUES ($1, 1, 'trefoil', 9, 'lost', "
         "0, 0, 0, 0, 0, 0)",
-        (saved.id,),
+        saved.id,
     )
-    con.commit()
-    con.close()
     saved.game.play(saved.game.legal_moves()[0])
     saved.status, saved.finished_at = WON, 5.0
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
         await store.save(saved)
     stored = await store.load(1)
     assert stored is not None
@@ -202,7 +209,9 @@ async def test_a_finished_game_is_not_saved_again(store: Store) -> None:
     assert len(await store.results()) == 1
 
 
-async def test_a_change_never_saved_is_not_served_by_the_next_load(store: Store) -> None:
+async def test_a_change_never_saved_is_not_served_by_the_next_load(
+    store: Store, store_target: Path | str
+) -> None:
     saved = await store.start(5, 1, new_game("trefoil", 42), 0.0)
     loaded = await store.load(5)
     assert loaded is not None and loaded.game is not saved.game  # a copy: loads never share
@@ -211,9 +220,62 @@ async def test_a_change_never_saved_is_not_served_by_the_next_load(store: Store)
     assert again is not None and again.game.moves_made == 0
     again.game.play(again.game.legal_moves()[0])
     await store.save(again)
-    reopened = await Store.open(store.path)
+    reopened = await Store.open(store_target)
     try:
         fresh = await reopened.load(5)
         assert fresh is not None and fresh.game.history == again.game.history
     finally:
         await reopened.close()
+
+
+async def test_discord_sized_ids_round_trip(store: Store) -> None:
+    user, guild = 1_234_567_890_123_456_789, 987_654_321_098_765_432  # 64-bit snowflakes
+    saved = await store.start(user, guild, new_game("trefoil", 2_000_000_000), 1.0)
+    saved.status, saved.finished_at = "resigned", 2.0
+    await store.save(saved)
+    loaded = await store.load(user)
+    assert loaded is not None and (loaded.user_id, loaded.guild_id) == (user, guild)
+    [result] = await store.results(guild_id=guild)
+    assert (result.user_id, result.deal) == (user, 2_000_000_000)
+
+
+async def test_postgres_migrates_once_and_reopens_unchanged(pg_url: str) -> None:
+    first, second = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        assert await first.schema_version() == first.schema_target
+        assert await second.schema_version() == first.schema_target
+        await first.set_meta("k", "v")
+        assert await second.get_meta("k") == "v"
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_postgres_database_from_a_newer_bot_is_refused(pg_url: str) -> None:
+    store = await Store.open(pg_url)
+    await run_sql(store, "UPDATE schema_version SET version = version + 1")
+    await store.close()
+    with pytest.raises(StoreError, match="newer"):
+        await Store.open(pg_url)
+
+
+async def test_a_wrong_postgres_address_is_a_store_error(pg_server: object) -> None:
+    with pytest.raises(StoreError, match=r"Cannot connect to postgresql://127\.0\.0\.1:1/x") as err:
+        await Store.open("postgresql://someone:secret@127.0.0.1:1/x")
+    assert "secret" not in str(err.value), "a password never reaches a message"
+    with pytest.raises(StoreError, match="Cannot connect to postgresql://db:port/x"):
+        await Store.open("postgresql://someone:secret@db:port/x")
+
+
+async def test_live_games_are_kept_least_recently_used_first_out(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("bot.store.store.LIVE_GAMES", 2)
+    one = await store.start(1, None, new_game("trefoil", 1), 1.0)
+    two = await store.start(2, None, new_game("trefoil", 2), 1.0)
+    assert await store.load(1) is not None  # player 1 is the most recent now
+    three = await store.start(3, None, new_game("trefoil", 3), 1.0)
+    assert list(store._live) == [one.id, three.id], "player 2's game went, not player 1's"
+    again = await store.load(2)  # rebuilt from the saved state, and kept again
+    assert again is not None and again.id == two.id and again.game.deal == 2
+    assert list(store._live) == [three.id, two.id]

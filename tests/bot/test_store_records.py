@@ -1,5 +1,5 @@
 """The store's side of statistics: daily attempts, filtered results, forgetting a player and
-resetting a server — each against a real SQLite file."""
+resetting a server — each against a real SQLite file and a real PostgreSQL database."""
 
 from __future__ import annotations
 
@@ -7,8 +7,15 @@ import sqlite3
 from datetime import date
 from pathlib import Path
 
+import pytest
+
 from bot.store import MIGRATIONS, SCHEMA_VERSION, WON, SavedGame, Store
 from engine import new_game
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    return any_store
 
 DAY = "2026-11-22"
 

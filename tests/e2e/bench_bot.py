@@ -115,7 +115,7 @@ async def one_player(fake: FakeDiscord, user: FakeUser, moves: int, warmup: int)
         await start_game(fake, user, plan)
         for move in plan.moves[: moves + warmup - len(latencies)]:
             latencies.append(await timed_move(fake, user, move))
-        await fake.command(user, "resign")
+        await fake.press(user, await fake.command(user, "resign"), label="Resign")
     return latencies[warmup:]
 
 

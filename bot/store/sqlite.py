@@ -1,0 +1,271 @@
+"""The SQLite backend: one file in WAL mode, the embedded default.
+
+Two connections: the writer, behind one asyncio lock so one transaction never interleaves
+with another's statements, and a read-only reader for statistics. WAL lets the reader read
+the last committed data while the writer writes, so a long leaderboard never holds up a move.
+
+The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS`` lists every step from
+an empty file, applied at open. A change to the schema is a new entry at the end, never an
+edit of an old one.
+
+Durability: ``synchronous=NORMAL`` (the WAL default): a committed move survives the bot
+crashing or being killed; a power cut may lose the last moments. ``secure_delete`` overwrites
+deleted rows, and forgetting a player checkpoints the WAL, so their ids leave both files.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import re
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .database import StoreError
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the current game of each player.
+    """
+    CREATE TABLE meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: buttons carry it
+        user_id INTEGER NOT NULL UNIQUE,       -- one current game per player
+        guild_id INTEGER,                      -- server it was started in; NULL: DM, console
+        game TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        state TEXT NOT NULL,                   -- engine Game.to_dict() as JSON
+        status TEXT NOT NULL DEFAULT 'playing',
+        revision INTEGER NOT NULL DEFAULT 0,   -- +1 on every saved change
+        started_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    );
+    """,
+    # 2: results (one row per finished game, written with the game's last change),
+    #    and the counters a result needs.
+    """
+    ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN seconds_played REAL NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN daily TEXT;
+    ALTER TABLE games ADD COLUMN finished_at REAL;
+    CREATE TABLE results (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        game_row INTEGER NOT NULL UNIQUE,      -- games.id: a game is counted once
+        user_id INTEGER NOT NULL,
+        guild_id INTEGER,
+        game TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'resigned', 'abandoned')),
+        moves INTEGER NOT NULL,
+        undos INTEGER NOT NULL,
+        hints INTEGER NOT NULL,
+        redeals_used INTEGER NOT NULL,
+        seconds_played REAL NOT NULL,
+        finished_at REAL NOT NULL,
+        daily TEXT                             -- the UTC day of a daily deal, else NULL
+    );
+    CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
+    CREATE INDEX results_by_user ON results (user_id, game, finished_at);
+    """,
+    # 3: the daily deal. A player's first start of a game's daily deal on a UTC day is their
+    #    one scored attempt; the row stays when a server's results are reset, so a reset
+    #    hands out no second attempt. Daily boards read results by server and day.
+    """
+    CREATE TABLE daily_attempts (
+        user_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        day TEXT NOT NULL,                     -- UTC date, YYYY-MM-DD
+        started_at REAL NOT NULL,
+        PRIMARY KEY (user_id, game, day)
+    );
+    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
+        SELECT user_id, game, daily, started_at FROM games WHERE daily IS NOT NULL;
+    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
+        SELECT user_id, game, daily, finished_at FROM results WHERE daily IS NOT NULL;
+    CREATE INDEX results_by_daily ON results (guild_id, daily, game);
+    """,
+    # 4: deals the solver proved winnable, waiting to be handed out by `/new winnable`.
+    """
+    CREATE TABLE winnable_deals (
+        game TEXT NOT NULL,
+        deal INTEGER NOT NULL,
+        found_at REAL NOT NULL,
+        PRIMARY KEY (game, deal)
+    );
+    """,
+    # 5: facts that must outlast the process — the revision the solver proved a game lost
+    #    at, each player's settings, their last board in each channel — and server indexes
+    #    that hold every column a leaderboard counts, so it never reads the table: by
+    #    player (counted in order, no sort) and by game and time (a week of one game); and
+    #    a player index that holds every column of a record, for the same reason.
+    """
+    ALTER TABLE games ADD COLUMN proven_lost_at INTEGER;  -- a revision; stale once it moves
+    CREATE TABLE player_settings (
+        user_id INTEGER PRIMARY KEY,
+        private_boards INTEGER NOT NULL,
+        four_colour INTEGER NOT NULL,
+        auto_moves INTEGER NOT NULL
+    );
+    CREATE TABLE board_messages (
+        user_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,           -- the player's live board in that channel
+        previous_id INTEGER,                   -- the one it replaced
+        PRIMARY KEY (user_id, channel_id)
+    );
+    DROP INDEX results_by_guild;
+    CREATE INDEX results_by_guild
+        ON results (guild_id, game, finished_at, user_id, outcome, hints);
+    CREATE INDEX results_by_guild_player
+        ON results (guild_id, user_id, game, finished_at, outcome, hints);
+    DROP INDEX results_by_user;
+    CREATE INDEX results_by_user ON results
+        (user_id, guild_id, game, finished_at, outcome, hints, moves, seconds_played, daily);
+    """,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+@functools.lru_cache(maxsize=256)
+def _sqlite_sql(sql: str) -> str:
+    """``$1`` placeholders as SQLite spells them, ``?1``."""
+    return re.sub(r"\$(\d+)", r"?\1", sql)
+
+
+class _Connection:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetchrow(self, sql: str, *args: Any) -> Any | None:
+        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
+            return await cursor.fetchone()
+
+    async def execute(self, sql: str, *args: Any) -> int:
+        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
+            return cursor.rowcount
+
+
+class SqliteDatabase:
+    schema_target = SCHEMA_VERSION
+    # One statement picks and deletes, and SQLite runs one writer at a time: a deal goes
+    # to one caller, across processes too.
+    take_winnable_sql = (
+        "DELETE FROM winnable_deals WHERE rowid = (SELECT rowid FROM winnable_deals "
+        "WHERE game = $1 ORDER BY found_at, deal LIMIT 1) RETURNING deal"
+    )
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 path: Path) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._write = _Connection(writer)
+        self._read = _Connection(reader)
+        self._lock = asyncio.Lock()
+        self._closed = False
+        self.path: Path | None = path
+        self.where = str(path)
+
+    @classmethod
+    async def open(cls, path: Path) -> SqliteDatabase:
+        """Open (creating if needed) and migrate the file at ``path``."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        writer = await aiosqlite.connect(path, isolation_level=None)
+        reader: aiosqlite.Connection | None = None
+        try:
+            writer.row_factory = sqlite3.Row
+            await writer.execute("PRAGMA busy_timeout = 5000")
+            await writer.execute("PRAGMA journal_mode = WAL")
+            await writer.execute("PRAGMA synchronous = NORMAL")
+            await writer.execute("PRAGMA secure_delete = ON")
+            await _migrate(writer, path)
+            reader = await aiosqlite.connect(
+                f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None
+            )
+            reader.row_factory = sqlite3.Row
+            await reader.execute("PRAGMA busy_timeout = 5000")
+        except BaseException:
+            await writer.close()
+            if reader is not None:
+                await reader.close()
+            raise
+        return cls(writer, reader, path)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[_Connection]:
+        async with self._lock:
+            # IMMEDIATE takes the write lock at once, so two processes on one file queue
+            # (busy_timeout) instead of one failing at its first write.
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._write
+            except BaseException:
+                await self._writer.execute("ROLLBACK")
+                raise
+            await self._writer.execute("COMMIT")
+
+    @asynccontextmanager
+    async def primary(self) -> AsyncIterator[_Connection]:
+        async with self._lock:
+            yield self._write
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[_Connection]:
+        yield self._read
+
+    async def schema_version(self) -> int:
+        return await _user_version(self._writer)
+
+    async def try_lead(self, name: str) -> bool:
+        """A SQLite file serves one bot process (it cannot be shared across machines), so
+        that process leads."""
+        return True
+
+    async def after_forget(self) -> None:
+        async with self._lock:
+            await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    async def close(self) -> None:
+        async with self._lock:
+            if not self._closed:
+                self._closed = True
+                await self._reader.close()
+                await self._writer.close()
+
+
+async def _user_version(db: aiosqlite.Connection) -> int:
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def _migrate(db: aiosqlite.Connection, path: Path) -> None:
+    version = await _user_version(db)
+    if version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{path} has schema version {version}, newer than this bot's "
+            f"{SCHEMA_VERSION}: it was written by a newer version of the bot. "
+            "Upgrade the bot, or point DATABASE_PATH at another file."
+        )
+    for target in range(version + 1, SCHEMA_VERSION + 1):
+        script = MIGRATIONS[target - 1]
+        try:
+            await db.executescript(
+                f"BEGIN IMMEDIATE;\n{script}\nPRAGMA user_version = {target};\nCOMMIT;"
+            )
+        except sqlite3.Error as err:
+            if db.in_transaction:
+                await db.rollback()
+            raise StoreError(f"Could not migrate {path} to schema version {target}: {err}") from err

@@ -1,0 +1,125 @@
+"""Two bot processes on one database, played as two stores opened on it: a player's game is
+changed by one of them at a time, a pooled deal goes to one of them, one of them leads."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.store import ConcurrentChange, SavedGame, Store
+from engine import new_game
+from tests.bot.store_support import run_sql
+
+
+@pytest.fixture
+async def pair(store_target: Path | str) -> AsyncIterator[tuple[Store, Store]]:
+    first = await Store.open(store_target)
+    second = await Store.open(store_target)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+async def outcomes(*calls: object) -> list[object]:
+    """Run the calls at once; what each returned or raised."""
+    return list(await asyncio.gather(*calls, return_exceptions=True))  # type: ignore[arg-type]
+
+
+async def test_a_move_saved_by_one_process_refuses_the_others_from_the_same_revision(
+    pair: tuple[Store, Store],
+) -> None:
+    a, b = pair
+    await a.start(1, 10, new_game("trefoil", 9), 1.0)
+    here, there = await a.load(1), await b.load(1)
+    assert here is not None and there is not None
+    here.game.play(here.game.legal_moves()[0])
+    there.game.play(there.game.legal_moves()[-1])
+    results = await outcomes(a.save(here), b.save(there))
+    assert sorted(type(r).__name__ for r in results) == ["ConcurrentChange", "NoneType"]
+    stored = await a.load(1)
+    assert stored is not None and stored.revision == 1 and stored.game.moves_made == 1
+
+
+async def test_two_processes_starting_a_players_first_game_at_once_start_one(
+    pair: tuple[Store, Store],
+) -> None:
+    a, b = pair
+    results = await outcomes(
+        a.start(1, 10, new_game("trefoil", 1), 1.0), b.start(1, 20, new_game("trefoil", 2), 1.0)
+    )
+    started = [r for r in results if isinstance(r, SavedGame)]
+    refused = [r for r in results if isinstance(r, ConcurrentChange)]
+    assert len(started) == 1 and len(refused) == 1
+    stored = await b.load(1)
+    assert stored is not None and stored.id == started[0].id
+
+
+async def test_two_processes_replacing_the_same_game_at_once_replace_it_once(
+    pair: tuple[Store, Store],
+) -> None:
+    a, b = pair
+    first = await a.start(1, 10, new_game("trefoil", 1), 1.0)
+    first.game.play(first.game.legal_moves()[0])
+    await a.save(first)
+    here, there = await a.load(1), await b.load(1)
+    results = await outcomes(
+        a.start(1, 10, new_game("trefoil", 2), 5.0, replacing=here),
+        b.start(1, 20, new_game("clover-leaf", 3), 5.0, replacing=there),
+    )
+    assert sorted(type(r).__name__ for r in results) == ["ConcurrentChange", "SavedGame"]
+    [result] = await a.results(user_id=1)
+    assert result.outcome == "abandoned", "the replaced game is recorded once"
+    # The loser's view of the game is untouched: it was never recorded as left.
+    loser = here if isinstance(results[1], SavedGame) else there
+    assert loser is not None and loser.status == "playing" and loser.finished_at is None
+
+
+async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Store, Store]) -> None:
+    a, b = pair
+    for deal in range(1, 21):
+        await a.add_winnable("trefoil", deal, float(deal))
+    taken = await outcomes(*(s.take_winnable("trefoil") for _ in range(15) for s in (a, b)))
+    deals = [d for d in taken if d is not None]
+    assert all(isinstance(d, int) for d in deals), taken
+    assert sorted(deals) == list(range(1, 21)), "each deal once, none lost"
+    assert await b.winnable_count("trefoil") == 0
+
+
+async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:
+    a, b = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        assert await a.try_lead("commands") is True
+        assert await b.try_lead("commands") is False
+        assert await a.try_lead("commands") is True, "asking again keeps the lead"
+        assert await b.try_lead("winnable-pool") is True, "each name has its own leader"
+        await a.close()
+        assert await b.try_lead("commands") is True, "a leader gone is replaced"
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_leader_whose_session_is_lost_is_replaced(pg_url: str) -> None:
+    a, b = await Store.open(pg_url), await Store.open(pg_url)
+    try:
+        assert await a.try_lead("commands") is True
+        # The leader's connection dies (a network cut, a server restart): its lock goes.
+        await run_sql(
+            b, "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+        )
+        assert await b.try_lead("commands") is True
+        assert await a.try_lead("commands") is False, "the old leader learns it lost the lead"
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_sqlite_file_has_one_process_which_leads(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        assert await store.try_lead("commands") is True
+    finally:
+        await store.close()

@@ -1,0 +1,186 @@
+"""Statistics computed by the database equal those ``records`` and ``daily`` compute from every row,
+on both backends, for random histories; and reading them never waits for a write."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.daily import daily_board
+from bot.records import Result, leaderboard, record
+from bot.store import OUTCOMES, Store, Tally
+
+GAME_IDS = ("trefoil", "clover-leaf")
+DAYS = ("2026-11-20", "2026-11-21", "2026-11-23")
+PLACES: tuple[dict[str, Any], ...] = (
+    {}, {"guild_id": 10}, {"guild_id": 20}, {"outside_servers": True}
+)
+
+rows = st.lists(
+    st.tuples(
+        st.integers(1, 3),  # user
+        st.sampled_from([None, 10, 20]),  # server
+        st.sampled_from(GAME_IDS),
+        st.sampled_from(OUTCOMES),
+        st.sampled_from([0, 0, 1]),  # hints
+        st.integers(1, 4),  # moves
+        st.sampled_from([10.0, 12.5, 30.0]),  # seconds
+        st.integers(0, 6).map(lambda t: 1000.0 + t),  # finished at: ties happen
+        st.sampled_from([None, *DAYS]),  # daily day
+    ),
+    max_size=30,
+)
+
+
+async def insert_results(store: Store, history: list[tuple[Any, ...]]) -> None:
+    """The rows as the results table would hold them, oldest insert first."""
+    async with store._db.transaction() as conn:
+        await conn.execute("DELETE FROM results")
+        for n, (user, guild, game, outcome, hints, moves, seconds, at, day) in enumerate(
+            history
+        ):
+            await conn.execute(
+                "INSERT INTO results (game_row, user_id, guild_id, game, deal, outcome, moves, "
+                "undos, hints, redeals_used, seconds_played, finished_at, daily) "
+                "VALUES ($1, $2, $3, $4, 1, $5, $6, 0, $7, 0, $8, $9, $10)",
+                n + 1, user, guild, game, outcome, moves, hints, seconds, at, day,
+            )
+
+
+def tallies(results: list[Result]) -> list[Tally]:
+    return sorted(Tally(s.user_id, s.played, s.won) for s in leaderboard(results))
+
+
+def won_days(results: list[Result]) -> set[Any]:
+    """As the daily streak counts them (``bot.daily.won_days``)."""
+    return {r.daily for r in results if r.daily is not None and r.won_unaided}
+
+
+async def check_everything(store: Store) -> None:
+    for place in PLACES:
+        for game, since in ((None, None), ("trefoil", 1003.0)):
+            every = await store.results(game=game, since=since, **place)
+            assert await store.leaderboard_tallies(game=game, since=since, **place) == tallies(
+                every
+            )
+            for user in (1, 2, 3):
+                mine = [r for r in every if r.user_id == user]
+                got = await store.records(user, game=game, since=since, **place)
+                assert got.total == record(mine)
+                assert got.per_game == {
+                    g: record(r for r in mine if r.game_id == g)
+                    for g in sorted({r.game_id for r in mine})
+                }
+        for user in (1, 2, 3):
+            mine = await store.results(user_id=user, **place)
+            assert await store.won_daily_days(user, **place) == won_days(mine)
+        for day in DAYS:
+            for game in GAME_IDS:
+                scored = await store.results(daily=day, game=game, **place)
+                expected = daily_board(scored)
+                board = await store.daily_board(day, game, **place)
+                assert board.entries == expected
+                assert (board.finished, board.won, board.won_unaided) == (
+                    len(scored), sum(r.won for r in scored), len(expected)
+                )
+                assert (await store.daily_board(day, game, limit=2, **place)).entries == (
+                    expected[:2]
+                )
+
+
+def test_statistics_from_sql_equal_those_from_every_row(store_target: Path | str) -> None:
+    # One loop and one store for every example: each example replaces the results.
+    loop = asyncio.new_event_loop()
+    store = loop.run_until_complete(Store.open(store_target))
+
+    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(history=rows)
+    def check(history: list[tuple[Any, ...]]) -> None:
+        loop.run_until_complete(insert_results(store, history))
+        loop.run_until_complete(check_everything(store))
+
+    try:
+        check()
+    finally:
+        loop.run_until_complete(store.close())
+        loop.close()
+
+
+@pytest.fixture
+def store(any_store: Store) -> Store:
+    return any_store
+
+
+async def test_streaks_follow_finish_order_and_an_assisted_win_breaks_one(
+    store: Store,
+) -> None:
+    # user 1 in server 10, in finish order (inserted out of order):
+    #   won, won, won with a hint, won, lost, won
+    history = [
+        (1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, None),
+        (1, 10, "trefoil", "lost", 0, 12, 50.0, 1005.0, None),
+        (1, 10, "trefoil", "won", 0, 35, 80.0, 1002.0, None),
+        (1, 10, "trefoil", "won", 1, 20, 30.0, 1003.0, None),
+        (1, 10, "trefoil", "won", 0, 38, 70.0, 1004.0, None),
+        (1, 10, "trefoil", "won", 0, 44, 99.0, 1006.0, None),
+    ]
+    await insert_results(store, history)
+    rec = (await store.records(1, guild_id=10)).total
+    assert (rec.played, rec.won, rec.assisted) == (6, 5 - 1, 1)
+    assert (rec.current_streak, rec.best_streak) == (1, 2)
+    assert (rec.fewest_moves, rec.fastest_seconds) == (35, 70.0), "the assisted win's 20 moves don't count"
+    assert await store.records(2) == await store.records(1, guild_id=20)
+
+
+async def test_a_statistics_read_proceeds_while_a_write_transaction_is_open(
+    store: Store,
+) -> None:
+    await insert_results(store, [(1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, "2026-11-20")])
+    async with store._db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO results (game_row, user_id, guild_id, game, deal, outcome, moves, "
+            "undos, hints, redeals_used, seconds_played, finished_at) "
+            "VALUES (99, 2, 10, 'trefoil', 1, 'won', 5, 0, 0, 0, 1.0, 1002.0)"
+        )
+        # The writer is busy (and on SQLite holds the store's write lock) until this block
+        # ends: a read that waited for it would never finish, so the guard fails the test.
+        reads = asyncio.gather(
+            store.leaderboard_tallies(guild_id=10),
+            store.records(1),
+            store.daily_board("2026-11-20", "trefoil", guild_id=10),
+            store.won_daily_days(1),
+            store.results(guild_id=10),
+        )
+        board, records, daily, days, results = await asyncio.wait_for(reads, timeout=60)
+    assert board == [Tally(1, 1, 1)], "the uncommitted row is not seen"
+    assert records.total.won == 1 and len(daily.entries) == 1 and len(days) == 1
+    assert len(results) == 1
+    assert await store.leaderboard_tallies(guild_id=10) == [Tally(1, 1, 1), Tally(2, 1, 1)]
+
+
+async def test_a_sqlite_read_proceeds_while_another_process_is_writing(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        await insert_results(store, [(1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, None)])
+        other = sqlite3.connect(db_path, isolation_level=None)  # another bot process
+        other.execute("BEGIN IMMEDIATE")  # holds the file's write lock until it ends
+        other.execute(
+            "INSERT INTO results (game_row, user_id, guild_id, game, deal, outcome, moves, "
+            "undos, hints, redeals_used, seconds_played, finished_at) "
+            "VALUES (99, 2, 10, 'trefoil', 1, 'won', 5, 0, 0, 0, 1.0, 1002.0)"
+        )
+        try:
+            assert await store.leaderboard_tallies(guild_id=10) == [Tally(1, 1, 1)]
+            assert (await store.records(1)).total.won == 1
+        finally:
+            other.execute("COMMIT")
+            other.close()
+        assert len(await store.leaderboard_tallies(guild_id=10)) == 2
+    finally:
+        await store.close()

@@ -1,0 +1,33 @@
+"""Fixtures for every test package: a PostgreSQL server for the whole run, started only
+when a test asks for it (``pg_url``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests import pg_server as pg_server_module
+from tests.pg_server import PostgresServer
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PostgresServer]:
+    """One PostgreSQL server for the whole run, on loopback; skipped only where PostgreSQL
+    is not installed (``.ci/run`` installs it)."""
+    reason = pg_server_module.unavailable()
+    if reason is not None:
+        pytest.skip(f"needs a PostgreSQL server: {reason}")
+    server = PostgresServer()
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server: PostgresServer) -> str:
+    """A URL to an empty database of this test's own (a schema of the one server's
+    database, chosen by the URL)."""
+    return pg_server.create_database()
