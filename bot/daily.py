@@ -100,11 +100,11 @@ async def won_line(store: Store, saved: SavedGame, now: float) -> str:
         )
     # In a server the streak is that server's; in DMs (private anyway) the player's own.
     try:
-        results = await store.results(user_id=saved.user_id, guild_id=saved.guild_id)
+        days = await store.won_daily_days(saved.user_id, guild_id=saved.guild_id)
     except Exception:
         log.exception("could not read the daily streak of user %s", saved.user_id)
         return f"📅 Daily deal won! See {code(f'/daily-board {game_id}')}."
-    current, best = daily_streaks(won_days(results), utc_day(now))
+    current, best = daily_streaks(days, utc_day(now))
     return (
         f"📅 Daily deal won! Daily streak: **{current}** day{'' if current == 1 else 's'} "
         f"(best {best}). See {code(f'/daily-board {game_id}')}."

@@ -183,8 +183,13 @@ class GameFlow:
     ) -> Reply:
         game = new_game(game_id, deal, draw=draw)
         now = self._clock()
-        # Leaving a stuck game loses it; leaving one that could still go on abandons it.
-        left_as = LOST if replacing is not None and replacing.game.is_stuck else ABANDONED
+        # Leaving a stuck game loses it; leaving one that could still go on abandons it;
+        # leaving one never touched (no move, no undo) is no game played at all.
+        left_as: str | None = ABANDONED
+        if replacing is not None and replacing.game.is_stuck:
+            left_as = LOST
+        elif replacing is not None and not replacing.game.moves_made and not replacing.undos:
+            left_as = None
         day = todays_daily(game_id, deal, now)
         saved = await self.store.start(
             player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as,
@@ -308,8 +313,7 @@ class GameFlow:
     def _compose(
         self, saved: SavedGame, summary: str, png: bytes, *, focus: int | None = None
     ) -> Board:
-        proven_lost = self.solver.proven_lost(saved)
-        board = compose(saved, summary, png, proven_lost=proven_lost, focus=focus)
+        board = compose(saved, summary, png, proven_lost=saved.proven_lost, focus=focus)
         self.solver.board_made(board)
         return board
 

@@ -127,8 +127,14 @@ def leaderboard(results: Iterable[Result]) -> list[Standing]:
         counts = tally.setdefault(r.user_id, [0, 0])
         counts[0] += 1
         counts[1] += r.won_unaided
+    return rank((uid, p, w) for uid, (p, w) in tally.items())
+
+
+def rank(tallies: Iterable[tuple[int, int, int]]) -> list[Standing]:
+    """Players ranked from their (user id, played, won unaided) — what the store counts:
+    score, then wins, then fewer games, then user id (stable ties)."""
     rows = sorted(
-        ((wilson_lower_bound(w, p), w, p, uid) for uid, (p, w) in tally.items()),
+        ((wilson_lower_bound(w, p), w, p, uid) for uid, p, w in tallies),
         key=lambda row: (-row[0], -row[1], row[2], row[3]),
     )
     return [

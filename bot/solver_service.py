@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal up to MAX_DEAL plays
 WINNABLE_POOL = 10  # proven-winnable deals kept ready per game for `/new winnable`
 WINNABLE_TRIES_NOW = 6  # deals tried on the spot when the pool is empty
-REMEMBERED = 10_000  # players (latest board) and games (proven lost) remembered in memory
+REMEMBERED = 10_000  # players whose latest board is remembered in memory
 VERDICT_QUEUE = 1_000  # verdict checks waiting at most (one per player)
 EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an interaction
 HINT_COOLDOWN_S = 5.0  # one hint per player this often (the Hint button and /hint together)
@@ -76,7 +76,6 @@ class SolverService:
         self.worker = worker or SolverWorker()
         self._clock = clock
         self._deals = deals or random.Random()
-        self._proven_lost: LRU[int, int] = LRU(REMEMBERED)  # game row -> revision
         self._pending: OrderedDict[int, _Check] = OrderedDict()  # player -> check, oldest first
         self._wake = asyncio.Event()
         self._checker: asyncio.Task[None] | None = None
@@ -104,10 +103,6 @@ class SolverService:
         """Remember the newest board of each player: checks of older ones are dropped."""
         self._latest[board.owner_id] = board.ref
 
-    def proven_lost(self, saved: SavedGame) -> bool:
-        """Whether the solver has proven this very position (revision) unwinnable."""
-        return self._proven_lost.get(saved.id) == saved.revision
-
     # -- hints ------------------------------------------------------------------------
 
     async def hint(self, saved: SavedGame) -> Reply:
@@ -121,7 +116,7 @@ class SolverService:
         answer = await self.worker.hint(game)
         await self.store.add_hint(saved.id)
         if answer.lost:
-            self._proven_lost[saved.id] = saved.revision
+            await self.store.mark_proven_lost(saved.id, saved.revision)
         if answer.move is None:
             return Reply(note=answer.note)
         move = game.resolve(answer.move)
@@ -193,7 +188,8 @@ class SolverService:
             self._checked[owner_id] = ref
             if saved.game.is_stuck or await self.worker.verdict(saved.game) != "lost":
                 return None
-            self._proven_lost[ref.game_row] = ref.revision
+            if not await self.store.mark_proven_lost(ref.game_row, ref.revision):
+                return None  # the game moved on while the solver searched
             if self._latest.get(owner_id) != ref:
                 return None  # a newer board was made while the solver searched
             return with_no_win(text)

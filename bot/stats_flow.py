@@ -26,15 +26,16 @@ from datetime import UTC, date, datetime, timedelta
 from engine import GAMES, BadSetup, check_setup
 from render.stats_card import StatsRow, render_stats_png
 
-from .daily import daily_board, daily_deal, daily_streaks, utc_day, won_days
+from .daily import daily_deal, daily_streaks, utc_day
 from .game_flow import GameFlow
-from .records import PERIODS, Record, Result, format_seconds, leaderboard, period_start, record
+from .records import PERIODS, Record, format_seconds, period_start, rank
 from .replies import Action, Ask, Message, Player, Question, Reply
 from .wording import code, plural, refused
 
 SERVER = "server"  # /stats scope: this server's games
 EVERYWHERE = "all"  # /stats scope: the player's games in every server, DMs included
 TOP = 10  # leaderboard places shown, besides the caller's own
+DAILY_TOP = 10  # daily board winners shown
 
 FORGET_YES, FORGET_NO = "Delete everything", "Keep my records"
 RESET_YES, RESET_NO = "Delete this server's results", "Cancel"
@@ -105,23 +106,23 @@ class StatsFlow:
                     "on this server."
                 )
             return _refuse("Outside a server you can see only your own record.")
-        if everywhere:
-            results = await self.store.results(user_id=subject.user_id)
-            where = "in all servers and DMs" if viewer.guild_id is not None else "everywhere"
-        else:
-            results = await self.store.results(user_id=subject.user_id, guild_id=viewer.guild_id)
-            where = "on this server"
-        shown = [r for r in results if game is None or r.game_id == game]
+        place: dict[str, int | None] = {} if everywhere else {"guild_id": viewer.guild_id}
+        where = (
+            "on this server" if not everywhere
+            else "in all servers and DMs" if viewer.guild_id is not None
+            else "everywhere"
+        )
+        records = await self.store.records(subject.user_id, game=game, **place)
         whose = "You have" if own else f"{mention(subject.user_id)} has"
-        if not shown:
+        if records.total.played == 0:
             what = f"{GAMES[game]} games" if game else "games"
             hint = " Start one with `/new` or `/daily`." if own else ""
-            place = "anywhere" if everywhere else where
-            return _answer(f"{whose} no finished {what} {place} yet.{hint}", private=True)
-        streak = daily_streaks(won_days(results), self._now().date())
-        games = [game] if game else [g for g in GAMES if any(r.game_id == g for r in shown)]
-        per_game = {g: record(r for r in shown if r.game_id == g) for g in games}
-        total = record(shown)
+            at = "anywhere" if everywhere else where
+            return _answer(f"{whose} no finished {what} {at} yet.{hint}", private=True)
+        days = await self.store.won_daily_days(subject.user_id, **place)
+        streak = daily_streaks(days, self._now().date())
+        per_game = {g: records.per_game[g] for g in GAMES if g in records.per_game}
+        total = records.total
         title = f"{picture_name(subject.name)} · solitaire record"
         subtitle = (
             f"{where.capitalize()} · {_summary(total)} · daily streak {streak[0]} "
@@ -158,8 +159,9 @@ class StatsFlow:
             return _refuse(f"The period is one of {', '.join(f'`{p}`' for p in PERIODS)}.")
         start = period_start(period, self._now())
         since = None if start is None else start.timestamp()
-        results = await self._place_results(viewer, game=game, since=since)
-        ranked = leaderboard(results)
+        ranked = rank(await self.store.leaderboard_tallies(
+            game=game, since=since, **self._place(viewer)
+        ))
         heading = (
             f"🏆 **Leaderboard** — {GAMES[game] if game else 'all games'}, {PERIOD_WORDS[period]}"
         )
@@ -224,21 +226,24 @@ class StatsFlow:
         if isinstance(wanted, str):
             return _refuse(wanted)
         deal = daily_deal(game, wanted)
-        results = await self._place_results(viewer, game=game, daily=wanted.isoformat())
-        board = daily_board(results)
+        board = await self.store.daily_board(
+            wanted.isoformat(), game, limit=DAILY_TOP, **self._place(viewer)
+        )
         when = "today" if wanted == today else wanted.isoformat()
         lines = [f"📅 **Daily board** — {GAMES[game]}, {when} (UTC), deal {deal}"]
         if viewer.guild_id is None:
             lines[0] += " (outside a server the board has only you)"
         lines += [
             f"{_place(e.rank)} {mention(e.user_id)} — {e.moves} moves · {format_seconds(e.seconds)}"
-            for e in board
+            for e in board.entries
         ]
-        won = sum(1 for r in results if r.won)
-        if results:
+        if board.won_unaided > len(board.entries):
+            lines.append(f"… and {board.won_unaided - len(board.entries)} more winners.")
+        unaided, won = board.won_unaided, board.won
+        if board.finished:
             lines.append(
-                f"{len(results)} finished their scored attempt here, {len(board)} won"
-                + (f" ({won - len(board)} more with hints)." if won > len(board) else ".")
+                f"{board.finished} finished their scored attempt here, {unaided} won"
+                + (f" ({won - unaided} more with hints)." if won > unaided else ".")
             )
         else:
             lines.append("Nobody here has finished a scored attempt at it yet.")
@@ -306,23 +311,13 @@ class StatsFlow:
 
     # -- internals --------------------------------------------------------------------
 
-    async def _place_results(
-        self,
-        viewer: Player,
-        *,
-        game: str | None,
-        since: float | None = None,
-        daily: str | None = None,
-    ) -> list[Result]:
+    @staticmethod
+    def _place(viewer: Player) -> dict[str, int | bool | None]:
         """The results a board in the viewer's place may show: the server's; outside a
         server only the viewer's own games played outside servers."""
         if viewer.guild_id is None:
-            return await self.store.results(
-                user_id=viewer.user_id, outside_servers=True, game=game, since=since, daily=daily
-            )
-        return await self.store.results(
-            guild_id=viewer.guild_id, game=game, since=since, daily=daily
-        )
+            return {"user_id": viewer.user_id, "outside_servers": True}
+        return {"guild_id": viewer.guild_id}
 
 
 # -- wording ------------------------------------------------------------------------------

@@ -482,3 +482,19 @@ async def test_a_win_after_a_hint_says_it_was_assisted(flow: GameFlow, store: St
     won = await flow.act(ALICE, Action.MOVE, TREFOIL_27_WIN[-1])
     assert won.board is not None and "**Won with hints** in 58 moves" in won.board.text
     assert "**Won** in" not in won.board.text
+
+
+async def test_leaving_an_untouched_game_counts_as_no_game(flow: GameFlow, store: Store) -> None:
+    await start(flow)
+    asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
+    assert asked is not None  # still asked: the deal would be lost
+    fresh = await flow.confirm_new(ALICE, asked.replacing, "clover-leaf", 8)
+    assert fresh.board is not None and "recorded as" not in fresh.board.text
+    assert await store.results() == []
+    first = str(new_game("clover-leaf", 8).legal_moves()[0])
+    moved = await flow.act(ALICE, Action.MOVE, first)
+    assert moved.board is not None
+    touched = offer_of(await flow.new_game(ALICE, "trefoil", 8))
+    assert touched is not None
+    await flow.confirm_new(ALICE, touched.replacing, "trefoil", 8)
+    assert [r.outcome for r in await store.results()] == ["abandoned"]
