@@ -95,7 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args, settings)
     except (StoreError, OSError, sqlite3.Error) as err:
-        print(f"Cannot use the database {settings.database_path}: {err}", file=sys.stderr)
+        print(f"Cannot use the database {settings.database_name}: {err}", file=sys.stderr)
         return 2
 
 
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace, settings: Settings) -> int:
 
         boards = args.boards or settings.database_path.parent / "boards"
         try:
-            return asyncio.run(run_console(settings.database_path, boards))
+            return asyncio.run(run_console(settings.database, boards))
         except KeyboardInterrupt:  # Ctrl-C: every move is saved already
             print("\nBye — your game is saved.", file=sys.stderr)
             return 0

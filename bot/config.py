@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,12 +25,27 @@ class SettingsError(ValueError):
 class Settings:
     token: str | None = field(default=None, repr=False)
     database_path: Path = Path(DEFAULT_DATABASE_PATH)
+    database_url: str | None = field(default=None, repr=False)  # PostgreSQL; holds a password
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    shard_count: int | None = None  # None: as many shards as Discord recommends
+    shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all
 
     @property
     def log_level_number(self) -> int:
         return int(getattr(logging, self.log_level))
+
+    @property
+    def database(self) -> Path | str:
+        """What ``Store.open`` opens: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def database_name(self) -> str:
+        """The database for messages and logs: never a password."""
+        if self.database_url is None:
+            return str(self.database_path)
+        return re.sub(r"//[^@/]*@", "//", self.database_url)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
@@ -76,6 +92,14 @@ def load_settings(
             )
         dev_guild_id = int(guild_text)
 
+    database_url = values.get("DATABASE_URL", "").strip() or None
+    if database_url is not None and not database_url.startswith(("postgresql://", "postgres://")):
+        raise SettingsError(
+            "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
+            "leave it empty to use the SQLite file at DATABASE_PATH."
+        )
+    shard_count, shard_ids = _shards(values)
+
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
@@ -83,6 +107,32 @@ def load_settings(
     return Settings(
         token=token,
         database_path=database_path,
+        database_url=database_url,
         dev_guild_id=dev_guild_id,
         log_level=log_level,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
+
+
+def _shards(values: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS: both or neither, ids below the count."""
+    count_text = values.get("SHARD_COUNT", "").strip()
+    ids_text = values.get("SHARD_IDS", "").strip()
+    if not count_text and not ids_text:
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise SettingsError(
+            f"SHARD_COUNT must be a whole number of shards from 1, not {count_text!r} "
+            "(with SHARD_IDS, the shards this process serves)."
+        )
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    words = [w.strip() for w in ids_text.split(",")]
+    if not all(w.isdigit() and int(w) < count for w in words):
+        raise SettingsError(
+            f"SHARD_IDS must list shard numbers from 0 to {count - 1} with commas, like 0,2; "
+            f"not {ids_text!r}."
+        )
+    return count, tuple(sorted({int(w) for w in words}))

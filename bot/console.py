@@ -299,7 +299,7 @@ def _lines_of(source: TextIO) -> asyncio.Queue[str]:
 
 
 async def run_console(
-    database_path: Path,
+    database: Path | str,
     boards: Path,
     *,
     stdin: TextIO | None = None,
@@ -309,7 +309,7 @@ async def run_console(
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     interactive = source.isatty()
-    core = await Core.open(database_path)
+    core = await Core.open(database)
     try:
         console = Console(core, boards, out)
         console.say(GREETING)

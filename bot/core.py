@@ -24,8 +24,9 @@ class Core:
         self.stats = StatsFlow(flow)
 
     @classmethod
-    async def open(cls, database_path: Path, *, clock: Callable[[], float] = time.time) -> Core:
-        store = await Store.open(database_path)
+    async def open(cls, database: Path | str, *, clock: Callable[[], float] = time.time) -> Core:
+        """The core over ``database``: a SQLite file, or a PostgreSQL URL."""
+        store = await Store.open(database)
         return cls(store, GameFlow(store, clock=clock))
 
     async def close(self) -> None:

@@ -37,11 +37,15 @@ from .stats_commands import StatsCommands
 log = logging.getLogger(__name__)
 
 
+LEADERSHIP = "background"  # the name of the lock one process holds to run background work
+LEAD_RETRY_S = 30.0
+
+
 class CannotReachDiscord(RuntimeError):
     """Discord's servers could not be reached (no network, a proxy, a firewall)."""
 
 
-class SolitaireBot(commands.Bot):
+class SolitaireBot(commands.AutoShardedBot):
     core: Core
     # Unix seconds for games, statistics and the daily deal's day; tests set their own.
     clock: Callable[[], float] = staticmethod(time.time)
@@ -50,6 +54,9 @@ class SolitaireBot(commands.Bot):
         self, settings: Settings, *, force_sync: bool = False, core: Core | None = None
     ) -> None:
         super().__init__(
+            # None and None: as many shards as Discord recommends, all in this process.
+            shard_count=settings.shard_count,
+            shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
             command_prefix=commands.when_mentioned,  # slash commands only; no message intent
             intents=discord.Intents(guilds=True),
             help_command=None,
@@ -69,15 +76,46 @@ class SolitaireBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "core"):
-            self.core = await Core.open(self.settings.database_path, clock=self.clock)
+            self.core = await Core.open(self.settings.database, clock=self.clock)
         await self.add_cog(GameCommands(self.core))
         await self.add_cog(StatsCommands(self.core))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
-        self.synced = await self.sync_commands(force=self.force_sync)
+        # Several processes may share one database: one of them (the leader) syncs the
+        # commands and keeps the winnable pool; the others only serve their shards.
+        self.leader = await self.core.store.try_lead(LEADERSHIP)
+        if self.leader:
+            self.synced = await self.sync_commands(force=self.force_sync)
+            self._lead()
+        self.leadership = asyncio.get_running_loop().create_task(self._keep_watch())
+        log.info(
+            "ready to deal: database %s; %s", self.settings.database_name,
+            "leading: syncing commands and filling the winnable pool" if self.leader
+            else "another process leads (commands, winnable pool)",
+        )
+
+    def _lead(self) -> None:
+        """Start what only the leader runs: filling the pool of winnable deals."""
         solver = self.core.flow.solver
         self.pool_filler = asyncio.get_running_loop().create_task(solver.keep_winnable_pool())
-        log.info("ready to deal: database %s", self.settings.database_path)
+
+    async def _keep_watch(self) -> None:
+        """A process that does not lead asks again now and then: if the leader has gone,
+        this one takes over its background work."""
+        while not self.leader:
+            await asyncio.sleep(LEAD_RETRY_S)
+            try:
+                self.leader = await self.core.store.try_lead(LEADERSHIP)
+            except Exception:
+                log.exception("asking for leadership failed")
+                continue
+            if self.leader:
+                log.info("the leading process has gone: this one fills the winnable pool now")
+                self._lead()
+
+    async def on_ready(self) -> None:
+        shards = sorted(self.shards) if self.shards else [0]
+        log.info("serving shards %s of %s", shards, self.shard_count or 1)
 
     async def answer(
         self,
@@ -144,8 +182,9 @@ class SolitaireBot(commands.Bot):
             log.warning("could not tell user %s about the error", interaction.user.id)
 
     async def close(self) -> None:
-        if hasattr(self, "pool_filler"):
-            self.pool_filler.cancel()
+        for task in ("pool_filler", "leadership"):
+            if hasattr(self, task):
+                getattr(self, task).cancel()
         if hasattr(self, "core"):  # first: searches and pictures still running end quietly
             self.core.flow.close()
         await super().close()
@@ -161,7 +200,7 @@ async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
         raise ValueError("run_bot needs settings.token")
     closing: list[asyncio.Task[None]] = []
     # The database first, so that its problems are told apart from the network's.
-    core = await Core.open(settings.database_path, clock=SolitaireBot.clock)
+    core = await Core.open(settings.database, clock=SolitaireBot.clock)
     async with SolitaireBot(settings, force_sync=force_sync, core=core) as bot:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
