@@ -59,3 +59,29 @@ def test_a_log_line_carrying_the_token_is_redacted() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "login with %s failed", (TOKEN,), None)
     assert RedactToken(TOKEN).filter(record)
     assert record.getMessage() == "login with [token] failed"
+
+
+def test_database_url_selects_postgresql_and_hides_its_password() -> None:
+    settings = load_settings({"DATABASE_URL": "postgresql://bot:s3cret@db:5432/sol"}, env_file=None)
+    assert settings.database == "postgresql://bot:s3cret@db:5432/sol"
+    assert settings.database_name == "postgresql://db:5432/sol"
+    assert "s3cret" not in repr(settings)
+    plain = load_settings({}, env_file=None)
+    assert plain.database == Path(DEFAULT_DATABASE_PATH) and plain.database_url is None
+    with pytest.raises(SettingsError, match="PostgreSQL URL"):
+        load_settings({"DATABASE_URL": "mysql://x"}, env_file=None)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [("", "", (None, None)), ("2", "0", (2, (0,))), ("4", "2,0", (4, (0, 2))), ("3", "", (3, (0, 1, 2)))],
+)
+def test_shards_this_process_serves(count: str, ids: str, expected: tuple[object, object]) -> None:
+    settings = load_settings({"SHARD_COUNT": count, "SHARD_IDS": ids}, env_file=None)
+    assert (settings.shard_count, settings.shard_ids) == expected
+
+
+@pytest.mark.parametrize(("count", "ids"), [("0", ""), ("x", "0"), ("2", "2"), ("2", "a"), ("", "1")])
+def test_bad_shard_settings_are_refused_with_the_rule(count: str, ids: str) -> None:
+    with pytest.raises(SettingsError, match="SHARD"):
+        load_settings({"SHARD_COUNT": count, "SHARD_IDS": ids}, env_file=None)
