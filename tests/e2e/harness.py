@@ -16,7 +16,7 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +74,10 @@ class BotProcess:
         dev_guild_id: int | None = None,
         args: Sequence[str] = (),
         name: str = "bot",
+        env: Mapping[str, str] | None = None,
     ) -> None:
         self.fake = fake
+        self.extra_env = dict(env or {})  # more settings: DATABASE_URL, SHARD_COUNT, ...
         self.database = database
         self.workdir = workdir
         self.dev_guild_id = dev_guild_id
@@ -97,6 +99,7 @@ class BotProcess:
         )
         if self.dev_guild_id is not None:
             env["DEV_GUILD_ID"] = str(self.dev_guild_id)
+        env.update(self.extra_env)
         return env
 
     async def start(self, *, timeout: float = 30.0) -> None:
