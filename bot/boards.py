@@ -33,6 +33,7 @@ def compose(
     *,
     proven_lost: bool = False,
     focus: int | None = None,
+    private: bool = False,
 ) -> Board:
     """The board of ``saved``: headline, what just happened, how it ended or that no win
     is possible, and the controls (the move menu narrowed to pile ``focus``, 0-based, if
@@ -55,6 +56,7 @@ def compose(
         filename=f"{game.game_id}-{game.deal}-{game.moves_made}.png",
         controls=controls(game, finished, focus),
         finished=finished,
+        private=private,
     )
 
 

@@ -160,6 +160,18 @@ class Console:
             self.show(await self.stats.daily_board(player, game_id_from(args), day))
         elif name == "forget-me":
             self.show(self.stats.forget_question(player))
+        elif name == "settings":
+            changes: dict[str, bool] = {}
+            for word in args:
+                key, _, value = word.partition(":")
+                if value.lower() not in ("true", "false"):
+                    self.say("Settings look like `/settings four_colour:True auto_moves:False`.")
+                    return True
+                changes[key] = value.lower() == "true"
+            try:
+                self.show(await self.flow.change_settings(player, **changes))
+            except ValueError as err:
+                self.say(str(err))
         elif name == "reset-server-stats":  # refused here, with why: the console is no server
             self.show(await self.stats.reset_question(player, can_manage_server=False))
         else:

@@ -34,6 +34,11 @@ class Core:
         self.flow.close()
         await self.store.close()
 
+    async def board_posted(self, user_id: int, channel_id: int, message_id: int) -> int | None:
+        """A new board of the player's was posted in a channel: the one it replaces there
+        (to collapse), if any. A player has one live board per channel."""
+        return await self.store.swap_board_message(user_id, channel_id, message_id)
+
     async def answer(
         self, player: Player, question: Question, yes: bool, *, can_manage_server: bool = False
     ) -> Reply:

@@ -28,6 +28,7 @@ from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
 from .boards import compose, destination_options, move_options, outcome
 from .daily import start_line, todays_daily, won_line
+from .lru import LRU
 from .pictures import Pictures, Renderer
 from .replies import (
     Action,
@@ -52,6 +53,18 @@ IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds pl
 START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
 RESIGN_LABEL = "Resign"
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
+SETTINGS_KEPT = 10_000  # players whose settings are kept in memory between moves
+AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
+SETTING_WORDS = {
+    "private_boards": "Private boards (only you see your board)",
+    "four_colour": "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black)",
+    "auto_moves": "Safe moves by themselves",
+}
+SAFE_MOVES = (
+    "with them on, after each of your moves every card that can go up and that no card left "
+    "in the piles could ever be placed on goes to its foundation by itself (each is its own "
+    "move, so Undo takes it back)."
+)
 CHANGED_MEANWHILE = (
     "Your game changed while that was being played, so it was not applied. `/show` shows "
     "the current position."
@@ -77,6 +90,7 @@ class GameFlow:
         self.pictures = Pictures(renderer, executor)
         self.solver = SolverService(store, solver, clock=clock, deals=deals)
         self._clock = clock
+        self._settings: LRU[int, dict[str, bool]] = LRU(SETTINGS_KEPT)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -265,6 +279,12 @@ class GameFlow:
             summary = _apply(saved, action, arg)
         except IllegalMove as err:
             return refusal(_refusal_with_choices(saved, action, err))
+        settings = await self.settings_of(player.user_id)
+        if settings["auto_moves"] and action in AUTO_AFTER and saved.status == PLAYING:
+            auto = saved.game.play_safe_moves()
+            if auto:
+                texts = ", ".join(code(str(m)) for m in auto)
+                summary += f"\nWent up by themselves (safe): {texts}."
         now = self._clock()
         saved.seconds_played += min(max(now - saved.updated_at, 0.0), IDLE_CAP_S)
         saved.updated_at = now
@@ -272,11 +292,12 @@ class GameFlow:
             saved.status = WON
         if saved.status != PLAYING:
             saved.finished_at = now
-        png = await self.pictures.board(saved.game)  # before saving: a failure changes nothing
+        # Drawn before saving: a failure changes nothing.
+        png = await self.pictures.board(saved.game, four_colour=settings["four_colour"])
         await self.store.save(saved)
         if saved.status == WON and saved.daily is not None:
             summary += "\n" + await won_line(self.store, saved, now)
-        return Reply(board=self._compose(saved, summary, png))
+        return Reply(board=await self._compose(saved, summary, png))
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""
@@ -286,6 +307,32 @@ class GameFlow:
         if not (pile.isascii() and pile.isdigit() and 1 <= int(pile) <= count):
             return refusal(f"There is no pile {code(pile)} to pick: piles are 1 to {count}.")
         return Reply(board=await self._board(saved, "", focus=int(pile) - 1))
+
+    # -- settings ---------------------------------------------------------------------
+
+    async def settings_of(self, user_id: int) -> dict[str, bool]:
+        """A player's settings; kept in memory (bounded) between moves."""
+        settings = self._settings.get(user_id)
+        if settings is None:
+            settings = await self.store.get_settings(user_id)
+            self._settings[user_id] = settings
+        return settings
+
+    async def change_settings(self, player: Player, **changes: bool) -> Reply:
+        """Change some settings (none: just show them); every setting as it now is."""
+        if changes:
+            settings = await self.store.set_settings(player.user_id, **changes)
+            self._settings[player.user_id] = settings
+        else:
+            settings = await self.settings_of(player.user_id)
+        lines = ["⚙️ **Your settings**" + (" — saved." if changes else "")]
+        lines += [
+            f"• {SETTING_WORDS[name]}: **{'on' if on else 'off'}** ({code(f'{name}:True')} or "
+            f"{code(f'{name}:False')})"
+            for name, on in settings.items()
+        ]
+        lines.append(f"Safe moves: {SAFE_MOVES}")
+        return Reply(message=Message("\n".join(lines), private=True))
 
     # -- choices for autocomplete -----------------------------------------------------
 
@@ -308,12 +355,17 @@ class GameFlow:
     # -- building the reply -----------------------------------------------------------
 
     async def _board(self, saved: SavedGame, summary: str, *, focus: int | None = None) -> Board:
-        return self._compose(saved, summary, await self.pictures.board(saved.game), focus=focus)
+        settings = await self.settings_of(saved.user_id)
+        png = await self.pictures.board(saved.game, four_colour=settings["four_colour"])
+        return await self._compose(saved, summary, png, focus=focus)
 
-    def _compose(
+    async def _compose(
         self, saved: SavedGame, summary: str, png: bytes, *, focus: int | None = None
     ) -> Board:
-        board = compose(saved, summary, png, proven_lost=saved.proven_lost, focus=focus)
+        private = (await self.settings_of(saved.user_id))["private_boards"]
+        board = compose(
+            saved, summary, png, proven_lost=saved.proven_lost, focus=focus, private=private
+        )
         self.solver.board_made(board)
         return board
 

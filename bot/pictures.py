@@ -11,7 +11,7 @@ from typing import TypeVar
 from engine import Game
 from render import render_png
 
-Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move=None) -> PNG bytes
+Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, four_colour) -> PNG
 T = TypeVar("T")
 
 
@@ -32,6 +32,9 @@ class Pictures:
         """Run ``work`` (a picture to draw) in the render threads, off the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
-    async def board(self, game: Game) -> bytes:
+    async def board(self, game: Game, *, four_colour: bool = False) -> bytes:
         """The board's PNG, its last move highlighted."""
-        return await self.off_loop(functools.partial(self._render, game, last_move=game.last_move))
+        draw = functools.partial(
+            self._render, game, last_move=game.last_move, four_colour=four_colour
+        )
+        return await self.off_loop(draw)

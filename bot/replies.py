@@ -100,6 +100,7 @@ class Board:
     filename: str
     controls: Controls
     finished: bool
+    private: bool = False  # the player's setting: a board only they see
 
 
 class Ask(StrEnum):

@@ -184,6 +184,27 @@ class Game:
             self.play(move)
             played.append(move)
 
+    def safe_foundation_moves(self) -> list[Move]:
+        """Foundation moves that can never cost the game: the card going up is one no card
+        left in the piles could ever be placed on (every card that builds on it is on a
+        foundation already), so keeping it in the piles could never help."""
+        on_piles = {c for pile in self.tableau for c in pile}
+        builds_on = self.rules.builds_on
+        return [
+            m for m in self.legal_moves()
+            if m.kind == FOUNDATION
+            and not any(builds_on(c, self.tableau[m.src][-1]) for c in on_piles)
+        ]
+
+    def play_safe_moves(self) -> list[Move]:
+        """Play safe foundation moves (``safe_foundation_moves``) until none is left; each is
+        its own move in the history."""
+        played: list[Move] = []
+        while moves := self.safe_foundation_moves():
+            self.play(moves[0])
+            played.append(moves[0])
+        return played
+
     def finishes_itself(self) -> bool:
         """Whether foundation moves alone win from here: nothing is left to decide."""
         if self.is_won or not any(m.kind == FOUNDATION for m in self.legal_moves()):

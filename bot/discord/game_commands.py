@@ -132,6 +132,26 @@ class GameCommands(commands.Cog, name="Solitaire"):
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
         await respond(interaction, _private(rules_text(game)), private=True)
 
+    @app_commands.command(name="settings", description="Your settings: private boards, "
+                          "four-colour deck, safe moves by themselves")
+    @app_commands.describe(
+        private_boards="Boards only you see",
+        four_colour="The four-colour deck: ♣ green, ♦ blue, ♥ red, ♠ black",
+        auto_moves="Cards that can safely go up go up by themselves",
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        private_boards: bool | None = None,
+        four_colour: bool | None = None,
+        auto_moves: bool | None = None,
+    ) -> None:
+        given = {"private_boards": private_boards, "four_colour": four_colour,
+                 "auto_moves": auto_moves}
+        changes = {name: value for name, value in given.items() if value is not None}
+        work = self.flow.change_settings(player_of(interaction), **changes)
+        await respond(interaction, work, private=True)
+
     @app_commands.command(name="help", description="The commands and buttons, in short")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await respond(interaction, _private(HELP_TEXT), private=True)

@@ -29,10 +29,12 @@ log = logging.getLogger(__name__)
 
 DEFER_AFTER_S = 1.5
 CONTENT_LIMIT = 2000  # Discord's most characters in a message
+COLLAPSED = "🂠 An earlier board — the newest one is below."
 SEND_APOLOGY = (
     "Sorry — something went wrong while answering. `/show` posts your current board."
 )
 T = TypeVar("T")
+_tidying: set[asyncio.Task[None]] = set()
 
 
 async def in_time(
@@ -67,7 +69,7 @@ def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | Non
     if reply.board is not None:
         board = reply.board
         files = [discord.File(io.BytesIO(board.png), filename=board.filename)]
-        return fit(board.text), files, board_view(board), False
+        return fit(board.text), files, board_view(board), board.private
     message = reply.message
     assert message is not None
     files = []
@@ -87,6 +89,7 @@ async def answer(
         reply, deferred = await in_time(interaction, work, private=private)
         press = interaction.type is discord.InteractionType.component
         note = reply.note
+        posted: int | None = None  # a new message's id
         if reply.board is not None or reply.message is not None:
             content, files, view, alone = _parts(reply)
             shown: dict[str, Any] = {} if view is None and not press else {"view": view}
@@ -99,16 +102,19 @@ async def answer(
                     content=content, attachments=files, **shown
                 )
             elif not deferred:
-                await interaction.response.send_message(
+                callback = await interaction.response.send_message(
                     content, files=files, ephemeral=alone, **shown
                 )
+                posted = callback.message_id
             elif alone == private:
-                await interaction.edit_original_response(
+                posted = (await interaction.edit_original_response(
                     content=content, attachments=files, **shown
-                )
+                )).id
             else:  # "thinking…" was shown to the wrong audience: replace it
                 await interaction.delete_original_response()
-                await interaction.followup.send(content, files=files, ephemeral=alone, **shown)
+                posted = (await interaction.followup.send(
+                    content, files=files, ephemeral=alone, wait=True, **shown
+                )).id
         elif deferred and not press:
             if private and note is not None:  # the private "thinking…" becomes the note
                 await interaction.edit_original_response(content=fit(note))
@@ -119,8 +125,43 @@ async def answer(
             look_for_a_win(interaction, reply.board)
         if note is not None:
             await tell_privately(interaction, note)
+        if reply.board is not None and not reply.board.private and posted is not None:
+            task = asyncio.get_running_loop().create_task(tidy(interaction, reply.board, posted))
+            _tidying.add(task)  # referenced until done: one per board being posted
+            task.add_done_callback(_tidying.discard)
     except Exception:
         await apologise(interaction)
+
+
+async def tidy(interaction: discord.Interaction[Any], board: Board, posted: int) -> None:
+    """One live board per player and channel: the board ``posted`` replaces is collapsed
+    to one line, its picture and buttons dropped. Where the bot cannot edit channel
+    messages (installed to the player only, not to the server), the old board stays."""
+    channel_id = interaction.channel_id
+    if channel_id is None:
+        return
+    try:
+        previous = await core_of(interaction).board_posted(board.owner_id, channel_id, posted)
+        if previous is None or not _bot_is_in(interaction):
+            return
+        channel = interaction.client.get_partial_messageable(channel_id)
+        await channel.get_partial_message(previous).edit(
+            content=COLLAPSED, attachments=[], view=None
+        )
+    except (discord.NotFound, discord.Forbidden):
+        log.debug("an earlier board in channel %s is gone or out of reach", channel_id)
+    except Exception:
+        if not interaction.client.is_closed():  # a bot shutting down leaves boards as they are
+            log.warning("could not collapse an earlier board in channel %s", channel_id,
+                        exc_info=True)
+
+
+def _bot_is_in(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot itself may edit its messages here: a server it is installed in, or
+    its own DMs with the player."""
+    if interaction.guild_id is not None:
+        return interaction.is_guild_integration()
+    return bool(interaction.context.dm_channel)
 
 
 def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:

@@ -38,8 +38,11 @@ class PositionPicture:
         self.calls = 0
         self.fail = False
 
-    def __call__(self, game: Game, *, last_move: Move | None = None) -> bytes:
+    def __call__(
+        self, game: Game, *, last_move: Move | None = None, four_colour: bool = False
+    ) -> bytes:
         self.calls += 1
+        self.four_colour = four_colour
         if self.fail:
             raise RuntimeError("picture failed")
         return json.dumps(

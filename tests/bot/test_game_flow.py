@@ -498,3 +498,21 @@ async def test_leaving_an_untouched_game_counts_as_no_game(flow: GameFlow, store
     assert touched is not None
     await flow.confirm_new(ALICE, touched.replacing, "trefoil", 8)
     assert [r.outcome for r in await store.results()] == ["abandoned"]
+
+
+async def test_safe_moves_go_up_by_themselves_when_the_player_wants(
+    flow: GameFlow, store: Store
+) -> None:
+    await start(flow)  # Trefoil 27: 7 f1 (2♣) then 8 f2 are legal at once
+    shown = await flow.change_settings(ALICE)
+    assert shown.message is not None and "**off**" in shown.message.text
+    await flow.change_settings(ALICE, auto_moves=True)
+    reply = await flow.act(ALICE, Action.MOVE, "7 f1")
+    assert reply.board is not None and "Went up by themselves (safe):" in reply.board.text
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.game.moves_made > 1
+    assert saved.game.safe_foundation_moves() == [], "every safe card went up"
+    undone = await flow.act(ALICE, Action.UNDO)  # an undo is not undone again
+    assert undone.board is not None and "by themselves" not in undone.board.text
+    after = await store.load(ALICE.user_id)
+    assert after is not None and after.game.moves_made == saved.game.moves_made - 1

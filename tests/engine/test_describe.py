@@ -47,3 +47,18 @@ def test_finishes_itself_only_when_foundation_moves_alone_win() -> None:
     stuck_behind = position("trefoil", {1: "2C 3C", 2: "2D"})  # 3C covers 2C
     assert not stuck_behind.finishes_itself()
     assert not new_game("trefoil", 27).finishes_itself()
+
+
+def test_a_card_is_safe_to_send_up_when_nothing_left_could_go_on_it() -> None:
+    # Trefoil builds down in suit: 3♣ takes only 2♣, already up, so 3♣ may go up safely.
+    game = position("trefoil", {1: "3C 9D", 2: "2C"})
+    assert [str(m) for m in game.safe_foundation_moves()] == ["2 f1"]
+    played = game.play_safe_moves()
+    assert [str(m) for m in played] == ["2 f1"]  # 9♦ covers 3♣; 2♦ is not on f2 yet
+
+
+def test_a_card_something_could_still_go_on_is_not_safe() -> None:
+    # Clover Leaf builds up or down in suit: 2♦ could still take 3♦ from the piles.
+    game = position("clover-leaf", {1: "2D", 2: "3D"})
+    assert [str(m) for m in game.legal_moves() if " f" in str(m)] == ["1 f1"]
+    assert game.safe_foundation_moves() == []
