@@ -75,3 +75,13 @@ async def test_the_four_colour_deck_changes_the_picture(fake: FakeDiscord, bot: 
     await fake.command("dana", "settings", {"four_colour": False})
     back = await fake.command("dana", "show")
     assert board_of(back).pngs[0] == board_of(plain).pngs[0]
+
+
+async def test_boards_sent_leave_no_view_behind_in_the_bot(fake: FakeDiscord, bot: Any) -> None:
+    for deal in range(1, 6):
+        reply = await fake.command("erin", "new", {"game": "trefoil", "deal": deal}, guild=None)
+        if not reply.pngs:  # the question over an unfinished game
+            reply = await fake.press("erin", reply, label="Start new game")
+        await fake.press("erin", reply, label="Hint")
+    store = bot._connection._view_store
+    assert store._synced_message_views == {} and not store._views, "memory per board posted"
