@@ -212,20 +212,12 @@ def board_view(board: Board) -> discord.ui.View:
             )
         )
     view.add_item(MoveMenu(board.owner_id, board.ref, board, row=(len(buttons) + 4) // 5))
-    return _sent_only(view)
+    return view
 
 
 def question_view(question: Question) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(QuestionButton(question, True))
     view.add_item(QuestionButton(question, False))
-    return _sent_only(view)
-
-
-def _sent_only(view: discord.ui.View) -> discord.ui.View:
-    """A view to send, not to keep: discord.py keeps every unfinished view it sends, one per
-    message, for as long as the bot runs. Ours need none of that — presses are routed by
-    their custom ids to the dynamic items above — so the view is finished before sending,
-    and memory does not grow with every board posted."""
-    view.stop()
     return view
+

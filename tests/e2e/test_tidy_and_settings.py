@@ -78,6 +78,8 @@ async def test_the_four_colour_deck_changes_the_picture(fake: FakeDiscord, bot: 
 
 
 async def test_boards_sent_leave_no_view_behind_in_the_bot(fake: FakeDiscord, bot: Any) -> None:
+    """discord.py keeps a sent view unless all its items are dynamic, as ours are: a plain
+    button added to a board would grow the bot's memory with every board posted."""
     for deal in range(1, 6):
         reply = await fake.command("erin", "new", {"game": "trefoil", "deal": deal}, guild=None)
         if not reply.pngs:  # the question over an unfinished game
