@@ -1,6 +1,7 @@
 """How fast the bot answers `/move` with its picture, over the loopback fake Discord.
 
     python -m tests.e2e.bench_bot [--moves 200] [--players 100] [--per-player 10] [--in-process]
+                                  [--postgres] [--processes 2]
 
 Latency is measured from the moment the fake sends INTERACTION_CREATE on the gateway to the
 moment the bot's answer to `/move` (the board with its PNG) has arrived at the fake. Two runs:
@@ -12,7 +13,11 @@ moment the bot's answer to `/move` (the board with its PNG) has arrived at the f
 By default the bot runs in its own process through its normal entry point (as it would in
 production, the fake standing in for Discord on the other side of a socket); the fake, the
 players and the clock are in this process. ``--in-process`` runs the bot in this process
-instead. Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
+instead. ``--postgres`` puts the database in a PostgreSQL server started for the run (in a
+temporary folder, on loopback); ``--processes 2`` runs two bot processes, serving shards 0
+and 1 of 2, with the players split between a server on each shard (PostgreSQL implied).
+Besides latency it prints the CPU a move costs and the memory (RSS) of the bot's processes
+and their worker processes. Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
 100 players. Not a test: it prints figures, it asserts only that every move was answered
 with a picture.
 """
@@ -94,14 +99,20 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[rank - 1]
 
 
+HOME: dict[int, Any] = {}  # player -> the server they play in (a shard each, with --processes)
+
+
 async def start_game(fake: FakeDiscord, user: FakeUser, plan: Plan) -> None:
-    reply = await fake.command(user, "new", {"game": plan.game_id, "deal": plan.deal})
+    options = {"game": plan.game_id, "deal": plan.deal}
+    reply = await fake.command(user, "new", options, guild=HOME.get(user.id, fake.guild))
     if not reply.pngs:
         raise RuntimeError(f"/new answered without a board: {reply!r}")
 
 
 async def timed_move(fake: FakeDiscord, user: FakeUser, move: str) -> float:
-    reply = await fake.command(user, "move", move_options(move), timeout=30)
+    reply = await fake.command(
+        user, "move", move_options(move), timeout=30, guild=HOME.get(user.id, fake.guild)
+    )
     if reply.ephemeral or len(reply.pngs) != 1:
         raise RuntimeError(f"/move {move} was not answered with a board: {reply!r}")
     return reply.latency_s
@@ -136,18 +147,60 @@ async def many_players(
 
 
 @contextlib.asynccontextmanager
-async def running_bot(fake: FakeDiscord, workdir: Path, in_process: bool) -> AsyncIterator[Any]:
+async def running_bot(
+    fake: FakeDiscord, workdir: Path, in_process: bool, processes: int, database_url: str | None
+) -> AsyncIterator[list[Any]]:
+    """The bot: in this process, or ``processes`` processes (one per shard)."""
     database = workdir / "bench.db"
     if in_process:
         async with bot_in_process(fake, database) as bot:
-            yield bot
+            yield [bot]
         return
-    process = BotProcess(fake, database, workdir, name="bench-bot")
-    await process.start()
+    env = {"DATABASE_URL": database_url} if database_url else {}
+    started = []
     try:
-        yield process
+        for shard in range(processes):
+            shards = {"SHARD_COUNT": str(processes), "SHARD_IDS": str(shard)} if processes > 1 else {}
+            process = BotProcess(
+                fake, database, workdir, name=f"bench-bot-{shard}", env=env | shards
+            )
+            await process.start()
+            started.append(process)
+        yield started
     finally:
-        await process.stop()
+        for process in started:
+            await process.stop()
+
+
+@contextlib.contextmanager
+def postgres_url(wanted: bool) -> Iterator[str | None]:
+    """A PostgreSQL database for the run, if wanted (started here, gone after)."""
+    if not wanted:
+        yield None
+        return
+    from tests.pg_server import PostgresServer, unavailable
+
+    reason = unavailable()
+    if reason is not None:
+        raise SystemExit(f"--postgres needs a PostgreSQL server: {reason}")
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server.create_database()
+    finally:
+        server.stop()
+
+
+def rss_mb(bots: list[Any]) -> float:
+    """Resident memory of the bot processes and their workers, in MB."""
+    total = 0
+    for bot in bots:
+        if isinstance(bot, BotProcess) and bot.proc is not None:
+            for pid in _process_tree(bot.proc.pid):
+                with contextlib.suppress(OSError):
+                    status = Path(f"/proc/{pid}/status").read_text()
+                    total += int(status.split("VmRSS:")[1].split()[0])
+    return total / 1024
 
 
 def _process_tree(pid: int) -> list[int]:
@@ -170,20 +223,25 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
-def bot_cpu_seconds(bot: Any) -> dict[int, float]:
-    """CPU time so far of the bot's process and of each of its worker processes."""
-    if not isinstance(bot, BotProcess) or bot.proc is None:
-        return {}
-    return {pid: _cpu_seconds(pid) for pid in _process_tree(bot.proc.pid)}
+def bot_cpu_seconds(bots: list[Any]) -> dict[int, tuple[bool, float]]:
+    """CPU time so far of the bot processes (True) and of each of their workers (False)."""
+    seconds: dict[int, tuple[bool, float]] = {}
+    for bot in bots:
+        if isinstance(bot, BotProcess) and bot.proc is not None:
+            for pid in _process_tree(bot.proc.pid):
+                seconds[pid] = (pid == bot.proc.pid, _cpu_seconds(pid))
+    return seconds
 
 
-def cpu_used(before: dict[int, float], after: dict[int, float]) -> tuple[float, float]:
-    """CPU seconds between two readings: (the bot's own process, its worker processes)."""
-    if not after:
-        return 0.0, 0.0
-    root = next(iter(after))  # _process_tree lists the bot's process first
-    used = {pid: seconds - before.get(pid, 0.0) for pid, seconds in after.items()}
-    return used[root], sum(v for pid, v in used.items() if pid != root)
+def cpu_used(
+    before: dict[int, tuple[bool, float]], after: dict[int, tuple[bool, float]]
+) -> tuple[float, float]:
+    """CPU seconds between two readings: (the bot processes, their worker processes)."""
+    used = {pid: (main, s - before.get(pid, (main, 0.0))[1]) for pid, (main, s) in after.items()}
+    return (
+        sum(s for main, s in used.values() if main),
+        sum(s for main, s in used.values() if not main),
+    )
 
 
 def summary(label: str, latencies: list[float]) -> str:
@@ -196,15 +254,29 @@ def summary(label: str, latencies: list[float]) -> str:
 
 
 async def bench(args: argparse.Namespace) -> int:
-    with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp:
-        fake = FakeDiscord()
+    processes = 1 if args.in_process else args.processes
+    with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp, postgres_url(
+        args.postgres or processes > 1
+    ) as database_url:
+        fake = FakeDiscord(shard_count=processes)
         players = fake.add_members(args.players)
+        if processes > 1:  # every other player plays in the server on the other shard
+            for user in players[1::2]:
+                fake.other_guild.members.append(user)
+                HOME[user.id] = fake.other_guild
         await fake.start()
         try:
-            async with running_bot(fake, Path(tmp), args.in_process) as bot:
-                where = "in this process" if args.in_process else "in its own process"
+            async with running_bot(
+                fake, Path(tmp), args.in_process, processes, database_url
+            ) as bot:
+                where = (
+                    "in this process" if args.in_process
+                    else f"in {processes} processes (a shard each)" if processes > 1
+                    else "in its own process"
+                )
+                store = "PostgreSQL" if database_url else "SQLite"
                 print(
-                    f"bot {where}; fake Discord and players in this process; "
+                    f"bot {where} on {store}; fake Discord and players in this process; "
                     f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}"
                 )
                 single = await one_player(fake, fake.users["alice"], args.moves, args.warmup)
@@ -223,9 +295,11 @@ async def bench(args: argparse.Namespace) -> int:
                     print(
                         f"CPU in that run: bot {bot_cpu:.2f} s "
                         f"({bot_cpu / len(crowd) * 1000:.1f} ms a move), its worker processes "
-                        f"{workers_cpu:.2f} s, fake Discord and players {fake_cpu:.2f} s, "
-                        f"wall {wall:.2f} s"
+                        f"{workers_cpu:.2f} s "
+                        f"({workers_cpu / len(crowd) * 1000:.1f} ms a move), "
+                        f"fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
                     )
+                    print(f"memory after: bot and worker processes {rss_mb(bot):.0f} MB RSS")
         finally:
             await fake.close()
         if fake.problems:
@@ -245,6 +319,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=100, help="players at once")
     parser.add_argument("--per-player", type=int, default=10, help="moves of each of them")
     parser.add_argument("--in-process", action="store_true", help="run the bot in this process")
+    parser.add_argument("--postgres", action="store_true", help="the database in PostgreSQL")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, a shard each (PostgreSQL)"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
     logging.getLogger("discord").setLevel(logging.ERROR)
