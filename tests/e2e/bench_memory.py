@@ -1,0 +1,86 @@
+"""How the bot's memory grows with the number of players (not a test).
+
+    python -m tests.e2e.bench_memory [--players 2300] [--warm 300] [--batch 20]
+
+The bot runs in its own process through its normal entry point, against the fake Discord.
+Each new player deals a game with /new, plays one move, and presses Hint now and then;
+after ``--warm`` players the resident memory of the bot and its worker processes is read,
+and again after all of them. Goal (issue 11): at most 5 KB more per new player.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+import tempfile
+from pathlib import Path
+
+from .bench_bot import rss_mb
+from .fake_discord import FakeDiscord, FakeUser
+from .harness import BotProcess
+from .play import Mirror, move_options
+
+HINT_EVERY = 25  # every 25th player also asks for a hint (the solver's caches grow too)
+
+
+async def new_player(fake: FakeDiscord, user: FakeUser, n: int) -> None:
+    deal = 100_000 + n
+    game = ("trefoil", "clover-leaf", "super-flower-garden", "four-leaf-clovers",
+            "corner-stones")[n % 5]
+    board = await fake.command(user, "new", {"game": game, "deal": deal})
+    if not board.pngs:
+        raise RuntimeError(f"/new answered without a board: {board.text}")
+    move = Mirror(game, deal).first_move()
+    moved = await fake.command(user, "move", move_options(move))
+    if not moved.pngs:
+        raise RuntimeError(f"/move {move} answered without a board: {moved.text}")
+    if n % HINT_EVERY == 0:
+        await fake.press(user, moved, label="Hint", timeout=30)
+
+
+async def players(fake: FakeDiscord, users: list[FakeUser], first: int, batch: int) -> None:
+    for start in range(0, len(users), batch):
+        chunk = users[start : start + batch]
+        await asyncio.gather(*(new_player(fake, u, first + start + i) for i, u in enumerate(chunk)))
+
+
+async def bench(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="bench-memory-") as tmp:
+        fake = FakeDiscord()
+        users = fake.add_members(args.players)
+        await fake.start()
+        bot = BotProcess(fake, Path(tmp) / "bench.db", Path(tmp), name="bench-memory")
+        try:
+            await bot.start()
+            start_mb = rss_mb([bot])
+            await players(fake, users[: args.warm], 0, args.batch)
+            warm_mb = rss_mb([bot])
+            await players(fake, users[args.warm :], args.warm, args.batch)
+            await asyncio.sleep(2)  # let the last verdict checks finish
+            end_mb = rss_mb([bot])
+        finally:
+            await bot.stop()
+            await fake.close()
+        more = args.players - args.warm
+        per_player_kb = (end_mb - warm_mb) * 1024 / more
+        print(f"RSS of the bot and its workers: {start_mb:.1f} MB at start, {warm_mb:.1f} MB "
+              f"after {args.warm} players, {end_mb:.1f} MB after {args.players}")
+        print(f"growth: {per_player_kb:.2f} KB per new player over the last {more}   "
+              "(goal: <= 5 KB)")
+        if fake.problems:
+            print("the fake Discord refused:", *fake.problems, sep="\n  ")
+            return 1
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.e2e.bench_memory", description=__doc__)
+    parser.add_argument("--players", type=int, default=2300, help="new players in all")
+    parser.add_argument("--warm", type=int, default=300, help="players before the first reading")
+    parser.add_argument("--batch", type=int, default=20, help="players at once")
+    return asyncio.run(bench(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
