@@ -19,9 +19,8 @@ from engine.cards import RANK_NAMES
 from engine.moves import parse
 
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
-from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_sprite, text_width
-from .layout import Box, Layout, PileSlot, fan, layout
-from .notes import NOTES, move_help
+from .glyphs import SUIT_SYMBOLS, cap_height, paint_symbol, paint_text, text_sprite, text_width
+from .layout import Box, Fan, Layout, PileSlot, arrange, layout
 from .palette import (
     BADGE,
     BLACK,
@@ -33,6 +32,7 @@ from .palette import (
     FELT_LINE,
     FELT_TEXT,
     GOLD,
+    NO_WIN,
     RGB,
     STUCK,
     WHITE,
@@ -46,14 +46,17 @@ from .palette import (
 COMPRESS_LEVEL = 3
 TITLE_SIZE = 28
 TEXT_SIZE = 20  # capitals 14 px high
-NOTE_SIZE = 18
 LABEL_SIZE = 22
-BANNER_H = 30
 GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
 
 
 def render_png(
-    game: Game, *, last_move: Move | str | None = None, four_colour: bool = False
+    game: Game,
+    *,
+    last_move: Move | str | None = None,
+    four_colour: bool = False,
+    no_win: bool = False,
+    assisted: bool = False,
 ) -> bytes:
     """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
 
@@ -61,57 +64,83 @@ def render_png(
     this position: its source and destination are framed in gold and it is named
     under the title. ``None`` frames nothing, so a caller shows a move only when it
     means to (after an undo, ``game.last_move`` is not what the player just did).
-    ``four_colour`` draws clubs green and diamonds blue.
+    ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
+    verdict) puts "No win is possible from here" on a board still in play;
+    ``assisted`` marks a win as won with hints.
     """
     buffer = io.BytesIO()
-    render_image(game, last_move=last_move, four_colour=four_colour).save(
-        buffer, "PNG", compress_level=COMPRESS_LEVEL
+    image = render_image(
+        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted
     )
+    image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
 
 
 def render_image(
-    game: Game, *, last_move: Move | str | None = None, four_colour: bool = False
+    game: Game,
+    *,
+    last_move: Move | str | None = None,
+    four_colour: bool = False,
+    no_win: bool = False,
+    assisted: bool = False,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
-    lay = layout(game.game_id)
+    full = layout(game.game_id)
+    lay, fans = arrange(game.game_id, [[c.rank for c in pile] for pile in game.tableau])
     move = _as_move(game, last_move)
-    frame = background(game.game_id, four_colour).copy()
+    frame = _felt(full, lay, background(game.game_id, four_colour))
     # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
     mask = card_mask().im
-    fans: list[list[tuple[int, int]]] = []
-    for slot, pile in zip(lay.piles, game.tableau, strict=True):
-        spots = fan(slot, [c.rank for c in pile])
-        fans.append(spots)
-        for c, (x, y) in zip(pile, spots, strict=True):
-            core.paste(card_core(c, slot.direction, four_colour),
+    for slot, pile, spread in zip(lay.piles, game.tableau, fans, strict=True):
+        for n, (place, x, y) in enumerate(spread.cards):
+            core.paste(card_core(pile[place], slot.direction, four_colour),
                        (x, y, x + CARD_W, y + CARD_H), mask)
+            if n == 0 and spread.more is not None:
+                box = spread.more
+                marker = _more_marker(spread.hidden, box.w, box.h)
+                frame.paste(marker, (box.x, box.y))
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
             box = fslot.card
             core.paste(card_core(fpile[-1], DOWN, four_colour),
                        (box.x, box.y, box.right, box.bottom), mask)
-        info = _sprite(_progress(spec, fpile), TEXT_SIZE, FELT_TEXT, FELT)
+        text = _progress(spec, fpile)
+        info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w), FELT_TEXT, FELT)
         frame.paste(info, _centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
+    _banner_for(frame, lay, game, no_win=no_win, assisted=assisted)
     if move is not None:
         _highlight(frame, lay, game, move, fans)
     if game.is_won:
-        _won_banner(frame, lay, game)
+        _won_banner(frame, lay, game, assisted=assisted)
+    return frame
+
+
+def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
+    """The frame's background: the game's background, each row of columns cut to the
+    height this position uses and the rows below moved up to meet it."""
+    if lay.height == full.height:
+        return ground.copy()
+    frame = ground.crop((0, 0, lay.width, lay.height))
+    for band, fitted in zip(full.rows[1:], lay.rows[1:], strict=True):
+        frame.paste(ground.crop((0, band.y, lay.width, band.y + fitted.h)), (0, fitted.y))
+    frame.paste(0, (0, lay.rows[-1].bottom, lay.width, lay.height))  # felt is colour 0
     return frame
 
 
 def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
-    """Suit, base and direction while empty; then how far it has got (and, when any suit
-    will do, which rank comes next)."""
+    """Direction and how far it has got (the suit is on the card, or its ghost while
+    empty); when any suit will do, which rank comes next."""
     done = f"{len(pile)}/{spec.size}"
     wanted = spec.next_cards(list(pile))
-    if pile and spec.suit is None and wanted:
-        return f"next: any {RANK_NAMES[wanted[0].rank - 1]}  ·  {done}"
-    return f"{spec.label} {done}"
+    if spec.suit is None:
+        if pile and wanted:
+            return f"next: any {RANK_NAMES[wanted[0].rank - 1]}  ·  {done}"
+        return f"any A↑  ·  {done}"
+    return f"{'↑' if spec.step > 0 else '↓'} {done}"
 
 
 # -- the last move ----------------------------------------------------------------------
@@ -163,7 +192,7 @@ def _drawn_pile(game: Game, move: Move) -> int | None:
 
 
 def _highlight(
-    frame: Image.Image, lay: Layout, game: Game, move: Move, fans: list[list[tuple[int, int]]]
+    frame: Image.Image, lay: Layout, game: Game, move: Move, fans: list[Fan]
 ) -> None:
     """Gold badges on the piles the last move touched; a gold frame round each end."""
     if move.kind == REDEAL:  # every pile changed: the title says so, no pile is singled out
@@ -173,22 +202,25 @@ def _highlight(
         pile = _drawn_pile(game, move)
         if pile is not None:
             _gold_badge(frame, lay.piles[pile])
-            _frame_card(draw, fans[pile][-1], 4)
+            _frame_card(draw, _top_spot(lay.piles[pile], fans[pile]), 4)
         return
     source = lay.piles[move.src]
     _gold_badge(frame, source)
-    spots = fans[move.src]
-    _frame_card(draw, spots[-1] if spots else (source.area.x, source.area.y), 2)
+    _frame_card(draw, _top_spot(source, fans[move.src]), 2)
     if move.kind == PILE:
         target = lay.piles[move.dst]
         _gold_badge(frame, target)
-        spots = fans[move.dst]
-        _frame_card(draw, spots[-1] if spots else (target.area.x, target.area.y), 4)
+        _frame_card(draw, _top_spot(target, fans[move.dst]), 4)
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
         frame.paste(_badge(f"f{move.dst + 1}", box.w, box.h, None, True), (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
+
+
+def _top_spot(slot: PileSlot, spread: Fan) -> tuple[int, int]:
+    """Where the pile's top card is, or its empty place."""
+    return spread.top or (slot.area.x, slot.area.y)
 
 
 def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) -> None:
@@ -239,33 +271,18 @@ def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
     return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
 
 
-def _fit(text: str, size: int, width: int, *, bold: bool = False) -> int:
-    """The largest font size up to ``size`` (and at least 16) at which ``text`` fits."""
-    while size > 16 and text_width(text, size, bold=bold) + 4 > width:
+def _fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16) -> int:
+    """The largest font size up to ``size`` (and at least ``least``) at which ``text`` fits."""
+    while size > least and text_width(text, size, bold=bold) + 4 > width:
         size -= 1
     return size
-
-
-def _wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, size, bold=bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _move_text(move: Move | None) -> str | None:
     if move is None:
         return None
     if move.kind == REDEAL:
-        return "Last move: redeal, every pile dealt again"
+        return "Last move: redeal"
     if move.kind == DRAW:
         return f"Last move: draw {Card(move.dst).label}"
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
@@ -286,15 +303,11 @@ def _status_lines(game: Game) -> tuple[str, str]:
 def _title(
     frame: Image.Image, lay: Layout, game: Game, move: Move | None, four_colour: bool
 ) -> None:
-    """Under the game's name: deal and moves, the last move, and a banner when it is over.
-
-    Each has a fixed slot in the title box, so nothing shifts or overlaps.
-    """
+    """Under the game's name: deal and moves, then the last move, each on its own line."""
     box = lay.title
-    banner_y = box.bottom - BANNER_H
     deal, moves = _status_lines(game)
     joined = f"{deal}  ·  {moves}"
-    lines = [joined] if text_width(joined, TEXT_SIZE) + 4 <= box.w else [deal, moves]
+    lines = [joined] if text_width(joined, 16) + 4 <= box.w else [deal, moves]
     y = box.y + TITLE_SIZE + 8
     line_h = _line_height(TEXT_SIZE)
     for text in lines:
@@ -302,20 +315,64 @@ def _title(
         y += line_h
     said = _move_text(move)
     if said is not None and move is not None:
-        y = max(y, banner_y - line_h - 2)
         end = _paste_line(frame, said, (box.x, y), _fit(said, TEXT_SIZE, box.w - 60), GOLD)
         moved = _moved_card(game, move)
         if moved is not None and move.kind != DRAW:
             chip = _chip(int(moved), four_colour)
             frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
+
+
+def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str, ...], RGB] | None:
+    """What the banner says (longest first, the first that fits is drawn) and its colour."""
     if game.is_won:
-        texts, ground = ("Won! Every card is home.", "Won!"), WON
-    elif game.is_stuck:
-        texts, ground = ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
-    else:
+        if assisted:
+            return ("Won with hints: every card is home.", "Won with hints"), WON
+        return ("Won! Every card is home.", "Won!"), WON
+    if game.is_stuck:
+        return ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
+    if no_win:
+        return ("No win is possible from here. Undo or play on.",
+                "No win is possible from here", "No win possible"), NO_WIN
+    return None
+
+
+def _banner_for(frame: Image.Image, lay: Layout, game: Game, *, no_win: bool,
+                assisted: bool) -> None:
+    said = banner_texts(game, no_win=no_win, assisted=assisted)
+    if said is None:
         return
+    texts, ground = said
+    box = lay.banner
     text = next((t for t in texts if text_width(t, 17, bold=True) + 16 <= box.w), texts[-1])
-    frame.paste(_banner(text, box.w, BANNER_H, ground), (box.x, banner_y))
+    frame.paste(_banner(text, box.w, box.h, ground), (box.x, box.y))
+
+
+@lru_cache(maxsize=64)
+def _more_marker(hidden: int, width: int, height: int) -> Image.Image:
+    """The tab standing for a pile's hidden middle: how many cards it holds, on a dark pill
+    over the card it lies on."""
+    image = Image.new("RGB", (width, height), CARD)
+    draw = ImageDraw.Draw(image)
+    if width > height:  # across a column: "12 more" in one line
+        draw.line((0, 0, 0, height - 1), fill=CARD_EDGE)
+        draw.line((width - 1, 0, width - 1, height - 1), fill=CARD_EDGE)
+        draw.rounded_rectangle((2, 1, width - 3, height - 2), 5, fill=BADGE)
+        text = f"{hidden} more"
+        size = _fit(text, 15, width - 6, bold=True, least=11)
+        x = (width - text_width(text, size, bold=True)) // 2
+        paint_text(image, text, (x, (height + cap_height(size)) // 2), size, FELT_TEXT, bold=True)
+    else:  # along a row: the number over "more"
+        draw.line((0, 0, width - 1, 0), fill=CARD_EDGE)
+        draw.line((0, height - 1, width - 1, height - 1), fill=CARD_EDGE)
+        draw.rounded_rectangle((1, 2, width - 2, height - 3), 5, fill=BADGE)
+        number = str(hidden)
+        size = _fit(number, 22, width - 4, bold=True, least=12)
+        x = (width - text_width(number, size, bold=True)) // 2
+        paint_text(image, number, (x, height // 2 - 2), size, FELT_TEXT, bold=True)
+        small = _fit("more", 13, width - 4, least=10)
+        x = (width - text_width("more", small)) // 2
+        paint_text(image, "more", (x, height // 2 + 16), small, FELT_TEXT)
+    return to_palette(image)
 
 
 @lru_cache(maxsize=256)
@@ -340,9 +397,10 @@ def _banner(text: str, width: int, height: int, ground: RGB) -> Image.Image:
     return to_palette(image)
 
 
-def _won_banner(frame: Image.Image, lay: Layout, game: Game) -> None:
+def _won_banner(frame: Image.Image, lay: Layout, game: Game, *, assisted: bool) -> None:
     """A big banner over the emptied piles."""
-    text = f"You won in {game.moves_made} move{'' if game.moves_made == 1 else 's'}!"
+    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
+    text = f"Won with hints in {moves}" if assisted else f"You won in {moves}!"
     width = min(lay.board.w - 40, text_width(text, 40, bold=True) + 70)
     sprite = _big_banner(text, width)
     frame.paste(sprite, _centred(sprite, lay.board))
@@ -385,7 +443,8 @@ def _badge(text: str, width: int, height: int, name: str | None, highlighted: bo
 
 @cache
 def background(game_id: str, four_colour: bool) -> Image.Image:
-    """Felt, outlines, labels, title and rules: everything a game's frames share."""
+    """Felt, outlines, labels and the game's name: everything a game's frames share,
+    at the layout's tallest (a frame cuts its rows to what it uses)."""
     lay = layout(game_id)
     rules = RULES[game_id]
     image = Image.new("RGB", (lay.width, lay.height), FELT)
@@ -426,28 +485,6 @@ def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, nam
     title = lay.title
     size = _fit(name, TITLE_SIZE, title.w, bold=True)
     paint_text(image, name, (title.x, title.y + size), size, FELT_TEXT, bold=True)
-    y = lay.notes.y + NOTE_SIZE
-    for line, ink in _notes_lines(lay):
-        paint_text(image, line, (lay.notes.x, y), NOTE_SIZE, ink)
-        y += NOTE_SIZE + 6
-    if lay.legend is not None:
-        y = lay.legend.y + TEXT_SIZE + 8
-        for line in _wrap(move_help(lay.game_id), TEXT_SIZE, lay.legend.w):
-            paint_text(image, line, (lay.legend.x, y), TEXT_SIZE, FELT_TEXT)
-            y += TEXT_SIZE + 8
-    if lay.piles[0].direction == DOWN and lay.title.y < lay.board.y - 60:
-        # A rule between the top band and the columns, where the pile numbers begin.
-        y_line = lay.piles[0].label.y - 5
+    if lay.rows:  # a rule between the top band and the columns, where the pile numbers begin
+        y_line = lay.rows[0].y - 5
         draw.line((lay.board.x, y_line, lay.board.right, y_line), fill=FELT_DARK, width=2)
-
-
-def _notes_lines(lay: Layout) -> Sequence[tuple[str, RGB]]:
-    """The rules, then (where no legend says it) how to type a move."""
-    box = lay.notes
-    lines = [(line, FELT_DIM) for line in _wrap(NOTES[lay.game_id], NOTE_SIZE, box.w)]
-    if lay.legend is None:
-        lines += [(line, FELT_TEXT) for line in _wrap(move_help(lay.game_id), NOTE_SIZE, box.w)]
-    room = (box.h + 6) // (NOTE_SIZE + 6)
-    if len(lines) > room:
-        raise AssertionError(f"{lay.game_id}'s notes take {len(lines)} lines; room for {room}")
-    return lines

@@ -14,7 +14,8 @@ from PIL import Image, ImageChops
 from engine import FOUNDATION, GAMES, PILE, RULES, Game, Move, new_game
 from render import layout, render_png
 from render.board import render_image
-from render.layout import Box
+from render.layout import MARGIN, Box, Layout, arrange
+from render.palette import FELT
 
 from . import positions
 
@@ -38,15 +39,40 @@ def cases() -> list[tuple[str, str]]:
     return out + [(g, "after a redeal") for g in REDEAL_GAMES]
 
 
+def arranged(game: Game) -> Layout:
+    """The layout a frame of this position is drawn in."""
+    return arrange(game.game_id, [[c.rank for c in pile] for pile in game.tableau])[0]
+
+
+def drawn_bottom(image: Image.Image) -> int:
+    """One past the lowest row of pixels that is not plain felt."""
+    rgb = image.convert("RGB")
+    felt = Image.new("RGB", rgb.size, FELT)
+    box = ImageChops.difference(rgb, felt).getbbox()
+    assert box is not None
+    return box[3]
+
+
 @pytest.mark.parametrize(("game_id", "state"), cases())
-def test_every_game_renders_in_every_state_at_its_fixed_size(game_id: str, state: str) -> None:
+def test_every_game_renders_in_every_state_and_ends_where_its_cards_do(
+    game_id: str, state: str
+) -> None:
     game = positions.after_redeal(game_id) if state == "after a redeal" else STATES[state](game_id)
     image = decode(render_png(game, last_move=game.last_move))
-    lay = layout(game_id)
+    lay = arranged(game)
     assert image.format == "PNG"
-    assert image.size == (lay.width, lay.height)
-    assert 800 <= image.width <= 1400
-    assert 4 / 3 <= image.width / image.height <= 2
+    assert image.size == (lay.width, lay.height) and lay.height <= layout(game_id).height
+    assert drawn_bottom(image) == image.height - MARGIN  # no empty felt below the piles
+    assert 400 <= image.width <= 800
+    assert 1 / 2 <= image.width / image.height <= 2
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "corner-stones"])
+def test_picture_grows_with_its_longest_pile_and_no_further(game_id: str) -> None:
+    short = decode(render_png(positions.long_piles(game_id, [3] * 4)))
+    longer = decode(render_png(positions.long_piles(game_id, [3, 3, 3, 12])))
+    assert short.height < longer.height <= layout(game_id).height
+    assert drawn_bottom(longer) == longer.height - MARGIN
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -129,7 +155,7 @@ def test_last_move_lights_up_exactly_its_two_piles(game_id: str, kind: int) -> N
     move = game.play(moves[0])
     plain = render_image(game)
     lit = render_image(game, last_move=move)
-    lay = layout(game_id)
+    lay = arranged(game)
     source = lay.piles[move.src]
     if kind == PILE:
         target_label, target_area = lay.piles[move.dst].label, lay.piles[move.dst].area
@@ -148,7 +174,7 @@ def test_redeal_lights_no_pile_but_says_so() -> None:
     move = game.play("redeal")
     plain = render_image(game)
     lit = render_image(game, last_move=move)
-    lay = layout("trefoil")
+    lay = arranged(game)
     assert _changed(plain, lit, lay.title)
     assert _diff_outside(plain, lit, [lay.title]) is None
 
@@ -171,7 +197,7 @@ def test_won_and_stuck_boards_carry_a_banner() -> None:
 
     def banner_pixels(game: Game, colour: tuple[int, int, int]) -> int:
         image = render_image(game).convert("RGB")
-        box = lay.title
+        box = lay.banner
         crop = image.crop((box.x, box.y, box.right, box.bottom))
         return sum(n for n, c in crop.getcolors(1 << 20) or [] if c == colour)
 
