@@ -30,6 +30,8 @@ def test_command_names_the_move_it_refuses(tmp_path: Path, capsys: pytest.Captur
 
 def test_bench_measures_every_figure_it_prints() -> None:
     figures = measure("corner-stones", count=3, seed=1, level=3)
-    assert set(figures) == {"median", "p95", "compose", "cpu", "kb", "kb_max"}
+    assert set(figures) == {"median", "p95", "compose", "cpu", "kb", "kb_max", "height",
+                            "height_max"}
     assert 0 < figures["compose"] <= figures["median"] <= figures["p95"]
     assert 0 < figures["kb"] <= figures["kb_max"]
+    assert 0 < figures["height"] <= figures["height_max"] <= layout("corner-stones").height
