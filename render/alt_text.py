@@ -42,7 +42,7 @@ def alt_text(game: Game, *, no_win: bool = False, assisted: bool = False) -> str
         f"f{i}: {_foundation(spec, pile)}" for i, (spec, pile) in enumerate(foundations, 1)
     ))
     piles = [_pile(game, i, pile) for i, pile in enumerate(game.tableau)]
-    sentences.append("Piles, top card first: " + "; ".join(piles))
+    sentences.append("Piles and their top cards: " + "; ".join(piles))
     text = ". ".join(sentences) + "."
     if len(text) > LIMIT:  # not reached by any game (tested), but Discord refuses longer
         text = text[: LIMIT - 1] + "…"

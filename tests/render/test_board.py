@@ -13,9 +13,10 @@ from PIL import Image, ImageChops
 
 from engine import FOUNDATION, GAMES, PILE, RULES, Game, Move, new_game
 from render import layout, render_png
-from render.board import render_image
+from render.board import banner_texts, render_image
+from render.cards import CARD_H, CARD_W, card_mask, card_sprite
 from render.layout import MARGIN, Box, Layout, arrange
-from render.palette import FELT
+from render.palette import BADGE, FELT, NO_WIN, STUCK, WON
 
 from . import positions
 
@@ -215,3 +216,64 @@ def test_pictures_stay_small(game_id: str) -> None:
     game = positions.long_piles(game_id, lengths)
     for g in (game, positions.mid_game(game_id, moves=60)):
         assert len(render_png(g, last_move=g.last_move)) <= 60 * 1024
+
+
+def _banner_colour_pixels(image: Image.Image, box: Box, colour: tuple[int, int, int]) -> int:
+    crop = image.convert("RGB").crop((box.x, box.y, box.right, box.bottom))
+    return sum(n for n, c in crop.getcolors(1 << 20) or [] if c == colour)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_win_possible_shows_on_a_board_still_in_play(game_id: str) -> None:
+    game = positions.mid_game(game_id)
+    box = layout(game_id).banner
+    assert _banner_colour_pixels(render_image(game, no_win=True), box, NO_WIN) > 3000
+    assert _banner_colour_pixels(render_image(game), box, NO_WIN) == 0
+    # A stuck board says it is stuck, whatever the solver says.
+    stuck = render_image(positions.stuck(game_id), no_win=True)
+    assert _banner_colour_pixels(stuck, box, NO_WIN) == 0
+    assert _banner_colour_pixels(stuck, box, STUCK) > 3000
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_win_with_hints_says_so(game_id: str) -> None:
+    game = positions.won(game_id)
+    plain, helped = render_image(game), render_image(game, assisted=True)
+    assert _banner_colour_pixels(helped, layout(game_id).banner, WON) > 3000
+    assert ImageChops.difference(plain.convert("RGB"), helped.convert("RGB")).getbbox()
+    assert banner_texts(game, no_win=False, assisted=True)[0][-1] == "Won with hints"
+    assert render_png(game, assisted=False) == render_png(game)
+
+
+def _card_drawn_whole(image: Image.Image, code: int, spot: tuple[int, int], style: str) -> bool:
+    """Every pixel inside the card's outline is the card sprite's: drawn, and nothing over it."""
+    x, y = spot
+    drawn = image.crop((x, y, x + CARD_W, y + CARD_H)).convert("RGB")
+    sprite = card_sprite(code, style, False).convert("RGB")
+    mask = card_mask()
+    diff = ImageChops.difference(drawn, sprite)
+    return ImageChops.multiply(diff, mask.convert("RGB")).getbbox() is None
+
+
+@pytest.mark.parametrize(("game_id", "lengths"), [
+    ("four-leaf-clovers", [46, 6]),
+    ("corner-stones", [24, 30, 20, 22]),
+    ("trefoil", [15, 15]),
+])
+def test_top_card_of_a_long_pile_is_drawn_whole_and_inside_the_picture(
+    game_id: str, lengths: list[int]
+) -> None:
+    game = positions.long_piles(game_id, lengths)
+    image = render_image(game)
+    lay, fans = arrange(game_id, [[c.rank for c in pile] for pile in game.tableau])
+    for pile, slot, spread in zip(game.tableau, lay.piles, fans, strict=True):
+        if not pile:
+            continue
+        assert spread.top is not None
+        x, y = spread.top
+        assert 0 <= x <= image.width - CARD_W and 0 <= y <= image.height - CARD_H
+        assert _card_drawn_whole(image, int(pile[-1]), spread.top, slot.direction)
+        if spread.more is not None:  # the marker: dark, with its count in light text
+            box = spread.more
+            assert _banner_colour_pixels(image, box, BADGE) > box.w * box.h // 3
+    assert any(spread.hidden for spread in fans) == (game_id != "trefoil")
