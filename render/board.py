@@ -289,29 +289,34 @@ def _move_text(move: Move | None) -> str | None:
     return f"Last move: {move.src + 1} → {dst}"
 
 
-def _status_lines(game: Game) -> tuple[str, str]:
-    deal = f"Deal {game.deal}" + ("  ·  draw rule" if game.draw_rule else "")
+def _status_lines(game: Game, width: int) -> list[str]:
+    """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
+    deal = f"Deal {game.deal}"
     moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
+    joined = f"{deal}  ·  {moves}"
+    lines = [joined] if text_width(joined, 16) + 4 <= width else [deal, moves]
+    extras = []
     if game.rules.redeals:
         left = game.redeals_left
-        moves += f"  ·  {left or 'no'} redeal{'' if left == 1 else 's'} left"
+        extras.append(f"{left or 'no'} redeal{'' if left == 1 else 's'} left")
     if game.draw_available:
-        moves += "  ·  draw available"
-    return deal, moves
+        extras.append("draw available")
+    elif game.draw_rule:
+        extras.append("draw used" if game.draw_used else "draw rule")
+    if extras:
+        lines.append("  ·  ".join(extras))
+    return lines
 
 
 def _title(
     frame: Image.Image, lay: Layout, game: Game, move: Move | None, four_colour: bool
 ) -> None:
-    """Under the game's name: deal and moves, then the last move, each on its own line."""
+    """Under the game's name: deal and moves, redeals, then the last move, a line each."""
     box = lay.title
-    deal, moves = _status_lines(game)
-    joined = f"{deal}  ·  {moves}"
-    lines = [joined] if text_width(joined, 16) + 4 <= box.w else [deal, moves]
     y = box.y + TITLE_SIZE + 8
     line_h = _line_height(TEXT_SIZE)
-    for text in lines:
-        _paste_line(frame, text, (box.x, y), _fit(text, TEXT_SIZE, box.w), FELT_TEXT)
+    for text in _status_lines(game, box.w):
+        _paste_line(frame, text, (box.x, y), _fit(text, TEXT_SIZE, box.w, least=14), FELT_TEXT)
         y += line_h
     said = _move_text(move)
     if said is not None and move is not None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from engine import FOUNDATION, GAMES, PILE, RULES, Game, Move, new_game
+from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_game
 from render import layout, render_png
 from render.board import banner_texts, render_image
 from render.cards import CARD_H, CARD_W, card_mask, card_sprite
@@ -277,3 +277,17 @@ def test_top_card_of_a_long_pile_is_drawn_whole_and_inside_the_picture(
             box = spread.more
             assert _banner_colour_pixels(image, box, BADGE) > box.w * box.h // 3
     assert any(spread.hidden for spread in fans) == (game_id != "trefoil")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_longest_status_stays_in_the_title(game_id: str) -> None:
+    """The largest deal number, the draw rule and a last move: nothing spills out of the title."""
+    game = new_game(game_id, 42, draw=game_id == "trefoil")
+    move = game.play(game.legal_moves()[0])
+    longest = Game.from_dict(game.to_dict())
+    longest.deal = MAX_DEAL
+    longest.redeals_left = 0
+    short, long = render_image(game, last_move=move), render_image(longest, last_move=move)
+    title = layout(game_id).title
+    assert _changed(short, long, title)
+    assert _diff_outside(short, long, [title]) is None
