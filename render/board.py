@@ -20,7 +20,7 @@ from engine.moves import parse
 
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
 from .glyphs import SUIT_SYMBOLS, cap_height, paint_symbol, paint_text, text_sprite, text_width
-from .layout import Box, Fan, Layout, PileSlot, arrange, layout
+from .layout import ROW_GAP, ROW_LEAD, Box, Fan, Layout, PileSlot, arrange, layout
 from .palette import (
     BADGE,
     BLACK,
@@ -86,7 +86,8 @@ def render_image(
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    lay, fans = arrange(game.game_id, [[c.rank for c in pile] for pile in game.tableau])
+    banner = banner_texts(game, no_win=no_win, assisted=assisted)
+    lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     frame = _felt(full, lay, background(game.game_id, four_colour))
     # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
@@ -111,7 +112,8 @@ def render_image(
         info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w), FELT_TEXT, FELT)
         frame.paste(info, _centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
-    _banner_for(frame, lay, game, no_win=no_win, assisted=assisted)
+    if banner is not None:
+        _banner(frame, lay.banner, *banner)
     if move is not None:
         _highlight(frame, lay, game, move, fans)
     if game.is_won:
@@ -119,14 +121,22 @@ def render_image(
     return frame
 
 
+def board_layout(game: Game, *, banner: bool) -> tuple[Layout, list[Fan]]:
+    """Where this position's piles, cards and labels are drawn (see ``layout.arrange``)."""
+    ranks = [[c.rank for c in pile] for pile in game.tableau]
+    return arrange(game.game_id, ranks, banner=banner)
+
+
 def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
-    """The frame's background: the game's background, each row of columns cut to the
-    height this position uses and the rows below moved up to meet it."""
-    if lay.height == full.height:
+    """The frame's background: the game's background with each row of columns cut to
+    the height this position uses, and moved up to meet the row or band above it."""
+    if lay.rows == full.rows:
         return ground.copy()
     frame = ground.crop((0, 0, lay.width, lay.height))
-    for band, fitted in zip(full.rows[1:], lay.rows[1:], strict=True):
-        frame.paste(ground.crop((0, band.y, lay.width, band.y + fitted.h)), (0, fitted.y))
+    for r, (band, fitted) in enumerate(zip(full.rows, lay.rows, strict=True)):
+        lead = ROW_LEAD if r == 0 else ROW_GAP  # the rule above the first row, or a gap
+        piece = ground.crop((0, band.y - lead, lay.width, band.y + fitted.h))
+        frame.paste(piece, (0, fitted.y - lead))
     frame.paste(0, (0, lay.rows[-1].bottom, lay.width, lay.height))  # felt is colour 0
     return frame
 
@@ -341,15 +351,9 @@ def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str
     return None
 
 
-def _banner_for(frame: Image.Image, lay: Layout, game: Game, *, no_win: bool,
-                assisted: bool) -> None:
-    said = banner_texts(game, no_win=no_win, assisted=assisted)
-    if said is None:
-        return
-    texts, ground = said
-    box = lay.banner
+def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
     text = next((t for t in texts if text_width(t, 17, bold=True) + 16 <= box.w), texts[-1])
-    frame.paste(_banner(text, box.w, box.h, ground), (box.x, box.y))
+    frame.paste(_banner_sprite(text, box.w, box.h, ground), (box.x, box.y))
 
 
 @lru_cache(maxsize=64)
@@ -392,7 +396,7 @@ def _chip(c: int, four_colour: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _banner(text: str, width: int, height: int, ground: RGB) -> Image.Image:
+def _banner_sprite(text: str, width: int, height: int, ground: RGB) -> Image.Image:
     """One line of white bold text on a coloured bar."""
     image = Image.new("RGB", (width, height), FELT)
     ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=ground)

@@ -27,6 +27,7 @@ GAP = 7  # between neighbouring columns of cards
 SPREAD = 6  # extra room per buried card while a Corner Stones stack is short
 LABEL_H = 30  # pile numbers above the columns
 ROW_GAP = 8  # between the two rows of columns
+ROW_LEAD = 10  # above a row of columns: room for the rule under the top band
 BANNER_H = 30  # won / stuck / no win, under the title
 ROOM_CARDS = 15  # cards a column shows before its middle gives way (the longest pile
 # Clover Leaf, Trefoil and Super Flower Garden can build: 3 dealt, 12 built on them)
@@ -140,7 +141,7 @@ def _columns_layout(game_id: str) -> Layout:
     room = CARD_H + (ROOM_CARDS - 1) * tight_step()
     rows: list[Box] = []
     piles: list[PileSlot] = []
-    y = banner.bottom + 10
+    y = banner.bottom + ROW_LEAD
     for row in range(2):
         rows.append(Box(MARGIN, y, width - 2 * MARGIN, LABEL_H + room))
         for col in range(per_row):
@@ -222,15 +223,18 @@ def layout(game_id: str) -> Layout:
     return _columns_layout(game_id)
 
 
-def arrange(game_id: str, piles: Sequence[Sequence[int]]) -> tuple[Layout, list[Fan]]:
+def arrange(
+    game_id: str, piles: Sequence[Sequence[int]], *, banner: bool = True
+) -> tuple[Layout, list[Fan]]:
     """The layout for one position (``piles``: each pile's ranks, bottom first) and each
     pile's fan in it: every row of columns shrinks to its longest fan and the rows
-    below move up, so the picture ends where the cards do."""
+    below move up, so the picture ends where the cards do. Without a ``banner`` to
+    show, the rows also move up into its place."""
     full = layout(game_id)
     fans = [fan(slot, ranks) for slot, ranks in zip(full.piles, piles, strict=True)]
     if not full.rows:
         return full, fans
-    shift = 0
+    shift = 0 if banner else full.title.bottom + ROW_LEAD - full.rows[0].y
     rows: list[Box] = []
     row_shift: list[int] = []
     for r, band in enumerate(full.rows):

@@ -13,9 +13,9 @@ from PIL import Image, ImageChops
 
 from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_game
 from render import layout, render_png
-from render.board import banner_texts, render_image
+from render.board import banner_texts, board_layout, render_image
 from render.cards import CARD_H, CARD_W, card_mask, card_sprite
-from render.layout import MARGIN, Box, Layout, arrange
+from render.layout import MARGIN, Box, Layout
 from render.palette import BADGE, FELT, NO_WIN, STUCK, WON
 
 from . import positions
@@ -41,8 +41,8 @@ def cases() -> list[tuple[str, str]]:
 
 
 def arranged(game: Game) -> Layout:
-    """The layout a frame of this position is drawn in."""
-    return arrange(game.game_id, [[c.rank for c in pile] for pile in game.tableau])[0]
+    """The layout a frame of this position is drawn in (a banner only when it is over)."""
+    return board_layout(game, banner=game.is_won or game.is_stuck)[0]
 
 
 def drawn_bottom(image: Image.Image) -> int:
@@ -265,7 +265,7 @@ def test_top_card_of_a_long_pile_is_drawn_whole_and_inside_the_picture(
 ) -> None:
     game = positions.long_piles(game_id, lengths)
     image = render_image(game)
-    lay, fans = arrange(game_id, [[c.rank for c in pile] for pile in game.tableau])
+    lay, fans = board_layout(game, banner=game.is_stuck)
     for pile, slot, spread in zip(game.tableau, lay.piles, fans, strict=True):
         if not pile:
             continue
@@ -291,3 +291,13 @@ def test_the_longest_status_stays_in_the_title(game_id: str) -> None:
     title = layout(game_id).title
     assert _changed(short, long, title)
     assert _diff_outside(short, long, [title]) is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_banner_makes_its_room_only_when_shown(game_id: str) -> None:
+    game = positions.mid_game(game_id)
+    plain, warned = render_image(game), render_image(game, no_win=True)
+    assert plain.width == warned.width
+    grown = 0 if game_id == "corner-stones" else layout(game_id).banner.h + 4
+    assert warned.height - plain.height == grown
+    assert drawn_bottom(plain) == plain.height - MARGIN
