@@ -109,7 +109,7 @@ def render_image(
             core.paste(card_core(fpile[-1], DOWN, four_colour),
                        (box.x, box.y, box.right, box.bottom), mask)
         text = _progress(spec, fpile)
-        info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w), FELT_TEXT, FELT)
+        info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
         frame.paste(info, _centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
