@@ -21,6 +21,17 @@ def test_command_draws_a_deal_after_its_moves(tmp_path: Path, capsys: pytest.Cap
     assert "Trefoil deal 42, 2 moves" in capsys.readouterr().out
 
 
+def test_command_draws_the_no_win_banner_and_prints_the_alt_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain, warned = tmp_path / "plain.png", tmp_path / "warned.png"
+    assert main(["clover-leaf", "--deal", "3", "-o", str(plain)]) == 0
+    assert main(["clover-leaf", "--deal", "3", "--no-win", "--alt", "-o", str(warned)]) == 0
+    assert plain.read_bytes() != warned.read_bytes()
+    out = capsys.readouterr().out
+    assert "Clover Leaf, deal 3, 0 moves. No win is possible from here. Foundations: " in out
+
+
 def test_command_names_the_move_it_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "board.png"
     assert main(["trefoil", "--deal", "42", "--moves", "5 f3,1 2", "-o", str(out)]) == 2
