@@ -121,7 +121,7 @@ def render_image(
     return frame
 
 
-def board_layout(game: Game, *, banner: bool) -> tuple[Layout, list[Fan]]:
+def board_layout(game: Game, *, banner: bool) -> tuple[Layout, tuple[Fan, ...]]:
     """Where this position's piles, cards and labels are drawn (see ``layout.arrange``)."""
     ranks = [[c.rank for c in pile] for pile in game.tableau]
     return arrange(game.game_id, ranks, banner=banner)
@@ -202,7 +202,7 @@ def _drawn_pile(game: Game, move: Move) -> int | None:
 
 
 def _highlight(
-    frame: Image.Image, lay: Layout, game: Game, move: Move, fans: list[Fan]
+    frame: Image.Image, lay: Layout, game: Game, move: Move, fans: tuple[Fan, ...]
 ) -> None:
     """Gold badges on the piles the last move touched; a gold frame round each end."""
     if move.kind == REDEAL:  # every pile changed: the title says so, no pile is singled out
@@ -281,6 +281,7 @@ def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
     return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
 
 
+@lru_cache(maxsize=4096)
 def _fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16) -> int:
     """The largest font size up to ``size`` (and at least ``least``) at which ``text`` fits."""
     while size > least and text_width(text, size, bold=bold) + 4 > width:

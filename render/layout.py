@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 
 from engine import RULES
 
@@ -225,15 +225,24 @@ def layout(game_id: str) -> Layout:
 
 def arrange(
     game_id: str, piles: Sequence[Sequence[int]], *, banner: bool = True
-) -> tuple[Layout, list[Fan]]:
+) -> tuple[Layout, tuple[Fan, ...]]:
     """The layout for one position (``piles``: each pile's ranks, bottom first) and each
     pile's fan in it: every row of columns shrinks to its longest fan and the rows
     below move up, so the picture ends where the cards do. Without a ``banner`` to
     show, the rows also move up into its place."""
     full = layout(game_id)
-    fans = [fan(slot, ranks) for slot, ranks in zip(full.piles, piles, strict=True)]
     if not full.rows:
-        return full, fans
+        return full, tuple(fan(slot, ranks) for slot, ranks in zip(full.piles, piles, strict=True))
+    return _fitted_columns(game_id, tuple(len(ranks) for ranks in piles), banner)
+
+
+@lru_cache(maxsize=4096)
+def _fitted_columns(game_id: str, counts: tuple[int, ...], banner: bool
+                    ) -> tuple[Layout, tuple[Fan, ...]]:
+    """``arrange`` for the column games, where only the piles' lengths matter."""
+    full = layout(game_id)
+    fans = [_fan_down(slot.area, count) if count else Fan(())
+            for slot, count in zip(full.piles, counts, strict=True)]
     shift = 0 if banner else full.title.bottom + ROW_LEAD - full.rows[0].y
     rows: list[Box] = []
     row_shift: list[int] = []
@@ -249,11 +258,11 @@ def arrange(
                 label=slot.label.moved(row_shift[slot.row]))
         for slot in full.piles
     )
-    moved = [
+    moved = tuple(
         Fan(tuple((i, x, y + row_shift[slot.row]) for i, x, y in f.cards),
             None if f.more is None else f.more.moved(row_shift[slot.row]), f.hidden)
         for slot, f in zip(full.piles, fans, strict=True)
-    ]
+    )
     board = Box(full.board.x, rows[0].y, full.board.w, rows[-1].bottom - rows[0].y)
     fitted = replace(full, height=rows[-1].bottom + MARGIN, piles=slots, board=board,
                      rows=tuple(rows))
