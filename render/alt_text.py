@@ -9,16 +9,16 @@ its top card (the one that moves) and how many cards it holds.
 from __future__ import annotations
 
 from engine import Card, FoundationSpec, Game
+from engine.cards import SUIT_NAMES
 
 LIMIT = 1024  # Discord's longest attachment description
 
 _RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
-_SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
 
 
 def card_words(card: Card) -> str:
     """``queen of hearts``: a card as a screen reader should say it."""
-    return f"{_RANK_WORDS[card.rank - 1]} of {_SUIT_WORDS[card.suit]}"
+    return f"{_RANK_WORDS[card.rank - 1]} of {SUIT_NAMES[card.suit]}"
 
 
 def alt_text(game: Game, *, no_win: bool = False, assisted: bool = False) -> str:
@@ -53,7 +53,7 @@ def _foundation(spec: FoundationSpec, pile: list[Card]) -> str:
     direction = "up" if spec.step > 0 else "down"
     if not pile:
         base = "ace" if spec.base_rank == 1 else "king"
-        suit = "any suit" if spec.suit is None else _SUIT_WORDS[spec.suit]
+        suit = "any suit" if spec.suit is None else SUIT_NAMES[spec.suit]
         return f"empty, {suit} {direction} from {base}"
     return f"{card_words(pile[-1])}, {direction}, {len(pile)} of {spec.size}"
 

@@ -1,7 +1,8 @@
 """Compose a board picture: cached background, pasted card sprites, a few lines of text.
 
-Everything that does not change during a game (felt, outlines, labels, the rules)
-is drawn once per game into a background. A frame copies it, pastes one sprite
+Everything that does not change during a game (felt, outlines, labels, the name)
+is drawn once per game into a background, at the layout's tallest; a frame takes
+each row of it only as tall as the position needs. A frame copies it, pastes one sprite
 per card and one per line of text, and frames the last move in gold; all in
 palette mode, so a frame is a few memory copies and a quick PNG encode.
 """
