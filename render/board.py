@@ -353,9 +353,26 @@ def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str
     return None
 
 
+BANNER_LINE = 26  # a line of banner text
+
+
 def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
-    text = next((t for t in texts if text_width(t, 17, bold=True) + 16 <= box.w), texts[-1])
-    frame.paste(_banner_sprite(text, box.w, box.h, ground), (box.x, box.y))
+    """The longest of ``texts`` that fits the box's lines at a readable size."""
+    room = max(1, box.h // BANNER_LINE)
+    lines = next((ls for ls in (_banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
+                 (texts[-1],))
+    frame.paste(_banner_sprite(lines, box.w, box.h, ground), (box.x, box.y))
+
+
+def _banner_lines(text: str, width: int) -> tuple[str, ...]:
+    """``text`` broken into lines of at most ``width`` pixels (bold, 17 px)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", 17, bold=True) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)
 
 
 @lru_cache(maxsize=64)
@@ -398,13 +415,16 @@ def _chip(c: int, four_colour: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _banner_sprite(text: str, width: int, height: int, ground: RGB) -> Image.Image:
-    """One line of white bold text on a coloured bar."""
+def _banner_sprite(lines: tuple[str, ...], width: int, height: int, ground: RGB) -> Image.Image:
+    """White bold lines of text, centred on a coloured bar."""
     image = Image.new("RGB", (width, height), FELT)
     ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=ground)
-    size = _fit(text, TEXT_SIZE, width - 12, bold=True)
-    x = (width - text_width(text, size, bold=True)) // 2
-    paint_text(image, text, (x, (height + size * 7 // 10) // 2), size, WHITE, bold=True)
+    size = min(_fit(line, TEXT_SIZE, width - 12, bold=True) for line in lines)
+    top = (height - len(lines) * BANNER_LINE) // 2
+    for n, line in enumerate(lines):
+        x = (width - text_width(line, size, bold=True)) // 2
+        baseline = top + n * BANNER_LINE + (BANNER_LINE + size * 7 // 10) // 2
+        paint_text(image, line, (x, baseline), size, WHITE, bold=True)
     return to_palette(image)
 
 

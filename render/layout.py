@@ -207,7 +207,7 @@ def _rows_layout(game_id: str) -> Layout:
         )
     middle = Box(middle_x - side_gap + 8, 0, found_block + 2 * side_gap - 16, 0)
     title = Box(middle.x, MARGIN, middle.w, row_y(1) - MARGIN - 4)
-    banner = Box(middle.x, row_y(5) + (CARD_H - BANNER_H) // 2, middle.w, BANNER_H)
+    banner = Box(middle.x, row_y(5), middle.w, CARD_H)  # room for two lines
     board = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     return Layout(game_id, width, height, piles, tuple(foundations), title, banner, board)
 
