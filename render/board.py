@@ -48,6 +48,7 @@ COMPRESS_LEVEL = 3
 TITLE_SIZE = 28
 TEXT_SIZE = 20  # capitals 14 px high
 LABEL_SIZE = 22
+BANNER_LINE = 26  # a line of banner text
 GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
 
 
@@ -351,9 +352,6 @@ def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str
         return ("No win is possible from here. Undo or play on.",
                 "No win is possible from here", "No win possible"), NO_WIN
     return None
-
-
-BANNER_LINE = 26  # a line of banner text
 
 
 def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
