@@ -376,29 +376,29 @@ def _banner_lines(text: str, width: int) -> tuple[str, ...]:
 
 @lru_cache(maxsize=64)
 def _more_marker(hidden: int, width: int, height: int) -> Image.Image:
-    """The tab standing for a pile's hidden middle: how many cards it holds, on a dark pill
-    over the card it lies on."""
+    """The tab standing for a pile's hidden middle: how many cards, over the word "more",
+    on a dark pill over the card it lies on."""
     image = Image.new("RGB", (width, height), CARD)
     draw = ImageDraw.Draw(image)
-    if width > height:  # across a column: "12 more" in one line
+    if width > height:  # across a column, between the card edges left and right
         draw.line((0, 0, 0, height - 1), fill=CARD_EDGE)
         draw.line((width - 1, 0, width - 1, height - 1), fill=CARD_EDGE)
         draw.rounded_rectangle((2, 1, width - 3, height - 2), 5, fill=BADGE)
-        text = f"{hidden} more"
-        size = _fit(text, 15, width - 6, bold=True, least=11)
-        x = (width - text_width(text, size, bold=True)) // 2
-        paint_text(image, text, (x, (height + cap_height(size)) // 2), size, FELT_TEXT, bold=True)
-    else:  # along a row: the number over "more"
+    else:  # along a row, between the card edges above and below
         draw.line((0, 0, width - 1, 0), fill=CARD_EDGE)
         draw.line((0, height - 1, width - 1, height - 1), fill=CARD_EDGE)
         draw.rounded_rectangle((1, 2, width - 2, height - 3), 5, fill=BADGE)
-        number = str(hidden)
-        size = _fit(number, 22, width - 4, bold=True, least=12)
-        x = (width - text_width(number, size, bold=True)) // 2
-        paint_text(image, number, (x, height // 2 - 2), size, FELT_TEXT, bold=True)
-        small = _fit("more", 13, width - 4, least=10)
-        x = (width - text_width("more", small)) // 2
-        paint_text(image, "more", (x, height // 2 + 16), small, FELT_TEXT)
+    number = str(hidden)
+    size = _fit(number, 22 if height > 60 else 19, width - 6, bold=True, least=12)
+    small = _fit("more", 14, width - 4, least=10)
+    gap = 5
+    top = (height - cap_height(size) - gap - cap_height(small)) // 2
+    baseline = top + cap_height(size)
+    paint_text(image, number, ((width - text_width(number, size, bold=True)) // 2, baseline),
+               size, FELT_TEXT, bold=True)
+    baseline += gap + cap_height(small)
+    paint_text(image, "more", ((width - text_width("more", small)) // 2, baseline), small,
+               FELT_TEXT)
     return to_palette(image)
 
 

@@ -37,6 +37,7 @@ TITLE_H = 124  # the top band: label, card and progress of a foundation
 BADGE_W = 34  # Corner Stones' pile-number badges, left of each fan
 CORNER_STONES_W = 792  # the least that shows every dealt stack of 8 without a marker
 MORE_RIGHT_W = 36  # the "N more" marker in a fan to the right
+MORE_DOWN_H = 36  # and in a column
 
 
 @dataclass(frozen=True)
@@ -289,10 +290,10 @@ def _fan_down(area: Box, count: int) -> Fan:
     if count == 1 or (count - 1) * tight <= room:
         step = min(float(strip(1, DOWN)), room / max(count - 1, 1))
         return Fan(tuple((i, area.x, area.y + int(i * step)) for i in range(count)))
-    shown = (room - tight) // tight  # buried cards that keep their strip, the marker takes one
+    shown = (room - MORE_DOWN_H) // tight  # buried cards that keep their strip
     hidden = count - 1 - shown
     cards = [(0, area.x, area.y)]
-    more = Box(area.x, area.y + tight, CARD_W, tight)
+    more = Box(area.x, area.y + tight, CARD_W, MORE_DOWN_H)
     for j in range(shown):  # the bottom card, then the cards just under the top, then the top
         place = count - shown + j
         cards.append((place, area.x, more.bottom + j * tight))
