@@ -21,7 +21,17 @@ from engine.moves import parse
 
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
 from .glyphs import SUIT_SYMBOLS, cap_height, paint_symbol, paint_text, text_sprite, text_width
-from .layout import ROW_GAP, ROW_LEAD, Box, Fan, Layout, PileSlot, arrange, layout
+from .layout import (
+    ROW_GAP,
+    ROW_LEAD,
+    Box,
+    Fan,
+    FoundationSlot,
+    Layout,
+    PileSlot,
+    arrange,
+    layout,
+)
 from .palette import (
     BADGE,
     BLACK,
@@ -111,9 +121,10 @@ def render_image(
             box = fslot.card
             core.paste(card_core(fpile[-1], DOWN, four_colour),
                        (box.x, box.y, box.right, box.bottom), mask)
-        text = _progress(spec, fpile)
-        info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
-        frame.paste(info, _centred(info, fslot.info))
+        if fslot.info is not None:
+            text = _progress(spec, fpile)
+            info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
+            frame.paste(info, _centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
         _banner(frame, lay.banner, *banner)
@@ -227,7 +238,8 @@ def _highlight(
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        frame.paste(_badge(f"f{move.dst + 1}", box.w, box.h, None, True), (box.x, box.y))
+        frame.paste(_foundation_badge(fslot, game.rules.foundations[move.dst], True),
+                    (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
 
 
@@ -465,10 +477,20 @@ def _badge(text: str, width: int, height: int, name: str | None, highlighted: bo
     else:  # Corner Stones: the number big, its name in the layout (C1, S1) small under it
         baseline = height // 2 - 2
         paint_text(image, text, (x, baseline), size, ink, bold=True)
-        small = 16
+        small = 18
         paint_text(image, name, ((width - text_width(name, small)) // 2, baseline + 22), small,
                    BLACK if highlighted else FELT_DIM)
     return to_palette(image)
+
+
+def _foundation_badge(fslot: FoundationSlot, spec: FoundationSpec, highlighted: bool
+                      ) -> Image.Image:
+    """``f1``; with no progress line beside it, its base and direction under it (``A↑``)."""
+    box = fslot.label
+    direction = None
+    if fslot.info is None:
+        direction = f"{'A' if spec.base_rank == 1 else 'K'}{'↑' if spec.step > 0 else '↓'}"
+    return _badge(f"f{fslot.index + 1}", box.w, box.h, direction, highlighted)
 
 
 @cache
@@ -496,7 +518,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         for symbol in symbols:
             paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
             x += size + 1
-        label = _badge(f"f{fslot.index + 1}", fslot.label.w, fslot.label.h, None, False)
+        label = _foundation_badge(fslot, spec, False)
         image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
     _static_text(image, draw, lay, rules.name)
     return to_palette(image)

@@ -78,7 +78,7 @@ class FoundationSlot:
     index: int  # 0-based; the label is f{index + 1}
     card: Box
     label: Box
-    info: Box  # direction and progress
+    info: Box | None  # direction and progress; None where the label says the direction
 
 
 @dataclass(frozen=True)
@@ -169,9 +169,9 @@ def _rows_layout(game_id: str) -> Layout:
     rules = RULES[game_id]
     names = rules.pile_names or ()
     width = CORNER_STONES_W
-    row_h = CARD_H + 26  # a card, and under a foundation its progress
-    row_gap = 8
-    height = MARGIN + 5 * (row_h + row_gap) + CARD_H + MARGIN  # no foundation in the last row
+    row_gap = 10
+    title_gap = 14  # more room under the first row, for the title's lines
+    height = MARGIN + 6 * CARD_H + 5 * row_gap + title_gap + MARGIN
     foundation_w = BADGE_W + 4 + CARD_W
     found_block = 2 * foundation_w + 12
     side_gap = 14
@@ -179,7 +179,7 @@ def _rows_layout(game_id: str) -> Layout:
     middle_x = MARGIN + side_w + side_gap
 
     def row_y(row: int) -> int:
-        return MARGIN + row * (row_h + row_gap)
+        return MARGIN + row * (CARD_H + row_gap) + (title_gap if row else 0)
 
     def slot(index: int, row: int, right: bool) -> PileSlot:
         x = width - MARGIN - side_w if right else MARGIN
@@ -203,11 +203,11 @@ def _rows_layout(game_id: str) -> Layout:
                 f,
                 Box(x + BADGE_W + 4, row_y(row), CARD_W, CARD_H),
                 Box(x, row_y(row), BADGE_W, CARD_H),
-                Box(x - 4, row_y(row) + CARD_H + 2, foundation_w + 8, 24),
+                None,  # the top card shows the progress, the label the direction
             )
         )
     middle = Box(middle_x - side_gap + 8, 0, found_block + 2 * side_gap - 16, 0)
-    title = Box(middle.x, MARGIN, middle.w, row_y(1) - MARGIN - 4)
+    title = Box(middle.x, MARGIN, middle.w, row_y(1) - MARGIN - 2)
     banner = Box(middle.x, row_y(5), middle.w, CARD_H)  # room for two lines
     board = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
     return Layout(game_id, width, height, piles, tuple(foundations), title, banner, board)
