@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
 from engine import GAMES, RULES, new_game, parse_card
@@ -179,3 +181,14 @@ def test_card_indices_stay_readable_on_a_phone(game_id: str) -> None:
     assert cap_height(RANK_SIZE) * 400 / lay.width >= 7
     if lay.rows:
         assert max(sum(1 for s in lay.piles if s.row == r) for r in range(2)) <= 9
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    game_id=st.sampled_from(sorted(GAMES)),
+    pile=st.integers(0, 17),
+    ranks=st.lists(st.integers(1, 13), min_size=1, max_size=104),
+)
+def test_any_pile_fans_readably_inside_its_room(game_id: str, pile: int, ranks: list[int]) -> None:
+    slots = layout(game_id).piles
+    assert_readable(slots[pile % len(slots)], ranks)
