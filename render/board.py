@@ -362,7 +362,7 @@ def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str
     if game.is_stuck:
         return ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
     if no_win:
-        return ("No win is possible from here. Undo or play on.",
+        return ("No win is possible from here. Undo or start again.",
                 "No win is possible from here", "No win possible"), NO_WIN
     return None
 
