@@ -71,12 +71,12 @@ class Rules:
     has_draw_option: bool = False  # Trefoil's "and a Draw" house rule exists
     pile_word: str = "pile"  # what a player calls a tableau pile here ("stack")
     # How the table is drawn, which sets the reading order piles are numbered in:
-    # "columns" (piles in a row or two, foundations above), "panel" (one foundation beside
-    # the piles), "rows" (Corner Stones' six rows, foundations in the middle).
+    # "columns" (piles in rows of columns, foundations above) or "rows" (Corner Stones'
+    # six rows, the foundations in the middle).
     layout: str = "columns"
     intro: str = ""  # the equipment in a few words, after the name
     summary: tuple[str, ...] = ()  # the rules in short, one point each (plain text)
-    note: str = ""  # the rules in a line or two, printed on each board
+    note: str = ""  # the rules in a line or two, with the first board of a game
     decisions: tuple[str, ...] = ()  # what this project decided where the source is open
     card_count: int = field(init=False)
     tops_for: tuple[tuple[Card, ...], ...] = field(init=False, repr=False)
@@ -167,7 +167,6 @@ FOUR_LEAF_CLOVERS = Rules(
     wrap=True,
     build_text="in Four Leaf Clovers a card goes on any card one rank higher or lower "
     "(A and K are adjacent)",
-    layout="panel",
     intro="one deck in 13 piles of 4, every card face up",
     summary=(
         "One foundation, f1: it starts with any Ace and builds up regardless of suit, K going "

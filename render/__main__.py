@@ -7,6 +7,7 @@ import sys
 
 from engine import GAMES, IllegalMove, Move, new_game
 
+from .alt_text import alt_text
 from .board import render_png
 
 
@@ -23,6 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--four-colour", action="store_true", help="clubs green, diamonds blue"
     )
+    parser.add_argument("--no-win", action="store_true", help='the "no win is possible" banner')
+    parser.add_argument("--assisted", action="store_true", help="a win counts as won with hints")
+    parser.add_argument("--alt", action="store_true", help="also print the picture's alt text")
     parser.add_argument("-o", "--output", default="board.png", help="PNG file to write")
     args = parser.parse_args(argv)
     try:
@@ -36,12 +40,15 @@ def main(argv: list[str] | None = None) -> int:
         except IllegalMove as err:
             print(f"move {number} ({text!r}): {err}", file=sys.stderr)
             return 2
-    png = render_png(game, last_move=last, four_colour=args.four_colour)
+    png = render_png(game, last_move=last, four_colour=args.four_colour, no_win=args.no_win,
+                     assisted=args.assisted)
     with open(args.output, "wb") as out:
         out.write(png)
     state = " (won)" if game.is_won else " (stuck)" if game.is_stuck else ""
     print(f"{args.output}: {game.name} deal {game.deal}, {game.moves_made} moves{state}, "
           f"{len(png) // 1024} KB")
+    if args.alt:
+        print(alt_text(game, no_win=args.no_win, assisted=args.assisted))
     return 0
 
 

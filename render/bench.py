@@ -39,8 +39,8 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def _frame(game: Game, level: int) -> tuple[float, float, float, int]:
-    """Compose and encode one frame: (compose ms, total ms, CPU ms, PNG bytes)."""
+def _frame(game: Game, level: int) -> tuple[float, float, float, int, int]:
+    """Compose and encode one frame: (compose ms, total ms, CPU ms, PNG bytes, height)."""
     cpu_start = time.thread_time()
     start = time.perf_counter()
     image = render_image(game, last_move=game.last_move)
@@ -49,7 +49,8 @@ def _frame(game: Game, level: int) -> tuple[float, float, float, int]:
     image.save(buffer, "PNG", compress_level=level)
     done = time.perf_counter()
     cpu = (time.thread_time() - cpu_start) * 1000
-    return (composed - start) * 1000, (done - start) * 1000, cpu, len(buffer.getvalue())
+    total = (done - start) * 1000
+    return (composed - start) * 1000, total, cpu, len(buffer.getvalue()), image.height
 
 
 def measure(
@@ -62,7 +63,7 @@ def measure(
     """
     games = positions(game_id, count, seed)
     render_image(games[0])  # the first frame draws the background and sprites once
-    compose, total, cpu, sizes = [], [], [], []
+    compose, total, cpu, sizes, heights = [], [], [], [], []
     for game in games:
         runs = [_frame(game, level) for _ in range(repeat)]
         best = min(runs, key=lambda run: run[1])
@@ -70,6 +71,7 @@ def measure(
         total.append(best[1])
         cpu.append(best[2])
         sizes.append(best[3] / 1024)
+        heights.append(best[4])
     return {
         "median": statistics.median(total),
         "p95": _percentile(total, 0.95),
@@ -77,6 +79,8 @@ def measure(
         "cpu": statistics.median(cpu),
         "kb": statistics.median(sizes),
         "kb_max": max(sizes),
+        "height": statistics.median(heights),
+        "height_max": max(heights),
     }
 
 
@@ -97,12 +101,14 @@ def main(argv: list[str] | None = None) -> None:
           f"fastest of {args.repeat} run(s) per position")
     print("ms per frame, compose + encode, wall clock; 'compose' is its first part, 'cpu' the")
     print("thread's CPU time (what the frame costs when other work shares the machine)")
-    print(f"{'game':<22}{'size':>10}{'median ms':>11}{'p95 ms':>8}{'compose':>9}{'cpu':>7}"
+    print("size: width x median height (tallest in brackets); a picture ends where its cards do")
+    print(f"{'game':<22}{'size':>16}{'median ms':>11}{'p95 ms':>8}{'compose':>9}{'cpu':>7}"
           f"{'PNG KB':>8}{'max KB':>8}")
     for game_id in GAMES:
         lay = layout(game_id)
         r = measure(game_id, args.positions, args.seed, args.level, args.repeat)
-        print(f"{game_id:<22}{lay.width:>5}x{lay.height:<4}{r['median']:>11.2f}{r['p95']:>8.2f}"
+        size = f"{lay.width}x{r['height']:.0f} ({r['height_max']:.0f})"
+        print(f"{game_id:<22}{size:>16}{r['median']:>11.2f}{r['p95']:>8.2f}"
               f"{r['compose']:>9.2f}{r['cpu']:>7.2f}{r['kb']:>8.1f}{r['kb_max']:>8.1f}")
 
 

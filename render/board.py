@@ -1,7 +1,8 @@
 """Compose a board picture: cached background, pasted card sprites, a few lines of text.
 
-Everything that does not change during a game (felt, outlines, labels, the rules)
-is drawn once per game into a background. A frame copies it, pastes one sprite
+Everything that does not change during a game (felt, outlines, labels, the name)
+is drawn once per game into a background, at the layout's tallest; a frame takes
+each row of it only as tall as the position needs. A frame copies it, pastes one sprite
 per card and one per line of text, and frames the last move in gold; all in
 palette mode, so a frame is a few memory copies and a quick PNG encode.
 """
@@ -17,11 +18,20 @@ from PIL import Image, ImageDraw
 from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
 from engine.cards import RANK_NAMES
 from engine.moves import parse
-from engine.rulebook import move_example
 
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
-from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_sprite, text_width
-from .layout import Box, Layout, PileSlot, fan, layout
+from .glyphs import SUIT_SYMBOLS, cap_height, paint_symbol, paint_text, text_sprite, text_width
+from .layout import (
+    ROW_GAP,
+    ROW_LEAD,
+    Box,
+    Fan,
+    FoundationSlot,
+    Layout,
+    PileSlot,
+    arrange,
+    layout,
+)
 from .palette import (
     BADGE,
     BLACK,
@@ -33,6 +43,7 @@ from .palette import (
     FELT_LINE,
     FELT_TEXT,
     GOLD,
+    NO_WIN,
     RGB,
     STUCK,
     WHITE,
@@ -42,18 +53,23 @@ from .palette import (
 )
 
 # zlib level for the PNG. The default (6) costs twice the time of 3 for a fifth fewer
-# bytes; render.bench prints both sides of that trade for every game.
-COMPRESS_LEVEL = 3
+# bytes; 2 encodes Corner Stones, the biggest picture, 15% faster than 3 for 5 KB more
+# (45 KB of the 60 KB budget). render.bench --level prints both sides of that trade.
+COMPRESS_LEVEL = 2
 TITLE_SIZE = 28
 TEXT_SIZE = 20  # capitals 14 px high
-NOTE_SIZE = 18
 LABEL_SIZE = 22
-BANNER_H = 30
+BANNER_LINE = 26  # a line of banner text
 GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
 
 
 def render_png(
-    game: Game, *, last_move: Move | str | None = None, four_colour: bool = False
+    game: Game,
+    *,
+    last_move: Move | str | None = None,
+    four_colour: bool = False,
+    no_win: bool = False,
+    assisted: bool = False,
 ) -> bytes:
     """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
 
@@ -61,57 +77,94 @@ def render_png(
     this position: its source and destination are framed in gold and it is named
     under the title. ``None`` frames nothing, so a caller shows a move only when it
     means to (after an undo, ``game.last_move`` is not what the player just did).
-    ``four_colour`` draws clubs green and diamonds blue.
+    ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
+    verdict) puts "No win is possible from here" on a board still in play;
+    ``assisted`` marks a win as won with hints.
     """
     buffer = io.BytesIO()
-    render_image(game, last_move=last_move, four_colour=four_colour).save(
-        buffer, "PNG", compress_level=COMPRESS_LEVEL
+    image = render_image(
+        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted
     )
+    image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
     return buffer.getvalue()
 
 
 def render_image(
-    game: Game, *, last_move: Move | str | None = None, four_colour: bool = False
+    game: Game,
+    *,
+    last_move: Move | str | None = None,
+    four_colour: bool = False,
+    no_win: bool = False,
+    assisted: bool = False,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
-    lay = layout(game.game_id)
+    full = layout(game.game_id)
+    banner = banner_texts(game, no_win=no_win, assisted=assisted)
+    lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
-    frame = background(game.game_id, four_colour).copy()
+    frame = _felt(full, lay, background(game.game_id, four_colour))
     # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
     mask = card_mask().im
-    fans: list[list[tuple[int, int]]] = []
-    for slot, pile in zip(lay.piles, game.tableau, strict=True):
-        spots = fan(slot, [c.rank for c in pile])
-        fans.append(spots)
-        for c, (x, y) in zip(pile, spots, strict=True):
-            core.paste(card_core(c, slot.direction, four_colour),
+    for slot, pile, spread in zip(lay.piles, game.tableau, fans, strict=True):
+        for n, (place, x, y) in enumerate(spread.cards):
+            core.paste(card_core(pile[place], slot.direction, four_colour),
                        (x, y, x + CARD_W, y + CARD_H), mask)
+            if n == 0 and spread.more is not None:
+                box = spread.more
+                marker = _more_marker(spread.hidden, box.w, box.h)
+                frame.paste(marker, (box.x, box.y))
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
             box = fslot.card
             core.paste(card_core(fpile[-1], DOWN, four_colour),
                        (box.x, box.y, box.right, box.bottom), mask)
-        info = _sprite(_progress(spec, fpile), TEXT_SIZE, FELT_TEXT, FELT)
-        frame.paste(info, _centred(info, fslot.info))
+        if fslot.info is not None:
+            text = _progress(spec, fpile)
+            info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
+            frame.paste(info, _centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
+    if banner is not None:
+        _banner(frame, lay.banner, *banner)
     if move is not None:
         _highlight(frame, lay, game, move, fans)
     if game.is_won:
-        _won_banner(frame, lay, game)
+        _won_banner(frame, lay, game, assisted=assisted)
+    return frame
+
+
+def board_layout(game: Game, *, banner: bool) -> tuple[Layout, tuple[Fan, ...]]:
+    """Where this position's piles, cards and labels are drawn (see ``layout.arrange``)."""
+    ranks = [[c.rank for c in pile] for pile in game.tableau]
+    return arrange(game.game_id, ranks, banner=banner)
+
+
+def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
+    """The frame's background: the game's background with each row of columns cut to
+    the height this position uses, and moved up to meet the row or band above it."""
+    if lay.rows == full.rows:
+        return ground.copy()
+    frame = ground.crop((0, 0, lay.width, lay.height))
+    for r, (band, fitted) in enumerate(zip(full.rows, lay.rows, strict=True)):
+        lead = ROW_LEAD if r == 0 else ROW_GAP  # the rule above the first row, or a gap
+        piece = ground.crop((0, band.y - lead, lay.width, band.y + fitted.h))
+        frame.paste(piece, (0, fitted.y - lead))
+    frame.paste(0, (0, lay.rows[-1].bottom, lay.width, lay.height))  # felt is colour 0
     return frame
 
 
 def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
-    """Suit, base and direction while empty; then how far it has got (and, when any suit
-    will do, which rank comes next)."""
+    """Direction and how far it has got (the suit is on the card, or its ghost while
+    empty); when any suit will do, which rank comes next."""
     done = f"{len(pile)}/{spec.size}"
     wanted = spec.next_cards(list(pile))
-    if pile and spec.suit is None and wanted:
-        return f"next: any {RANK_NAMES[wanted[0].rank - 1]}  ·  {done}"
-    return f"{spec.label} {done}"
+    if spec.suit is None:
+        if pile and wanted:
+            return f"next: any {RANK_NAMES[wanted[0].rank - 1]}  ·  {done}"
+        return f"any A↑  ·  {done}"
+    return f"{'↑' if spec.step > 0 else '↓'} {done}"
 
 
 # -- the last move ----------------------------------------------------------------------
@@ -163,7 +216,7 @@ def _drawn_pile(game: Game, move: Move) -> int | None:
 
 
 def _highlight(
-    frame: Image.Image, lay: Layout, game: Game, move: Move, fans: list[list[tuple[int, int]]]
+    frame: Image.Image, lay: Layout, game: Game, move: Move, fans: tuple[Fan, ...]
 ) -> None:
     """Gold badges on the piles the last move touched; a gold frame round each end."""
     if move.kind == REDEAL:  # every pile changed: the title says so, no pile is singled out
@@ -173,22 +226,26 @@ def _highlight(
         pile = _drawn_pile(game, move)
         if pile is not None:
             _gold_badge(frame, lay.piles[pile])
-            _frame_card(draw, fans[pile][-1], 4)
+            _frame_card(draw, _top_spot(lay.piles[pile], fans[pile]), 4)
         return
     source = lay.piles[move.src]
     _gold_badge(frame, source)
-    spots = fans[move.src]
-    _frame_card(draw, spots[-1] if spots else (source.area.x, source.area.y), 2)
+    _frame_card(draw, _top_spot(source, fans[move.src]), 2)
     if move.kind == PILE:
         target = lay.piles[move.dst]
         _gold_badge(frame, target)
-        spots = fans[move.dst]
-        _frame_card(draw, spots[-1] if spots else (target.area.x, target.area.y), 4)
+        _frame_card(draw, _top_spot(target, fans[move.dst]), 4)
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        frame.paste(_badge(f"f{move.dst + 1}", box.w, box.h, None, True), (box.x, box.y))
+        frame.paste(_foundation_badge(fslot, game.rules.foundations[move.dst], True),
+                    (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
+
+
+def _top_spot(slot: PileSlot, spread: Fan) -> tuple[int, int]:
+    """Where the pile's top card is, or its empty place."""
+    return spread.top or (slot.area.x, slot.area.y)
 
 
 def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) -> None:
@@ -239,83 +296,122 @@ def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
     return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
 
 
-def _fit(text: str, size: int, width: int, *, bold: bool = False) -> int:
-    """The largest font size up to ``size`` (and at least 16) at which ``text`` fits."""
-    while size > 16 and text_width(text, size, bold=bold) + 4 > width:
+@lru_cache(maxsize=4096)
+def _fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16) -> int:
+    """The largest font size up to ``size`` (and at least ``least``) at which ``text`` fits."""
+    while size > least and text_width(text, size, bold=bold) + 4 > width:
         size -= 1
     return size
-
-
-def _wrap(text: str, size: int, width: int, *, bold: bool = False) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}".strip()
-        if line and text_width(candidate, size, bold=bold) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = candidate
-    if line:
-        lines.append(line)
-    return lines
 
 
 def _move_text(move: Move | None) -> str | None:
     if move is None:
         return None
     if move.kind == REDEAL:
-        return "Last move: redeal, every pile dealt again"
+        return "Last move: redeal"
     if move.kind == DRAW:
         return f"Last move: draw {Card(move.dst).label}"
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
     return f"Last move: {move.src + 1} → {dst}"
 
 
-def _status_lines(game: Game) -> tuple[str, str]:
-    deal = f"Deal {game.deal}" + ("  ·  draw rule" if game.draw_rule else "")
+def _status_lines(game: Game, width: int) -> list[str]:
+    """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
+    deal = f"Deal {game.deal}"
     moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
+    joined = f"{deal}  ·  {moves}"
+    lines = [joined] if text_width(joined, 16) + 4 <= width else [deal, moves]
+    extras = []
     if game.rules.redeals:
         left = game.redeals_left
-        moves += f"  ·  {left or 'no'} redeal{'' if left == 1 else 's'} left"
+        extras.append(f"{left or 'no'} redeal{'' if left == 1 else 's'} left")
     if game.draw_available:
-        moves += "  ·  draw available"
-    return deal, moves
+        extras.append("draw available")
+    elif game.draw_rule:
+        extras.append("draw used" if game.draw_used else "draw rule")
+    if extras:
+        lines.append("  ·  ".join(extras))
+    return lines
 
 
 def _title(
     frame: Image.Image, lay: Layout, game: Game, move: Move | None, four_colour: bool
 ) -> None:
-    """Under the game's name: deal and moves, the last move, and a banner when it is over.
-
-    Each has a fixed slot in the title box, so nothing shifts or overlaps.
-    """
+    """Under the game's name: deal and moves, redeals, then the last move, a line each."""
     box = lay.title
-    banner_y = box.bottom - BANNER_H
-    deal, moves = _status_lines(game)
-    joined = f"{deal}  ·  {moves}"
-    lines = [joined] if text_width(joined, TEXT_SIZE) + 4 <= box.w else [deal, moves]
     y = box.y + TITLE_SIZE + 8
     line_h = _line_height(TEXT_SIZE)
-    for text in lines:
-        _paste_line(frame, text, (box.x, y), _fit(text, TEXT_SIZE, box.w), FELT_TEXT)
+    for text in _status_lines(game, box.w):
+        _paste_line(frame, text, (box.x, y), _fit(text, TEXT_SIZE, box.w, least=14), FELT_TEXT)
         y += line_h
     said = _move_text(move)
     if said is not None and move is not None:
-        y = max(y, banner_y - line_h - 2)
         end = _paste_line(frame, said, (box.x, y), _fit(said, TEXT_SIZE, box.w - 60), GOLD)
         moved = _moved_card(game, move)
         if moved is not None and move.kind != DRAW:
             chip = _chip(int(moved), four_colour)
             frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
+
+
+def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str, ...], RGB] | None:
+    """What the banner says (longest first, the first that fits is drawn) and its colour."""
     if game.is_won:
-        texts, ground = ("Won! Every card is home.", "Won!"), WON
-    elif game.is_stuck:
-        texts, ground = ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
-    else:
-        return
-    text = next((t for t in texts if text_width(t, 17, bold=True) + 16 <= box.w), texts[-1])
-    frame.paste(_banner(text, box.w, BANNER_H, ground), (box.x, banner_y))
+        if assisted:
+            return ("Won with hints: every card is home.", "Won with hints"), WON
+        return ("Won! Every card is home.", "Won!"), WON
+    if game.is_stuck:
+        return ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
+    if no_win:
+        return ("No win is possible from here. Undo or start again.",
+                "No win is possible from here", "No win possible"), NO_WIN
+    return None
+
+
+def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
+    """The longest of ``texts`` that fits the box's lines at a readable size."""
+    room = max(1, box.h // BANNER_LINE)
+    lines = next((ls for ls in (_banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
+                 (texts[-1],))
+    frame.paste(_banner_sprite(lines, box.w, box.h, ground), (box.x, box.y))
+
+
+def _banner_lines(text: str, width: int) -> tuple[str, ...]:
+    """``text`` broken into lines of at most ``width`` pixels (bold, 17 px)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", 17, bold=True) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=64)
+def _more_marker(hidden: int, width: int, height: int) -> Image.Image:
+    """The tab standing for a pile's hidden middle: how many cards, over the word "more",
+    on a dark pill over the card it lies on."""
+    image = Image.new("RGB", (width, height), CARD)
+    draw = ImageDraw.Draw(image)
+    if width > height:  # across a column, between the card edges left and right
+        draw.line((0, 0, 0, height - 1), fill=CARD_EDGE)
+        draw.line((width - 1, 0, width - 1, height - 1), fill=CARD_EDGE)
+        draw.rounded_rectangle((2, 1, width - 3, height - 2), 5, fill=BADGE)
+    else:  # along a row, between the card edges above and below
+        draw.line((0, 0, width - 1, 0), fill=CARD_EDGE)
+        draw.line((0, height - 1, width - 1, height - 1), fill=CARD_EDGE)
+        draw.rounded_rectangle((1, 2, width - 2, height - 3), 5, fill=BADGE)
+    number = str(hidden)
+    size = _fit(number, 22 if height > 60 else 19, width - 6, bold=True, least=12)
+    small = _fit("more", 14, width - 4, least=10)
+    gap = 5
+    top = (height - cap_height(size) - gap - cap_height(small)) // 2
+    baseline = top + cap_height(size)
+    paint_text(image, number, ((width - text_width(number, size, bold=True)) // 2, baseline),
+               size, FELT_TEXT, bold=True)
+    baseline += gap + cap_height(small)
+    paint_text(image, "more", ((width - text_width("more", small)) // 2, baseline), small,
+               FELT_TEXT)
+    return to_palette(image)
 
 
 @lru_cache(maxsize=256)
@@ -330,19 +426,23 @@ def _chip(c: int, four_colour: bool) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def _banner(text: str, width: int, height: int, ground: RGB) -> Image.Image:
-    """One line of white bold text on a coloured bar."""
+def _banner_sprite(lines: tuple[str, ...], width: int, height: int, ground: RGB) -> Image.Image:
+    """White bold lines of text, centred on a coloured bar."""
     image = Image.new("RGB", (width, height), FELT)
     ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=ground)
-    size = _fit(text, TEXT_SIZE, width - 12, bold=True)
-    x = (width - text_width(text, size, bold=True)) // 2
-    paint_text(image, text, (x, (height + size * 7 // 10) // 2), size, WHITE, bold=True)
+    size = min(_fit(line, TEXT_SIZE, width - 12, bold=True) for line in lines)
+    top = (height - len(lines) * BANNER_LINE) // 2
+    for n, line in enumerate(lines):
+        x = (width - text_width(line, size, bold=True)) // 2
+        baseline = top + n * BANNER_LINE + (BANNER_LINE + size * 7 // 10) // 2
+        paint_text(image, line, (x, baseline), size, WHITE, bold=True)
     return to_palette(image)
 
 
-def _won_banner(frame: Image.Image, lay: Layout, game: Game) -> None:
+def _won_banner(frame: Image.Image, lay: Layout, game: Game, *, assisted: bool) -> None:
     """A big banner over the emptied piles."""
-    text = f"You won in {game.moves_made} move{'' if game.moves_made == 1 else 's'}!"
+    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
+    text = f"Won with hints in {moves}" if assisted else f"You won in {moves}!"
     width = min(lay.board.w - 40, text_width(text, 40, bold=True) + 70)
     sprite = _big_banner(text, width)
     frame.paste(sprite, _centred(sprite, lay.board))
@@ -377,15 +477,26 @@ def _badge(text: str, width: int, height: int, name: str | None, highlighted: bo
     else:  # Corner Stones: the number big, its name in the layout (C1, S1) small under it
         baseline = height // 2 - 2
         paint_text(image, text, (x, baseline), size, ink, bold=True)
-        small = 16
+        small = 18
         paint_text(image, name, ((width - text_width(name, small)) // 2, baseline + 22), small,
                    BLACK if highlighted else FELT_DIM)
     return to_palette(image)
 
 
+def _foundation_badge(fslot: FoundationSlot, spec: FoundationSpec, highlighted: bool
+                      ) -> Image.Image:
+    """``f1``; with no progress line beside it, its base and direction under it (``A↑``)."""
+    box = fslot.label
+    direction = None
+    if fslot.info is None:
+        direction = f"{'A' if spec.base_rank == 1 else 'K'}{'↑' if spec.step > 0 else '↓'}"
+    return _badge(f"f{fslot.index + 1}", box.w, box.h, direction, highlighted)
+
+
 @cache
 def background(game_id: str, four_colour: bool) -> Image.Image:
-    """Felt, outlines, labels, title and rules: everything a game's frames share."""
+    """Felt, outlines, labels and the game's name: everything a game's frames share,
+    at the layout's tallest (a frame cuts its rows to what it uses)."""
     lay = layout(game_id)
     rules = RULES[game_id]
     image = Image.new("RGB", (lay.width, lay.height), FELT)
@@ -407,7 +518,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         for symbol in symbols:
             paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
             x += size + 1
-        label = _badge(f"f{fslot.index + 1}", fslot.label.w, fslot.label.h, None, False)
+        label = _foundation_badge(fslot, spec, False)
         image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
     _static_text(image, draw, lay, rules.name)
     return to_palette(image)
@@ -426,29 +537,6 @@ def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, nam
     title = lay.title
     size = _fit(name, TITLE_SIZE, title.w, bold=True)
     paint_text(image, name, (title.x, title.y + size), size, FELT_TEXT, bold=True)
-    y = lay.notes.y + NOTE_SIZE
-    for line, ink in _notes_lines(lay):
-        paint_text(image, line, (lay.notes.x, y), NOTE_SIZE, ink)
-        y += NOTE_SIZE + 6
-    if lay.legend is not None:
-        y = lay.legend.y + TEXT_SIZE + 8
-        for line in _wrap(move_example(RULES[lay.game_id]), TEXT_SIZE, lay.legend.w):
-            paint_text(image, line, (lay.legend.x, y), TEXT_SIZE, FELT_TEXT)
-            y += TEXT_SIZE + 8
-    if lay.piles[0].direction == DOWN and lay.title.y < lay.board.y - 60:
-        # A rule between the top band and the columns, where the pile numbers begin.
-        y_line = lay.piles[0].label.y - 5
+    if lay.rows:  # a rule between the top band and the columns, where the pile numbers begin
+        y_line = lay.rows[0].y - 5
         draw.line((lay.board.x, y_line, lay.board.right, y_line), fill=FELT_DARK, width=2)
-
-
-def _notes_lines(lay: Layout) -> Sequence[tuple[str, RGB]]:
-    """The rules, then (where no legend says it) how to type a move."""
-    box = lay.notes
-    rules = RULES[lay.game_id]
-    lines = [(line, FELT_DIM) for line in _wrap(rules.note, NOTE_SIZE, box.w)]
-    if lay.legend is None:
-        lines += [(line, FELT_TEXT) for line in _wrap(move_example(rules), NOTE_SIZE, box.w)]
-    room = (box.h + 6) // (NOTE_SIZE + 6)
-    if len(lines) > room:
-        raise AssertionError(f"{lay.game_id}'s notes take {len(lines)} lines; room for {room}")
-    return lines

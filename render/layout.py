@@ -1,46 +1,43 @@
-"""Where everything goes: each game's board as fixed boxes, and how a pile fans.
+"""Where everything goes: each game's board as boxes, and how a pile fans.
 
-A game's layout never depends on the position, so the picture keeps one size
-all game and its static parts (felt, outlines, labels) are drawn once. Piles
-fan inside a fixed area: spread out while short, closer together as they grow,
-and (in Corner Stones' rows) onto a second line before any card's index would
-be covered.
+Pictures are made for a phone, which shows them about 400 px wide: the fewer
+columns side by side, the bigger every card. So the column games lay their
+piles out in two rows under a top band (title, then foundations beside it), and
+each row of columns is only as tall as its longest pile needs (``arrange``):
+a short game gives a short picture, with no empty felt below the piles.
+Corner Stones keeps the six rows RULES.md draws, at a fixed size.
 
-Everything is drawn as small as the rules allow (card indices 15 px high):
-a phone scales the picture to its width anyway, and fewer pixels encode faster.
+A pile never wraps and never squeezes an index out of sight: once its room is
+full, the middle of the pile gives way to an "N more" marker, and the cards
+next to the top stay in view with the top card drawn whole and last.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
 
 from engine import RULES
 
-from .cards import (
-    CARD_H,
-    CARD_W,
-    DOWN,
-    PAD,
-    RANK_SIZE,
-    RIGHT,
-    least_strip,
-    strip,
-    suit_size,
-    widest_strip,
-)
-from .glyphs import cap_height
+from .cards import CARD_H, CARD_W, DOWN, RIGHT, least_strip, strip, widest_strip
 
 MARGIN = 12
 GAP = 7  # between neighbouring columns of cards
-SPREAD = 6  # extra room per buried card while a pile is short
-TOP_BAND = 132  # title block and foundations above the columns
+SPREAD = 6  # extra room per buried card while a Corner Stones stack is short
 LABEL_H = 30  # pile numbers above the columns
-NOTE_LINE = 24  # one line of the rules under the board
-FAN_CARDS = 15  # the longest pile Clover Leaf, Trefoil and Super Flower Garden can build
-BADGE_W = 40  # Corner Stones' pile-number badges, left of each fan
-FOUNDATION_W = 112  # a foundation's column in the top band: card, label and progress
+ROW_GAP = 8  # between the two rows of columns
+ROW_LEAD = 10  # above a row of columns: room for the rule under the top band
+BANNER_H = 30  # won / stuck / no win, under the title
+ROOM_CARDS = 15  # cards a column shows before its middle gives way (the longest pile
+# Clover Leaf, Trefoil and Super Flower Garden can build: 3 dealt, 12 built on them)
+FOUNDATION_W = 64  # a foundation's column in the top band: label, card, progress
+WIDE_FOUNDATION_W = 150  # Four Leaf Clovers' one foundation, whose progress says more
+TITLE_H = 124  # the top band: label, card and progress of a foundation
+BADGE_W = 34  # Corner Stones' pile-number badges, left of each fan
+CORNER_STONES_W = 792  # the least that shows every dealt stack of 8 without a marker
+MORE_RIGHT_W = 36  # the "N more" marker in a fan to the right
+MORE_DOWN_H = 36  # and in a column
 
 
 @dataclass(frozen=True)
@@ -62,6 +59,9 @@ class Box:
         """``(left, top, right, bottom)`` with inclusive right and bottom, as ImageDraw wants."""
         return (self.x, self.y, self.x + self.w - 1, self.y + self.h - 1)
 
+    def moved(self, dy: int) -> Box:
+        return Box(self.x, self.y + dy, self.w, self.h)
+
 
 @dataclass(frozen=True)
 class PileSlot:
@@ -70,6 +70,7 @@ class PileSlot:
     label: Box  # the number badge
     direction: str  # DOWN or RIGHT
     name: str | None = None  # Corner Stones' C1, S1...
+    row: int = 0  # which row of columns (column games)
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,7 @@ class FoundationSlot:
     index: int  # 0-based; the label is f{index + 1}
     card: Box
     label: Box
-    info: Box  # suit, direction and progress
+    info: Box | None  # direction and progress; None where the label says the direction
 
 
 @dataclass(frozen=True)
@@ -87,10 +88,28 @@ class Layout:
     height: int
     piles: tuple[PileSlot, ...]
     foundations: tuple[FoundationSlot, ...]
-    title: Box  # game name, deal, moves, last move, won/stuck
-    notes: Box  # the rules in a few lines
+    title: Box  # game name, deal, moves, last move
+    banner: Box  # won, stuck, no win possible
     board: Box  # the piles' region, where a win is announced
-    legend: Box | None = None  # Corner Stones: how to type a move, between the bottom corners
+    rows: tuple[Box, ...] = ()  # column games: each row of columns, labels included
+
+
+@dataclass(frozen=True)
+class Fan:
+    """How one pile is drawn: which of its cards, where, and what stands for the rest."""
+
+    cards: tuple[tuple[int, int, int], ...]  # (place in the pile, x, y), bottom first, top last
+    more: Box | None = None  # the "N more" marker, drawn after the first card
+    hidden: int = 0  # cards the marker stands for
+
+    @property
+    def top(self) -> tuple[int, int] | None:
+        """Where the top card (the one that moves) is drawn."""
+        return (self.cards[-1][1], self.cards[-1][2]) if self.cards else None
+
+    def reach(self, top: int) -> int:
+        """How far below ``top`` (its area's top) the fan reaches: a card's height when empty."""
+        return max((y for _, _, y in self.cards), default=top) + CARD_H - top
 
 
 @cache
@@ -99,105 +118,74 @@ def tight_step() -> int:
     return least_strip(1, DOWN)
 
 
-@cache
-def line_step() -> int:
-    """Vertical offset between wrapped lines of a RIGHT fan: the index (rank over suit) shows."""
-    return PAD + cap_height(RANK_SIZE) + 1 + 5 + suit_size() + 4
-
-
-def _column_slots(count: int, labels_y: int, fan_h: int) -> tuple[PileSlot, ...]:
-    fan_y = labels_y + LABEL_H
-    return tuple(
-        PileSlot(
-            i,
-            Box(MARGIN + i * (CARD_W + GAP), fan_y, CARD_W, fan_h),
-            Box(MARGIN + i * (CARD_W + GAP) + 4, labels_y, CARD_W - 8, LABEL_H - 6),
-            DOWN,
-        )
-        for i in range(count)
-    )
-
-
 def _columns_layout(game_id: str) -> Layout:
-    """Clover Leaf, Trefoil, Super Flower Garden: one row of columns under a top band."""
+    """Clover Leaf, Trefoil, Super Flower Garden, Four Leaf Clovers: two rows of columns
+    under a band with the title on the left and the foundations on the right."""
     rules = RULES[game_id]
     count = rules.tableau_size
-    width = 2 * MARGIN + count * CARD_W + (count - 1) * GAP
-    fan_h = CARD_H + (FAN_CARDS - 1) * tight_step()
-    labels_y = MARGIN + TOP_BAND + 8
-    notes_h = 3 * NOTE_LINE
-    height = labels_y + LABEL_H + fan_h + 8 + notes_h + MARGIN
-    piles = _column_slots(count, labels_y, fan_h)
+    per_row = (count + 1) // 2
+    width = 2 * MARGIN + per_row * CARD_W + (per_row - 1) * GAP
     n_found = len(rules.foundations)
-    left = width - MARGIN - n_found * FOUNDATION_W
-    inset = (FOUNDATION_W - CARD_W) // 2
+    cell = FOUNDATION_W if n_found > 1 else WIDE_FOUNDATION_W
+    found_x = width - MARGIN - n_found * cell
     foundations = tuple(
         FoundationSlot(
             f,
-            Box(left + f * FOUNDATION_W + inset, MARGIN + 26, CARD_W, CARD_H),
-            Box(left + f * FOUNDATION_W + inset, MARGIN, CARD_W, 22),
-            Box(left + f * FOUNDATION_W, MARGIN + 26 + CARD_H + 2, FOUNDATION_W, 24),
+            Box(found_x + f * cell + (cell - CARD_W) // 2, MARGIN + 24, CARD_W, CARD_H),
+            Box(found_x + f * cell + (cell - CARD_W) // 2, MARGIN, CARD_W, 22),
+            Box(found_x + f * cell, MARGIN + 24 + CARD_H + 2, cell, TITLE_H - 24 - CARD_H - 2),
         )
         for f in range(n_found)
     )
-    title = Box(MARGIN, MARGIN, left - MARGIN - 12, TOP_BAND)
-    notes = Box(MARGIN, height - MARGIN - notes_h, width - 2 * MARGIN, notes_h)
-    board = Box(MARGIN, labels_y + LABEL_H, width - 2 * MARGIN, fan_h)
-    return Layout(game_id, width, height, piles, foundations, title, notes, board)
-
-
-def _panel_layout(game_id: str) -> Layout:
-    """Four Leaf Clovers: 13 tall columns (piles grow long), title and foundation beside them."""
-    rules = RULES[game_id]
-    count = rules.tableau_size
-    panel_w = 230
-    columns_w = count * CARD_W + (count - 1) * GAP
-    width = 2 * MARGIN + columns_w + 20 + panel_w
-    height = 780
-    fan_h = height - 2 * MARGIN - LABEL_H
-    piles = _column_slots(count, MARGIN, fan_h)
-    panel_x = width - MARGIN - panel_w
-    title = Box(panel_x, MARGIN, panel_w, 140)
-    found_y = title.bottom + 20
-    card_x = panel_x + (panel_w - CARD_W) // 2
-    foundations = (
-        FoundationSlot(
-            0,
-            Box(card_x, found_y + 26, CARD_W, CARD_H),
-            Box(card_x, found_y, CARD_W, 22),
-            Box(panel_x, found_y + 26 + CARD_H + 2, panel_w, 24),
-        ),
-    )
-    notes_y = foundations[0].info.bottom + 24
-    notes = Box(panel_x, notes_y, panel_w, height - MARGIN - notes_y)
-    board = Box(MARGIN, MARGIN + LABEL_H, columns_w, fan_h)
-    return Layout(game_id, width, height, piles, foundations, title, notes, board)
+    title = Box(MARGIN, MARGIN, found_x - MARGIN - 8, TITLE_H)
+    banner = Box(MARGIN, title.bottom + 4, width - 2 * MARGIN, BANNER_H)
+    room = CARD_H + (ROOM_CARDS - 1) * tight_step()
+    rows: list[Box] = []
+    piles: list[PileSlot] = []
+    y = banner.bottom + ROW_LEAD
+    for row in range(2):
+        rows.append(Box(MARGIN, y, width - 2 * MARGIN, LABEL_H + room))
+        for col in range(per_row):
+            index = row * per_row + col
+            if index >= count:
+                break
+            x = MARGIN + col * (CARD_W + GAP)
+            piles.append(PileSlot(
+                index,
+                Box(x, y + LABEL_H, CARD_W, room),
+                Box(x + 4, y, CARD_W - 8, LABEL_H - 6),
+                DOWN,
+                row=row,
+            ))
+        y = rows[-1].bottom + ROW_GAP
+    height = rows[-1].bottom + MARGIN
+    board = Box(MARGIN, rows[0].y, width - 2 * MARGIN, rows[-1].bottom - rows[0].y)
+    return Layout(game_id, width, height, tuple(piles), foundations, title, banner, board,
+                  tuple(rows))
 
 
 def _rows_layout(game_id: str) -> Layout:
     """Corner Stones: six rows; corner stones at the corners, side stacks beside the foundations."""
     rules = RULES[game_id]
     names = rules.pile_names or ()
-    width = 1160
-    row_h = CARD_H + line_step()  # room for a second line of cards under the first
-    row_gap = 8
-    notes_h = 2 * NOTE_LINE
-    rows_bottom = MARGIN + 6 * row_h + 5 * row_gap
-    height = rows_bottom + 6 + notes_h + MARGIN
-    foundation_w = BADGE_W + 5 + CARD_W
-    found_block = 2 * foundation_w + 16
-    side_gap = 18
+    width = CORNER_STONES_W
+    row_gap = 10
+    title_gap = 14  # more room under the first row, for the title's lines
+    height = MARGIN + 6 * CARD_H + 5 * row_gap + title_gap + MARGIN
+    foundation_w = BADGE_W + 4 + CARD_W
+    found_block = 2 * foundation_w + 12
+    side_gap = 14
     side_w = (width - 2 * MARGIN - found_block - 2 * side_gap) // 2
     middle_x = MARGIN + side_w + side_gap
 
     def row_y(row: int) -> int:
-        return MARGIN + row * (row_h + row_gap)
+        return MARGIN + row * (CARD_H + row_gap) + (title_gap if row else 0)
 
     def slot(index: int, row: int, right: bool) -> PileSlot:
         x = width - MARGIN - side_w if right else MARGIN
         return PileSlot(
             index,
-            Box(x + BADGE_W + 5, row_y(row), side_w - BADGE_W - 5, row_h),
+            Box(x + BADGE_W + 4, row_y(row), side_w - BADGE_W - 4, CARD_H),
             Box(x, row_y(row), BADGE_W, CARD_H),
             RIGHT,
             names[index] if names else None,
@@ -209,101 +197,148 @@ def _rows_layout(game_id: str) -> Layout:
     foundations = []
     for f in range(len(rules.foundations)):
         row = 1 + f // 2
-        x = middle_x + (f % 2) * (foundation_w + 16)
+        x = middle_x + (f % 2) * (foundation_w + 12)
         foundations.append(
             FoundationSlot(
                 f,
-                Box(x + BADGE_W + 5, row_y(row), CARD_W, CARD_H),
+                Box(x + BADGE_W + 4, row_y(row), CARD_W, CARD_H),
                 Box(x, row_y(row), BADGE_W, CARD_H),
-                Box(x - 4, row_y(row) + CARD_H + 2, foundation_w + 8, 24),
+                None,  # the top card shows the progress, the label the direction
             )
         )
-    middle = Box(middle_x - side_gap + 12, 0, found_block + 2 * side_gap - 24, row_h)
-    title = Box(middle.x, row_y(0), middle.w, row_h)
-    legend = Box(middle.x, row_y(5), middle.w, row_h)
-    notes = Box(MARGIN, rows_bottom + 6, width - 2 * MARGIN, notes_h)
-    board = Box(MARGIN, MARGIN, width - 2 * MARGIN, rows_bottom - MARGIN)
-    return Layout(
-        game_id, width, height, piles, tuple(foundations), title, notes, board, legend
-    )
+    middle = Box(middle_x - side_gap + 8, 0, found_block + 2 * side_gap - 16, 0)
+    title = Box(middle.x, MARGIN, middle.w, row_y(1) - MARGIN - 2)
+    banner = Box(middle.x, row_y(5), middle.w, CARD_H)  # room for two lines
+    board = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
+    return Layout(game_id, width, height, piles, tuple(foundations), title, banner, board)
 
 
 @cache
 def layout(game_id: str) -> Layout:
-    """The fixed layout of one game (an ``engine.GAMES`` id)."""
+    """A game's layout at its tallest (an ``engine.GAMES`` id): every row of columns
+    with room for its longest pile. ``arrange`` fits it to a position."""
     if game_id not in RULES:
         raise ValueError(f"Unknown game {game_id!r}")
     shape = RULES[game_id].layout
     if shape == "rows":
         return _rows_layout(game_id)
-    if shape == "panel":
-        return _panel_layout(game_id)
     if shape == "columns":
         return _columns_layout(game_id)
     raise ValueError(f"{game_id}: no layout called {shape!r}")
 
 
-def fan(slot: PileSlot, ranks: Sequence[int]) -> list[tuple[int, int]]:
-    """Top-left corner of each card of a pile (bottom first) inside its slot.
+def arrange(
+    game_id: str, piles: Sequence[Sequence[int]], *, banner: bool = True
+) -> tuple[Layout, tuple[Fan, ...]]:
+    """The layout for one position (``piles``: each pile's ranks, bottom first) and each
+    pile's fan in it: every row of columns shrinks to its longest fan and the rows
+    below move up, so the picture ends where the cards do. Without a ``banner`` to
+    show, the rows also move up into its place."""
+    full = layout(game_id)
+    if not full.rows:
+        return full, tuple(fan(slot, ranks) for slot, ranks in zip(full.piles, piles, strict=True))
+    return _fitted_columns(game_id, tuple(len(ranks) for ranks in piles), banner)
 
-    Every buried card keeps its whole index in view as long as the area allows;
-    past that (a pile longer than play normally builds) the strips shrink evenly.
+
+@lru_cache(maxsize=4096)
+def _fitted_columns(game_id: str, counts: tuple[int, ...], banner: bool
+                    ) -> tuple[Layout, tuple[Fan, ...]]:
+    """``arrange`` for the column games, where only the piles' lengths matter."""
+    full = layout(game_id)
+    fans = [_fan_down(slot.area, count) if count else Fan(())
+            for slot, count in zip(full.piles, counts, strict=True)]
+    shift = 0 if banner else full.title.bottom + ROW_LEAD - full.rows[0].y
+    rows: list[Box] = []
+    row_shift: list[int] = []
+    for r, band in enumerate(full.rows):
+        in_row = [i for i, slot in enumerate(full.piles) if slot.row == r]
+        used = max(fans[i].reach(full.piles[i].area.y) for i in in_row)
+        row_shift.append(shift)
+        rows.append(Box(band.x, band.y + shift, band.w, LABEL_H + used))
+        shift -= band.h - LABEL_H - used
+    slots = tuple(
+        replace(slot, area=Box(slot.area.x, rows[slot.row].y + LABEL_H, slot.area.w,
+                               rows[slot.row].h - LABEL_H),
+                label=slot.label.moved(row_shift[slot.row]))
+        for slot in full.piles
+    )
+    moved = tuple(
+        Fan(tuple((i, x, y + row_shift[slot.row]) for i, x, y in f.cards),
+            None if f.more is None else f.more.moved(row_shift[slot.row]), f.hidden)
+        for slot, f in zip(full.piles, fans, strict=True)
+    )
+    board = Box(full.board.x, rows[0].y, full.board.w, rows[-1].bottom - rows[0].y)
+    fitted = replace(full, height=rows[-1].bottom + MARGIN, piles=slots, board=board,
+                     rows=tuple(rows))
+    return fitted, moved
+
+
+def fan(slot: PileSlot, ranks: Sequence[int]) -> Fan:
+    """Where each card of a pile is drawn inside its slot (the bottom card first).
+
+    Every card drawn shows its whole index and the top card lies whole in the
+    slot's area; a pile longer than the area holds shows its bottom card, an
+    "N more" marker, and as many cards under the top as fit.
     """
-    count = len(ranks)
-    if count == 0:
-        return []
-    area = slot.area
+    if not ranks:
+        return Fan(())
     if slot.direction == DOWN:
-        if count == 1:
-            return [(area.x, area.y)]
-        step = min(strip(1, DOWN) + SPREAD, (area.h - CARD_H) / (count - 1))
-        return [(area.x, area.y + round(i * step)) for i in range(count)]
-    return _fan_right(area, ranks)
+        return _fan_down(slot.area, len(ranks))
+    return _fan_right(slot.area, ranks)
 
 
-def _fan_right(area: Box, ranks: Sequence[int]) -> list[tuple[int, int]]:
-    """A fan to the right that wraps onto further lines, each line's indices showing."""
-    natural = [float(strip(r, RIGHT)) for r in ranks]
-    least = [float(least_strip(r, RIGHT)) for r in ranks]
+def _fan_down(area: Box, count: int) -> Fan:
+    room = area.h - CARD_H
+    tight = tight_step()
+    if count == 1 or (count - 1) * tight <= room:
+        step = min(float(strip(1, DOWN)), room / max(count - 1, 1))
+        return Fan(tuple((i, area.x, area.y + int(i * step)) for i in range(count)))
+    shown = (room - MORE_DOWN_H) // tight  # buried cards that keep their strip
+    hidden = count - 1 - shown
+    cards = [(0, area.x, area.y)]
+    more = Box(area.x, area.y + tight, CARD_W, MORE_DOWN_H)
+    for j in range(shown):  # the bottom card, then the cards just under the top, then the top
+        place = count - shown + j
+        cards.append((place, area.x, more.bottom + j * tight))
+    return Fan(tuple(cards), more, hidden)
+
+
+def _fan_right(area: Box, ranks: Sequence[int]) -> Fan:
+    count = len(ranks)
+    natural = [float(strip(r, RIGHT)) for r in ranks[:-1]]
+    least = [float(least_strip(r, RIGHT)) for r in ranks[:-1]]
     room = area.w - CARD_W
-    max_lines = 1 + (area.h - CARD_H) // line_step()
-    if sum(natural[:-1]) <= room:  # one line, spread out a little while there is room
-        extra = min(SPREAD, (room - sum(natural[:-1])) / max(len(ranks) - 1, 1))
+    if sum(natural) <= room:  # spread out a little while there is room
+        extra = min(SPREAD, (room - sum(natural)) / max(count - 1, 1))
         widest = widest_strip()
-        widths = [w + min(extra, max(0, widest - w)) for w in natural]
-        return _place(area, [widths])
-    for tenth in range(10, -1, -1):  # first give up the spare pixels, evenly
-        t = tenth / 10
-        widths = [lo + (hi - lo) * t for lo, hi in zip(least, natural, strict=True)]
-        lines = _wrap(widths, room)
-        if len(lines) <= max_lines:
-            return _place(area, lines)
-    scale = 1.0
-    while True:  # then squeeze every strip alike: indices overlap, the order still reads
-        scale *= 0.97
-        lines = _wrap([w * scale for w in least], room)
-        if len(lines) <= max_lines:
-            return _place(area, lines)
+        return _row(area, [w + min(extra, max(0, widest - w)) for w in natural])
+    if sum(least) <= room:  # give up the spare pixels evenly
+        t = (room - sum(least)) / (sum(natural) - sum(least))
+        return _row(area, [lo + (hi - lo) * t for lo, hi in zip(least, natural, strict=True)])
+    # The bottom card, the marker, then the cards under the top card, as many as fit.
+    left = room - least[0] - MORE_RIGHT_W
+    tail: list[int] = []
+    for place in range(count - 2, 0, -1):
+        if least[place] > left:
+            break
+        left -= least[place]
+        tail.insert(0, place)
+    x = area.x + int(least[0])
+    more = Box(x, area.y, MORE_RIGHT_W, CARD_H)
+    cards = [(0, area.x, area.y)]
+    x = more.right
+    for place in tail:
+        cards.append((place, x, area.y))
+        x += int(least[place])
+    cards.append((count - 1, x, area.y))
+    return Fan(tuple(cards), more, count - 2 - len(tail))
 
 
-def _wrap(widths: list[float], room: int) -> list[list[float]]:
-    """Greedy line breaks: a card joins a line while the cards before it leave room for it."""
-    lines: list[list[float]] = [[]]
-    used = 0.0
-    for w in widths:
-        if lines[-1] and used > room:
-            lines.append([])
-            used = 0.0
-        lines[-1].append(w)
-        used += w
-    return lines
-
-
-def _place(area: Box, lines: list[list[float]]) -> list[tuple[int, int]]:
-    positions = []
-    for row, line in enumerate(lines):
-        x = float(area.x)
-        for w in line:
-            positions.append((round(x), area.y + row * line_step()))
-            x += w
-    return positions
+def _row(area: Box, widths: list[float]) -> Fan:
+    cards = []
+    x = float(area.x)
+    for place in range(len(widths) + 1):
+        cards.append((place, round(x), area.y))
+        if place < len(widths):
+            x += widths[place]
+    return Fan(tuple(cards))

@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from engine import FOUNDATION, GAMES, PILE, RULES, Game, Move, new_game
+from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_game
 from render import layout, render_png
-from render.board import render_image
-from render.layout import Box
+from render.bench import positions as bench_positions
+from render.board import banner_texts, board_layout, render_image
+from render.cards import CARD_H, CARD_W, card_mask, card_sprite
+from render.layout import MARGIN, Box, Layout
+from render.palette import BADGE, FELT, NO_WIN, STUCK, WON
 
 from . import positions
 
@@ -38,15 +41,46 @@ def cases() -> list[tuple[str, str]]:
     return out + [(g, "after a redeal") for g in REDEAL_GAMES]
 
 
+def arranged(game: Game) -> Layout:
+    """The layout a frame of this position is drawn in (a banner only when it is over)."""
+    return board_layout(game, banner=game.is_won or game.is_stuck)[0]
+
+
+def drawn_bottom(image: Image.Image) -> int:
+    """One past the lowest row of pixels that is not plain felt."""
+    rgb = image.convert("RGB")
+    felt = Image.new("RGB", rgb.size, FELT)
+    box = ImageChops.difference(rgb, felt).getbbox()
+    assert box is not None
+    return box[3]
+
+
+def assert_ends_at_its_cards(image: Image.Image) -> None:
+    """The last row of cards (or their outlines) ends a margin above the picture's bottom;
+    only the last move's gold frame, 4 px round a card, may reach into the margin."""
+    assert image.height - MARGIN <= drawn_bottom(image) <= image.height - MARGIN + 4
+
+
 @pytest.mark.parametrize(("game_id", "state"), cases())
-def test_every_game_renders_in_every_state_at_its_fixed_size(game_id: str, state: str) -> None:
+def test_every_game_renders_in_every_state_and_ends_where_its_cards_do(
+    game_id: str, state: str
+) -> None:
     game = positions.after_redeal(game_id) if state == "after a redeal" else STATES[state](game_id)
     image = decode(render_png(game, last_move=game.last_move))
-    lay = layout(game_id)
+    lay = arranged(game)
     assert image.format == "PNG"
-    assert image.size == (lay.width, lay.height)
-    assert 800 <= image.width <= 1400
-    assert 4 / 3 <= image.width / image.height <= 2
+    assert image.size == (lay.width, lay.height) and lay.height <= layout(game_id).height
+    assert_ends_at_its_cards(image)  # no empty felt below the piles
+    assert 400 <= image.width <= 800
+    assert 1 / 2 <= image.width / image.height <= 2
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "corner-stones"])
+def test_picture_grows_with_its_longest_pile_and_no_further(game_id: str) -> None:
+    short = decode(render_png(positions.long_piles(game_id, [3] * 4)))
+    longer = decode(render_png(positions.long_piles(game_id, [3, 3, 3, 12])))
+    assert short.height < longer.height <= layout(game_id).height
+    assert_ends_at_its_cards(longer)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -129,7 +163,7 @@ def test_last_move_lights_up_exactly_its_two_piles(game_id: str, kind: int) -> N
     move = game.play(moves[0])
     plain = render_image(game)
     lit = render_image(game, last_move=move)
-    lay = layout(game_id)
+    lay = arranged(game)
     source = lay.piles[move.src]
     if kind == PILE:
         target_label, target_area = lay.piles[move.dst].label, lay.piles[move.dst].area
@@ -148,7 +182,7 @@ def test_redeal_lights_no_pile_but_says_so() -> None:
     move = game.play("redeal")
     plain = render_image(game)
     lit = render_image(game, last_move=move)
-    lay = layout("trefoil")
+    lay = arranged(game)
     assert _changed(plain, lit, lay.title)
     assert _diff_outside(plain, lit, [lay.title]) is None
 
@@ -171,7 +205,7 @@ def test_won_and_stuck_boards_carry_a_banner() -> None:
 
     def banner_pixels(game: Game, colour: tuple[int, int, int]) -> int:
         image = render_image(game).convert("RGB")
-        box = lay.title
+        box = lay.banner
         crop = image.crop((box.x, box.y, box.right, box.bottom))
         return sum(n for n, c in crop.getcolors(1 << 20) or [] if c == colour)
 
@@ -189,3 +223,102 @@ def test_pictures_stay_small(game_id: str) -> None:
     game = positions.long_piles(game_id, lengths)
     for g in (game, positions.mid_game(game_id, moves=60)):
         assert len(render_png(g, last_move=g.last_move)) <= 60 * 1024
+
+
+def _banner_colour_pixels(image: Image.Image, box: Box, colour: tuple[int, int, int]) -> int:
+    crop = image.convert("RGB").crop((box.x, box.y, box.right, box.bottom))
+    return sum(n for n, c in crop.getcolors(1 << 20) or [] if c == colour)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_win_possible_shows_on_a_board_still_in_play(game_id: str) -> None:
+    game = positions.mid_game(game_id)
+    box = layout(game_id).banner
+    assert _banner_colour_pixels(render_image(game, no_win=True), box, NO_WIN) > 3000
+    assert _banner_colour_pixels(render_image(game), box, NO_WIN) == 0
+    # A stuck board says it is stuck, whatever the solver says.
+    stuck = render_image(positions.stuck(game_id), no_win=True)
+    assert _banner_colour_pixels(stuck, box, NO_WIN) == 0
+    assert _banner_colour_pixels(stuck, box, STUCK) > 3000
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_win_with_hints_says_so(game_id: str) -> None:
+    game = positions.won(game_id)
+    plain, helped = render_image(game), render_image(game, assisted=True)
+    assert _banner_colour_pixels(helped, layout(game_id).banner, WON) > 3000
+    assert ImageChops.difference(plain.convert("RGB"), helped.convert("RGB")).getbbox()
+    assert banner_texts(game, no_win=False, assisted=True)[0][-1] == "Won with hints"
+    assert render_png(game, assisted=False) == render_png(game)
+
+
+def _card_drawn_whole(image: Image.Image, code: int, spot: tuple[int, int], style: str) -> bool:
+    """Every pixel inside the card's outline is the card sprite's: drawn, and nothing over it."""
+    x, y = spot
+    drawn = image.crop((x, y, x + CARD_W, y + CARD_H)).convert("RGB")
+    sprite = card_sprite(code, style, False).convert("RGB")
+    mask = card_mask()
+    diff = ImageChops.difference(drawn, sprite)
+    return ImageChops.multiply(diff, mask.convert("RGB")).getbbox() is None
+
+
+@pytest.mark.parametrize(("game_id", "lengths"), [
+    ("four-leaf-clovers", [46, 6]),
+    ("corner-stones", [24, 30, 20, 22]),
+    ("trefoil", [15, 15]),
+])
+def test_top_card_of_a_long_pile_is_drawn_whole_and_inside_the_picture(
+    game_id: str, lengths: list[int]
+) -> None:
+    game = positions.long_piles(game_id, lengths)
+    image = render_image(game)
+    lay, fans = board_layout(game, banner=game.is_stuck)
+    for pile, slot, spread in zip(game.tableau, lay.piles, fans, strict=True):
+        if not pile:
+            continue
+        assert spread.top is not None
+        x, y = spread.top
+        assert 0 <= x <= image.width - CARD_W and 0 <= y <= image.height - CARD_H
+        assert _card_drawn_whole(image, int(pile[-1]), spread.top, slot.direction)
+        if spread.more is not None:  # the marker: dark, with its count in light text
+            box = spread.more
+            assert _banner_colour_pixels(image, box, BADGE) > box.w * box.h // 3
+    assert any(spread.hidden for spread in fans) == (game_id != "trefoil")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_longest_status_stays_in_the_title(game_id: str) -> None:
+    """The largest deal number, the draw rule and a last move: nothing spills out of the title."""
+    game = new_game(game_id, 42, draw=game_id == "trefoil")
+    move = game.play(game.legal_moves()[0])
+    longest = Game.from_dict(game.to_dict())
+    longest.deal = MAX_DEAL
+    longest.redeals_left = 0
+    short, long = render_image(game, last_move=move), render_image(longest, last_move=move)
+    title = layout(game_id).title
+    assert _changed(short, long, title)
+    assert _diff_outside(short, long, [title]) is None
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_banner_makes_its_room_only_when_shown(game_id: str) -> None:
+    game = positions.mid_game(game_id)
+    plain, warned = render_image(game), render_image(game, no_win=True)
+    assert plain.width == warned.width
+    grown = 0 if game_id == "corner-stones" else layout(game_id).banner.h + 4
+    assert warned.height - plain.height == grown
+    assert_ends_at_its_cards(plain)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_random_play_boards_end_at_their_cards_with_every_top_card_whole(game_id: str) -> None:
+    """Positions as the benchmark plays them (long stacks included): nothing is cut off,
+    nothing is left empty below, and every pile's top card is drawn whole and last."""
+    for game in bench_positions(game_id, 12, seed=3):
+        image = render_image(game, last_move=game.last_move)
+        lay, fans = board_layout(game, banner=game.is_won or game.is_stuck)
+        assert image.size == (lay.width, lay.height)
+        assert_ends_at_its_cards(image)
+        for pile, slot, spread in zip(game.tableau, lay.piles, fans, strict=True):
+            if pile and spread.top is not None:
+                assert _card_drawn_whole(image, int(pile[-1]), spread.top, slot.direction)

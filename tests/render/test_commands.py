@@ -17,8 +17,19 @@ def test_command_draws_a_deal_after_its_moves(tmp_path: Path, capsys: pytest.Cap
     out = tmp_path / "board.png"
     assert main(["trefoil", "--deal", "42", "--moves", "5 f3, 3 10", "-o", str(out)]) == 0
     image = Image.open(io.BytesIO(out.read_bytes()))
-    assert image.size == (layout("trefoil").width, layout("trefoil").height)
+    assert image.width == layout("trefoil").width
     assert "Trefoil deal 42, 2 moves" in capsys.readouterr().out
+
+
+def test_command_draws_the_no_win_banner_and_prints_the_alt_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain, warned = tmp_path / "plain.png", tmp_path / "warned.png"
+    assert main(["clover-leaf", "--deal", "3", "-o", str(plain)]) == 0
+    assert main(["clover-leaf", "--deal", "3", "--no-win", "--alt", "-o", str(warned)]) == 0
+    assert plain.read_bytes() != warned.read_bytes()
+    out = capsys.readouterr().out
+    assert "Clover Leaf, deal 3, 0 moves. No win is possible from here. Foundations: " in out
 
 
 def test_command_names_the_move_it_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,6 +41,8 @@ def test_command_names_the_move_it_refuses(tmp_path: Path, capsys: pytest.Captur
 
 def test_bench_measures_every_figure_it_prints() -> None:
     figures = measure("corner-stones", count=3, seed=1, level=3)
-    assert set(figures) == {"median", "p95", "compose", "cpu", "kb", "kb_max"}
+    assert set(figures) == {"median", "p95", "compose", "cpu", "kb", "kb_max", "height",
+                            "height_max"}
     assert 0 < figures["compose"] <= figures["median"] <= figures["p95"]
     assert 0 < figures["kb"] <= figures["kb_max"]
+    assert 0 < figures["height"] <= figures["height_max"] <= layout("corner-stones").height
