@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import CARDS, DRAW, FOUNDATION, PILE, REDEAL, Game, Move
 
+from .pictures import Picture
 from .replies import (
     BUTTON_LABELS,
     MENU_LIMIT,
@@ -29,7 +30,7 @@ PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
 def compose(
     saved: SavedGame,
     summary: str,
-    png: bytes,
+    picture: Picture,
     *,
     proven_lost: bool = False,
     focus: int | None = None,
@@ -52,7 +53,8 @@ def compose(
         owner_id=saved.user_id,
         ref=BoardRef(saved.id, saved.revision),
         text="\n".join(lines),
-        png=png,
+        png=picture.png,
+        alt_text=picture.alt_text,
         filename=f"{game.game_id}-{game.deal}-{game.moves_made}.png",
         controls=controls(game, finished, focus),
         finished=finished,

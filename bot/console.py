@@ -211,9 +211,10 @@ class Console:
         """As on Discord: the solver looks at the board just shown; a proven loss is said."""
         board = self.board
         if board is not None and self.new_board:
-            text = await self.flow.solver.verdict(board)
-            if text is not None:
-                self.say(text.splitlines()[-1])
+            amended = await self.flow.solver.verdict(board)
+            if amended is not None:
+                self.say(amended.text.splitlines()[-1])
+                self.say(f"Picture: {self._save_picture(amended.png, amended.filename)}")
 
     def show(self, reply: Reply) -> None:
         if reply.board is not None:

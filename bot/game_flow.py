@@ -29,7 +29,7 @@ from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 from .boards import compose, destination_options, move_options, outcome
 from .daily import start_line, todays_daily, won_line
 from .lru import LRU
-from .pictures import Pictures, Renderer
+from .pictures import Picture, Pictures, Renderer
 from .replies import (
     Action,
     Ask,
@@ -88,7 +88,7 @@ class GameFlow:
     ) -> None:
         self.store = store
         self.pictures = Pictures(renderer, executor)
-        self.solver = SolverService(store, solver, clock=clock, deals=deals)
+        self.solver = SolverService(store, solver, clock=clock, deals=deals, redraw=self.redraw)
         self._clock = clock
         self._settings: LRU[int, dict[str, bool]] = LRU(SETTINGS_KEPT)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
@@ -210,7 +210,10 @@ class GameFlow:
             daily=day,
         )
         share = f"/new {game_id} {deal}" + (" draw:True" if draw else "")
-        headline = f"New game: **{game.name}**, deal {deal}. Share it: {code(share)}."
+        headline = (
+            f"New game: **{game.name}**, deal {deal}. Share it: {code(share)}.\n"
+            f"-# {game.rules.note} {code(f'/rules {game_id}')} tells the rest."
+        )
         if draw:
             headline += (
                 "\nHouse rule: after the last redeal you may once bring one buried card to the "
@@ -292,12 +295,12 @@ class GameFlow:
             saved.status = WON
         if saved.status != PLAYING:
             saved.finished_at = now
-        # Drawn before saving: a failure changes nothing.
-        png = await self.pictures.board(saved.game, four_colour=settings["four_colour"])
+        picture = await self._picture(saved, changed=True)  # before saving: a failure
+        # changes nothing
         await self.store.save(saved)
         if saved.status == WON and saved.daily is not None:
             summary += "\n" + await won_line(self.store, saved, now)
-        return Reply(board=await self._compose(saved, summary, png))
+        return Reply(board=await self._compose(saved, summary, picture))
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""
@@ -355,16 +358,29 @@ class GameFlow:
     # -- building the reply -----------------------------------------------------------
 
     async def _board(self, saved: SavedGame, summary: str, *, focus: int | None = None) -> Board:
+        return await self._compose(saved, summary, await self._picture(saved), focus=focus)
+
+    async def _picture(self, saved: SavedGame, *, changed: bool = False) -> Picture:
+        """The board's picture as the player likes it. ``changed``: the game was just
+        changed and not yet saved, so no earlier proof that it is lost applies."""
         settings = await self.settings_of(saved.user_id)
-        png = await self.pictures.board(saved.game, four_colour=settings["four_colour"])
-        return await self._compose(saved, summary, png, focus=focus)
+        return await self.pictures.board(
+            saved.game,
+            four_colour=settings["four_colour"],
+            no_win=saved.proven_lost and not changed,
+            assisted=saved.status == WON and saved.hints > 0,
+        )
+
+    async def redraw(self, saved: SavedGame) -> Picture:
+        """A saved board's picture again (the solver has just proven it lost)."""
+        return await self._picture(saved)
 
     async def _compose(
-        self, saved: SavedGame, summary: str, png: bytes, *, focus: int | None = None
+        self, saved: SavedGame, summary: str, picture: Picture, *, focus: int | None = None
     ) -> Board:
         private = (await self.settings_of(saved.user_id))["private_boards"]
         board = compose(
-            saved, summary, png, proven_lost=saved.proven_lost, focus=focus, private=private
+            saved, summary, picture, proven_lost=saved.proven_lost, focus=focus, private=private
         )
         self.solver.board_made(board)
         return board

@@ -6,12 +6,19 @@ import asyncio
 import functools
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import TypeVar
 
 from engine import Game
-from render import render_png
+from render import alt_text, render_png
 
-Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, four_colour) -> PNG
+Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ...) -> PNG bytes
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    alt_text: str  # what it shows, in words: the attachment's description
 T = TypeVar("T")
 
 
@@ -32,9 +39,14 @@ class Pictures:
         """Run ``work`` (a picture to draw) in the render threads, off the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
-    async def board(self, game: Game, *, four_colour: bool = False) -> bytes:
-        """The board's PNG, its last move highlighted."""
+    async def board(
+        self, game: Game, *, four_colour: bool = False, no_win: bool = False,
+        assisted: bool = False,
+    ) -> Picture:
+        """The board's picture, its last move highlighted, and the same in words."""
         draw = functools.partial(
-            self._render, game, last_move=game.last_move, four_colour=four_colour
+            self._render, game, last_move=game.last_move, four_colour=four_colour,
+            no_win=no_win, assisted=assisted,
         )
-        return await self.off_loop(draw)
+        png = await self.off_loop(draw)
+        return Picture(png, alt_text(game, no_win=no_win, assisted=assisted))

@@ -101,6 +101,18 @@ class Board:
     controls: Controls
     finished: bool
     private: bool = False  # the player's setting: a board only they see
+    alt_text: str = ""  # the picture in words, for screen readers
+
+
+@dataclass(frozen=True)
+class Amendment:
+    """A board already shown, updated: the solver proved that no win is possible from it,
+    so its text says so and its picture shows it."""
+
+    text: str
+    png: bytes
+    filename: str
+    alt_text: str
 
 
 class Ask(StrEnum):

@@ -33,7 +33,8 @@ from engine import GAMES
 from .boards import with_no_win
 from .cooldowns import Cooldown
 from .lru import LRU
-from .replies import Board, BoardRef, Reply, refusal
+from .pictures import Picture
+from .replies import Amendment, Board, BoardRef, Reply, refusal
 from .solver_worker import SolverWorker
 from .store import SavedGame, Store
 from .wording import code
@@ -49,7 +50,12 @@ EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an int
 HINT_COOLDOWN_S = 5.0  # one hint per player this often (the Hint button and /hint together)
 WINNABLE_COOLDOWN_S = 30.0  # one `/new winnable:True` per player this often
 
-Deliver = Callable[[str], Awaitable[None]]  # amends a shown board's message with new text
+Deliver = Callable[[Amendment], Awaitable[None]]  # updates a board already shown
+Redraw = Callable[[SavedGame], Awaitable[Picture]]  # a saved board's picture again
+
+
+async def _no_picture(saved: SavedGame) -> Picture:
+    raise LookupError("this solver service was given no way to draw a board")
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,7 @@ class _Check:
     owner_id: int
     ref: BoardRef
     text: str
+    filename: str
     asked_at: float
     deliver: Deliver
 
@@ -71,8 +78,10 @@ class SolverService:
         *,
         clock: Callable[[], float] = time.time,
         deals: random.Random | None = None,
+        redraw: Redraw | None = None,
     ) -> None:
         self.store = store
+        self._redraw = redraw or _no_picture
         self.worker = worker or SolverWorker()
         self._clock = clock
         self._deals = deals or random.Random()
@@ -131,7 +140,7 @@ class SolverService:
             return
         self._pending.pop(board.owner_id, None)  # a newer board replaces an older check
         self._pending[board.owner_id] = _Check(
-            board.owner_id, board.ref, board.text, self._clock(), deliver
+            board.owner_id, board.ref, board.text, board.filename, self._clock(), deliver
         )
         while len(self._pending) > VERDICT_QUEUE:
             self._pending.popitem(last=False)
@@ -161,23 +170,25 @@ class SolverService:
             _, check = self._pending.popitem(last=False)
             if self._clock() - check.asked_at > EDITABLE_S:
                 continue  # too late to amend the message it was for
-            text = await self._verdict(check.owner_id, check.ref, check.text)
-            if text is None:
+            amended = await self._verdict(check.owner_id, check.ref, check.text, check.filename)
+            if amended is None:
                 continue
             try:
-                await check.deliver(text)
+                await check.deliver(amended)
             except Exception:
                 log.exception("amending the board of user %s failed", check.owner_id)
 
-    async def verdict(self, board: Board) -> str | None:
-        """``board``'s text with "no win is possible" if the solver proves its position
-        unwinnable and it is still the player's current board; None otherwise. Never raises.
-        """
+    async def verdict(self, board: Board) -> Amendment | None:
+        """``board`` saying "no win is possible" (text and picture) if the solver proves
+        its position unwinnable and it is still the player's current board; None
+        otherwise. Never raises."""
         if board.finished or self._checked.get(board.owner_id) == board.ref:
             return None  # over, or this very position was looked at already
-        return await self._verdict(board.owner_id, board.ref, board.text)
+        return await self._verdict(board.owner_id, board.ref, board.text, board.filename)
 
-    async def _verdict(self, owner_id: int, ref: BoardRef, text: str) -> str | None:
+    async def _verdict(
+        self, owner_id: int, ref: BoardRef, text: str, filename: str
+    ) -> Amendment | None:
         if self._latest.get(owner_id) != ref:
             return None  # the player has moved on while this waited its turn
         started = time.monotonic()
@@ -192,7 +203,9 @@ class SolverService:
                 return None  # the game moved on while the solver searched
             if self._latest.get(owner_id) != ref:
                 return None  # a newer board was made while the solver searched
-            return with_no_win(text)
+            saved.proven_lost_at = ref.revision
+            picture = await self._redraw(saved)
+            return Amendment(with_no_win(text), picture.png, filename, picture.alt_text)
         except Exception:
             if not self.closed:  # a search cut short by shutting down is no failure
                 log.exception("looking for a win after a board of user %s failed", owner_id)

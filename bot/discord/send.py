@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from ..replies import Board, Reply
+from ..replies import Amendment, Board, Reply
 from .components import board_view, question_view
 from .context import core_of
 
@@ -55,6 +55,11 @@ async def in_time(
     return await task, True
 
 
+def _picture(png: bytes, filename: str, alt_text: str) -> discord.File:
+    """An attachment with its description, which screen readers read (1,024 at most)."""
+    return discord.File(io.BytesIO(png), filename=filename, description=alt_text[:1024] or None)
+
+
 def fit(text: str) -> str:
     """Text within Discord's limit for a message. The core keeps within it (echoed input is
     cut short where it is worded); this is the last guard, and says so in the log."""
@@ -68,7 +73,7 @@ def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | Non
     """Content, files, view and whether it is for the player alone."""
     if reply.board is not None:
         board = reply.board
-        files = [discord.File(io.BytesIO(board.png), filename=board.filename)]
+        files = [_picture(board.png, board.filename, board.alt_text)]
         return fit(board.text), files, board_view(board), board.private
     message = reply.message
     assert message is not None
@@ -168,8 +173,11 @@ def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:
     """Queue the board just shown for the solver; if it proves that no win is possible,
     the message's text is amended (never delaying the reply, never under a lock)."""
 
-    async def amend(text: str) -> None:
-        await interaction.edit_original_response(content=fit(text))
+    async def amend(amended: Amendment) -> None:
+        await interaction.edit_original_response(
+            content=fit(amended.text),
+            attachments=[_picture(amended.png, amended.filename, amended.alt_text)],
+        )
 
     core_of(interaction).flow.solver.request_verdict(board, amend)
 

@@ -39,14 +39,16 @@ class PositionPicture:
         self.fail = False
 
     def __call__(
-        self, game: Game, *, last_move: Move | None = None, four_colour: bool = False
+        self, game: Game, *, last_move: Move | None = None, four_colour: bool = False,
+        no_win: bool = False, assisted: bool = False,
     ) -> bytes:
         self.calls += 1
         self.four_colour = four_colour
         if self.fail:
             raise RuntimeError("picture failed")
         return json.dumps(
-            {"tableau": [list(map(str, p)) for p in game.tableau], "last": str(last_move)}
+            {"tableau": [list(map(str, p)) for p in game.tableau], "last": str(last_move),
+             "no_win": no_win, "assisted": assisted}
         ).encode()
 
 

@@ -49,7 +49,9 @@ async def test_the_game_is_still_there_in_the_next_session(tmp_path: Path) -> No
     await play(db, boards, "/new game:clover-leaf deal:5", "8 f3")
     text = await play(db, boards, "/show", "/undo")
     assert "Clover Leaf · deal 5 · 1 move" in text and "Took back 8 f3" in text
-    assert (boards / "004-clover-leaf-5-0.png").exists()  # numbering goes on
+    numbers = sorted(int(p.name[:3]) for p in boards.glob("*.png"))
+    assert numbers == list(range(1, len(numbers) + 1))  # numbering goes on, nothing overwritten
+    assert sorted(boards.glob("*.png"))[-1].name.endswith("-clover-leaf-5-0.png")
 
 
 async def test_buttons_and_the_menu_are_pressed_by_label_and_move(tmp_path: Path) -> None:

@@ -68,7 +68,8 @@ async def test_a_dev_guild_gets_its_own_sync(bot: SolitaireBot, store: Store) ->
 def test_the_slash_commands_and_their_options(bot: SolitaireBot) -> None:
     payload = {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}
     assert sorted(payload) == sorted(
-        ["new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "help"]
+        ["new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "settings",
+         "help"]
     )
     for command in payload.values():
         assert command["description"]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -107,7 +109,9 @@ async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and NO_WIN not in shown.board.text
-    assert await flow.solver.verdict(shown.board) == f"{shown.board.text}\n{NO_WIN}"
+    amended = await flow.solver.verdict(shown.board)
+    assert amended is not None and amended.text == f"{shown.board.text}\n{NO_WIN}"
+    assert json.loads(amended.png)["no_win"], "the picture says so too"
     again = await flow.act(ALICE, Action.SHOW)
     assert again.board is not None and again.board.text.endswith(NO_WIN)  # remembered
     undone = await flow.act(ALICE, Action.UNDO)
@@ -252,7 +256,7 @@ async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
     service = flow.solver
     looked_at: list[int] = []
 
-    async def verdict(owner_id: int, ref: BoardRef, text: str) -> str | None:
+    async def verdict(owner_id: int, ref: BoardRef, text: str, filename: str) -> Any:
         looked_at.append(owner_id)
         return f"{text} amended"
 

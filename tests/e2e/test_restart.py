@@ -38,8 +38,8 @@ async def test_restart_resumes_the_game_and_old_buttons_work(
             reply = await fake.select(alice, board_id, values=[text])
             mirror.play(text)
             mirror.check_board(reply, alice.id)
-        text = mirror.first_move()
-        reply = await fake.command(alice, "move", move_options(text))
+        text = mirror.first_move()  # typed in her other server: the first board stays live
+        reply = await fake.command(alice, "move", move_options(text), guild=fake.other_guild)
         mirror.play(text)
         mirror.check_board(reply, alice.id)
     finally:

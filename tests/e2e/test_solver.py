@@ -52,3 +52,22 @@ async def test_new_winnable_deals_a_game_the_solver_wins(fake: FakeDiscord, bot:
     assert solve(new_game("corner-stones", deal), budget_s=5).status == "won"
     refused = await fake.command(carol, "new", {"game": "trefoil", "deal": 3, "winnable": True})
     assert refused.ephemeral and "either a deal number or" in refused.text
+
+
+async def test_pictures_carry_alt_text_and_a_proven_loss_shows_on_the_picture(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    dana = fake.users["dana"]
+    board = await fake.command(dana, "new", {"game": "trefoil", "deal": 2})
+    [alt] = board.alt_texts
+    assert alt.startswith("Trefoil, deal 2, 0 moves") and len(alt) <= 1024
+    assert "Only the last card" in board.text and "`/rules trefoil`" in board.text
+    await fake.press(dana, board, label="Redeal")
+    await fake.press(dana, board, label="Redeal")  # proven lost, as above
+    for _ in range(100):
+        state = fake.message(board).state()
+        if "No win is possible" in state.content:
+            break
+        await asyncio.sleep(0.1)
+    [picture] = state.attachments
+    assert "no win is possible" in (picture.description or "").lower()

@@ -111,5 +111,5 @@ def test_won_game_refuses_moves() -> None:
 def test_a_pile_number_of_any_length_is_refused_as_no_such_pile() -> None:
     game = new_game("trefoil", 1)
     for text in ("99 1", "99999999999999999999999999 1"):
-        with pytest.raises(IllegalMove, match="There is no pile 9+: Trefoil has piles 1 to 16"):
+        with pytest.raises(IllegalMove, match=r"There is no pile 9+: Trefoil has piles 1 to 16"):
             game.play(text)
