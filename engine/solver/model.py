@@ -19,6 +19,11 @@ from ..game import Game
 from ..moves import DRAW, FOUNDATION, PILE, REDEAL, Move
 from ..rules import RULES, Rules
 from ..shuffle import shuffled
+from .cache import LruCache
+
+# Shuffles kept per game: a deal's redeals need a few dozen (one per round and number of
+# cards left), so this holds the deals of the last few searches.
+PERMUTATIONS_KEPT = 1024
 
 # A move inside the search: (kind, src, dst), with the engine's kinds and 0-based numbers.
 RawMove = tuple[int, int, int]
@@ -85,7 +90,9 @@ class Model:
             signature = (self.feeds[p], p in rules.refillable)
             classes.setdefault(signature, []).append(p)
         self.pile_classes: tuple[tuple[int, ...], ...] = tuple(map(tuple, classes.values()))
-        self._permutations: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._permutations: LruCache[tuple[int, int, int], tuple[int, ...]] = LruCache(
+            PERMUTATIONS_KEPT
+        )
 
     # -- positions ------------------------------------------------------------------
 
@@ -182,7 +189,7 @@ class Model:
         perm = self._permutations.get(key)
         if perm is None:
             perm = tuple(shuffled(list(range(n)), self.id, deal, round_))
-            self._permutations[key] = perm
+            self._permutations.put(key, perm)
         return perm
 
     def apply(self, pos: Position, move: RawMove, deal: int) -> Any:
@@ -228,6 +235,12 @@ class Model:
             pos.draw_used = False
 
     # -- keys -------------------------------------------------------------------------
+
+    @staticmethod
+    def exact_key(pos: Position) -> bytes:
+        """The position exactly, pile order included (what a move's pile numbers refer to)."""
+        tail = bytes(pos.heights) + bytes((pos.redeals_left, pos.draw_used))
+        return b"\xff".join(pos.piles) + b"\xfe" + tail
 
     def key(self, pos: Position) -> bytes:
         """A compact hashable key; piles that play alike are sorted once no redeal is left."""

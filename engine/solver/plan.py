@@ -71,8 +71,18 @@ class Outcome:
     first_moves: list[RawMove]
 
 
-def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = False) -> Outcome:
-    """Run the passes for ``game`` (never changed) until one decides or time runs out."""
+def search(
+    model: Model,
+    game: Game,
+    budget_s: float,
+    *,
+    within_deal: bool = False,
+    avoid: frozenset[bytes] = frozenset(),
+) -> Outcome:
+    """Run the passes for ``game`` (never changed) until one decides or time runs out.
+
+    ``avoid``: position keys no line may pass (see ``Search``); with them, "lost" means
+    only that no win avoids them."""
     deadline = time.perf_counter() + budget_s
     plan = passes(game) if not within_deal else iter([Pass()])
     outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
@@ -90,6 +100,7 @@ def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = Fal
             caps=step.caps,
             node_cap=step.node_cap,
             shuffle=random.Random(step.seed) if step.seed else None,
+            avoid=avoid,
         )
         status = run.run()
         outcome.positions += run.positions

@@ -45,6 +45,7 @@ class Search:
         caps: dict[int, int] | None = None,
         node_cap: int | None = None,
         shuffle: random.Random | None = None,
+        avoid: frozenset[bytes] = frozenset(),
     ) -> None:
         self.model = model
         self.pos = pos
@@ -67,7 +68,10 @@ class Search:
         self.start_count = sum(pos.heights)
         self.best_count = self.start_count
         self.best_line: list[RawMove] = []
-        self.seen: set[bytes] = set()
+        # avoid: keys of positions no line may pass (a player's path so far, so that a
+        # hint never leads back). Treated as searched: a loss is then only "no win that
+        # avoids them", which the caller must not report as lost.
+        self.seen: set[bytes] = set(avoid)
         self.dead_checked = model.id in DEAD_CHECKED
         # Planning within a deal for the most cards up: a position that cannot put up
         # more than the best line found so far is not worth searching (branch and bound).
