@@ -41,7 +41,7 @@ from ..game import Game
 from . import plan
 from .keys import key_function
 from .lines import PLANS
-from .model import Model, model_for, move_text
+from .model import Model, model_for_rules, move_text
 from .search import EXHAUSTED, LOST, UNKNOWN, WON
 
 __all__ = ["Hint", "Solution", "hint", "solve"]
@@ -93,7 +93,7 @@ def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
     started = time.perf_counter()
     if game.is_won:
         return Solution(WON, cards_up=game.cards_on_foundations)
-    outcome = plan.search(model_for(game.game_id), game, budget_s)
+    outcome = plan.search(model_for_rules(game.rules), game, budget_s)
     return Solution(
         outcome.status,
         moves=[move_text(m) for m in outcome.line] if outcome.status == WON else [],
@@ -120,7 +120,7 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
             None, False, True, "No legal move is left: this game can't be won.",
             cards_up=game.cards_on_foundations,
         )
-    model = model_for(game.game_id)
+    model = model_for_rules(game.rules)
     start = model.position(game)
     planned = PLANS.next_move(model, start, game.deal, game.draw_rule)
     if planned is not None:

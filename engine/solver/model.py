@@ -262,12 +262,18 @@ def move_text(move: RawMove) -> str:
     return str(Move(*move))
 
 
-_MODELS: dict[str, Model] = {}
+_MODELS: LruCache[int, Model] = LruCache(16)  # by the id of its Rules: the five, and a few
 
 
 def model_for(game_id: str) -> Model:
     """The shared Model of a game (its tables are built once)."""
-    model = _MODELS.get(game_id)
-    if model is None:
-        model = _MODELS[game_id] = Model(RULES[game_id])
+    return model_for_rules(RULES[game_id])
+
+
+def model_for_rules(rules: Rules) -> Model:
+    """The shared Model of a rule set (a game's, or an edited one in a test)."""
+    model = _MODELS.get(id(rules))
+    if model is None or model.rules is not rules:
+        model = Model(rules)
+        _MODELS.put(id(rules), model)
     return model

@@ -27,7 +27,8 @@ REDEAL_CAPS = {0: 100, 1: 1000}
 # Games whose wins hide behind early choices and whose losses are out of reach of a
 # complete search (Four Leaf Clovers, Corner Stones): restart with a growing size cap
 # (first cap, growth) and random tie breaks. A pass that runs dry under its cap was
-# complete, so a small lost position is still proven lost.
+# complete, so a small lost position is still proven lost. This is tuning, keyed by
+# game: it decides how soon a verdict comes, never which (any game may restart).
 RESTARTS: dict[str, tuple[int, float]] = {
     "four-leaf-clovers": (500, 1.2),
     "corner-stones": (1000, 1.5),

@@ -15,7 +15,7 @@ from ..moves import FOUNDATION, PILE, REDEAL
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
-from .prune import DEAD_CHECKED, dead_check_applies, is_dead, most_cards_up, safe_move
+from .prune import dead_check_applies, is_dead, most_cards_up, safe_move, shortcuts_for
 
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
 _CLOCK_EVERY = 128  # positions between looks at the clock
@@ -72,10 +72,10 @@ class Search:
         # hint never leads back). Treated as searched: a loss is then only "no win that
         # avoids them", which the caller must not report as lost.
         self.seen: set[bytes] = set(avoid)
-        self.dead_checked = model.id in DEAD_CHECKED
+        self.dead_checked = shortcuts_for(model).dead_checked
         # Planning within a deal for the most cards up: a position that cannot put up
         # more than the best line found so far is not worth searching (branch and bound).
-        self.bounded = within_deal and model.id in DEAD_CHECKED
+        self.bounded = within_deal and self.dead_checked
         # Won when every card now on the tableau is up (a constructed position need not
         # hold a whole deck: the engine's is_won is "the tableau is empty").
         self.card_count = self.start_count + sum(map(len, pos.piles))

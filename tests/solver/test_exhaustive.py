@@ -7,14 +7,23 @@ import sys
 
 import pytest
 
-from engine import GAMES, RULES, Card, Game, new_game
+from engine import GAMES, RULES, Card, Game, Rules, new_game
 from engine.solver import solve
 
 
-def endgame(game_id: str, rng: random.Random, cards_left: int, *, draw: bool = False) -> Game:
-    """Complete foundations, then ``cards_left`` cards taken back and dealt at random."""
-    rules = RULES[game_id]
+def endgame(
+    game_id: str,
+    rng: random.Random,
+    cards_left: int,
+    *,
+    draw: bool = False,
+    rules: Rules | None = None,
+) -> Game:
+    """Complete foundations, then ``cards_left`` cards taken back and dealt at random.
+    ``rules``: play by these (an edited rule set) instead of the game's own."""
+    rules = rules or RULES[game_id]
     game = new_game(game_id, rng.randrange(1, 10_000), draw=draw)
+    game.rules = rules
     foundations: list[list[Card]] = []
     for spec in rules.foundations:
         pile: list[Card] = list(spec.base_cards()[:1]) if spec.prefilled else []
