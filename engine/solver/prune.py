@@ -35,12 +35,15 @@ class Shortcuts:
     ``last_cycle``: a single any-suit foundation cycling through the whole deck: from
     this height on one card of each rank is left, one slot each (the dead check and
     safe moves apply from there); None otherwise.
+    ``last_cards``: a single foundation that takes every card, and no pile is refilled:
+    the cards it may take last (see ``last_card_buried``); None otherwise.
     """
 
     safe_needs: tuple[tuple[tuple[int, int], ...] | None, ...] | None
     one_slot: bool
     last_cycle: int | None
     slots: tuple[list[int], list[int], list[int]] | None  # see _static_slots
+    last_cards: frozenset[int] | None = None
 
     @property
     def dead_checked(self) -> bool:
@@ -71,9 +74,14 @@ def _derive(model: Model) -> Shortcuts:
     rules = model.rules
     last_cycle = one_cycle_foundation(rules)
     static = _static_slots(model)
+    last_cards = None
+    if len(rules.foundations) == 1 and not rules.refillable:
+        size = rules.foundations[0].size
+        if size == rules.card_count:
+            last_cards = frozenset(model.wants[0][size - 1])
     if static is None or not plain_piles(rules):
-        return Shortcuts(None, False, last_cycle, static)
-    return Shortcuts(_safe_needs(model, static), True, last_cycle, static)
+        return Shortcuts(None, False, last_cycle, static, last_cards)
+    return Shortcuts(_safe_needs(model, static), True, last_cycle, static, last_cards)
 
 
 _SHORTCUTS: LruCache[Model, Shortcuts] = LruCache(16)  # a few models: one per rule set
@@ -219,6 +227,29 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 # Leaf King on ♦/♥, whose only neighbour, the Queen, goes up first) leaves its place only
 # by going up — lifted onto a card, it could never go up. With it, if some card is not
 # "up" in the fixed point, no line wins: the position is lost.
+
+
+# -- the last card ----------------------------------------------------------------------
+#
+# With one foundation that takes every card, the game's last move puts up one of the
+# cards it takes last (Four Leaf Clovers: a King), and then that card is alone on the
+# tableau. It can never have been placed on a card: wherever it last landed, the card
+# under it would have had to go up first, from under it. And no card moves to an empty
+# pile. So it never moves until it goes up, and nothing lies under it where it is: it
+# lies at the bottom of its pile now. If no such card does, no line wins. (Not with a
+# redeal or a draw to come: those move cards under it or from under it; the caller
+# checks.)
+
+
+def last_card_buried(model: Model, pos: Position) -> bool:
+    """Every card the foundation may take last has a card under it: lost (see above)."""
+    last = shortcuts_for(model).last_cards
+    if last is None:
+        return False
+    piles = pos.piles
+    if sum(map(len, piles)) + pos.heights[0] != model.foundation_sizes[0]:
+        return False  # a made-up position without the last card on the tableau
+    return not any(pile and pile[0] in last for pile in piles)
 
 
 def dead_check_applies(model: Model, pos: Position) -> bool:

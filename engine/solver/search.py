@@ -15,7 +15,14 @@ from ..moves import FOUNDATION, PILE, REDEAL
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
-from .prune import dead_check_applies, is_dead, most_cards_up, safe_move, shortcuts_for
+from .prune import (
+    dead_check_applies,
+    is_dead,
+    last_card_buried,
+    most_cards_up,
+    safe_move,
+    shortcuts_for,
+)
 
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
 _CLOCK_EVERY = 128  # positions between looks at the clock
@@ -72,7 +79,9 @@ class Search:
         # hint never leads back). Treated as searched: a loss is then only "no win that
         # avoids them", which the caller must not report as lost.
         self.seen: set[bytes] = set(avoid)
-        self.dead_checked = shortcuts_for(model).dead_checked
+        cuts = shortcuts_for(model)
+        self.dead_checked = cuts.dead_checked
+        self.last_checked = cuts.last_cards is not None
         # Planning within a deal for the most cards up: a position that cannot put up
         # more than the best line found so far is not worth searching (branch and bound).
         self.bounded = within_deal and self.dead_checked
@@ -115,7 +124,11 @@ class Search:
         return moves
 
     def _dead(self, pos: Position) -> bool:
-        if not self.dead_checked or self.within_deal or not self._settled(pos):
+        if self.within_deal or not self._settled(pos):
+            return False
+        if self.last_checked and last_card_buried(self.model, pos):
+            return True
+        if not self.dead_checked:
             return False
         return dead_check_applies(self.model, pos) and is_dead(self.model, pos)
 

@@ -120,3 +120,24 @@ def test_the_bound_on_cards_up_is_never_below_what_play_reaches(game_id: str) ->
         assert bound >= reached, (game.tableau, game.foundations)
         tight += bound == reached
     assert tight > 30  # and it is mostly exact on small endgames
+
+
+def test_four_leaf_clovers_verdicts_before_the_last_cycle_match_brute_force() -> None:
+    """Endgames with two Kings or more left: "no King at the bottom of a pile" proves
+    losses here before the last cycle; brute force must agree with every verdict."""
+    from engine.solver.model import model_for
+    from engine.solver.prune import last_card_buried
+
+    sys.setrecursionlimit(10_000)
+    model = model_for("four-leaf-clovers")
+    rng = random.Random("four-leaf-clovers/kings")
+    verdicts = {"won": 0, "lost": 0}
+    by_kings = 0
+    for case in range(60):
+        game = endgame("four-leaf-clovers", rng, rng.randrange(14, 19))
+        expected = "won" if engine_can_win(game.copy(), set()) else "lost"
+        assert solve(game, budget_s=5.0).status == expected, (case, game.tableau)
+        verdicts[expected] += 1
+        by_kings += last_card_buried(model, model.position(game))
+    assert verdicts["won"] >= 3 and verdicts["lost"] >= 10, verdicts
+    assert by_kings >= 10  # the rule itself was put to the test

@@ -26,14 +26,14 @@ def slot(model: Model, code: str) -> tuple[int, int]:
 
 
 # What each game's shortcuts are today: (safe moves by the run argument, every card has
-# one slot, the last cycle's height, the rank-only key). A rule edit that changes one
+# one slot, the last cycle's height, the rank-only key, the last card rule). A rule edit that changes one
 # of these fails here: check the argument in prune.py / keys.py still holds.
 ARGUED = {
-    "clover-leaf": (True, True, None, False),
-    "trefoil": (True, True, None, False),
-    "super-flower-garden": (True, True, None, False),
-    "four-leaf-clovers": (False, False, 39, True),
-    "corner-stones": (False, False, None, False),
+    "clover-leaf": (True, True, None, False, False),
+    "trefoil": (True, True, None, False, False),
+    "super-flower-garden": (True, True, None, False, False),
+    "four-leaf-clovers": (False, False, 39, True, True),
+    "corner-stones": (False, False, None, False, False),
 }
 
 
@@ -42,7 +42,11 @@ def test_each_games_shortcuts_are_the_ones_argued_for_its_rules(game_id: str) ->
     found = shortcuts_for(model_for(game_id))
     rules = RULES[game_id]
     assert (
-        found.safe_needs is not None, found.one_slot, found.last_cycle, suits_never_matter(rules)
+        found.safe_needs is not None,
+        found.one_slot,
+        found.last_cycle,
+        suits_never_matter(rules),
+        found.last_cards is not None,
     ) == ARGUED[game_id]
 
 
@@ -93,6 +97,13 @@ def test_four_leaf_clovers_edited_to_look_at_suits_loses_its_rank_only_key() -> 
     assert not suits_never_matter(edited.rules)
     pos = edited.position(_flc_game(edited.rules))
     assert key_function(edited, pos) == edited.key
+
+
+def test_a_refillable_pile_switches_off_the_last_card_rule() -> None:
+    # A King could then reach an empty pile, with nothing under it.
+    assert cuts(RULES["four-leaf-clovers"]).last_cards is not None
+    edited = dataclasses.replace(RULES["four-leaf-clovers"], refillable=frozenset({0}))
+    assert cuts(edited).last_cards is None
 
 
 def test_four_leaf_clovers_building_two_ranks_apart_has_no_last_cycle_argument() -> None:

@@ -156,6 +156,15 @@ def test_four_leaf_clovers_king_over_the_last_queen_is_lost() -> None:
     assert solve(position("four-leaf-clovers", ["KC QC"], [50]), budget_s=BUDGET).status == "won"
 
 
+def test_four_leaf_clovers_deal_with_no_king_at_the_bottom_of_a_pile_is_lost() -> None:
+    # The last card up is a King, which can never have been moved onto a card: it must
+    # lie at the bottom of a pile. Deal 2 has no King at the bottom of any pile.
+    game = new_game("four-leaf-clovers", 2)
+    assert all(pile[0].rank != 13 for pile in game.tableau)
+    assert solve(game, budget_s=BUDGET).status == "lost"
+    assert hint(game, budget_s=BUDGET).lost
+
+
 def test_corner_stones_side_stack_card_with_no_way_to_its_row_is_lost() -> None:
     # 5♣ in S7 feeds only the ♠ foundations; every corner holds a ♣ card waiting for it,
     # and no top card is a rank away from another: 5♣ never reaches a ♣ foundation.
