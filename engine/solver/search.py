@@ -145,6 +145,16 @@ class Search:
         kind, src = move[0], move[1]
         return kind != FOUNDATION and not (kind == PILE and len(pos.piles[src]) >= 3)
 
+    @staticmethod
+    def _not_again(moves: list[RawMove], pile: int) -> list[RawMove]:
+        """Leave out moving the card just moved (to ``pile``) on to another pile.
+
+        Moving it from A to B and then to C ends where moving it from A to C straight
+        does (C's top was the same then: nothing else moved, not even by autoplay, which
+        the caller checks), and that is a sibling the search tries anyway; moving it
+        back to A ends where the parent was. So no position is lost, only a detour."""
+        return [m for m in moves if m[0] != PILE or m[1] != pile]
+
     # -- the search ---------------------------------------------------------------------
 
     def run(self) -> str:
@@ -230,7 +240,10 @@ class Search:
             seen.add(key)
             if caps and move[0] == REDEAL and pos.redeals_left in caps:
                 limits.append((len(frames), positions + caps[pos.redeals_left]))
-            frames.append([self._moves(pos), 0, entered])
+            moves = self._moves(pos)
+            if move[0] == PILE and entered == 1:
+                moves = self._not_again(moves, move[2])
+            frames.append([moves, 0, entered])
             for at, limit in limits:
                 if positions > limit:  # give up this subtree (the outermost one over)
                     self.complete = False
