@@ -1,10 +1,12 @@
-"""Prunings that never lose a win: safe moves to a foundation, and dead positions.
+"""Prunings that never lose a win: safe moves to a foundation, dead positions, and the
+last card's place.
 
-Both are argued per game below, because the arguments differ. Neither applies while a
-redeal is left in a game that searches through redeals: a redeal shuffles whatever
-cards are still on the tableau, in pile order, so a position with one more card up is
-not "at least as good" — its redeals deal differently. (Within one deal, as the hint
-plans, they hold: see ``Search``.)
+Each is argued below for the rule values it needs, and ``shortcuts_for`` switches it on
+only where a game's ``Rules`` have them. None applies while a redeal is left in a game
+that searches through redeals: a redeal shuffles whatever cards are still on the
+tableau, in pile order, so a position with one more card up is not "at least as good"
+— its redeals deal differently. (Within one deal, as the hint plans, safe moves hold:
+see ``Search``.)
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from .model import Model, Position, RawMove
 #
 # Each argument below was made for certain rules. ``shortcuts_for`` reads them off the
 # game's ``Rules`` (through the Model's tables), so an edited rule changes or switches
-# off a shortcut instead of silently corrupting a verdict. Common to all of them: no
-# pile is ever refilled and every pile feeds every foundation (the mirror argument
-# below puts a card up from wherever it lies).
+# off a shortcut instead of silently corrupting a verdict. Safe moves and the dead
+# check also need piles that are never refilled and feed every foundation (the mirror
+# argument below puts a card up from wherever it lies).
 
 
 @dataclass(frozen=True)
