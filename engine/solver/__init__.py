@@ -5,15 +5,24 @@
 >>> solution.status in ("won", "lost", "unknown")
 True
 
-``solve`` searches from the game's current position, redeals included (a redeal's
-shuffle is fixed by the deal number, so a deal's outcome is well defined). ``hint``
-plans like a player who cannot see future shuffles: in a game with redeals left it
-searches only the current deal. Neither changes the game it is given.
+``solve`` searches from the game's current position, redeals included. ``hint`` knows
+what ``solve`` knows: the whole position and every future shuffle. A redeal's shuffle
+is fixed by (game, deal number, redeal index), and a player sees it anyway by redealing,
+undoing and redealing again, so a hint plans through the redeals as a player who
+peeked would. Only when no win is found (or none exists) does a redeal game's hint fall
+back to clearing the most cards in the current deal before redealing. Neither changes
+the game it is given.
+
+A winning hint is the next move of one winning line, remembered (a bounded cache in
+this process) while the player follows it: playing the hints one after another plays
+that line to the win and never comes back to a position. A player who leaves the line
+gets a new one, planned to keep away from the positions of the game's history.
 
 For the bot:
 
-- Hint button, ``/hint``: ``hint(game)`` — ``move`` to play (or None), ``note`` to show,
-  ``winning`` (part of a proven win), ``lost`` (proven: no win from here).
+- Hint button, ``/hint``: ``hint(game)`` — ``move`` to play (or None), ``note`` to show
+  (plain text), ``winning`` (part of a proven win), ``lost`` (proven: no win from here).
+  Call it in one long-lived process so the remembered lines carry from hint to hint.
 - Winnable deals: ``solve(new_game(game_id, deal)).status == "won"``.
 - "No win is possible from here": ``solve(game, budget_s=...).status == "lost"``.
 - Auto-finish: a "won" ``Solution.moves`` replays with ``game.play`` to the win.
@@ -30,7 +39,9 @@ from dataclasses import dataclass, field
 
 from ..game import Game
 from . import plan
-from .model import model_for, move_text
+from .keys import key_function
+from .lines import PLANS
+from .model import Model, model_for_rules, move_text
 from .search import EXHAUSTED, LOST, UNKNOWN, WON
 
 __all__ = ["Hint", "Solution", "hint", "solve"]
@@ -82,7 +93,7 @@ def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
     started = time.perf_counter()
     if game.is_won:
         return Solution(WON, cards_up=game.cards_on_foundations)
-    outcome = plan.search(model_for(game.game_id), game, budget_s)
+    outcome = plan.search(model_for_rules(game.rules), game, budget_s)
     return Solution(
         outcome.status,
         moves=[move_text(m) for m in outcome.line] if outcome.status == WON else [],
@@ -96,9 +107,10 @@ def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
 def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
     """The best next move the solver can justify within ``budget_s``; never changes ``game``.
 
-    In a game with redeals left, the hint plans within the current deal only (it may
-    not know the next shuffle): it wins the deal if it can, else clears the most cards,
-    and says "redeal" once nothing more can be cleared.
+    A winning hint is the next move of one remembered winning line (see
+    ``lines.Plans``): following the hints plays that line to the win. A new line is
+    planned only when the player has left the remembered ones, and it never passes a
+    position of the game's history if another win exists, so it never leads back.
     """
     total = game.rules.card_count
     if game.is_won:
@@ -108,38 +120,86 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
             None, False, True, "No legal move is left: this game can't be won.",
             cards_up=game.cards_on_foundations,
         )
-    within_deal = game.redeals_left > 0
-    outcome = plan.search(model_for(game.game_id), game, budget_s, within_deal=within_deal)
-    status = outcome.status
-    up = outcome.best_count
+    model = model_for_rules(game.rules)
+    start = model.position(game)
+    planned = PLANS.next_move(model, start, game.deal, game.draw_rule)
+    if planned is not None:
+        return Hint(move_text(planned), True, False, WINNING_NOTE, cards_up=total)
+    deadline = time.perf_counter() + budget_s
+    redeals = game.redeals_left > 0
+    # With redeals left, keep some time to plan within this deal if no win is found.
+    winning_by = deadline - (budget_s * WITHIN_DEAL_SHARE if redeals else 0.0)
+    outcome = _find_win(model, game, winning_by)
     found = outcome.positions
-    if status == WON:
-        return Hint(
-            move_text(outcome.line[0]), True, False,
-            "This move is part of a winning line.", found, total,
-        )
-    improves = up > game.cards_on_foundations and outcome.best_line
-    if within_deal:
-        if improves:
-            where = "in this deal" if status == EXHAUSTED else "in this deal within the time"
-            return Hint(
-                move_text(outcome.best_line[0]), False, False,
-                f"No win found {where}; this move starts the line that puts the most cards "
-                f"on the foundations ({up} of {total}) before a redeal.",
-                found, up,
-            )
-        if status == EXHAUSTED:
-            note = "Redeal now: nothing more can be cleared in this deal."
-        else:
-            note = "No move found that clears more cards in this deal: redealing looks best."
-        return Hint("redeal", False, False, note, found, up)
-    lost = status == LOST
-    if improves:
+    if outcome.status == WON:
+        PLANS.remember(model, start, outcome.line, game.deal, game.draw_rule)
+        return Hint(move_text(outcome.line[0]), True, False, WINNING_NOTE, found, total)
+    lost = outcome.status == LOST
+    lead = "No win is possible from here" if lost else "No win found within the time"
+    if redeals:
+        left = max(deadline - time.perf_counter(), budget_s * WITHIN_DEAL_SHARE / 2)
+        return _within_deal(model, game, left, lead, lost, found)
+    up = outcome.best_count
+    if up > game.cards_on_foundations and outcome.best_line:
         move = move_text(outcome.best_line[0])
         what = f"this move leads to the most cards on the foundations found ({up} of {total})."
     else:
         first = outcome.first_moves
         move = move_text(first[0]) if first else str(game.legal_moves()[0])
         what = "no line found puts more cards up; this is the solver's first choice."
-    lead = "No win is possible from here" if lost else "No win found within the time"
     return Hint(move, False, lost, f"{lead}; {what}", found, up)
+
+
+WINNING_NOTE = "This move is part of a winning line."
+WITHIN_DEAL_SHARE = 0.3  # of a redeal game's hint budget, kept for the within-deal plan
+PATH_KEPT = 500  # positions of a game's history that a new winning line keeps away from
+
+
+def _find_win(model: Model, game: Game, deadline: float) -> plan.Outcome:
+    """Search for a win that keeps away from the game's history; if there is none, one
+    that may go back (the player may have left the only way to win)."""
+    avoid = _path_keys(model, game)
+    outcome = plan.search(model, game, deadline - time.perf_counter(), avoid=avoid)
+    if outcome.status == LOST and avoid:  # lost only while keeping away from the path
+        again = plan.search(model, game, deadline - time.perf_counter())
+        again.positions += outcome.positions
+        return again
+    return outcome
+
+
+def _path_keys(model: Model, game: Game) -> frozenset[bytes]:
+    """Search keys of the positions the game passed before this one (the latest few)."""
+    key = key_function(model, model.position(game))
+    back = game.copy()
+    keys = set()
+    for _ in range(min(PATH_KEPT, back.moves_made)):
+        back.pop()
+        keys.add(key(model.position(back)))
+    keys.discard(key(model.position(game)))
+    return frozenset(keys)
+
+
+def _within_deal(
+    model: Model, game: Game, budget_s: float, lead: str, lost: bool, found: int
+) -> Hint:
+    """No win known through the redeals: clear the most cards in this deal, then redeal."""
+    total = game.rules.card_count
+    outcome = plan.search(model, game, budget_s, within_deal=True)
+    found += outcome.positions
+    up = outcome.best_count
+    if outcome.status == WON:  # a win inside this deal, found now that the time allowed
+        PLANS.remember(model, model.position(game), outcome.line, game.deal, game.draw_rule)
+        return Hint(move_text(outcome.line[0]), True, False, WINNING_NOTE, found, total)
+    if up > game.cards_on_foundations and outcome.best_line:
+        where = "in this deal" if outcome.status == EXHAUSTED else "in this deal within the time"
+        return Hint(
+            move_text(outcome.best_line[0]), False, lost,
+            f"{lead}; this move starts the line that puts the most cards on the "
+            f"foundations {where} ({up} of {total}) before a redeal.",
+            found, up,
+        )
+    if outcome.status == EXHAUSTED:
+        what = "redeal now: nothing more can be cleared in this deal."
+    else:
+        what = "no move found that clears more cards in this deal: redealing looks best."
+    return Hint("redeal", False, lost, f"{lead}; {what}", found, up)

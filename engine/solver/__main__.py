@@ -1,8 +1,9 @@
 """``python -m engine.solver stats GAME --deals 1-1000 --budget 2``: winnability figures.
 
 ``stats all --markdown`` runs every game and adds the table for the README. Also
-``solve GAME --deal N`` (print a winning line) and ``hint GAME --deal N
-[--moves "7 3,5 f2"]``.
+``solve GAME --deal N`` (print a winning line), ``hint GAME --deal N
+[--moves "7 3,5 f2"]`` and ``blind GAME --games 2000``: the odds of a player who never
+undoes a redeal (the policy is in ``engine/solver/blind.py``).
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ import argparse
 import sys
 
 from ..game import new_game
-from ..rules import GAMES
+from ..rules import GAMES, RULES
 from . import hint, solve
+from .blind import BlindGame, blind_odds
 from .stats import DealResult, markdown_table, run
 
 
@@ -38,6 +40,12 @@ def main(argv: list[str] | None = None) -> int:
     stats.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
     stats.add_argument("--jobs", type=int, default=1, help="processes (each solve uses one core)")
     stats.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    blind = sub.add_parser("blind", help="odds for a player who never undoes a redeal")
+    blind.add_argument("game", choices=sorted(g for g in GAMES if RULES[g].redeals))
+    blind.add_argument("--games", type=int, default=2000, help="deals 1 to this")
+    blind.add_argument("--budget", type=float, default=1.0, help="seconds per search")
+    blind.add_argument("--jobs", type=int, default=1, help="processes")
+    blind.add_argument("-v", "--verbose", action="store_true", help="one line per game")
     for name in ("solve", "hint"):
         one = sub.add_parser(name, help=f"{name} one position")
         one.add_argument("game", choices=sorted(GAMES))
@@ -64,6 +72,18 @@ def main(argv: list[str] | None = None) -> int:
         if args.markdown:
             print()
             print(markdown_table(summaries))
+        return 0
+
+    if args.command == "blind":
+        def shown(result: BlindGame) -> None:
+            if args.verbose:
+                print(f"deal {result.deal}: {'won' if result.won else 'lost'}, "
+                      f"{result.cards_up} up", flush=True)
+
+        odds = blind_odds(
+            args.game, range(1, args.games + 1), args.budget, jobs=args.jobs, progress=shown
+        )
+        print(odds.text())
         return 0
 
     game = new_game(args.game, args.deal)

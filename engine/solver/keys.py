@@ -12,24 +12,38 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..rules import Rules
 from .model import Model, Position
 
 KeyFunction = Callable[[Position], bytes]
 
 
 def key_function(model: Model, root: Position) -> KeyFunction:
-    if model.id == "four-leaf-clovers":
+    if suits_never_matter(model.rules):
         return _rank_only_key
     return model.key
+
+
+def suits_never_matter(rules: Rules) -> bool:
+    """No rule looks at a card's suit or a pile's place, and no redeal or draw comes (the
+    rank-only key leaves out pile order, redeals and the draw): Four Leaf Clovers."""
+    return (
+        not rules.same_suit
+        and all(spec.suit is None for spec in rules.foundations)
+        and not rules.refillable
+        and rules.feeds is None
+        and not rules.redeals
+        and not rules.has_draw_option
+    )
 
 
 _RANKS = bytes(c % 13 for c in range(256))
 
 
 def _rank_only_key(pos: Position) -> bytes:
-    """Four Leaf Clovers never looks at suits: its foundation takes any suit and its
-    tableau builds regardless of suit. Cards of one rank are interchangeable, so a
-    position is its piles as ranks (in any order: no pile is special) and the height."""
+    """Where no rule looks at suits (see ``suits_never_matter``), cards of one rank are
+    interchangeable, so a position is its piles as ranks (in any order: no pile is
+    special) and the foundation heights."""
     return b"\xff".join(sorted([pile.translate(_RANKS) for pile in pos.piles])) + bytes(
         pos.heights
     )

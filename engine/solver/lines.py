@@ -1,14 +1,18 @@
-"""Winning lines made shorter: a depth-first search wanders before it wins."""
+"""Winning lines: made shorter (a depth-first search wanders before it wins), and
+remembered, so that hint after hint follows one line to the win.
+"""
 
 from __future__ import annotations
 
 import time
 
+from .cache import LruCache
 from .model import Model, Position, RawMove
 
-
-def _exact(pos: Position) -> tuple[object, ...]:
-    return (tuple(pos.piles), tuple(pos.heights), pos.redeals_left, pos.draw_used)
+# Positions of remembered winning lines (each about 100 bytes with its move): a line
+# holds tens to a few hundred positions, so this keeps the lines of the last hundred or
+# so games a player asked a hint in.
+PLAN_POSITIONS = 20_000
 
 
 def shorten(
@@ -21,23 +25,26 @@ def shorten(
     deadline: float | None = None,
 ) -> list[RawMove]:
     """The same win with detours cut: from each position of the line, jump to the latest
-    position of the line that one legal move reaches. ``start`` is left as it was.
-    Past ``deadline`` (perf_counter) the rest of the line is kept as it is."""
+    position of the line that one legal move reaches, so no position comes twice.
+    ``start`` is left as it was. Past ``deadline`` (perf_counter) the rest of the line is
+    kept as it is (it may then still come back to a position)."""
     pos = start.copy()
-    index: dict[tuple[object, ...], int] = {_exact(pos): 0}
+    last: dict[bytes, int] = {model.exact_key(pos): 0}
     for i, move in enumerate(line, 1):
         model.apply(pos, move, deal)
-        index.setdefault(_exact(pos), i)
+        last[model.exact_key(pos)] = i
     pos = start.copy()
     out: list[RawMove] = []
-    at = 0
+    at = last[model.exact_key(pos)]
+    if at:  # the line comes back to its start: begin from its last visit
+        return shorten(model, start, line[at:], deal, draw_rule=draw_rule, deadline=deadline)
     while at < len(line):
         if deadline is not None and len(out) % 64 == 0 and time.perf_counter() > deadline:
             return out + line[at:]
         best, best_move = at + 1, line[at]
         for move in model.legal_moves(pos, draw_rule=draw_rule):
             saved = model.apply(pos, move, deal)
-            reached = index.get(_exact(pos), -1)
+            reached = last.get(model.exact_key(pos), -1)
             if reached > best:
                 best, best_move = reached, move
             model.undo(pos, move, saved)
@@ -45,3 +52,48 @@ def shorten(
         out.append(best_move)
         at = best
     return out
+
+
+class Plans:
+    """Winning lines by the positions they pass: position -> the line's move from there.
+
+    A hint asked on a position of a remembered line gives that line's next move, so a
+    player who follows the hints walks one line to its end. A line is stored without its
+    loops (it never comes back to a position), and a newer line takes over the positions
+    it shares with older ones. Positions are exact (pile order included) and carry the
+    game, deal and draw rule, since a redeal's shuffle depends on the deal.
+    """
+
+    def __init__(self, limit: int = PLAN_POSITIONS) -> None:
+        self.positions: LruCache[bytes, RawMove] = LruCache(limit)
+
+    @staticmethod
+    def key(model: Model, pos: Position, deal: int, draw_rule: bool) -> bytes:
+        return f"{model.id}/{deal}/{int(draw_rule)}/".encode() + model.exact_key(pos)
+
+    def next_move(self, model: Model, pos: Position, deal: int, draw_rule: bool) -> RawMove | None:
+        return self.positions.get(self.key(model, pos, deal, draw_rule))
+
+    def remember(
+        self, model: Model, start: Position, line: list[RawMove], deal: int, draw_rule: bool
+    ) -> None:
+        """Store a winning ``line`` from ``start`` (left as it was)."""
+        pos = start.copy()
+        steps: list[tuple[bytes, RawMove]] = []
+        at: dict[bytes, int] = {}
+        for move in line:
+            key = self.key(model, pos, deal, draw_rule)
+            if key in at:  # back at a position: cut the loop out
+                del steps[at[key] :]
+                at = {k: i for i, (k, _) in enumerate(steps)}
+            at[key] = len(steps)
+            steps.append((key, move))
+            model.apply(pos, move, deal)
+        for key, move in steps:
+            self.positions.put(key, move)
+
+    def clear(self) -> None:
+        self.positions.clear()
+
+
+PLANS = Plans()

@@ -19,6 +19,11 @@ from ..game import Game
 from ..moves import DRAW, FOUNDATION, PILE, REDEAL, Move
 from ..rules import RULES, Rules
 from ..shuffle import shuffled
+from .cache import LruCache
+
+# Shuffles kept per game: a deal's redeals need a few dozen (one per round and number of
+# cards left), so this holds the deals of the last few searches.
+PERMUTATIONS_KEPT = 1024
 
 # A move inside the search: (kind, src, dst), with the engine's kinds and 0-based numbers.
 RawMove = tuple[int, int, int]
@@ -85,7 +90,9 @@ class Model:
             signature = (self.feeds[p], p in rules.refillable)
             classes.setdefault(signature, []).append(p)
         self.pile_classes: tuple[tuple[int, ...], ...] = tuple(map(tuple, classes.values()))
-        self._permutations: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        self._permutations: LruCache[tuple[int, int, int], tuple[int, ...]] = LruCache(
+            PERMUTATIONS_KEPT
+        )
 
     # -- positions ------------------------------------------------------------------
 
@@ -182,7 +189,7 @@ class Model:
         perm = self._permutations.get(key)
         if perm is None:
             perm = tuple(shuffled(list(range(n)), self.id, deal, round_))
-            self._permutations[key] = perm
+            self._permutations.put(key, perm)
         return perm
 
     def apply(self, pos: Position, move: RawMove, deal: int) -> Any:
@@ -229,6 +236,12 @@ class Model:
 
     # -- keys -------------------------------------------------------------------------
 
+    @staticmethod
+    def exact_key(pos: Position) -> bytes:
+        """The position exactly, pile order included (what a move's pile numbers refer to)."""
+        tail = bytes(pos.heights) + bytes((pos.redeals_left, pos.draw_used))
+        return b"\xff".join(pos.piles) + b"\xfe" + tail
+
     def key(self, pos: Position) -> bytes:
         """A compact hashable key; piles that play alike are sorted once no redeal is left."""
         piles = pos.piles
@@ -249,12 +262,18 @@ def move_text(move: RawMove) -> str:
     return str(Move(*move))
 
 
-_MODELS: dict[str, Model] = {}
+_MODELS: LruCache[int, Model] = LruCache(16)  # by the id of its Rules: the five, and a few
 
 
 def model_for(game_id: str) -> Model:
     """The shared Model of a game (its tables are built once)."""
-    model = _MODELS.get(game_id)
-    if model is None:
-        model = _MODELS[game_id] = Model(RULES[game_id])
+    return model_for_rules(RULES[game_id])
+
+
+def model_for_rules(rules: Rules) -> Model:
+    """The shared Model of a rule set (a game's, or an edited one in a test)."""
+    model = _MODELS.get(id(rules))
+    if model is None or model.rules is not rules:
+        model = Model(rules)
+        _MODELS.put(id(rules), model)
     return model

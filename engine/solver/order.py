@@ -12,24 +12,27 @@ from __future__ import annotations
 
 import random
 
+from .cache import LruCache
 from .model import Model, Position, RawMove
 
 FAR = 40  # distance of a card no foundation can take
 SHUFFLE = 25  # score noise on restarts: enough to reorder close calls, not to invert clear ones
 
 
-_DISTANCES: dict[tuple[str, bytes], list[int]] = {}
+# Distances by foundation heights (a few hundred bytes each): most searches meet a few
+# hundred height combinations.
+DISTANCES_KEPT = 4096
+_DISTANCES: LruCache[tuple[Model, bytes], list[int]] = LruCache(DISTANCES_KEPT)
 
 
 def distances(model: Model, heights: list[int]) -> list[int]:
     """Per card: how many cards go up before it can (FAR if none can ever)."""
-    key = (model.id, bytes(heights))
+    key = (model, bytes(heights))
     known = _DISTANCES.get(key)
     if known is not None:
         return known
-    if len(_DISTANCES) > 20_000:
-        _DISTANCES.clear()
-    out = _DISTANCES[key] = [FAR] * 52
+    out = [FAR] * 52
+    _DISTANCES.put(key, out)
     for c, places in enumerate(model.goes_up):
         best = FAR
         for f, h in places:

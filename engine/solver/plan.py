@@ -27,7 +27,8 @@ REDEAL_CAPS = {0: 100, 1: 1000}
 # Games whose wins hide behind early choices and whose losses are out of reach of a
 # complete search (Four Leaf Clovers, Corner Stones): restart with a growing size cap
 # (first cap, growth) and random tie breaks. A pass that runs dry under its cap was
-# complete, so a small lost position is still proven lost.
+# complete, so a small lost position is still proven lost. This is tuning, keyed by
+# game: it decides how soon a verdict comes, never which (any game may restart).
 RESTARTS: dict[str, tuple[int, float]] = {
     "four-leaf-clovers": (500, 1.2),
     "corner-stones": (1000, 1.5),
@@ -71,8 +72,18 @@ class Outcome:
     first_moves: list[RawMove]
 
 
-def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = False) -> Outcome:
-    """Run the passes for ``game`` (never changed) until one decides or time runs out."""
+def search(
+    model: Model,
+    game: Game,
+    budget_s: float,
+    *,
+    within_deal: bool = False,
+    avoid: frozenset[bytes] = frozenset(),
+) -> Outcome:
+    """Run the passes for ``game`` (never changed) until one decides or time runs out.
+
+    ``avoid``: position keys no line may pass (see ``Search``); with them, "lost" means
+    only that no win avoids them."""
     deadline = time.perf_counter() + budget_s
     plan = passes(game) if not within_deal else iter([Pass()])
     outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
@@ -90,6 +101,7 @@ def search(model: Model, game: Game, budget_s: float, *, within_deal: bool = Fal
             caps=step.caps,
             node_cap=step.node_cap,
             shuffle=random.Random(step.seed) if step.seed else None,
+            avoid=avoid,
         )
         status = run.run()
         outcome.positions += run.positions

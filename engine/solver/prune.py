@@ -1,61 +1,169 @@
-"""Prunings that never lose a win: safe moves to a foundation, and dead positions.
+"""Prunings that never lose a win: safe moves to a foundation, dead positions, and the
+last card's place.
 
-Both are argued per game below, because the arguments differ. Neither applies while a
-redeal is left in a game that searches through redeals: a redeal shuffles whatever
-cards are still on the tableau, in pile order, so a position with one more card up is
-not "at least as good" — its redeals deal differently. (Within one deal, as the hint
-plans, they hold: see ``Search``.)
+Each is argued below for the rule values it needs, and ``shortcuts_for`` switches it on
+only where a game's ``Rules`` have them. None applies while a redeal is left in a game
+that searches through redeals: a redeal shuffles whatever cards are still on the
+tableau, in pile order, so a position with one more card up is not "at least as good"
+— its redeals deal differently. (Within one deal, as the hint plans, safe moves hold:
+see ``Search``.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..moves import FOUNDATION
+from ..rules import Rules
+from .cache import LruCache
 from .model import Model, Position, RawMove
+
+# -- which arguments hold for a game ----------------------------------------------------
+#
+# Each argument below was made for certain rules. ``shortcuts_for`` reads them off the
+# game's ``Rules`` (through the Model's tables), so an edited rule changes or switches
+# off a shortcut instead of silently corrupting a verdict. Safe moves and the dead
+# check also need piles that are never refilled and feed every foundation (the mirror
+# argument below puts a card up from wherever it lies).
+
+
+@dataclass(frozen=True)
+class Shortcuts:
+    """What prune.py may do for one game, derived from its rules.
+
+    ``safe_needs``: per card, the (foundation, height) slots that must be filled before
+    moving the card up is safe (see below); None: the safe-move argument does not hold.
+    ``one_slot``: every card has one foundation slot for good (the dead check applies).
+    ``last_cycle``: a single any-suit foundation cycling through the whole deck: from
+    this height on one card of each rank is left, one slot each (the dead check and
+    safe moves apply from there); None otherwise.
+    ``last_cards``: a single foundation that takes every card, and no pile is refilled:
+    the cards it may take last (see ``last_card_buried``); None otherwise.
+    """
+
+    safe_needs: tuple[tuple[tuple[int, int], ...] | None, ...] | None
+    one_slot: bool
+    last_cycle: int | None
+    slots: tuple[list[int], list[int], list[int]] | None  # see _static_slots
+    last_cards: frozenset[int] | None = None
+
+    @property
+    def dead_checked(self) -> bool:
+        """The dead check may apply in some positions of this game."""
+        return self.one_slot or self.last_cycle is not None
+
+
+def plain_piles(rules: Rules) -> bool:
+    """No pile is refilled and every pile feeds every foundation."""
+    return not rules.refillable and rules.feeds is None
+
+
+def one_cycle_foundation(rules: Rules) -> int | None:
+    """Four Leaf Clovers' shape: one deck, one foundation of any suit that wraps and takes
+    the whole deck, and a tableau where only cards a rank apart land on each other.
+    Returns the height from which one card of each rank is left (the last cycle)."""
+    if len(rules.foundations) != 1 or rules.decks != 1 or not plain_piles(rules):
+        return None
+    spec = rules.foundations[0]
+    if spec.suit is not None or not spec.wrap or spec.size != rules.card_count:
+        return None
+    if abs(spec.step) != 1 or any(abs(step) != 1 for step in rules.steps):
+        return None
+    return rules.card_count - 13
+
+
+def _derive(model: Model) -> Shortcuts:
+    rules = model.rules
+    last_cycle = one_cycle_foundation(rules)
+    static = _static_slots(model)
+    last_cards = None
+    if len(rules.foundations) == 1 and not rules.refillable:
+        size = rules.foundations[0].size
+        if size == rules.card_count:
+            last_cards = frozenset(model.wants[0][size - 1])
+    if static is None or not plain_piles(rules):
+        return Shortcuts(None, False, last_cycle, static, last_cards)
+    return Shortcuts(_safe_needs(model, static), True, last_cycle, static, last_cards)
+
+
+_SHORTCUTS: LruCache[Model, Shortcuts] = LruCache(16)  # a few models: one per rule set
+
+
+def shortcuts_for(model: Model) -> Shortcuts:
+    found = _SHORTCUTS.get(model)
+    if found is None:
+        found = _derive(model)
+        _SHORTCUTS.put(model, found)
+    return found
+
 
 # -- safe moves to a foundation ---------------------------------------------------------
 #
 # A move of card c to a foundation is safe when any win from the position before it can
-# be replayed from the position after it. The proof for the suited one-deck games: let X
-# be the cards the second game has already put up while the first still holds them
-# (at first X = {c}). If every card that could ever be placed on a card of X is itself
-# already up, or is the foundation's next card after X, then the first game's moves can
-# be mirrored — moves of X cards are skipped, a card placed on an X card goes up
-# instead (X grows by one, still a run from the foundation) — and the second game is
-# never behind. So c is safe when nothing but its own foundation successors can land
-# on it.
+# be replayed from the position after it. The proof, for games where each card has one
+# foundation slot: let X be the cards the second game has already put up while the
+# first still holds them (at first X = {c}). If every card that could ever be placed on
+# a card of X is already up, or is the foundation's next card after X, then the first
+# game's moves can be mirrored — moves of X cards are skipped, a card placed on an X
+# card goes up instead (X grows by one, still a run from the foundation) — and the
+# second game is never behind.
+#
+# So, per card c, the cards that may be placed on it ("landers") are sorted out once:
+# earlier cards of c's foundation are up whenever c goes up; c's successor on its
+# foundation is harmless if, in turn, every lander of the successor is earlier or its
+# own harmless successor (Clover Leaf's runs up to the King); every other lander must
+# be up already — its slot filled — for the move to be safe (Super Flower Garden: the
+# four cards a rank lower). A lander that never goes up at all makes c never safe.
+#
+# Four Leaf Clovers' last cycle is the same argument: one card of each rank is left,
+# and c's landers (a rank either side, wrap included) are the foundation's previous
+# card (up) and next card. Exactly at the cycle's start the one King left could still
+# land on the Ace: not safe there.
 
 
-def _always(model: Model, pos: Position, src: int, f: int) -> bool:
-    """Clover Leaf: c (♦/♥ building up) takes only c±1 of its suit; c-1 is up, c+1 is
-    the foundation's next card — the run argument holds. Kings down: mirror image.
-    Trefoil (no redeal left): only c-1 of its suit lands on c, and it is already up."""
-    return True
+def _safe_needs(
+    model: Model, static: tuple[list[int], list[int], list[int]]
+) -> tuple[tuple[tuple[int, int], ...] | None, ...]:
+    found_f, found_h, slot = static
+    rules = model.rules
+    on_foundations = {int(c) for c in rules.prefilled_cards()}
+    has_slot = [bool(places) for places in model.goes_up]
+    landers = [[m for m in range(52) if c in model.tops_for[m]] for c in range(52)]
 
+    def successor(c: int) -> int:
+        f, h = found_f[c], found_h[c]
+        return slot[f * 64 + h + 1] if h + 1 < model.foundation_sizes[f] else -1
 
-def _all_lower_up(model: Model, pos: Position, src: int, f: int) -> bool:
-    """Super Flower Garden: any card one rank lower lands on c. Safe once all four of
-    them are up (a suit's foundation height is the rank of its top card)."""
-    rank = pos.heights[f] + 1
-    return min(pos.heights) >= rank - 1
+    harmless: dict[int, bool] = {}
 
+    def is_harmless(c: int) -> bool:
+        """c's landers are all earlier cards of its foundation or harmless successors."""
+        if c not in harmless:
+            harmless[c] = False  # a chain that comes back to c proves nothing
+            harmless[c] = all(
+                m in on_foundations
+                or (has_slot[m] and found_f[m] == found_f[c] and found_h[m] < found_h[c])
+                or (m == successor(c) and is_harmless(m))
+                for m in landers[c]
+            )
+        return harmless[c]
 
-def _last_cycle(model: Model, pos: Position, src: int, f: int) -> bool:
-    """Four Leaf Clovers: in the last cycle (40+ cards up) one card of each rank is left,
-    and c±1 are the foundation's previous (up) and next cards, wrap included. At exactly
-    39 up the one King left could still land on the Ace: not safe."""
-    return pos.heights[0] >= 40
+    def needs(c: int) -> tuple[tuple[int, int], ...] | None:
+        if not has_slot[c]:
+            return None
+        required = []
+        for m in landers[c]:
+            if m in on_foundations:
+                continue
+            if not has_slot[m]:
+                return None  # it lands on c and never goes up: c is never safe
+            f, h = found_f[m], found_h[m]
+            earlier = f == found_f[c] and h < found_h[c]
+            if not earlier and not (m == successor(c) and is_harmless(m)):
+                required.append((f, h))
+        return tuple(required)
 
-
-SAFE_RULES: dict[str, Callable[[Model, Position, int, int], bool]] = {
-    "clover-leaf": _always,
-    "trefoil": _always,
-    "super-flower-garden": _all_lower_up,
-    "four-leaf-clovers": _last_cycle,
-    # Corner Stones: none. Any card a rank away lands on c, with two of each card and two
-    # foundations per suit; no argument above carries over, so nothing is forced.
-}
+    return tuple(needs(c) for c in range(52))
 
 
 def safe_move(model: Model, pos: Position) -> RawMove | None:
@@ -64,17 +172,32 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
     The caller makes sure no redeal is left (or that the search stays in this deal)
     and no draw is available (a draw can bury an X card again, breaking the argument).
     """
-    rule = SAFE_RULES.get(model.id)
-    if rule is None:
-        return None
+    cuts = shortcuts_for(model)
     heights = pos.heights
     goes_up = model.goes_up
     feeds = model.feeds
-    for src, pile in enumerate(pos.piles):
-        if pile:
-            for f, h in goes_up[pile[-1]]:
-                if heights[f] == h and feeds[src][f] and rule(model, pos, src, f):
-                    return (FOUNDATION, src, f)
+    if cuts.safe_needs is not None:
+        needs = cuts.safe_needs
+        for src, pile in enumerate(pos.piles):
+            if pile:
+                c = pile[-1]
+                for f, h in goes_up[c]:
+                    if heights[f] == h and feeds[src][f]:
+                        wanted = needs[c]
+                        if wanted is None:
+                            continue
+                        for g, k in wanted:
+                            if heights[g] <= k:
+                                break
+                        else:
+                            return (FOUNDATION, src, f)
+        return None
+    if cuts.last_cycle is not None and heights[0] > cuts.last_cycle:
+        for src, pile in enumerate(pos.piles):
+            if pile:
+                for f, h in goes_up[pile[-1]]:
+                    if heights[f] == h:
+                        return (FOUNDATION, src, f)
     return None
 
 
@@ -83,8 +206,8 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 # Facts about any real game in which every card left has one foundation slot — the
 # one-deck games whose cards each have one foundation (Clover Leaf, Trefoil, Super Flower
 # Garden) and Four Leaf Clovers in its last cycle (one card of each rank left) — once no
-# redeal and no draw is left (no pile there is ever refilled). A card's *earlier cards*
-# are those its foundation takes before it; they must all be up before it.
+# redeal and no draw is left, in a game where no pile is ever refilled. A card's
+# *earlier cards* are those its foundation takes before it; they must all be up before it.
 #
 # "lifted": a card leaves the place it has now. That needs every card now above it
 #   lifted first, and a destination: its foundation (its earlier cards all up), or a
@@ -107,15 +230,36 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
 # by going up — lifted onto a card, it could never go up. With it, if some card is not
 # "up" in the fixed point, no line wins: the position is lost.
 
-DEAD_CHECKED = frozenset({"clover-leaf", "trefoil", "super-flower-garden", "four-leaf-clovers"})
-LAST_CYCLE = 39  # Four Leaf Clovers from here on: one card of each rank left, one slot each
+
+# -- the last card ----------------------------------------------------------------------
+#
+# With one foundation that takes every card, the game's last move puts up one of the
+# cards it takes last (Four Leaf Clovers: a King), and then that card is alone on the
+# tableau. It can never have been placed on a card: wherever it last landed, the card
+# under it would have had to go up first, from under it. And no card moves to an empty
+# pile. So it never moves until it goes up, and nothing lies under it where it is: it
+# lies at the bottom of its pile now. If no such card does, no line wins. (Not with a
+# redeal or a draw to come: those move cards under it or from under it; the caller
+# checks.)
+
+
+def last_card_buried(model: Model, pos: Position) -> bool:
+    """Every card the foundation may take last has a card under it: lost (see above)."""
+    last = shortcuts_for(model).last_cards
+    if last is None:
+        return False
+    piles = pos.piles
+    if sum(map(len, piles)) + pos.heights[0] != model.foundation_sizes[0]:
+        return False  # a made-up position without the last card on the tableau
+    return not any(pile and pile[0] in last for pile in piles)
 
 
 def dead_check_applies(model: Model, pos: Position) -> bool:
     """Every card left has one foundation slot (foundation, height) it can go up at."""
-    if model.id == "four-leaf-clovers":
-        return pos.heights[0] >= LAST_CYCLE
-    return model.id in DEAD_CHECKED
+    cuts = shortcuts_for(model)
+    if cuts.one_slot:
+        return True
+    return cuts.last_cycle is not None and pos.heights[0] >= cuts.last_cycle
 
 
 def is_dead(model: Model, pos: Position) -> bool:
@@ -135,25 +279,19 @@ def most_cards_up(model: Model, pos: Position) -> int:
     )
 
 
-_STATIC_SLOTS: dict[str, tuple[list[int], list[int], list[int]] | None] = {}
-
-
 def _static_slots(model: Model) -> tuple[list[int], list[int], list[int]] | None:
     """(foundation, height) of each card and the card of each slot (foundation * 64 +
     height), for games where every card has one slot for good; None otherwise."""
-    if model.id not in _STATIC_SLOTS:
-        table = None
-        if all(len(places) <= 1 for places in model.goes_up):
-            found_f, found_h = [0] * 52, [0] * 52
-            slot = [-1] * (64 * len(model.foundation_sizes))
-            for c, places in enumerate(model.goes_up):
-                if places:
-                    (f, h), = places
-                    found_f[c], found_h[c] = f, h
-                    slot[f * 64 + h] = c
-            table = (found_f, found_h, slot)
-        _STATIC_SLOTS[model.id] = table
-    return _STATIC_SLOTS[model.id]
+    if model.rules.decks != 1 or any(len(places) > 1 for places in model.goes_up):
+        return None
+    found_f, found_h = [0] * 52, [0] * 52
+    slot = [-1] * (64 * len(model.foundation_sizes))
+    for c, places in enumerate(model.goes_up):
+        if places:
+            (f, h), = places
+            found_f[c], found_h[c] = f, h
+            slot[f * 64 + h] = c
+    return found_f, found_h, slot
 
 
 def _fixed_point(
@@ -178,7 +316,7 @@ def _fixed_point(
             pile_of[c] = p
             depth[c] = d
             d -= 1
-    static = _static_slots(model)
+    static = shortcuts_for(model).slots
     if static is not None:
         found_f, found_h, slot = static
     else:  # several slots per card (Four Leaf Clovers): each card's first one still open

@@ -15,7 +15,14 @@ from ..moves import FOUNDATION, PILE, REDEAL
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
-from .prune import DEAD_CHECKED, dead_check_applies, is_dead, most_cards_up, safe_move
+from .prune import (
+    dead_check_applies,
+    is_dead,
+    last_card_buried,
+    most_cards_up,
+    safe_move,
+    shortcuts_for,
+)
 
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
 _CLOCK_EVERY = 128  # positions between looks at the clock
@@ -45,6 +52,7 @@ class Search:
         caps: dict[int, int] | None = None,
         node_cap: int | None = None,
         shuffle: random.Random | None = None,
+        avoid: frozenset[bytes] = frozenset(),
     ) -> None:
         self.model = model
         self.pos = pos
@@ -67,11 +75,16 @@ class Search:
         self.start_count = sum(pos.heights)
         self.best_count = self.start_count
         self.best_line: list[RawMove] = []
-        self.seen: set[bytes] = set()
-        self.dead_checked = model.id in DEAD_CHECKED
+        # avoid: keys of positions no line may pass (a player's path so far, so that a
+        # hint never leads back). Treated as searched: a loss is then only "no win that
+        # avoids them", which the caller must not report as lost.
+        self.seen: set[bytes] = set(avoid)
+        cuts = shortcuts_for(model)
+        self.dead_checked = cuts.dead_checked
+        self.last_checked = cuts.last_cards is not None
         # Planning within a deal for the most cards up: a position that cannot put up
         # more than the best line found so far is not worth searching (branch and bound).
-        self.bounded = within_deal and model.id in DEAD_CHECKED
+        self.bounded = within_deal and self.dead_checked
         # Won when every card now on the tableau is up (a constructed position need not
         # hold a whole deck: the engine's is_won is "the tableau is empty").
         self.card_count = self.start_count + sum(map(len, pos.piles))
@@ -111,7 +124,11 @@ class Search:
         return moves
 
     def _dead(self, pos: Position) -> bool:
-        if not self.dead_checked or self.within_deal or not self._settled(pos):
+        if self.within_deal or not self._settled(pos):
+            return False
+        if self.last_checked and last_card_buried(self.model, pos):
+            return True
+        if not self.dead_checked:
             return False
         return dead_check_applies(self.model, pos) and is_dead(self.model, pos)
 
@@ -127,6 +144,16 @@ class Search:
         """
         kind, src = move[0], move[1]
         return kind != FOUNDATION and not (kind == PILE and len(pos.piles[src]) >= 3)
+
+    @staticmethod
+    def _not_again(moves: list[RawMove], pile: int) -> list[RawMove]:
+        """Leave out moving the card just moved (to ``pile``) on to another pile.
+
+        Moving it from A to B and then to C ends where moving it from A to C straight
+        does (C's top was the same then: nothing else moved, not even by autoplay, which
+        the caller checks), and that is a sibling the search tries anyway; moving it
+        back to A ends where the parent was. So no position is lost, only a detour."""
+        return [m for m in moves if m[0] != PILE or m[1] != pile]
 
     # -- the search ---------------------------------------------------------------------
 
@@ -213,7 +240,10 @@ class Search:
             seen.add(key)
             if caps and move[0] == REDEAL and pos.redeals_left in caps:
                 limits.append((len(frames), positions + caps[pos.redeals_left]))
-            frames.append([self._moves(pos), 0, entered])
+            moves = self._moves(pos)
+            if move[0] == PILE and entered == 1:
+                moves = self._not_again(moves, move[2])
+            frames.append([moves, 0, entered])
             for at, limit in limits:
                 if positions > limit:  # give up this subtree (the outermost one over)
                     self.complete = False

@@ -7,14 +7,23 @@ import sys
 
 import pytest
 
-from engine import GAMES, RULES, Card, Game, new_game
+from engine import GAMES, RULES, Card, Game, Rules, new_game
 from engine.solver import solve
 
 
-def endgame(game_id: str, rng: random.Random, cards_left: int, *, draw: bool = False) -> Game:
-    """Complete foundations, then ``cards_left`` cards taken back and dealt at random."""
-    rules = RULES[game_id]
+def endgame(
+    game_id: str,
+    rng: random.Random,
+    cards_left: int,
+    *,
+    draw: bool = False,
+    rules: Rules | None = None,
+) -> Game:
+    """Complete foundations, then ``cards_left`` cards taken back and dealt at random.
+    ``rules``: play by these (an edited rule set) instead of the game's own."""
+    rules = rules or RULES[game_id]
     game = new_game(game_id, rng.randrange(1, 10_000), draw=draw)
+    game.rules = rules
     foundations: list[list[Card]] = []
     for spec in rules.foundations:
         pile: list[Card] = list(spec.base_cards()[:1]) if spec.prefilled else []
@@ -111,3 +120,24 @@ def test_the_bound_on_cards_up_is_never_below_what_play_reaches(game_id: str) ->
         assert bound >= reached, (game.tableau, game.foundations)
         tight += bound == reached
     assert tight > 30  # and it is mostly exact on small endgames
+
+
+def test_four_leaf_clovers_verdicts_before_the_last_cycle_match_brute_force() -> None:
+    """Endgames with two Kings or more left: "no King at the bottom of a pile" proves
+    losses here before the last cycle; brute force must agree with every verdict."""
+    from engine.solver.model import model_for
+    from engine.solver.prune import last_card_buried
+
+    sys.setrecursionlimit(10_000)
+    model = model_for("four-leaf-clovers")
+    rng = random.Random("four-leaf-clovers/kings")
+    verdicts = {"won": 0, "lost": 0}
+    by_kings = 0
+    for case in range(60):
+        game = endgame("four-leaf-clovers", rng, rng.randrange(14, 19))
+        expected = "won" if engine_can_win(game.copy(), set()) else "lost"
+        assert solve(game, budget_s=5.0).status == expected, (case, game.tableau)
+        verdicts[expected] += 1
+        by_kings += last_card_buried(model, model.position(game))
+    assert verdicts["won"] >= 3 and verdicts["lost"] >= 10, verdicts
+    assert by_kings >= 10  # the rule itself was put to the test

@@ -156,6 +156,15 @@ def test_four_leaf_clovers_king_over_the_last_queen_is_lost() -> None:
     assert solve(position("four-leaf-clovers", ["KC QC"], [50]), budget_s=BUDGET).status == "won"
 
 
+def test_four_leaf_clovers_deal_with_no_king_at_the_bottom_of_a_pile_is_lost() -> None:
+    # The last card up is a King, which can never have been moved onto a card: it must
+    # lie at the bottom of a pile. Deal 2 has no King at the bottom of any pile.
+    game = new_game("four-leaf-clovers", 2)
+    assert all(pile[0].rank != 13 for pile in game.tableau)
+    assert solve(game, budget_s=BUDGET).status == "lost"
+    assert hint(game, budget_s=BUDGET).lost
+
+
 def test_corner_stones_side_stack_card_with_no_way_to_its_row_is_lost() -> None:
     # 5♣ in S7 feeds only the ♠ foundations; every corner holds a ♣ card waiting for it,
     # and no top card is a rank away from another: 5♣ never reaches a ♣ foundation.
@@ -213,23 +222,48 @@ def test_hint_on_a_won_or_stuck_game_has_no_move() -> None:
     assert advice.move is None and advice.lost
 
 
-def test_redeal_game_hint_plans_within_the_deal_and_never_peeks_at_the_shuffle() -> None:
-    tableau = ["2H 9C 3D", "KS 4C 2D", "5H 7S 8D"]
-    hints = []
-    for deal in (1, 2, 3):  # different deals: different future shuffles, same layout
+def test_with_no_win_through_any_shuffle_a_redeal_hint_clears_the_most_in_this_deal() -> None:
+    tableau = ["2H 9C 3D", "KS 4C 2D", "5H 7S 8D"]  # the rest of the deck is gone: lost
+    for deal in (1, 2, 3):
         game = position("trefoil", tableau, [1, 1, 1, 1], redeals_left=2)
         game.deal = deal
-        hints.append(hint(game, budget_s=BUDGET))
-    assert hints[0] == hints[1] == hints[2]
-    assert hints[0].move == "2 f2"  # 2♦ up: the only card this deal can clear first
+        advice = hint(game, budget_s=BUDGET)
+        assert advice.lost and not advice.winning
+        assert advice.move == "2 f2"  # 2♦ up: the only card this deal can clear first
+        assert advice.note.startswith("No win is possible from here; ")
+        assert "before a redeal" in advice.note
 
 
 def test_redeal_hint_says_redeal_when_nothing_more_clears_in_this_deal() -> None:
     game = position("trefoil", ["2H 9C 3D", "KS 4C 7D", "5H 7S 8D"], [1, 1, 1, 1], redeals_left=1)
     advice = hint(game, budget_s=BUDGET)
     assert advice.move == "redeal"
-    assert advice.note == "Redeal now: nothing more can be cleared in this deal."
-    assert not advice.lost
+    assert advice.note == (
+        "No win is possible from here; redeal now: nothing more can be cleared in this deal."
+    )
+
+
+def test_a_redeal_game_hint_plans_through_the_shuffles_to_the_win() -> None:
+    """The shuffles are fixed by the deal number (and undo shows them anyway): a hint
+    may count on them. Where they lead to a win, following the hints wins."""
+    won = 0
+    for deal in range(1, 6):
+        game = position(
+            "trefoil", ["5H KH", "QH JH 10H 9H 8H 7H 6H", "4H"], [13, 13, 3, 13], redeals_left=2
+        )
+        game.deal = deal
+        if solve(game, budget_s=BUDGET).status != "won":
+            assert not hint(game, budget_s=BUDGET).winning
+            continue
+        won += 1
+        for _ in range(40):
+            if game.is_won:
+                break
+            advice = hint(game, budget_s=BUDGET)
+            assert advice.winning, advice.note
+            game.play(advice.move)
+        assert game.is_won and "redeal" in [str(m) for m in game.history]
+    assert won
 
 
 def test_redeal_hint_wins_within_the_deal_when_it_can() -> None:

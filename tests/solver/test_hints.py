@@ -1,0 +1,137 @@
+"""Hints that follow through: from a position the solver calls won, playing the hinted
+move again and again wins, never coming back to a position, remembered plan or not."""
+
+import pytest
+
+from engine import GAMES, Game, new_game
+from engine.solver import hint, solve
+from engine.solver.lines import PLANS, Plans
+from engine.solver.model import model_for
+
+# Deals the solver wins within a few tenths of a second (measured), per game.
+QUICK_WINS = {
+    "clover-leaf": (4, 281633),
+    "corner-stones": (4, 7),
+    "four-leaf-clovers": (4, 6),
+    "super-flower-garden": (4, 586511),
+    "trefoil": (2, 5),
+}
+
+# Positions where hints used to alternate between two lines: a move and its reverse.
+LOOPED = {
+    "clover-leaf 281633": ("clover-leaf", 281633, ""),
+    "corner-stones 5": (
+        "corner-stones", 5, "4 1,2 6,2 f1,7 3,2 11,7 2,2 f8,2 6,3 9,4 8,4 11,8 2"
+    ),
+}
+
+
+def game_at(game_id: str, deal: int, moves: str = "") -> Game:
+    game = new_game(game_id, deal)
+    for text in filter(None, moves.split(",")):
+        game.play(text)
+    return game
+
+
+def follow_hints(game: Game, *, remembered: bool = True, limit: int = 600) -> int:
+    """Play hint after hint until the game is won; the number of moves it took.
+    ``remembered=False`` forgets every plan before each hint (a restarted worker)."""
+    visited = {game.key()}
+    for played in range(limit):
+        if game.is_won:
+            return played
+        if not remembered:
+            PLANS.clear()
+        advice = hint(game, budget_s=2.0)
+        assert advice.winning and advice.move is not None, (played, advice.note)
+        game.play(advice.move)
+        assert game.key() not in visited, f"back at a position after {advice.move}"
+        visited.add(game.key())
+    raise AssertionError(f"not won after {limit} hinted moves")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "deal"), [(g, d) for g in sorted(GAMES) for d in QUICK_WINS[g]]
+)
+def test_following_the_hints_from_the_deal_wins(game_id: str, deal: int) -> None:
+    solution = solve(new_game(game_id, deal), budget_s=5.0)
+    assert solution.status == "won"
+    PLANS.clear()
+    moves = follow_hints(new_game(game_id, deal))
+    assert moves <= len(solution.moves) + 20  # about the solver's own line
+
+
+@pytest.mark.parametrize("name", sorted(LOOPED))
+def test_hints_that_used_to_loop_now_win(name: str) -> None:
+    game_id, deal, moves = LOOPED[name]
+    PLANS.clear()
+    follow_hints(game_at(game_id, deal, moves))
+
+
+@pytest.mark.parametrize(("game_id", "deal"), [("clover-leaf", 281633), ("trefoil", 5)])
+def test_hints_win_without_a_remembered_plan(game_id: str, deal: int) -> None:
+    """With every plan forgotten before each hint, each new plan keeps away from the
+    positions already played, so it never leads back."""
+    follow_hints(new_game(game_id, deal), remembered=False)
+
+
+def test_a_fresh_plan_from_an_old_line_does_not_undo_the_last_move() -> None:
+    game_id, deal, moves = LOOPED["corner-stones 5"]
+    game = game_at(game_id, deal, moves)
+    for _ in range(3):
+        PLANS.clear()
+        before = game.key()
+        game.play(hint(game, budget_s=2.0).move or "")
+        PLANS.clear()
+        advice = hint(game, budget_s=2.0)
+        game.play(advice.move or "")
+        assert game.key() != before
+        game.undo()
+
+
+def test_leaving_the_plan_gets_a_new_one_that_wins() -> None:
+    game = new_game("trefoil", 5)
+    PLANS.clear()
+    first = hint(game, budget_s=2.0).move
+    off_plan = next(str(m) for m in game.legal_moves() if str(m) != first)
+    game.play(off_plan)
+    if solve(game, budget_s=2.0).status == "won":
+        follow_hints(game)
+
+
+def test_a_super_flower_garden_deal_proven_won_is_won_by_its_hints_through_the_redeals() -> None:
+    game = new_game("super-flower-garden", 586511)
+    advice = hint(game, budget_s=2.0)
+    assert advice.winning and advice.note == "This move is part of a winning line."
+    follow_hints(game)
+    assert "redeal" in [str(m) for m in game.history]
+
+
+def test_hint_notes_are_plain_text() -> None:
+    notes = set()
+    for game_id in sorted(GAMES):
+        for deal in (1, 2):
+            game = new_game(game_id, deal)
+            for _ in range(3):
+                advice = hint(game, budget_s=0.3)
+                notes.add(advice.note)
+                if advice.move is None:
+                    break
+                game.play(advice.move)
+    for note in notes:
+        assert "`" not in note and "**" not in note and "_" not in note, note
+
+
+def test_remembered_plans_never_exceed_their_bound() -> None:
+    plans = Plans(limit=50)
+    model = model_for("trefoil")
+    for deal in range(1, 4):
+        game = new_game("trefoil", deal)
+        replay = game.copy()
+        line = [tuple(replay.play(text)) for text in solve(game, budget_s=2.0).moves]
+        assert len(line) > 50
+        plans.remember(model, model.position(game), line, deal, False)  # type: ignore[arg-type]
+        assert len(plans.positions) == 50
+        # A line longer than the bound keeps its last positions: its start is gone.
+        assert plans.next_move(model, model.position(game), deal, False) is None
+        assert plans.next_move(model, model.position(replay), deal, False) is None  # won
