@@ -22,7 +22,7 @@ from engine.solver import hint, solve
 
 log = logging.getLogger(__name__)
 
-HINT_BUDGET_S = 1.0  # a hint answers within about this
+HINT_BUDGET_S = 2.0  # a hint answers within about this: as long as proving a pool deal takes
 VERDICT_BUDGET_S = 0.4  # "no win is possible" is looked for this long after each move
 WINNABLE_BUDGET_S = 2.0  # per candidate deal, when filling the pool
 

@@ -50,12 +50,36 @@ async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
     assert played.board is not None and not played.refused
 
 
-async def test_a_hint_in_a_redeal_game_plans_within_the_current_deal(flow: GameFlow) -> None:
+async def test_a_hint_in_a_redeal_game_plans_through_the_redeals(flow: GameFlow) -> None:
     await flow.new_game(ALICE, "trefoil", 1)
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.note is not None
-    assert "winning line" not in reply.note  # a win needs the next shuffle, which it can't see
-    assert "before a redeal" in reply.note
+    # The win needs the next shuffles, which undo would show the player anyway.
+    assert "This move is part of a winning line." in reply.note
+
+
+async def test_following_the_hints_of_a_winnable_deal_wins(
+    flow: GameFlow, store: Store, clock: Clock
+) -> None:
+    await store.add_winnable("super-flower-garden", 586511, clock())  # a pool deal
+    started = await flow.new_game(ALICE, "super-flower-garden", winnable=True)
+    assert started.board is not None and "deal 586511" in started.board.text
+    seen = set()
+    for _ in range(200):
+        saved = await store.load(ALICE.user_id)
+        assert saved is not None
+        if saved.game.is_won:
+            break
+        assert saved.game.key() not in seen, "a hint led back to an earlier position"
+        seen.add(saved.game.key())
+        clock.advance(5)  # the hint cooldown
+        hint = await flow.act(ALICE, Action.HINT)
+        assert hint.note is not None and "winning line" in hint.note, hint.note
+        move = hint.note.split("`")[1]
+        played = await flow.act(ALICE, Action.MOVE, move)
+        assert played.board is not None, played.note
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.game.is_won and saved.status == "won"
 
 
 async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: GameFlow, store: Store) -> None:
