@@ -53,7 +53,7 @@ IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds pl
 START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
 RESIGN_LABEL = "Resign"
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
-SETTINGS_KEPT = 10_000  # players whose settings are kept in memory between moves
+SETTINGS_KEPT = 2_000  # players whose settings are kept in memory between moves
 AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
 SETTING_WORDS = {
     "private_boards": "Private boards (only you see your board)",

@@ -59,6 +59,7 @@ class SolitaireBot(commands.AutoShardedBot):
             shard_ids=list(settings.shard_ids) if settings.shard_ids is not None else None,
             command_prefix=commands.when_mentioned,  # slash commands only; no message intent
             intents=discord.Intents(guilds=True),
+            max_messages=None,  # no message cache: the bot reads no messages, only interactions
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),  # name players, never ping them
             # Installed to a server or to a player's own account; played in servers, DMs

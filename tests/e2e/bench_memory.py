@@ -16,7 +16,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .bench_bot import rss_mb
+from .bench_bot import _process_tree, rss_mb
 from .fake_discord import FakeDiscord, FakeUser
 from .harness import BotProcess
 from .play import Mirror, move_options
@@ -39,6 +39,16 @@ async def new_player(fake: FakeDiscord, user: FakeUser, n: int) -> None:
         await fake.press(user, moved, label="Hint", timeout=30)
 
 
+def split(bot: BotProcess) -> tuple[float, float]:
+    """RSS in MB of the bot's own process, and of its worker processes together."""
+    assert bot.proc is not None
+    sizes = []
+    for pid in _process_tree(bot.proc.pid):
+        status = Path(f"/proc/{pid}/status").read_text()
+        sizes.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
+    return sizes[0], sum(sizes[1:])
+
+
 async def players(fake: FakeDiscord, users: list[FakeUser], first: int, batch: int) -> None:
     for start in range(0, len(users), batch):
         chunk = users[start : start + batch]
@@ -55,10 +65,10 @@ async def bench(args: argparse.Namespace) -> int:
             await bot.start()
             start_mb = rss_mb([bot])
             await players(fake, users[: args.warm], 0, args.batch)
-            warm_mb = rss_mb([bot])
+            warm_mb, warm_split = rss_mb([bot]), split(bot)
             await players(fake, users[args.warm :], args.warm, args.batch)
             await asyncio.sleep(2)  # let the last verdict checks finish
-            end_mb = rss_mb([bot])
+            end_mb, end_split = rss_mb([bot]), split(bot)
         finally:
             await bot.stop()
             await fake.close()
@@ -68,6 +78,9 @@ async def bench(args: argparse.Namespace) -> int:
               f"after {args.warm} players, {end_mb:.1f} MB after {args.players}")
         print(f"growth: {per_player_kb:.2f} KB per new player over the last {more}   "
               "(goal: <= 5 KB)")
+        print(f"of which the bot's own process: "
+              f"{(end_split[0] - warm_split[0]) * 1024 / more:.2f} KB, its workers: "
+              f"{(end_split[1] - warm_split[1]) * 1024 / more:.2f} KB")
         if fake.problems:
             print("the fake Discord refused:", *fake.problems, sep="\n  ")
             return 1
