@@ -28,17 +28,15 @@ from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
 from .boards import compose, destination_options, move_options, outcome
 from .daily import start_line, todays_daily, won_line
-from .lru import LRU
 from .pictures import Picture, Pictures, Renderer
+from .player_settings import PlayerSettings
+from .questions import new_game_question, resign_question
 from .replies import (
     Action,
-    Ask,
     Board,
     BoardRef,
     MenuOption,
-    Message,
     Player,
-    Question,
     Reply,
     refusal,
 )
@@ -50,21 +48,8 @@ from .wording import APOLOGY, NO_GAME, code, played, plural, refused
 log = logging.getLogger(__name__)
 
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
-START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
-RESIGN_LABEL = "Resign"
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
-SETTINGS_KEPT = 2_000  # players whose settings are kept in memory between moves
 AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
-SETTING_WORDS = {
-    "private_boards": "Private boards (only you see your board)",
-    "four_colour": "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black)",
-    "auto_moves": "Safe moves by themselves",
-}
-SAFE_MOVES = (
-    "with them on, after each of your moves every card that can go up and that no card left "
-    "in the piles could ever be placed on goes to its foundation by itself (each is its own "
-    "move, so Undo takes it back)."
-)
 CHANGED_MEANWHILE = (
     "Your game changed while that was being played, so it was not applied. `/show` shows "
     "the current position."
@@ -90,7 +75,7 @@ class GameFlow:
         self.pictures = Pictures(renderer, executor)
         self.solver = SolverService(store, solver, clock=clock, deals=deals, redraw=self.redraw)
         self._clock = clock
-        self._settings: LRU[int, dict[str, bool]] = LRU(SETTINGS_KEPT)
+        self.settings = PlayerSettings(store)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
@@ -155,7 +140,7 @@ class GameFlow:
             try:
                 saved = await self.store.load(player.user_id)
                 if saved is not None and not saved.is_finished and not saved.game.is_stuck:
-                    return Reply(message=_new_game_question(player, saved, game_id, deal, draw))
+                    return Reply(message=new_game_question(player, saved, game_id, deal, draw))
                 return await self._start(player, game_id, deal, saved, draw=draw)
             except ConcurrentChange:
                 return _raced(player, f"new {game_id} {deal}")
@@ -277,7 +262,7 @@ class GameFlow:
                 f"`/new`; {code(f'/new {game.game_id} {game.deal}')} replays this deal."
             )
         if action is Action.RESIGN and arg != CONFIRMED:
-            return Reply(message=_resign_question(player, saved))
+            return Reply(message=resign_question(player, saved))
         try:
             summary = _apply(saved, action, arg)
         except IllegalMove as err:
@@ -311,31 +296,12 @@ class GameFlow:
             return refusal(f"There is no pile {code(pile)} to pick: piles are 1 to {count}.")
         return Reply(board=await self._board(saved, "", focus=int(pile) - 1))
 
-    # -- settings ---------------------------------------------------------------------
-
     async def settings_of(self, user_id: int) -> dict[str, bool]:
-        """A player's settings; kept in memory (bounded) between moves."""
-        settings = self._settings.get(user_id)
-        if settings is None:
-            settings = await self.store.get_settings(user_id)
-            self._settings[user_id] = settings
-        return settings
+        return await self.settings.of(user_id)
 
     async def change_settings(self, player: Player, **changes: bool) -> Reply:
         """Change some settings (none: just show them); every setting as it now is."""
-        if changes:
-            settings = await self.store.set_settings(player.user_id, **changes)
-            self._settings[player.user_id] = settings
-        else:
-            settings = await self.settings_of(player.user_id)
-        lines = ["⚙️ **Your settings**" + (" — saved." if changes else "")]
-        lines += [
-            f"• {SETTING_WORDS[name]}: **{'on' if on else 'off'}** ({code(f'{name}:True')} or "
-            f"{code(f'{name}:False')})"
-            for name, on in settings.items()
-        ]
-        lines.append(f"Safe moves: {SAFE_MOVES}")
-        return Reply(message=Message("\n".join(lines), private=True))
+        return await self.settings.change(player, **changes)
 
     # -- choices for autocomplete -----------------------------------------------------
 
@@ -442,31 +408,6 @@ def _refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) ->
     shown = ", ".join(code(str(m)) for m in moves[:8])
     more = f" and {len(moves) - 8} more" if len(moves) > 8 else ""
     return f"{message}\nLegal now: {shown}{more} — or pick one from the menu under your board."
-
-
-def _new_game_question(
-    player: Player, saved: SavedGame, game_id: str, deal: int, draw: bool
-) -> Message:
-    old = saved.game
-    text = (
-        f"You have an unfinished **{old.name}** game (deal {old.deal}, "
-        f"{plural(old.moves_made, 'move')}). Start **{GAMES[game_id]}** deal {deal} instead? "
-        "The unfinished game will count as abandoned."
-    )
-    args = (str(saved.id), game_id, str(deal)) + (("draw",) if draw else ())
-    question = Question(Ask.NEW_GAME, player.user_id, START_LABEL, KEEP_LABEL, args)
-    return Message(text, question=question)
-
-
-def _resign_question(player: Player, saved: SavedGame) -> Message:
-    game = saved.game
-    text = (
-        f"Resign this **{game.name}** game (deal {game.deal}, {plural(game.moves_made, 'move')})? "
-        "It counts as a loss."
-    )
-    args = (str(saved.id), str(saved.revision))
-    return Message(text, question=Question(Ask.RESIGN, player.user_id, RESIGN_LABEL, KEEP_LABEL,
-                                           args))
 
 
 def _raced(player: Player, context: str) -> Reply:

@@ -1,0 +1,54 @@
+"""Each player's settings: private boards, the four-colour deck, safe moves by themselves.
+
+Kept in the database (``Store.get_settings``/``set_settings``) and, between moves, in a
+bounded memory of the most recent players, so a move reads none.
+"""
+
+from __future__ import annotations
+
+from .lru import LRU
+from .replies import Message, Player, Reply
+from .store import Store
+from .wording import code
+
+KEPT = 2_000  # players whose settings are kept in memory between moves
+WORDS = {
+    "private_boards": "Private boards (only you see your board)",
+    "four_colour": "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black)",
+    "auto_moves": "Safe moves by themselves",
+}
+SAFE_MOVES = (
+    "with them on, after each of your moves every card that can go up and that no card left "
+    "in the piles could ever be placed on goes to its foundation by itself (each is its own "
+    "move, so Undo takes it back)."
+)
+
+
+class PlayerSettings:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._kept: LRU[int, dict[str, bool]] = LRU(KEPT)
+
+    async def of(self, user_id: int) -> dict[str, bool]:
+        """A player's settings, every one of them."""
+        settings = self._kept.get(user_id)
+        if settings is None:
+            settings = await self.store.get_settings(user_id)
+            self._kept[user_id] = settings
+        return settings
+
+    async def change(self, player: Player, **changes: bool) -> Reply:
+        """Change some settings (none: just show them); every setting as it now is."""
+        if changes:
+            settings = await self.store.set_settings(player.user_id, **changes)
+            self._kept[player.user_id] = settings
+        else:
+            settings = await self.of(player.user_id)
+        lines = ["⚙️ **Your settings**" + (" — saved." if changes else "")]
+        lines += [
+            f"• {WORDS[name]}: **{'on' if on else 'off'}** ({code(f'{name}:True')} or "
+            f"{code(f'{name}:False')})"
+            for name, on in settings.items()
+        ]
+        lines.append(f"Safe moves: {SAFE_MOVES}")
+        return Reply(message=Message("\n".join(lines), private=True))
