@@ -52,7 +52,7 @@ def error_log() -> Iterator[ErrorLog]:
 
 @pytest.fixture
 async def fake(request: pytest.FixtureRequest, error_log: ErrorLog) -> AsyncIterator[FakeDiscord]:
-    server = await FakeDiscord().start()
+    server = await FakeDiscord(strict_ephemeral=True).start()  # no one presses another's private message
     try:
         yield server
     finally:
