@@ -10,9 +10,9 @@ from .cache import LruCache
 from .model import Model, Position, RawMove
 
 # Positions of remembered winning lines (each about 100 bytes with its move): a line
-# holds tens to a few hundred positions, so this keeps the lines of the last hundred or
-# so games a player asked a hint in.
-PLAN_POSITIONS = 20_000
+# holds tens to a few hundred positions, so this keeps the lines of the last few dozen
+# games a player asked a hint in (a line forgotten is planned again, consistently).
+PLAN_POSITIONS = 5_000
 
 
 def shorten(

@@ -23,7 +23,7 @@ from .cache import LruCache
 
 # Shuffles kept per game: a deal's redeals need a few dozen (one per round and number of
 # cards left), so this holds the deals of the last few searches.
-PERMUTATIONS_KEPT = 1024
+PERMUTATIONS_KEPT = 256
 
 # A move inside the search: (kind, src, dst), with the engine's kinds and 0-based numbers.
 RawMove = tuple[int, int, int]
