@@ -169,7 +169,7 @@ class Console:
                     return True
                 changes[key] = value.lower() == "true"
             try:
-                self.show(await self.flow.change_settings(player, **changes))
+                self.show(await self.flow.settings.change(player, **changes))
             except ValueError as err:
                 self.say(str(err))
         elif name == "reset-server-stats":  # refused here, with why: the console is no server

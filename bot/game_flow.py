@@ -267,7 +267,7 @@ class GameFlow:
             summary = _apply(saved, action, arg)
         except IllegalMove as err:
             return refusal(_refusal_with_choices(saved, action, err))
-        settings = await self.settings_of(player.user_id)
+        settings = await self.settings.of(player.user_id)
         if settings["auto_moves"] and action in AUTO_AFTER and saved.status == PLAYING:
             auto = saved.game.play_safe_moves()
             if auto:
@@ -296,13 +296,6 @@ class GameFlow:
             return refusal(f"There is no pile {code(pile)} to pick: piles are 1 to {count}.")
         return Reply(board=await self._board(saved, "", focus=int(pile) - 1))
 
-    async def settings_of(self, user_id: int) -> dict[str, bool]:
-        return await self.settings.of(user_id)
-
-    async def change_settings(self, player: Player, **changes: bool) -> Reply:
-        """Change some settings (none: just show them); every setting as it now is."""
-        return await self.settings.change(player, **changes)
-
     # -- choices for autocomplete -----------------------------------------------------
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
@@ -329,7 +322,7 @@ class GameFlow:
     async def _picture(self, saved: SavedGame, *, changed: bool = False) -> Picture:
         """The board's picture as the player likes it. ``changed``: the game was just
         changed and not yet saved, so no earlier proof that it is lost applies."""
-        settings = await self.settings_of(saved.user_id)
+        settings = await self.settings.of(saved.user_id)
         return await self.pictures.board(
             saved.game,
             four_colour=settings["four_colour"],
@@ -344,7 +337,7 @@ class GameFlow:
     async def _compose(
         self, saved: SavedGame, summary: str, picture: Picture, *, focus: int | None = None
     ) -> Board:
-        private = (await self.settings_of(saved.user_id))["private_boards"]
+        private = (await self.settings.of(saved.user_id))["private_boards"]
         board = compose(
             saved, summary, picture, proven_lost=saved.proven_lost, focus=focus, private=private
         )

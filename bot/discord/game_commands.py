@@ -149,7 +149,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
         given = {"private_boards": private_boards, "four_colour": four_colour,
                  "auto_moves": auto_moves}
         changes = {name: value for name, value in given.items() if value is not None}
-        work = self.flow.change_settings(player_of(interaction), **changes)
+        work = self.flow.settings.change(player_of(interaction), **changes)
         await respond(interaction, work, private=True)
 
     @app_commands.command(name="help", description="The commands and buttons, in short")

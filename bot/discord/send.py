@@ -77,9 +77,7 @@ def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | Non
         return fit(board.text), files, board_view(board), board.private
     message = reply.message
     assert message is not None
-    files = []
-    if message.png is not None:
-        files = [discord.File(io.BytesIO(message.png), filename=message.filename)]
+    files = [] if message.png is None else [_picture(message.png, message.filename, "")]
     view = question_view(message.question) if message.question is not None else None
     return fit(message.text), files, view, message.private
 

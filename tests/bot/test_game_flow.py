@@ -504,9 +504,9 @@ async def test_safe_moves_go_up_by_themselves_when_the_player_wants(
     flow: GameFlow, store: Store
 ) -> None:
     await start(flow)  # Trefoil 27: 7 f1 (2♣) then 8 f2 are legal at once
-    shown = await flow.change_settings(ALICE)
+    shown = await flow.settings.change(ALICE)
     assert shown.message is not None and "**off**" in shown.message.text
-    await flow.change_settings(ALICE, auto_moves=True)
+    await flow.settings.change(ALICE, auto_moves=True)
     reply = await flow.act(ALICE, Action.MOVE, "7 f1")
     assert reply.board is not None and "Went up by themselves (safe):" in reply.board.text
     saved = await store.load(ALICE.user_id)
