@@ -7,7 +7,7 @@ what to show and how to say it.
 
 from __future__ import annotations
 
-from engine import CARDS, DRAW, FOUNDATION, PILE, REDEAL, Game, Move
+from engine import FOUNDATION, PILE, REDEAL, Game, Move
 
 from .pictures import Picture
 from .replies import (
@@ -93,7 +93,7 @@ def move_menu(
     foundation move, then one entry per pile with other moves ("pick 7") whose choice shows
     that pile's moves — so any legal move is two taps away at most."""
     if focus is not None:
-        mine = [m for m in moves if source_pile(game, m) == focus]
+        mine = [m for m in moves if game.source_pile(m) == focus]
         if mine:
             options = [MenuOption(str(m), game.describe(m)) for m in mine[: MENU_LIMIT - 1]]
             options.append(MenuOption(PICK, "← Back to every pile's moves"))
@@ -106,21 +106,13 @@ def move_menu(
     by_pile: dict[int, int] = {}
     for move in moves:
         if move.kind != FOUNDATION:
-            pile = source_pile(game, move)
+            pile = game.source_pile(move)
             by_pile[pile] = by_pile.get(pile, 0) + 1
     for pile, count in sorted(by_pile.items()):
         top = game.tableau[pile][-1].label
         label = f"{game.pile_name(pile)} · {top}: {plural(count, 'move')} →"
         options.append(MenuOption(f"{PICK} {pile + 1}", label))
     return tuple(options[:MENU_LIMIT]), f"Play a move, or pick a pile ({len(moves)} legal)"
-
-
-def source_pile(game: Game, move: Move) -> int:
-    """The pile a move takes its card from (0-based); a draw's is the pile holding it."""
-    if move.kind == DRAW:
-        drawn = CARDS[move.dst]
-        return next(i for i, pile in enumerate(game.tableau) if drawn in pile)
-    return move.src
 
 
 def menu_choice(value: str) -> tuple[Action, str]:

@@ -230,6 +230,13 @@ class Game:
         onto = f"on {target[-1].label}" if target else f"to the empty {self.rules.pile_word}"
         return f"{src} → {self.pile_name(move.dst)} · {card} {onto}"
 
+    def source_pile(self, move: Move) -> int:
+        """The pile (0-based) a pile, foundation or draw move takes its card from."""
+        if move.kind == DRAW:
+            drawn = CARDS[move.dst]
+            return next(i for i, pile in enumerate(self.tableau) if drawn in pile)
+        return move.src
+
     def placed_card(self, move: Move) -> Card | None:
         """The card ``move`` put in place, right after it was played (None for a redeal)."""
         if move.kind == PILE:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import new_game
+from engine import PILE, Move, new_game
 
 from .positions import position
 
@@ -62,3 +62,10 @@ def test_a_card_something_could_still_go_on_is_not_safe() -> None:
     game = position("clover-leaf", {1: "2D", 2: "3D"})
     assert [str(m) for m in game.legal_moves() if " f" in str(m)] == ["1 f1"]
     assert game.safe_foundation_moves() == []
+
+
+def test_a_draw_comes_from_the_pile_holding_its_card() -> None:
+    game = position("trefoil", {1: "5C 9D", 2: "QH 3S"}, redeals_left=0, draw=True)
+    draw = game.resolve("draw QH")
+    assert game.source_pile(draw) == 1
+    assert game.source_pile(Move(PILE, 0, 1)) == 0
