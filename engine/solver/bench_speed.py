@@ -14,6 +14,7 @@ import argparse
 import sys
 import time
 
+import engine.solver
 from engine import new_game
 from engine.solver import solve
 
@@ -31,6 +32,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=20.0, help="seconds per deal")
     parser.add_argument("games", nargs="*", default=list(DEALS))
     args = parser.parse_args(argv)
+    compiled = getattr(engine.solver, "compiled", lambda: False)()  # older trees: Python
+    print("solver: " + ("compiled (mypyc, see setup.py)" if compiled else "plain Python"))
     for game_id in args.games:
         deals = DEALS[game_id]
         positions = 0

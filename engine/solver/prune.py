@@ -300,67 +300,92 @@ def _fixed_point(
     """Per foundation, the height below which every card can go up (it stops at a card
     that cannot; at the size when all can); and each tableau card's slot. ``to_win``:
     facts about lines that win, with cards that have nowhere to rest kept in place."""
-    piles = pos.piles
-    heights = pos.heights
-    tops_for = model.tops_for
-    sizes = model.foundation_sizes
-    nf = len(sizes)
-    pile_of = [-1] * 52  # card -> its pile (each card once)
-    depth = [0] * 52  # card -> cards above it
-    active = []  # piles with cards
-    for p, pile in enumerate(piles):
-        d = len(pile) - 1
-        if d >= 0:
-            active.append(p)
-        for c in pile:
-            pile_of[c] = p
-            depth[c] = d
-            d -= 1
-    static = shortcuts_for(model).slots
-    if static is not None:
-        found_f, found_h, slot = static
-    else:  # several slots per card (Four Leaf Clovers): each card's first one still open
-        found_f, found_h = [0] * 52, [0] * 52
-        slot = [-1] * (64 * nf)
-        goes_up = model.goes_up
-        for pile in piles:
-            for c in pile:
-                for f, h in goes_up[c]:
-                    if h >= heights[f]:
-                        found_f[c], found_h[c] = f, h
-                        slot[f * 64 + h] = c
-                        break
+    return _FixedPoint(model, pos).run(to_win)
 
-    def clear_under(t: int, f: int, h: int) -> bool:
+
+class _FixedPoint:
+    """The fixed point's working tables for one position (a class rather than closures:
+    mypyc compiles its fields and methods to plain C, see setup.py)."""
+
+    def __init__(self, model: Model, pos: Position) -> None:
+        piles = pos.piles
+        heights = pos.heights
+        self.piles = piles
+        self.heights = heights
+        self.tops_for = model.tops_for
+        self.sizes = model.foundation_sizes
+        pile_of = [-1] * 52  # card -> its pile (each card once)
+        depth = [0] * 52  # card -> cards above it
+        active: list[int] = []  # piles with cards
+        for p, pile in enumerate(piles):
+            d = len(pile) - 1
+            if d >= 0:
+                active.append(p)
+            for c in pile:
+                pile_of[c] = p
+                depth[c] = d
+                d -= 1
+        self.pile_of = pile_of
+        self.depth = depth
+        self.active = active
+        static = shortcuts_for(model).slots
+        if static is not None:
+            found_f, found_h, slot = static
+        else:  # several slots per card (Four Leaf Clovers): each card's first one still open
+            found_f, found_h = [0] * 52, [0] * 52
+            slot = [-1] * (64 * len(heights))
+            goes_up = model.goes_up
+            for pile in piles:
+                for c in pile:
+                    for f, h in goes_up[c]:
+                        if h >= heights[f]:
+                            found_f[c], found_h[c] = f, h
+                            slot[f * 64 + h] = c
+                            break
+        self.found_f = found_f
+        self.found_h = found_h
+        self.slot = slot
+        self.lifted = bytearray(52)
+        self.free_top = [0] * len(piles)  # cards lifted from the top of each pile
+
+    def clear_under(self, t: int, f: int, h: int) -> bool:
         """No card under t (where it lies now) goes up on f before height h."""
-        pile = piles[pile_of[t]]
-        for i in range(len(pile) - 1 - depth[t]):
+        pile = self.piles[self.pile_of[t]]
+        found_f = self.found_f
+        found_h = self.found_h
+        for i in range(len(pile) - 1 - self.depth[t]):
             c = pile[i]
             if found_f[c] == f and found_h[c] < h:
                 return False
         return True
 
-    lifted = bytearray(52)
-    free_top = [0] * len(piles)  # cards lifted from the top of each pile
-    up = list(heights)  # per foundation: every card below this height can go up
-
-    def rests(c: int) -> bool:
+    def rests(self, c: int) -> bool:
         """Some card c may lie on when it goes up: on the tableau, not earlier than c."""
-        f, h = found_f[c], found_h[c]
-        for t in tops_for[c]:  # noqa: SIM110 (a generator costs more on this hot path)
+        found_f = self.found_f
+        found_h = self.found_h
+        pile_of = self.pile_of
+        f = found_f[c]
+        h = found_h[c]
+        for t in self.tops_for[c]:  # a loop, not any(): a generator costs more here
             if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h):
                 return True
         return False
 
-    def can_rest(c: int, f: int, h: int) -> bool:
+    def can_rest(self, c: int, f: int, h: int) -> bool:
         """A stack for c (going up at height h of foundation f) to lie on, see above."""
+        found_f = self.found_f
+        found_h = self.found_h
+        pile_of = self.pile_of
+        depth = self.depth
+        free_top = self.free_top
+        tops_for = self.tops_for
         todo = [t for t in tops_for[c] if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h)]
         seen = set(todo)
         while todo:
             t = todo.pop()
-            if depth[t] <= free_top[pile_of[t]] and clear_under(t, f, h):
+            if depth[t] <= free_top[pile_of[t]] and self.clear_under(t, f, h):
                 return True
-            if lifted[t]:
+            if self.lifted[t]:
                 for t2 in tops_for[t]:
                     if t2 not in seen and pile_of[t2] >= 0 and (
                         found_f[t2] != f or found_h[t2] > h
@@ -369,46 +394,59 @@ def _fixed_point(
                         todo.append(t2)
         return False
 
-    changed = True
-    while changed:
-        changed = False
-        still = []
-        for p in active:
-            pile = piles[p]
-            i = len(pile) - 1 - free_top[p]
-            while i >= 0:
-                c = pile[i]
-                if found_h[c] > up[found_f[c]]:  # not straight up: needs a place, a future
-                    for t in tops_for[c]:
-                        q = pile_of[t]
-                        if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
-                            break
-                    else:
-                        break  # no way off yet: the rest of this pile waits
-                    if to_win and not rests(c):
-                        break  # nowhere to rest, ever: it may only go straight up
-                lifted[c] = 1
-                changed = True
-                i -= 1
-            free_top[p] = len(pile) - 1 - i
-            if i >= 0:
-                still.append(p)
-        active = still
-        for f in range(nf):
-            h = up[f]
-            size = sizes[f]
-            while h < size:
-                c = slot[f * 64 + h]
-                if (
-                    c >= 0
-                    and pile_of[c] >= 0
-                    and not (
-                        (depth[c] <= free_top[pile_of[c]] and clear_under(c, f, h))
-                        or (lifted[c] and can_rest(c, f, h))
-                    )
-                ):
-                    break
-                h += 1
-                changed = True
-            up[f] = h
-    return up, found_f, found_h
+    def run(self, to_win: bool) -> tuple[list[int], list[int], list[int]]:
+        piles = self.piles
+        tops_for = self.tops_for
+        sizes = self.sizes
+        pile_of = self.pile_of
+        depth = self.depth
+        found_f = self.found_f
+        found_h = self.found_h
+        slot = self.slot
+        lifted = self.lifted
+        free_top = self.free_top
+        active = self.active
+        up = list(self.heights)  # per foundation: every card below this height can go up
+        changed = True
+        while changed:
+            changed = False
+            still: list[int] = []
+            for p in active:
+                pile = piles[p]
+                i = len(pile) - 1 - free_top[p]
+                while i >= 0:
+                    c = pile[i]
+                    if found_h[c] > up[found_f[c]]:  # not straight up: needs a place, a future
+                        for t in tops_for[c]:
+                            q = pile_of[t]
+                            if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
+                                break
+                        else:
+                            break  # no way off yet: the rest of this pile waits
+                        if to_win and not self.rests(c):
+                            break  # nowhere to rest, ever: it may only go straight up
+                    lifted[c] = 1
+                    changed = True
+                    i -= 1
+                free_top[p] = len(pile) - 1 - i
+                if i >= 0:
+                    still.append(p)
+            active = still
+            for f in range(len(sizes)):
+                h = up[f]
+                size = sizes[f]
+                while h < size:
+                    c = slot[f * 64 + h]
+                    if (
+                        c >= 0
+                        and pile_of[c] >= 0
+                        and not (
+                            (depth[c] <= free_top[pile_of[c]] and self.clear_under(c, f, h))
+                            or (lifted[c] and self.can_rest(c, f, h))
+                        )
+                    ):
+                        break
+                    h += 1
+                    changed = True
+                up[f] = h
+        return up, found_f, found_h

@@ -1,0 +1,49 @@
+"""Solve deals with the solver's plain-Python modules, even where compiled ones are built.
+
+    python tests/solver/pure_solver.py GAME:DEAL ...
+
+Prints one JSON line per deal: [game, deal, status, positions, moves]. A finder placed
+first on ``sys.meta_path`` loads every ``engine.solver`` module from its ``.py`` file,
+so the compiled extensions beside them (see setup.py) are never imported. Used by
+test_compiled.py to check that both give the same answers.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class PurePython(importlib.abc.MetaPathFinder):
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: object = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if not name.startswith("engine.solver."):
+            return None
+        source = ROOT.joinpath(*name.split(".")).with_suffix(".py")
+        return importlib.util.spec_from_file_location(name, source) if source.exists() else None
+
+
+def main(args: list[str]) -> None:
+    sys.path.insert(0, str(ROOT))
+    sys.meta_path.insert(0, PurePython())
+    from engine import new_game
+    from engine.solver import compiled, solve
+
+    assert not compiled(), "the finder did not keep the compiled modules out"
+    for arg in args:
+        game_id, deal = arg.split(":")
+        solution = solve(new_game(game_id, int(deal)), budget_s=60)
+        print(json.dumps([game_id, int(deal), solution.status, solution.positions,
+                          solution.moves]), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
