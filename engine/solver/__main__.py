@@ -39,6 +39,10 @@ def main(argv: list[str] | None = None) -> int:
     stats.add_argument("--markdown", action="store_true", help="also print a markdown table")
     stats.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
     stats.add_argument("--jobs", type=int, default=1, help="processes (each solve uses one core)")
+    stats.add_argument(
+        "--retry", type=float, metavar="SECONDS",
+        help="solve the deals left undecided again with this many seconds each",
+    )
     stats.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     blind = sub.add_parser("blind", help="odds for a player who never undoes a redeal")
     blind.add_argument("game", choices=sorted(g for g in GAMES if RULES[g].redeals))
@@ -66,7 +70,10 @@ def main(argv: list[str] | None = None) -> int:
         games = list(GAMES) if args.game == "all" else [args.game]
         summaries = []
         for game_id in games:
-            summary = run(game_id, args.deals, args.budget, jobs=args.jobs, progress=show)
+            summary = run(
+                game_id, args.deals, args.budget, jobs=args.jobs, progress=show,
+                retry_s=args.retry,
+            )
             print(summary.text(), flush=True)
             summaries.append(summary)
         if args.markdown:

@@ -24,20 +24,34 @@ class DealResult:
 
 @dataclass(frozen=True)
 class Summary:
+    """Verdicts for a range of deals. ``first_pass``: every deal with ``budget_s`` (the
+    times and the share decided within it come from there); ``results``: the same, with
+    the deals it left undecided solved again with ``retry_s`` where that was asked."""
+
     game_id: str
     results: tuple[DealResult, ...]
     budget_s: float
+    first_pass: tuple[DealResult, ...] = ()
+    retry_s: float | None = None
+
+    def __post_init__(self) -> None:
+        if not self.first_pass:
+            object.__setattr__(self, "first_pass", self.results)
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
 
+    @property
+    def decided_in_budget(self) -> int:
+        return sum(1 for r in self.first_pass if r.status != "unknown")
+
     def percentile(self, q: float) -> float:
-        times = sorted(r.seconds for r in self.results)
+        times = sorted(r.seconds for r in self.first_pass)
         return times[min(len(times) - 1, int(q * len(times)))]
 
     @property
     def median(self) -> float:
-        return statistics.median(r.seconds for r in self.results)
+        return statistics.median(r.seconds for r in self.first_pass)
 
     def text(self) -> str:
         n = len(self.results)
@@ -52,8 +66,13 @@ class Summary:
         lines.append(
             f"time per deal: median {1000 * self.median:.1f} ms, "
             f"p95 {1000 * self.percentile(0.95):.1f} ms, "
-            f"max {1000 * max(r.seconds for r in self.results):.1f} ms"
+            f"max {1000 * max(r.seconds for r in self.first_pass):.1f} ms; "
+            f"decided within {self.budget_s:g} s: {self.decided_in_budget} "
+            f"({100 * self.decided_in_budget / n:.1f}%)"
         )
+        if self.retry_s is not None:
+            retried = n - self.decided_in_budget
+            lines.append(f"the {retried} undecided then solved again with {self.retry_s:g} s each")
         undecided = [r.deal for r in self.results if r.status == "unknown"]
         if undecided:
             shown = ", ".join(map(str, undecided[:30])) + (" ..." if len(undecided) > 30 else "")
@@ -77,9 +96,24 @@ def run(
     *,
     jobs: int = 1,
     progress: Callable[[DealResult], None] | None = None,
+    retry_s: float | None = None,
 ) -> Summary:
-    """Solve each deal with ``budget_s`` (one core per job; times are per solve)."""
-    work = [(game_id, d, budget_s) for d in deals]
+    """Solve each deal with ``budget_s`` (one core per job; times are per solve), then
+    the ones left undecided again with ``retry_s``, if given."""
+    first = _solve_all([(game_id, d, budget_s) for d in deals], jobs, progress)
+    if retry_s is None:
+        return Summary(game_id, first, budget_s)
+    again = [(game_id, r.deal, retry_s) for r in first if r.status == "unknown"]
+    retried = {r.deal: r for r in _solve_all(again, jobs, progress)}
+    results = tuple(retried.get(r.deal, r) for r in first)
+    return Summary(game_id, results, budget_s, first, retry_s)
+
+
+def _solve_all(
+    work: list[tuple[str, int, float]],
+    jobs: int,
+    progress: Callable[[DealResult], None] | None,
+) -> tuple[DealResult, ...]:
     results: list[DealResult] = []
     if jobs <= 1:
         for item in work:
@@ -93,14 +127,15 @@ def run(
                 results.append(result)
                 if progress:
                     progress(result)
-    return Summary(game_id, tuple(results), budget_s)
+    return tuple(results)
 
 
 def markdown_table(summaries: list[Summary]) -> str:
     """One row per game: counts, shares and time per deal."""
     lines = [
-        "| Game | Deals | Won | Lost | Undecided | Median time | p95 time |",
-        "|---|---|---|---|---|---|---|",
+        "| Game | Deals | Won | Lost | Undecided | Decided within budget | Median time "
+        "| p95 time |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for summary in summaries:
         n = len(summary.results)
@@ -112,6 +147,7 @@ def markdown_table(summaries: list[Summary]) -> str:
                 f"{summary.count(s)} ({100 * summary.count(s) / n:.1f}%)"
                 for s in ("won", "lost", "unknown")
             ),
+            f"{100 * summary.decided_in_budget / n:.1f}% within {summary.budget_s:g} s",
             f"{1000 * summary.median:.1f} ms",
             f"{1000 * summary.percentile(0.95):.0f} ms",
         ]

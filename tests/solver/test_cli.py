@@ -14,8 +14,21 @@ def test_stats_prints_counts_times_and_a_markdown_table(capsys: pytest.CaptureFi
     assert "trefoil: 3 deals (1-3), budget 0.5 s per deal" in out
     assert "won 3 (100.0%)  lost 0 (0.0%)  unknown 0 (0.0%)" in out
     assert "time per deal: median" in out
-    assert "| Game | Deals | Won | Lost | Undecided | Median time | p95 time |" in out
-    assert "| Trefoil | 1-3 | 3 (100.0%) | 0 (0.0%) | 0 (0.0%) |" in out
+    assert "decided within 0.5 s: 3 (100.0%)" in out
+    assert "| Game | Deals | Won | Lost | Undecided | Decided within budget | Median time" in out
+    assert "| Trefoil | 1-3 | 3 (100.0%) | 0 (0.0%) | 0 (0.0%) | 100.0% within 0.5 s |" in out
+
+
+def test_stats_solves_the_undecided_again_with_the_retry_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Clover Leaf 74 needs thousands of positions: undecided in 1 ms, won with seconds."""
+    assert main(["stats", "clover-leaf", "--deals", "73-74", "--budget", "0.001",
+                 "--retry", "20", "--markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "decided within 0.001 s: 1 (50.0%)" in out
+    assert "the 1 undecided then solved again with 20 s each" in out
+    assert "| Clover Leaf | 73-74 | 1 (50.0%) | 1 (50.0%) | 0 (0.0%) | 50.0% within 0.001 s |" in out
 
 
 def test_solve_prints_a_line_that_replays(capsys: pytest.CaptureFixture[str]) -> None:
