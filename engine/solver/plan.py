@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..game import Game
+from .apart import reduced, reductions
 from .lines import shorten
 from .model import Model, RawMove
-from .search import UNKNOWN, WON, Search
+from .search import LOST, PAUSED, UNKNOWN, WON, Search
 
 # Redeal games: most later deals are lost or won within a few hundred positions, and one
 # odd deal can hold the search for seconds. A first pass caps each subtree after a
@@ -33,6 +34,13 @@ RESTARTS: dict[str, tuple[int, float]] = {
     "four-leaf-clovers": (500, 1.2),
     "corner-stones": (1000, 1.5),
 }
+
+
+# Games whose foundations play apart (apart.py, Clover Leaf): the search of the whole
+# position and those of each smaller one (only their losses count) take turns of this
+# many positions, so a loss on a few suits is found before the whole position's search
+# has spent the budget, and a win or loss of the whole costs at most a few times more.
+APART_TURN = 2048
 
 
 @dataclass(frozen=True)
@@ -85,8 +93,9 @@ def search(
     ``avoid``: position keys no line may pass (see ``Search``); with them, "lost" means
     only that no win avoids them."""
     deadline = time.perf_counter() + budget_s
-    plan = passes(game) if not within_deal else iter([Pass()])
     outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
+    keeps = [] if within_deal else reductions(model, model.position(game))
+    plan = iter([Pass()]) if within_deal or keeps else passes(game)
     for step in plan:
         left = deadline - time.perf_counter()
         if left <= 0:
@@ -103,7 +112,10 @@ def search(
             shuffle=random.Random(step.seed) if step.seed else None,
             avoid=avoid,
         )
-        status = run.run()
+        status = run.run(until=APART_TURN) if keeps else run.run()
+        if status == PAUSED:
+            status, searched = _take_turns(model, game, run, keeps)
+            outcome.positions += searched
         outcome.positions += run.positions
         if not outcome.first_moves:
             outcome.first_moves = run.first_moves
@@ -111,7 +123,7 @@ def search(
             outcome.best_count, outcome.best_line = run.best_count, run.best_line
         if status != UNKNOWN:
             outcome.status = status
-            outcome.line = run.line
+            outcome.line = run.line if status == WON else []
             if status == WON and len(run.line) > model.card_count:
                 outcome.line = shorten(
                     model,
@@ -123,3 +135,40 @@ def search(
                 )
             break
     return outcome
+
+
+def _take_turns(
+    model: Model, game: Game, whole: Search, keeps: list[frozenset[int]]
+) -> tuple[str, int]:
+    """The paused search of the whole position and searches of smaller ones (apart.py)
+    take turns until one decides or time runs out. Returns the verdict on the whole, and
+    the positions the smaller ones searched."""
+    parts = [
+        Search(
+            model,
+            reduced(model, model.position(game), keep),
+            deal=game.deal,
+            budget_s=whole.deadline - time.perf_counter(),
+        )
+        for keep in keeps
+    ]
+    status = PAUSED
+    searched = 0  # by the smaller searches
+    while status == PAUSED and time.perf_counter() < whole.deadline:
+        status = whole.run(until=whole.positions + APART_TURN)
+        for part in list(parts):
+            if status != PAUSED:
+                break
+            before = part.positions
+            verdict = part.run(until=part.positions + APART_TURN)
+            searched += part.positions - before
+            if verdict == LOST:  # lost on fewer cards: lost
+                status = LOST
+            elif verdict != PAUSED:  # won or out of time: it proves nothing
+                parts.remove(part)
+    for part in parts:
+        part.stop()
+    if status == PAUSED:
+        whole.stop()
+        status = UNKNOWN
+    return status, searched

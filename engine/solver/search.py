@@ -25,7 +25,9 @@ from .prune import (
 )
 
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
+PAUSED = "paused"  # run(until=...) stopped at its position count; run() again goes on
 _CLOCK_EVERY = 128  # positions between looks at the clock
+_NEVER = 1 << 62  # pause at this many positions: never
 
 
 class OutOfTime(Exception):
@@ -89,6 +91,13 @@ class Search:
         # hold a whole deck: the engine's is_won is "the tableau is empty").
         self.card_count = self.start_count + sum(map(len, pos.piles))
         self.key = key_function(model, pos)
+        # Where the search stands between run(until=...) calls: the moves played from the
+        # start, what undoes them, and the frames (moves to try, next index, moves in).
+        self._line: list[RawMove] = []
+        self._undo: list[object] = []
+        self._frames: list[list[object]] | None = None
+        self._limits: list[tuple[int, int]] = []
+        self._pause_at = _NEVER
 
     # -- what may be pruned here --------------------------------------------------------
 
@@ -157,46 +166,72 @@ class Search:
 
     # -- the search ---------------------------------------------------------------------
 
-    def run(self) -> str:
-        """Search until won, proven lost (or exhausted), or out of time."""
-        pos = self.pos
-        model = self.model
-        line: list[RawMove] = []
-        undo: list[object] = []
+    def run(self, until: int | None = None) -> str:
+        """Search until won, proven lost (or exhausted), or out of time; with ``until``,
+        stop (PAUSED) once that many positions are searched, to go on at the next call.
+        The position is handed back as it came, except while paused."""
+        if self._frames is not None and not self._frames:
+            return self.status  # over: decided, out of time or stopped
+        self._pause_at = until or _NEVER
+        status = UNKNOWN
         try:
-            self.status = self._run(pos, model, line, undo)
+            status = self._run(self.pos, self.model, self._line, self._undo)
         except OutOfTime:
-            self.status = UNKNOWN
+            status = UNKNOWN
         finally:
-            while line:  # hand the position back as it came
-                model.undo(pos, line.pop(), undo.pop())
-        return self.status
+            self.status = status
+            if status != PAUSED:
+                self.stop()
+        return status
 
-    def _run(self, pos: Position, model: Model, line: list[RawMove], undo: list[object]) -> str:
-        deal = self.deal
-        card_count = self.card_count
-        seen = self.seen
-        caps = self.caps
+    def stop(self) -> None:
+        """Give up a paused search: hand the position back as it came."""
+        line, undo = self._line, self._undo
+        while line:
+            self.model.undo(self.pos, line.pop(), undo.pop())
+        self._frames = []
+        if self.status == PAUSED:
+            self.status = UNKNOWN
+
+    def _start(self, pos: Position, model: Model, line: list[RawMove], undo: list[object]) -> str:
+        """The start position: autoplay, and whether that already decides."""
         entered = self._autoplay(pos, line, undo)
         self.best_count = sum(pos.heights)
         self.best_line = list(line)
-        if sum(pos.heights) == card_count:
+        if sum(pos.heights) == self.card_count:
             self.line = list(line)
             return WON
-        seen.add(self.key(pos))
+        self.seen.add(self.key(pos))
         root_moves = self._moves(pos)
         self.first_moves = list(line) + root_moves
         if self._dead(pos):
             return LOST
         if self.bounded and most_cards_up(model, pos) <= self.best_count:
             return EXHAUSTED
+        self._frames = [[root_moves, 0, entered]]
+        return UNKNOWN
+
+    def _run(self, pos: Position, model: Model, line: list[RawMove], undo: list[object]) -> str:
+        if self._frames is None:
+            status = self._start(pos, model, line, undo)
+            if status != UNKNOWN:
+                return status
+        deal = self.deal
+        card_count = self.card_count
+        seen = self.seen
+        caps = self.caps
         # Each frame: moves to try, the next one's index, moves that led into it.
-        frames: list[list[object]] = [[root_moves, 0, entered]]
+        frames = self._frames
+        assert frames is not None
         # Capped subtrees (after a redeal): (index of their frame, last position allowed).
-        limits: list[tuple[int, int]] = []
-        positions = 0
+        limits = self._limits
+        positions = self.positions
         deadline = self.deadline
+        pause_at = self._pause_at
         while frames:
+            if positions >= pause_at:  # between positions: the frames match the position
+                self.positions = positions
+                return PAUSED
             frame = frames[-1]
             moves: list[RawMove] = frame[0]  # type: ignore[assignment]
             i: int = frame[1]  # type: ignore[assignment]
@@ -262,4 +297,4 @@ class Search:
         self.best_line = list(line)
 
 
-__all__ = ["EXHAUSTED", "LOST", "UNKNOWN", "WON", "Search"]
+__all__ = ["EXHAUSTED", "LOST", "PAUSED", "UNKNOWN", "WON", "Search"]
