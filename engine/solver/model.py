@@ -90,6 +90,7 @@ class Model:
             signature = (self.feeds[p], p in rules.refillable)
             classes.setdefault(signature, []).append(p)
         self.pile_classes: tuple[tuple[int, ...], ...] = tuple(map(tuple, classes.values()))
+        self.one_class = len(self.pile_classes) == 1
         self._permutations: LruCache[tuple[int, int, int], tuple[int, ...]] = LruCache(
             PERMUTATIONS_KEPT
         )
@@ -248,6 +249,8 @@ class Model:
         tail = bytes(pos.heights) + bytes((pos.redeals_left, pos.draw_used))
         if pos.redeals_left:
             return b"\xff".join(piles) + b"\xfe" + tail
+        if self.one_class:
+            return b"\xff".join(sorted(piles)) + b"\xfe" + tail
         parts = []
         for group in self.pile_classes:
             parts.append(b"\xff".join(sorted([piles[i] for i in group])))

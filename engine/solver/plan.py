@@ -9,9 +9,11 @@ reports.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..game import Game
@@ -80,6 +82,19 @@ class Outcome:
     first_moves: list[RawMove]
 
 
+@contextmanager
+def _no_cycle_collection() -> Iterator[None]:
+    """The search makes no reference cycles, but its many small lists wake Python's
+    cycle collector thousands of times a second (7% of Clover Leaf's time): pause it."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def search(
     model: Model,
     game: Game,
@@ -92,6 +107,13 @@ def search(
 
     ``avoid``: position keys no line may pass (see ``Search``); with them, "lost" means
     only that no win avoids them."""
+    with _no_cycle_collection():
+        return _search(model, game, budget_s, within_deal, avoid)
+
+
+def _search(
+    model: Model, game: Game, budget_s: float, within_deal: bool, avoid: frozenset[bytes]
+) -> Outcome:
     deadline = time.perf_counter() + budget_s
     outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
     keeps = [] if within_deal else reductions(model, model.position(game))

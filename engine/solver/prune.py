@@ -89,11 +89,17 @@ def _derive(model: Model) -> Shortcuts:
 _SHORTCUTS: LruCache[Model, Shortcuts] = LruCache(16)  # a few models: one per rule set
 
 
+_LAST: list[tuple[Model, Shortcuts]] = []  # the last model asked for: a search asks often
+
+
 def shortcuts_for(model: Model) -> Shortcuts:
+    if _LAST and _LAST[0][0] is model:
+        return _LAST[0][1]
     found = _SHORTCUTS.get(model)
     if found is None:
         found = _derive(model)
         _SHORTCUTS.put(model, found)
+    _LAST[:] = [(model, found)]
     return found
 
 
@@ -345,7 +351,7 @@ class _FixedPoint:
         self.found_f = found_f
         self.found_h = found_h
         self.slot = slot
-        self.lifted = bytearray(52)
+        self.lifted = [False] * 52
         self.free_top = [0] * len(piles)  # cards lifted from the top of each pile
 
     def clear_under(self, t: int, f: int, h: int) -> bool:
@@ -425,7 +431,7 @@ class _FixedPoint:
                             break  # no way off yet: the rest of this pile waits
                         if to_win and not self.rests(c):
                             break  # nowhere to rest, ever: it may only go straight up
-                    lifted[c] = 1
+                    lifted[c] = True
                     changed = True
                     i -= 1
                 free_top[p] = len(pile) - 1 - i
