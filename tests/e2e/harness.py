@@ -63,7 +63,8 @@ async def bot_in_process(
 
 
 class BotProcess:
-    """``python -m tests.e2e.launch_bot`` in a new process, its output in ``log_path``."""
+    """``python -m tests.e2e.launch_bot`` in a new process, its output in ``log_path``.
+    ``module``: another bot to run the same way (``bench_bot --ceiling`` runs a minimal one)."""
 
     def __init__(
         self,
@@ -75,8 +76,10 @@ class BotProcess:
         args: Sequence[str] = (),
         name: str = "bot",
         env: Mapping[str, str] | None = None,
+        module: str = "tests.e2e.launch_bot",
     ) -> None:
         self.fake = fake
+        self.module = module
         self.extra_env = dict(env or {})  # more settings: DATABASE_URL, SHARD_COUNT, ...
         self.database = database
         self.workdir = workdir
@@ -110,7 +113,7 @@ class BotProcess:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tests.e2e.launch_bot",
+                self.module,
                 *self.args,
                 cwd=self.workdir,
                 env=self.environment(),
