@@ -296,7 +296,7 @@ def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
     return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # status lines carry deal numbers: most are seen once or twice
 def _fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16) -> int:
     """The largest font size up to ``size`` (and at least ``least``) at which ``text`` fits."""
     while size > least and text_width(text, size, bold=bold) + 4 > width:

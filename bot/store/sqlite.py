@@ -132,6 +132,10 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# The writer's page cache (SQLite's default is 2 MB): a move reads and writes a few pages
+# of one player's rows, and the operating system caches the file anyway. The reader keeps
+# the default, for leaderboards that scan an index.
+WRITER_CACHE_KB = 512
 
 
 @functools.lru_cache(maxsize=256)
@@ -189,6 +193,7 @@ class SqliteDatabase:
             await writer.execute("PRAGMA journal_mode = WAL")
             await writer.execute("PRAGMA synchronous = NORMAL")
             await writer.execute("PRAGMA secure_delete = ON")
+            await writer.execute(f"PRAGMA cache_size = -{WRITER_CACHE_KB}")
             await _migrate(writer, path)
             reader = await aiosqlite.connect(
                 f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None

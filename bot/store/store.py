@@ -28,9 +28,10 @@ from .postgres import PostgresDatabase, is_postgres_url
 from .sqlite import SqliteDatabase
 
 PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
-# Engine games kept in memory between moves, the most recently used: enough for the players
-# active at once; anyone else's game is rebuilt from its saved state at their next move.
-LIVE_GAMES = 500
+# Engine games kept in memory between moves (3-5 KB each), the most recently used: enough
+# for the players active at once; anyone else's game is rebuilt from its saved state at
+# their next move (about 1 ms).
+LIVE_GAMES = 256
 
 # Each player's settings and their value until they change it.
 DEFAULT_SETTINGS: dict[str, bool] = {
