@@ -1,4 +1,4 @@
-"""Drawing off the event loop: the board and stats pictures, in worker threads."""
+"""Drawing off the event loop: the board and stats pictures, in worker processes or threads."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from typing import TypeVar
 from engine import Game
 from render import alt_text, render_png
 
+from .workers import process_pool
+
 Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ...) -> PNG bytes
 
 
@@ -23,12 +25,20 @@ T = TypeVar("T")
 
 
 class Pictures:
-    """Runs the renderer in a small pool of threads. ``renderer`` defaults to
-    ``render.render_png``; tests pass their own."""
+    """Runs the renderer off the event loop: in ``processes`` worker processes (the bot has
+    one per core, so drawing, a few ms of CPU a board, never waits for the bot's own thread
+    to let go of Python's lock), or with 0 in two threads of this process (the console,
+    tests). ``renderer`` defaults to ``render.render_png``; a renderer passed in (tests)
+    always draws in threads."""
 
-    def __init__(self, renderer: Renderer | None = None, executor: Executor | None = None) -> None:
+    def __init__(
+        self, renderer: Renderer | None = None, executor: Executor | None = None,
+        *, processes: int = 0,
+    ) -> None:
         self._render = renderer or render_png
         self._own_executor = executor is None
+        if executor is None and processes and renderer is None:
+            executor = process_pool(processes, start_now=True)
         self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 
     def close(self) -> None:
@@ -36,7 +46,8 @@ class Pictures:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def off_loop(self, work: Callable[[], T]) -> T:
-        """Run ``work`` (a picture to draw) in the render threads, off the event loop."""
+        """Run ``work`` (a picture to draw: a function of a module and its arguments, so that
+        it can travel to a worker process) off the event loop."""
         return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     async def board(

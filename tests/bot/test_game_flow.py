@@ -435,6 +435,23 @@ async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock)
     assert moved.board.filename == "super-flower-garden-4-1.png"
 
 
+async def test_a_worker_process_draws_the_same_picture_as_a_thread(
+    store: Store, clock: Clock
+) -> None:
+    drawn = []
+    for processes in (1, 0):  # the bot's way (a process per core), then threads
+        flow = GameFlow(store, clock=clock, render_processes=processes)
+        try:
+            reply = await flow.act(ALICE, Action.SHOW) if drawn else await flow.new_game(
+                ALICE, "corner-stones", 8
+            )
+            assert reply.board is not None
+            drawn.append(reply.board.png)
+        finally:
+            flow.close()
+    assert drawn[0].startswith(b"\x89PNG\r\n\x1a\n") and drawn[0] == drawn[1]
+
+
 async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Store) -> None:
     reply = await flow.new_game(ALICE, "trefoil", 4, draw=True)
     assert reply.board is not None and "House rule" in reply.board.text

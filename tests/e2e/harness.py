@@ -39,7 +39,8 @@ async def bot_in_process(
     from bot.discord.client import SolitaireBot
 
     settings = Settings(
-        token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO"
+        token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO",
+        render_processes=0,  # pictures in this process's threads: tests patch the renderer
     )
     with fake.patch_discord():
         bot = SolitaireBot(settings, force_sync=force_sync)
