@@ -145,16 +145,18 @@ def _sqlite_sql(sql: str) -> str:
 
 
 class _Connection:
+    """Each call is as few trips to the connection's thread as aiosqlite allows: rows come
+    back with their statement (a cursor of their own would cost two more trips each)."""
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._db.execute_fetchall(_sqlite_sql(sql), args))
 
     async def fetchrow(self, sql: str, *args: Any) -> Any | None:
-        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
-            return await cursor.fetchone()
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
 
     async def execute(self, sql: str, *args: Any) -> int:
         async with self._db.execute(_sqlite_sql(sql), args) as cursor:
