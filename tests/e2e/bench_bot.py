@@ -1,7 +1,7 @@
 """How fast the bot answers `/move` with its picture, over the loopback fake Discord.
 
     python -m tests.e2e.bench_bot [--moves 200] [--players 100] [--per-player 10] [--in-process]
-                                  [--postgres] [--processes 2] [--ceiling]
+                                  [--postgres] [--processes 2] [--ceiling] [--profile FILE]
 
 Latency is measured from the moment the fake sends INTERACTION_CREATE on the gateway to the
 moment the bot's answer to `/move` (the board with its PNG) has arrived at the fake. Two runs:
@@ -20,7 +20,8 @@ Besides latency it prints the CPU a move costs and the memory (RSS) of the bot's
 and their worker processes. ``--ceiling`` runs, in place of the bot, a minimal discord.py bot
 (``ceiling_bot.py``) that answers every ``/new`` and ``/move`` with one fixed board-sized PNG
 and no game: what discord.py, the fake and the players allow here, the most the bot could
-reach. Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
+reach. ``--profile FILE`` records the bot's process with py-spy during the run with many
+players and prints where its CPU goes (``cpu_profile.py``). Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
 100 players. Not a test: it prints figures, it asserts only that every move was answered
 with a picture.
 """
@@ -44,6 +45,7 @@ from typing import Any
 import engine
 from engine import REDEAL
 
+from .cpu_profile import Recording, breakdown
 from .fake_discord import FakeDiscord, FakeUser
 from .harness import BotProcess, bot_in_process
 from .play import move_options
@@ -307,9 +309,16 @@ async def bench(args: argparse.Namespace) -> int:
                     fake, fake.users["alice"], args.moves, args.warmup, resign=not args.ceiling
                 )
                 print(summary("one player", single) + "   (goal: p50 <= 20 ms, p99 <= 100 ms)")
+                recording = None
+                if args.profile is not None and isinstance(bot[0], BotProcess):
+                    assert bot[0].proc is not None
+                    recording = Recording(bot[0].proc.pid, args.profile)
+                    await recording.start()
                 bot_cpu_before, fake_cpu = bot_cpu_seconds(bot), time.process_time()
                 crowd, wall = await many_players(fake, players, args.per_player)
                 bot_cpu, workers_cpu = cpu_used(bot_cpu_before, bot_cpu_seconds(bot))
+                if recording is not None:
+                    await recording.stop()
                 fake_cpu = time.process_time() - fake_cpu
                 rate = len(crowd) / wall
                 print(summary(f"{len(players)} players at once", crowd))
@@ -326,6 +335,12 @@ async def bench(args: argparse.Namespace) -> int:
                         f"fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
                     )
                     print(f"memory after: bot and worker processes {rss_mb(bot):.0f} MB RSS")
+                if recording is not None:
+                    samples, parts = breakdown(args.profile)
+                    print(f"where the bot's process holds Python's lock ({samples} py-spy samples, "
+                          f"raw in {args.profile}):")
+                    for part, share in parts:
+                        print(f"  {100 * share:5.1f}%  {part}")
         finally:
             await fake.close()
         if fake.problems:
@@ -351,6 +366,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--ceiling", action="store_true", help="a minimal discord.py bot instead (no game)"
+    )
+    parser.add_argument(
+        "--profile", type=Path, metavar="FILE",
+        help="py-spy the bot's process in the run with many players; raw samples to FILE",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
