@@ -264,7 +264,7 @@ def _gold_badge(frame: Image.Image, slot: PileSlot) -> None:
 # -- text -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=512)  # labels repeat; status lines (deal, moves) mostly do not
+@lru_cache(maxsize=256)  # labels repeat; status lines (deal, moves) mostly do not
 def _sprite(text: str, size: int, ink: RGB, ground: RGB, bold: bool = False) -> Image.Image:
     return to_palette(text_sprite(text, size, ink, ground, bold=bold))
 
