@@ -30,6 +30,8 @@ class Settings:
     log_level: str = "INFO"
     shard_count: int | None = None  # None: as many shards as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all
+    # Processes that draw the pictures (load_settings: one per core); 0: threads of this one.
+    render_processes: int = 0
 
     @property
     def log_level_number(self) -> int:
@@ -100,6 +102,14 @@ def load_settings(
         )
     shard_count, shard_ids = _shards(values)
 
+    processes_text = values.get("RENDER_PROCESSES", "").strip()
+    if processes_text and not processes_text.isdigit():
+        raise SettingsError(
+            f"RENDER_PROCESSES must be a whole number of processes (0: draw in threads of the "
+            f"bot's own process), not {processes_text!r}."
+        )
+    render_processes = int(processes_text) if processes_text else os.cpu_count() or 1
+
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
@@ -112,6 +122,7 @@ def load_settings(
         log_level=log_level,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        render_processes=render_processes,
     )
 
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from .lru import LRU
 
-PLAYERS = 2_000  # the players most recently using it: others have no cooldown running
+PLAYERS = 500  # the players most recently using it: others have no cooldown running
 
 
 class Cooldown:

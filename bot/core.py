@@ -24,10 +24,17 @@ class Core:
         self.stats = StatsFlow(flow)
 
     @classmethod
-    async def open(cls, database: Path | str, *, clock: Callable[[], float] = time.time) -> Core:
-        """The core over ``database``: a SQLite file, or a PostgreSQL URL."""
+    async def open(
+        cls,
+        database: Path | str,
+        *,
+        clock: Callable[[], float] = time.time,
+        render_processes: int = 0,
+    ) -> Core:
+        """The core over ``database``: a SQLite file, or a PostgreSQL URL; pictures drawn
+        in ``render_processes`` worker processes (0: in threads)."""
         store = await Store.open(database)
-        return cls(store, GameFlow(store, clock=clock))
+        return cls(store, GameFlow(store, clock=clock, render_processes=render_processes))
 
     async def close(self) -> None:
         """The flow first (searches and pictures still running end quietly), then the store."""

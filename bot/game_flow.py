@@ -59,7 +59,8 @@ CHANGED_MEANWHILE = (
 class GameFlow:
     """The one game flow. ``renderer`` defaults to ``render.render_png``; ``clock`` gives
     Unix seconds (tests pass their own); ``deals`` picks random deal numbers; ``solver``
-    is the worker process the solver runs in."""
+    is the worker process the solver runs in; ``render_processes`` draw the pictures
+    (0: threads of this process)."""
 
     def __init__(
         self,
@@ -70,9 +71,10 @@ class GameFlow:
         clock: Callable[[], float] = time.time,
         deals: random.Random | None = None,
         solver: SolverWorker | None = None,
+        render_processes: int = 0,
     ) -> None:
         self.store = store
-        self.pictures = Pictures(renderer, executor)
+        self.pictures = Pictures(renderer, executor, processes=render_processes)
         self.solver = SolverService(store, solver, clock=clock, deals=deals, redraw=self.redraw)
         self._clock = clock
         self.settings = PlayerSettings(store)

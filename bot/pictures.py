@@ -1,16 +1,22 @@
-"""Drawing off the event loop: the board and stats pictures, in worker threads."""
+"""Drawing off the event loop: the board and stats pictures, in worker processes or threads."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TypeVar
 
 from engine import Game
 from render import alt_text, render_png
+
+from .workers import process_pool
+
+log = logging.getLogger(__name__)
 
 Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ...) -> PNG bytes
 
@@ -23,12 +29,21 @@ T = TypeVar("T")
 
 
 class Pictures:
-    """Runs the renderer in a small pool of threads. ``renderer`` defaults to
-    ``render.render_png``; tests pass their own."""
+    """Runs the renderer off the event loop: in ``processes`` worker processes (the bot has
+    one per core, so drawing, a few ms of CPU a board, never waits for the bot's own thread
+    to let go of Python's lock), or with 0 in two threads of this process (the console,
+    tests). ``renderer`` defaults to ``render.render_png``; a renderer passed in (tests)
+    always draws in threads."""
 
-    def __init__(self, renderer: Renderer | None = None, executor: Executor | None = None) -> None:
+    def __init__(
+        self, renderer: Renderer | None = None, executor: Executor | None = None,
+        *, processes: int = 0,
+    ) -> None:
         self._render = renderer or render_png
         self._own_executor = executor is None
+        self._processes = processes if executor is None and renderer is None else 0
+        if self._processes:
+            executor = process_pool(self._processes, start_now=True)
         self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 
     def close(self) -> None:
@@ -36,8 +51,24 @@ class Pictures:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def off_loop(self, work: Callable[[], T]) -> T:
-        """Run ``work`` (a picture to draw) in the render threads, off the event loop."""
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+        """Run ``work`` (a picture to draw: a function of a module and its arguments, so that
+        it can travel to a worker process) off the event loop.
+
+        A drawing process that died (killed, out of memory) breaks its pool: the pool is
+        started again and ``work`` tried once more, so one death costs one retry, not
+        every picture until the bot restarts."""
+        loop = asyncio.get_running_loop()
+        executor = self._executor
+        try:
+            return await loop.run_in_executor(executor, work)
+        except BrokenProcessPool:
+            if not self._processes:
+                raise
+            if self._executor is executor:  # the first to find it broken starts a new one
+                log.error("a drawing process died; starting the drawing processes again")
+                executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = process_pool(self._processes, start_now=True)
+            return await loop.run_in_executor(self._executor, work)
 
     async def board(
         self, game: Game, *, four_colour: bool = False, no_win: bool = False,

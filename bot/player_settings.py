@@ -11,7 +11,7 @@ from .replies import Message, Player, Reply
 from .store import Store
 from .wording import code
 
-KEPT = 2_000  # players whose settings are kept in memory between moves
+KEPT = 500  # players whose settings are kept in memory between moves (the active ones)
 WORDS = {
     "private_boards": "Private boards (only you see your board)",
     "four_colour": "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black)",

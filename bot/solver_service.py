@@ -44,8 +44,11 @@ log = logging.getLogger(__name__)
 RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal up to MAX_DEAL plays
 WINNABLE_POOL = 10  # proven-winnable deals kept ready per game for `/new winnable`
 WINNABLE_TRIES_NOW = 6  # deals tried on the spot when the pool is empty
-REMEMBERED = 2_000  # players whose latest board is remembered (the active ones)
-VERDICT_QUEUE = 1_000  # verdict checks waiting at most (one per player)
+REMEMBERED = 500  # players whose latest board is remembered (the active ones)
+# Verdict checks waiting at most (one per player). Each holds its interaction (to amend the
+# message), a few KB; the solver gets through about one a second when busy, so a longer
+# queue would only hold checks that are minutes old by their turn.
+VERDICT_QUEUE = 200
 EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an interaction
 HINT_COOLDOWN_S = 5.0  # one hint per player this often (the Hint button and /hint together)
 WINNABLE_COOLDOWN_S = 30.0  # one `/new winnable:True` per player this often

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
-import threading
-import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 from engine import Game, new_game
 from engine.solver import hint, solve
+
+from .workers import process_pool
 
 log = logging.getLogger(__name__)
 
@@ -33,17 +31,6 @@ class HintAnswer:
     winning: bool
     lost: bool
     note: str
-
-
-def _exit_with(parent: int) -> None:
-    """In a worker: leave when the bot's process is gone, even if it was killed outright."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _hint_work(state: dict[str, Any], budget_s: float) -> HintAnswer:
@@ -64,12 +51,7 @@ class SolverWorker:
 
     def __init__(self, executor: Executor | None = None) -> None:
         self._own = executor is None
-        self._executor = executor or ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_exit_with,
-            initargs=(os.getpid(),),
-        )
+        self._executor = executor or process_pool(1)
 
     def close(self) -> None:
         if self._own:

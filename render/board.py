@@ -264,7 +264,7 @@ def _gold_badge(frame: Image.Image, slot: PileSlot) -> None:
 # -- text -------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=512)  # labels repeat; status lines (deal, moves) mostly do not
+@lru_cache(maxsize=256)  # labels repeat; status lines (deal, moves) mostly do not
 def _sprite(text: str, size: int, ink: RGB, ground: RGB, bold: bool = False) -> Image.Image:
     return to_palette(text_sprite(text, size, ink, ground, bold=bold))
 
@@ -296,7 +296,7 @@ def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
     return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # status lines carry deal numbers: most are seen once or twice
 def _fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16) -> int:
     """The largest font size up to ``size`` (and at least ``least``) at which ``text`` fits."""
     while size > least and text_width(text, size, bold=bold) + 4 > width:

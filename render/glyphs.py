@@ -115,7 +115,7 @@ def cap_height(size: int) -> int:
     return round(box[3] - box[1])
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=1024)  # words repeat, deal numbers mostly do not
 def _advance(token: str, size: int, bold: bool) -> int:
     """How far the pen moves over one token (font layout is slow: each is measured once)."""
     if token in SYMBOLS:
@@ -125,7 +125,7 @@ def _advance(token: str, size: int, bold: bool) -> int:
     return round(font(size).getlength(token)) + (2 if bold else 0)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)  # whole lines, deal numbers and move counts in them
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
     """Width of ``text`` as ``paint_text`` draws it."""
     return sum(_advance(token, size, bold) for token in _tokens(text))

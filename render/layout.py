@@ -240,7 +240,7 @@ def arrange(
     return _fitted_columns(game_id, tuple(len(ranks) for ranks in piles), banner)
 
 
-@lru_cache(maxsize=256)  # recent positions: each entry holds a whole layout
+@lru_cache(maxsize=64)  # recent positions: each entry holds a whole layout
 def _fitted_columns(game_id: str, counts: tuple[int, ...], banner: bool
                     ) -> tuple[Layout, tuple[Fan, ...]]:
     """``arrange`` for the column games, where only the piles' lengths matter."""

@@ -77,7 +77,10 @@ class SolitaireBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         if not hasattr(self, "core"):
-            self.core = await Core.open(self.settings.database, clock=self.clock)
+            self.core = await Core.open(
+                self.settings.database, clock=self.clock,
+                render_processes=self.settings.render_processes,
+            )
         await self.add_cog(GameCommands(self.core))
         await self.add_cog(StatsCommands(self.core))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -201,7 +204,9 @@ async def run_bot(settings: Settings, *, force_sync: bool = False) -> None:
         raise ValueError("run_bot needs settings.token")
     closing: list[asyncio.Task[None]] = []
     # The database first, so that its problems are told apart from the network's.
-    core = await Core.open(settings.database, clock=SolitaireBot.clock)
+    core = await Core.open(
+        settings.database, clock=SolitaireBot.clock, render_processes=settings.render_processes
+    )
     async with SolitaireBot(settings, force_sync=force_sync, core=core) as bot:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows

@@ -132,6 +132,10 @@ MIGRATIONS: tuple[str, ...] = (
     """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+# The writer's page cache (SQLite's default is 2 MB): a move reads and writes a few pages
+# of one player's rows, and the operating system caches the file anyway. The reader keeps
+# the default, for leaderboards that scan an index.
+WRITER_CACHE_KB = 512
 
 
 @functools.lru_cache(maxsize=256)
@@ -141,16 +145,18 @@ def _sqlite_sql(sql: str) -> str:
 
 
 class _Connection:
+    """Each call is as few trips to the connection's thread as aiosqlite allows: rows come
+    back with their statement (a cursor of their own would cost two more trips each)."""
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
-        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
-            return list(await cursor.fetchall())
+        return list(await self._db.execute_fetchall(_sqlite_sql(sql), args))
 
     async def fetchrow(self, sql: str, *args: Any) -> Any | None:
-        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
-            return await cursor.fetchone()
+        rows = await self.fetch(sql, *args)
+        return rows[0] if rows else None
 
     async def execute(self, sql: str, *args: Any) -> int:
         async with self._db.execute(_sqlite_sql(sql), args) as cursor:
@@ -189,6 +195,7 @@ class SqliteDatabase:
             await writer.execute("PRAGMA journal_mode = WAL")
             await writer.execute("PRAGMA synchronous = NORMAL")
             await writer.execute("PRAGMA secure_delete = ON")
+            await writer.execute(f"PRAGMA cache_size = -{WRITER_CACHE_KB}")
             await _migrate(writer, path)
             reader = await aiosqlite.connect(
                 f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None

@@ -28,9 +28,10 @@ from .postgres import PostgresDatabase, is_postgres_url
 from .sqlite import SqliteDatabase
 
 PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
-# Engine games kept in memory between moves, the most recently used: enough for the players
-# active at once; anyone else's game is rebuilt from its saved state at their next move.
-LIVE_GAMES = 500
+# Engine games kept in memory between moves (3-5 KB each), the most recently used: enough
+# for the players active at once; anyone else's game is rebuilt from its saved state at
+# their next move (about 1 ms).
+LIVE_GAMES = 256
 
 # Each player's settings and their value until they change it.
 DEFAULT_SETTINGS: dict[str, bool] = {
@@ -180,9 +181,10 @@ class Store:
         self._db = db
         self.path: Path | None = db.path  # the SQLite file; None on PostgreSQL
         self.where = db.where  # the file or the server, for messages
-        # Engine games as last loaded or saved, by game row: a load whose saved state still
-        # matches one exactly reuses it instead of replaying every move from the deal.
-        self._live: OrderedDict[int, Game] = OrderedDict()
+        # Engine games as last loaded or saved, with their saved state, by game row: a load
+        # whose saved state is still that one reuses the game instead of replaying every
+        # move from the deal.
+        self._live: OrderedDict[int, tuple[str, Game]] = OrderedDict()
 
     @classmethod
     async def open(cls, target: Path | str) -> Store:
@@ -236,22 +238,23 @@ class Store:
         return _saved_game(row, self._live_game(int(row["id"]), str(row["state"])))
 
     def _live_game(self, row_id: int, state: str) -> Game:
-        """A copy of the game saved as ``state``: of the live one if it is exactly that,
-        else of the game rebuilt from ``state``.
+        """A copy of the game saved as ``state``: of the live one if it was kept with
+        exactly that state, else of the game rebuilt from ``state``.
 
-        A change played but never saved (a failure in between) makes the states differ,
-        so it is dropped here and the saved game is what comes back. Every load gets its
+        The live game is a copy taken when it was saved, so a change played on a loaded
+        game but never saved (a failure in between) never reaches it. Every load gets its
         own copy, so two loads never share one game."""
-        game = self._live.get(row_id)
-        if game is None or _state(game) != state:
+        live = self._live.get(row_id)
+        game = live[1] if live is not None and live[0] == state else None
+        if game is None:
             game = Game.from_dict(json.loads(state))
-        self._keep(row_id, game)
+        self._keep(row_id, state, game)
         return game.copy()
 
-    def _keep(self, row_id: int, game: Game) -> None:
-        """Remember ``game`` as the newest of the live games, forgetting the least recently
-        used one beyond ``LIVE_GAMES``."""
-        self._live[row_id] = game
+    def _keep(self, row_id: int, state: str, game: Game) -> None:
+        """Remember ``game``, saved as ``state``, as the newest of the live games,
+        forgetting the least recently used one beyond ``LIVE_GAMES``."""
+        self._live[row_id] = (state, game)
         self._live.move_to_end(row_id)
         if len(self._live) > LIVE_GAMES:
             self._live.popitem(last=False)
@@ -324,7 +327,7 @@ class Store:
         if record_left:
             assert replacing is not None and left_as is not None
             replacing.status, replacing.finished_at = left_as, now
-        self._keep(row_id, game.copy())
+        self._keep(row_id, state, game.copy())
         return SavedGame(
             id=row_id,
             user_id=user_id,
@@ -371,7 +374,7 @@ class Store:
             if saved.is_finished:
                 await _insert_result(conn, saved)
         saved.revision += 1
-        self._keep(saved.id, saved.game.copy())
+        self._keep(saved.id, state, saved.game.copy())
 
     async def add_hint(self, game_row: int) -> None:
         """Count a hint on a game being played. The board's revision stays: a hint changes

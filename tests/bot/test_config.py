@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,12 @@ def test_defaults_without_any_setting(tmp_path: Path) -> None:
     assert settings.token is None
     assert settings.database_path == Path(DEFAULT_DATABASE_PATH)
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
+    assert settings.render_processes == (os.cpu_count() or 1)  # one drawing process a core
+
+
+def test_render_processes_zero_draws_in_threads_of_the_bot() -> None:
+    assert load_settings({"RENDER_PROCESSES": "0"}, None).render_processes == 0
+    assert load_settings({"RENDER_PROCESSES": " 3 "}, None).render_processes == 3
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -36,7 +43,8 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     ("values", "says"),
-    [({"DEV_GUILD_ID": "my-server"}, "Copy Server ID"), ({"LOG_LEVEL": "loud"}, "LOG_LEVEL")],
+    [({"DEV_GUILD_ID": "my-server"}, "Copy Server ID"), ({"LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+     ({"RENDER_PROCESSES": "two"}, "RENDER_PROCESSES")],
 )
 def test_bad_settings_say_what_would_work(tmp_path: Path, values: dict[str, str], says: str) -> None:
     with pytest.raises(SettingsError, match=says):

@@ -435,6 +435,44 @@ async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock)
     assert moved.board.filename == "super-flower-garden-4-1.png"
 
 
+async def test_a_worker_process_draws_the_same_picture_as_a_thread(
+    store: Store, clock: Clock
+) -> None:
+    drawn = []
+    for processes in (1, 0):  # the bot's way (a process per core), then threads
+        flow = GameFlow(store, clock=clock, render_processes=processes)
+        try:
+            reply = await flow.act(ALICE, Action.SHOW) if drawn else await flow.new_game(
+                ALICE, "corner-stones", 8
+            )
+            assert reply.board is not None
+            drawn.append(reply.board.png)
+        finally:
+            flow.close()
+    assert drawn[0].startswith(b"\x89PNG\r\n\x1a\n") and drawn[0] == drawn[1]
+
+
+async def test_a_drawing_process_that_dies_is_replaced(
+    store: Store, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    import os
+    import signal
+
+    flow = GameFlow(store, clock=clock, render_processes=1)
+    try:
+        assert (await flow.new_game(ALICE, "trefoil", 3)).board is not None
+        pool = flow.pictures._executor
+        for pid in list(pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        again = await flow.act(ALICE, Action.SHOW)
+        assert again.board is not None and again.board.png.startswith(b"\x89PNG")
+        assert flow.pictures._executor is not pool
+        assert "a drawing process died" in caplog.text
+    finally:
+        flow.close()
+
+
 async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Store) -> None:
     reply = await flow.new_game(ALICE, "trefoil", 4, draw=True)
     assert reply.board is not None and "House rule" in reply.board.text

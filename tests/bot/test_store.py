@@ -20,6 +20,7 @@ from bot.store import (
     Store,
     StoreError,
 )
+from bot.store.sqlite import WRITER_CACHE_KB
 from engine import new_game
 from tests.bot.store_support import run_sql
 
@@ -80,6 +81,16 @@ async def test_a_fresh_file_gets_the_latest_schema_in_wal_mode(db_path: Path) ->
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert {"meta", "games", "results"} <= tables
+
+
+async def test_the_sqlite_writer_keeps_a_small_page_cache(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    try:
+        async with store._db.primary() as conn:
+            row = await conn.fetchrow("PRAGMA cache_size")
+    finally:
+        await store.close()
+    assert row is not None and row[0] == -WRITER_CACHE_KB  # negative: in KB, not pages
 
 
 async def test_a_version_1_file_migrates_forward_keeping_the_game(tmp_path: Path) -> None:

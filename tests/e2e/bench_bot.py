@@ -1,7 +1,7 @@
 """How fast the bot answers `/move` with its picture, over the loopback fake Discord.
 
     python -m tests.e2e.bench_bot [--moves 200] [--players 100] [--per-player 10] [--in-process]
-                                  [--postgres] [--processes 2]
+                                  [--postgres] [--processes 2] [--ceiling] [--profile FILE]
 
 Latency is measured from the moment the fake sends INTERACTION_CREATE on the gateway to the
 moment the bot's answer to `/move` (the board with its PNG) has arrived at the fake. Two runs:
@@ -17,7 +17,11 @@ instead. ``--postgres`` puts the database in a PostgreSQL server started for the
 temporary folder, on loopback); ``--processes 2`` runs two bot processes, serving shards 0
 and 1 of 2, with the players split between a server on each shard (PostgreSQL implied).
 Besides latency it prints the CPU a move costs and the memory (RSS) of the bot's processes
-and their worker processes. Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
+and their worker processes. ``--ceiling`` runs, in place of the bot, a minimal discord.py bot
+(``ceiling_bot.py``) that answers every ``/new`` and ``/move`` with one fixed board-sized PNG
+and no game: what discord.py, the fake and the players allow here, the most the bot could
+reach. ``--profile FILE`` records the bot's process with py-spy during the run with many
+players and prints where its CPU goes (``cpu_profile.py``). Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
 100 players. Not a test: it prints figures, it asserts only that every move was answered
 with a picture.
 """
@@ -41,6 +45,7 @@ from typing import Any
 import engine
 from engine import REDEAL
 
+from .cpu_profile import Recording, breakdown
 from .fake_discord import FakeDiscord, FakeUser
 from .harness import BotProcess, bot_in_process
 from .play import move_options
@@ -118,7 +123,9 @@ async def timed_move(fake: FakeDiscord, user: FakeUser, move: str) -> float:
     return reply.latency_s
 
 
-async def one_player(fake: FakeDiscord, user: FakeUser, moves: int, warmup: int) -> list[float]:
+async def one_player(
+    fake: FakeDiscord, user: FakeUser, moves: int, warmup: int, *, resign: bool = True
+) -> list[float]:
     latencies: list[float] = []
     source = plans(seed=10_000, at_least=20)
     while len(latencies) < moves + warmup:
@@ -126,7 +133,8 @@ async def one_player(fake: FakeDiscord, user: FakeUser, moves: int, warmup: int)
         await start_game(fake, user, plan)
         for move in plan.moves[: moves + warmup - len(latencies)]:
             latencies.append(await timed_move(fake, user, move))
-        await fake.press(user, await fake.command(user, "resign"), label="Resign")
+        if resign:  # so that the next /new deals at once instead of asking first
+            await fake.press(user, await fake.command(user, "resign"), label="Resign")
     return latencies[warmup:]
 
 
@@ -148,10 +156,25 @@ async def many_players(
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeDiscord, workdir: Path, in_process: bool, processes: int, database_url: str | None
+    fake: FakeDiscord,
+    workdir: Path,
+    in_process: bool,
+    processes: int,
+    database_url: str | None,
+    ceiling: bool = False,
 ) -> AsyncIterator[list[Any]]:
-    """The bot: in this process, or ``processes`` processes (one per shard)."""
+    """The bot: in this process, or ``processes`` processes (one per shard); ``ceiling``:
+    the minimal bot instead, in its own process."""
     database = workdir / "bench.db"
+    if ceiling:
+        process = BotProcess(fake, database, workdir, name="ceiling-bot",
+                             module="tests.e2e.ceiling_bot")
+        await process.start()
+        try:
+            yield [process]
+        finally:
+            await process.stop()
+        return
     if in_process:
         async with bot_in_process(fake, database) as bot:
             yield [bot]
@@ -254,6 +277,8 @@ def summary(label: str, latencies: list[float]) -> str:
 
 
 async def bench(args: argparse.Namespace) -> int:
+    if args.ceiling and (args.in_process or args.postgres or args.processes > 1):
+        raise SystemExit("--ceiling runs the minimal bot alone, in one process")
     processes = 1 if args.in_process else args.processes
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp, postgres_url(
         args.postgres or processes > 1
@@ -267,23 +292,33 @@ async def bench(args: argparse.Namespace) -> int:
         await fake.start()
         try:
             async with running_bot(
-                fake, Path(tmp), args.in_process, processes, database_url
+                fake, Path(tmp), args.in_process, processes, database_url, args.ceiling
             ) as bot:
                 where = (
-                    "in this process" if args.in_process
+                    "(the minimal ceiling bot, no game) in its own process" if args.ceiling
+                    else "in this process" if args.in_process
                     else f"in {processes} processes (a shard each)" if processes > 1
                     else "in its own process"
                 )
-                store = "PostgreSQL" if database_url else "SQLite"
+                store = "no database" if args.ceiling else "PostgreSQL" if database_url else "SQLite"
                 print(
                     f"bot {where} on {store}; fake Discord and players in this process; "
                     f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}"
                 )
-                single = await one_player(fake, fake.users["alice"], args.moves, args.warmup)
+                single = await one_player(
+                    fake, fake.users["alice"], args.moves, args.warmup, resign=not args.ceiling
+                )
                 print(summary("one player", single) + "   (goal: p50 <= 20 ms, p99 <= 100 ms)")
+                recording = None
+                if args.profile is not None and isinstance(bot[0], BotProcess):
+                    assert bot[0].proc is not None
+                    recording = Recording(bot[0].proc.pid, args.profile)
+                    await recording.start()
                 bot_cpu_before, fake_cpu = bot_cpu_seconds(bot), time.process_time()
                 crowd, wall = await many_players(fake, players, args.per_player)
                 bot_cpu, workers_cpu = cpu_used(bot_cpu_before, bot_cpu_seconds(bot))
+                if recording is not None:
+                    await recording.stop()
                 fake_cpu = time.process_time() - fake_cpu
                 rate = len(crowd) / wall
                 print(summary(f"{len(players)} players at once", crowd))
@@ -300,6 +335,12 @@ async def bench(args: argparse.Namespace) -> int:
                         f"fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
                     )
                     print(f"memory after: bot and worker processes {rss_mb(bot):.0f} MB RSS")
+                if recording is not None:
+                    samples, parts = breakdown(args.profile)
+                    print(f"where the bot's process holds Python's lock ({samples} py-spy samples, "
+                          f"raw in {args.profile}):")
+                    for part, share in parts:
+                        print(f"  {100 * share:5.1f}%  {part}")
         finally:
             await fake.close()
         if fake.problems:
@@ -322,6 +363,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgres", action="store_true", help="the database in PostgreSQL")
     parser.add_argument(
         "--processes", type=int, default=1, help="bot processes, a shard each (PostgreSQL)"
+    )
+    parser.add_argument(
+        "--ceiling", action="store_true", help="a minimal discord.py bot instead (no game)"
+    )
+    parser.add_argument(
+        "--profile", type=Path, metavar="FILE",
+        help="py-spy the bot's process in the run with many players; raw samples to FILE",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)

@@ -1,11 +1,13 @@
 """How the bot's memory grows with the number of players (not a test).
 
-    python -m tests.e2e.bench_memory [--players 2300] [--warm 300] [--batch 20]
+    python -m tests.e2e.bench_memory [--players 2300] [--warm 300] [--batch 20] [--every 250]
 
 The bot runs in its own process through its normal entry point, against the fake Discord.
 Each new player deals a game with /new, plays one move, and presses Hint now and then;
 after ``--warm`` players the resident memory of the bot and its worker processes is read,
 and again after all of them. Goal (issue 11): at most 5 KB more per new player.
+``--every N`` also prints both processes' memory after every N players: a cache still
+filling shows as growth that stops, a leak as growth that does not.
 """
 
 from __future__ import annotations
@@ -49,10 +51,22 @@ def split(bot: BotProcess) -> tuple[float, float]:
     return sizes[0], sum(sizes[1:])
 
 
-async def players(fake: FakeDiscord, users: list[FakeUser], first: int, batch: int) -> None:
+async def players(
+    fake: FakeDiscord,
+    users: list[FakeUser],
+    first: int,
+    batch: int,
+    every: int = 0,
+    bot: BotProcess | None = None,
+) -> None:
     for start in range(0, len(users), batch):
         chunk = users[start : start + batch]
         await asyncio.gather(*(new_player(fake, u, first + start + i) for i, u in enumerate(chunk)))
+        done = first + start + len(chunk)
+        if every and bot is not None and done % every < batch:
+            own, workers = split(bot)
+            print(f"  after {done:5d} players: bot {own:6.1f} MB, workers {workers:6.1f} MB",
+                  flush=True)
 
 
 async def bench(args: argparse.Namespace) -> int:
@@ -64,9 +78,9 @@ async def bench(args: argparse.Namespace) -> int:
         try:
             await bot.start()
             start_mb = rss_mb([bot])
-            await players(fake, users[: args.warm], 0, args.batch)
+            await players(fake, users[: args.warm], 0, args.batch, args.every, bot)
             warm_mb, warm_split = rss_mb([bot]), split(bot)
-            await players(fake, users[args.warm :], args.warm, args.batch)
+            await players(fake, users[args.warm :], args.warm, args.batch, args.every, bot)
             await asyncio.sleep(2)  # let the last verdict checks finish
             end_mb, end_split = rss_mb([bot]), split(bot)
         finally:
@@ -92,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2300, help="new players in all")
     parser.add_argument("--warm", type=int, default=300, help="players before the first reading")
     parser.add_argument("--batch", type=int, default=20, help="players at once")
+    parser.add_argument("--every", type=int, default=0,
+                        help="print each process's memory after every N players (0: never)")
     return asyncio.run(bench(parser.parse_args(argv)))
 
 

@@ -39,7 +39,8 @@ async def bot_in_process(
     from bot.discord.client import SolitaireBot
 
     settings = Settings(
-        token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO"
+        token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO",
+        render_processes=0,  # pictures in this process's threads: tests patch the renderer
     )
     with fake.patch_discord():
         bot = SolitaireBot(settings, force_sync=force_sync)
@@ -63,7 +64,8 @@ async def bot_in_process(
 
 
 class BotProcess:
-    """``python -m tests.e2e.launch_bot`` in a new process, its output in ``log_path``."""
+    """``python -m tests.e2e.launch_bot`` in a new process, its output in ``log_path``.
+    ``module``: another bot to run the same way (``bench_bot --ceiling`` runs a minimal one)."""
 
     def __init__(
         self,
@@ -75,8 +77,10 @@ class BotProcess:
         args: Sequence[str] = (),
         name: str = "bot",
         env: Mapping[str, str] | None = None,
+        module: str = "tests.e2e.launch_bot",
     ) -> None:
         self.fake = fake
+        self.module = module
         self.extra_env = dict(env or {})  # more settings: DATABASE_URL, SHARD_COUNT, ...
         self.database = database
         self.workdir = workdir
@@ -110,7 +114,7 @@ class BotProcess:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tests.e2e.launch_bot",
+                self.module,
                 *self.args,
                 cwd=self.workdir,
                 env=self.environment(),

@@ -1,0 +1,60 @@
+"""What the bot keeps in memory per player stays within its bounds, however many players
+come: least-recently-used memories of a set size (their sizes are in the modules that
+keep them; how the memory grows is measured by ``tests.e2e.bench_memory``, not here)."""
+
+from __future__ import annotations
+
+import random
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import bot.cooldowns
+import bot.player_settings
+import bot.solver_service
+from bot.game_flow import GameFlow
+from bot.lru import LRU
+from bot.replies import Action, Player
+from bot.solver_worker import SolverWorker
+from bot.store import Store
+
+from .conftest import Clock, PositionPicture
+
+
+def test_an_lru_forgets_the_least_recently_used_first() -> None:
+    kept: LRU[int, str] = LRU(3)
+    for n in range(3):
+        kept[n] = str(n)
+    assert kept.get(0) == "0"  # 0 is now the most recent
+    kept[3] = "3"
+    assert len(kept) == 3 and 1 not in kept, "1 was the least recently used"
+    assert [n in kept for n in (0, 2, 3)] == [True, True, True]
+    with pytest.raises(ValueError):
+        LRU(0)
+
+
+async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
+    store: Store, clock: Clock, picture: PositionPicture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bot.player_settings, "KEPT", 4)
+    monkeypatch.setattr(bot.solver_service, "REMEMBERED", 4)
+    monkeypatch.setattr(bot.cooldowns, "PLAYERS", 4)
+    solver = SolverWorker(ThreadPoolExecutor(max_workers=1))
+    flow = GameFlow(store, renderer=picture, clock=clock, deals=random.Random(1), solver=solver)
+    try:
+        for n in range(12):
+            player = Player(user_id=5_000 + n, guild_id=900)
+            reply = await flow.new_game(player, "trefoil", n + 1)
+            assert reply.board is not None
+            await flow.act(player, Action.HINT)  # a hint starts the player's cooldown
+            assert await flow.solver.verdict(reply.board) is None  # a verdict is remembered
+        service = flow.solver
+        kept = {
+            "settings": len(flow.settings._kept),
+            "latest boards": len(service._latest),
+            "checked boards": len(service._checked),
+            "hint cooldowns": len(service.hints._last),
+        }
+        assert kept == dict.fromkeys(kept, 4), kept
+    finally:
+        flow.close()
