@@ -4,19 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import logging
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TypeVar
 
 from engine import Game
 from render import alt_text, render_png
 
-from .workers import process_pool
-
-log = logging.getLogger(__name__)
+from .workers import Workers
 
 Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ...) -> PNG bytes
 
@@ -41,34 +37,26 @@ class Pictures:
     ) -> None:
         self._render = renderer or render_png
         self._own_executor = executor is None
-        self._processes = processes if executor is None and renderer is None else 0
-        if self._processes:
-            executor = process_pool(self._processes, start_now=True)
+        if processes and executor is None and renderer is None:
+            self._workers: Workers | None = Workers("drawing", processes, start_now=True)
+        else:
+            self._workers = None
         self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 
     def close(self) -> None:
+        if self._workers:
+            self._workers.shutdown()
         if self._own_executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
     async def off_loop(self, work: Callable[[], T]) -> T:
         """Run ``work`` (a picture to draw: a function of a module and its arguments, so that
-        it can travel to a worker process) off the event loop.
-
-        A drawing process that died (killed, out of memory) breaks its pool: the pool is
-        started again and ``work`` tried once more, so one death costs one retry, not
-        every picture until the bot restarts."""
-        loop = asyncio.get_running_loop()
-        executor = self._executor
-        try:
-            return await loop.run_in_executor(executor, work)
-        except BrokenProcessPool:
-            if not self._processes:
-                raise
-            if self._executor is executor:  # the first to find it broken starts a new one
-                log.error("a drawing process died; starting the drawing processes again")
-                executor.shutdown(wait=False, cancel_futures=True)
-                self._executor = process_pool(self._processes, start_now=True)
-            return await loop.run_in_executor(self._executor, work)
+        it can travel to a worker process) off the event loop. A drawing process that
+        died is replaced (see ``Workers``)."""
+        if self._workers:
+            drawn: T = await self._workers.run(work)
+            return drawn
+        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     async def board(
         self, game: Game, *, four_colour: bool = False, no_win: bool = False,

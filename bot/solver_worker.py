@@ -16,7 +16,7 @@ from typing import Any
 from engine import Game, new_game
 from engine.solver import hint, solve
 
-from .workers import process_pool
+from .workers import Workers
 
 log = logging.getLogger(__name__)
 
@@ -47,17 +47,20 @@ def _winnable_work(game_id: str, deal: int, budget_s: float) -> bool:
 
 
 class SolverWorker:
-    """Runs solver calls off the event loop. ``executor`` defaults to one worker process."""
+    """Runs solver calls off the event loop: in ``executor`` (tests), or by default in one
+    worker process that is started again if it dies (a search out of memory, say)."""
 
     def __init__(self, executor: Executor | None = None) -> None:
-        self._own = executor is None
-        self._executor = executor or process_pool(1)
+        self._executor = executor
+        self._workers = Workers("solver", 1) if executor is None else None
 
     def close(self) -> None:
-        if self._own:
-            self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._workers:
+            self._workers.shutdown()
 
     async def _run(self, work: Any, *args: Any) -> Any:
+        if self._workers:
+            return await self._workers.run(work, *args)
         return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
 
     async def hint(self, game: Game, budget_s: float = HINT_BUDGET_S) -> HintAnswer:

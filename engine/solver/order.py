@@ -19,9 +19,9 @@ FAR = 40  # distance of a card no foundation can take
 SHUFFLE = 25  # score noise on restarts: enough to reorder close calls, not to invert clear ones
 
 
-# Distances by foundation heights (a few hundred bytes each): most searches meet a few
+# Distances by foundation heights (about 600 bytes each): most searches meet a few
 # hundred height combinations.
-DISTANCES_KEPT = 4096
+DISTANCES_KEPT = 512
 _DISTANCES: LruCache[tuple[Model, bytes], list[int]] = LruCache(DISTANCES_KEPT)
 
 

@@ -461,13 +461,15 @@ async def test_a_drawing_process_that_dies_is_replaced(
     flow = GameFlow(store, clock=clock, render_processes=1)
     try:
         assert (await flow.new_game(ALICE, "trefoil", 3)).board is not None
-        pool = flow.pictures._executor
+        workers = flow.pictures._workers
+        assert workers is not None
+        pool = workers.pool
         for pid in list(pool._processes):  # type: ignore[attr-defined]
             os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
         again = await flow.act(ALICE, Action.SHOW)
         assert again.board is not None and again.board.png.startswith(b"\x89PNG")
-        assert flow.pictures._executor is not pool
+        assert workers.pool is not pool
         assert "a drawing process died" in caplog.text
     finally:
         flow.close()

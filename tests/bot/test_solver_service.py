@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 import random
@@ -189,7 +190,7 @@ from engine import new_game
 async def main():
     solver = SolverWorker()
     await solver.verdict(new_game("trefoil", 1))
-    print(next(iter(solver._executor._processes)), flush=True)  # the worker's pid
+    print(next(iter(solver._workers.pool._processes)), flush=True)  # the worker's pid
     os.kill(os.getpid(), signal.SIGKILL)
 
 asyncio.run(main())
@@ -300,3 +301,23 @@ async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
     await service._run_checks_once()
     assert looked_at == [BOB.user_id]
     assert delivered == [f"{fresh.board.text} amended"]
+
+
+async def test_a_solver_process_that_dies_is_replaced(caplog: pytest.LogCaptureFixture) -> None:
+    import os
+    import signal
+
+    solver = SolverWorker()
+    try:
+        assert await solver.verdict(new_game("trefoil", 1)) == "won"
+        workers = solver._workers
+        assert workers is not None
+        pool = workers.pool
+        for pid in list(pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        assert await solver.verdict(new_game("trefoil", 1)) == "won"
+        assert workers.pool is not pool
+        assert "a solver process died" in caplog.text
+    finally:
+        solver.close()
