@@ -12,11 +12,12 @@ rules stay written once; ``tests/solver`` checks this generator against
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from .. import moves as kinds
 from ..cards import CARDS, Card
 from ..game import Game
-from ..moves import DRAW, FOUNDATION, PILE, REDEAL, Move
+from ..moves import Move
 from ..rules import RULES, Rules
 from ..shuffle import shuffled
 from .cache import LruCache
@@ -27,9 +28,14 @@ PERMUTATIONS_KEPT = 256
 
 # A move inside the search: (kind, src, dst), with the engine's kinds and 0-based numbers.
 RawMove = tuple[int, int, int]
-REDEAL_RAW: RawMove = (REDEAL, -1, -1)
 
-ONE = tuple(bytes((c,)) for c in range(256))  # single-card piles, shared
+# Final: mypyc keeps these in C variables instead of looking them up at every use.
+FOUNDATION: Final = kinds.FOUNDATION
+PILE: Final = kinds.PILE
+REDEAL: Final = kinds.REDEAL
+DRAW: Final = kinds.DRAW
+ONE: Final = tuple(bytes((c,)) for c in range(256))  # single-card piles, shared
+REDEAL_RAW: RawMove = (REDEAL, -1, -1)
 
 
 @dataclass

@@ -11,12 +11,13 @@ on a pile that needs nothing soon.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from .cache import LruCache
 from .model import Model, Position, RawMove
 
-FAR = 40  # distance of a card no foundation can take
-SHUFFLE = 25  # score noise on restarts: enough to reorder close calls, not to invert clear ones
+FAR: Final = 40  # distance of a card no foundation can take
+SHUFFLE: Final = 25  # score noise on restarts: reorders close calls, never inverts clear ones
 
 
 # Distances by foundation heights (about 600 bytes each): most searches meet a few

@@ -12,11 +12,15 @@ see ``Search``.)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from ..moves import FOUNDATION
+from .. import moves as kinds
 from ..rules import Rules
 from .cache import LruCache
 from .model import Model, Position, RawMove
+
+# Final: mypyc keeps these in C variables instead of looking them up at every use.
+FOUNDATION: Final = kinds.FOUNDATION
 
 # -- which arguments hold for a game ----------------------------------------------------
 #

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Final
 
-from ..moves import FOUNDATION, PILE, REDEAL
+from .. import moves as kinds
 from .keys import key_function
 from .model import REDEAL_RAW, Model, Position, RawMove
 from .order import order_moves
@@ -26,8 +27,12 @@ from .prune import (
 
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
 PAUSED = "paused"  # run(until=...) stopped at its position count; run() again goes on
-_CLOCK_EVERY = 128  # positions between looks at the clock
-_NEVER = 1 << 62  # pause at this many positions: never
+# Final: mypyc keeps these in C variables instead of looking them up at every use.
+FOUNDATION: Final = kinds.FOUNDATION
+PILE: Final = kinds.PILE
+REDEAL: Final = kinds.REDEAL
+_CLOCK_EVERY: Final = 128  # positions between looks at the clock
+_NEVER: Final = 1 << 62  # pause at this many positions: never
 
 
 class OutOfTime(Exception):
