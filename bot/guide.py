@@ -7,6 +7,7 @@ made from them); here they get Discord's Markdown. The console strips it.
 from __future__ import annotations
 
 from engine import GAMES, BadSetup, check_setup
+from engine.odds import odds_text
 from engine.rulebook import example_move
 
 from .wording import code, refused
@@ -22,6 +23,7 @@ def rules_text(game_id: str) -> str:
     word = rules.pile_word
     lines = [f"**{rules.name}** — {rules.intro}."]
     lines += [f"• {point}" for point in rules.summary]
+    lines += ["", f"**Odds**: {odds_text(rules.id)}"]
     lines += [
         "",
         f"**Moves**: {code(f'/move {src} {dst}')} puts {word} {src}'s top card on {word} {dst}; "
