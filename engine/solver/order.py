@@ -55,20 +55,6 @@ def order_moves(
         return up + across
     piles = pos.piles
     dist = distances(model, pos.heights)
-    urgency: dict[int, int] = {}
-
-    def urgent(p: int) -> int:
-        u = urgency.get(p)
-        if u is None:
-            pile = piles[p]
-            n = len(pile) - 1
-            u = FAR
-            for i, c in enumerate(pile):
-                v = dist[c] + n - i
-                if v < u:
-                    u = v
-            urgency[p] = u
-        return u
 
     feeds = model.feeds
     goes_up = model.goes_up
@@ -100,16 +86,28 @@ def order_moves(
                 score += 50 if any(
                     heights[f] == h and feeds[src][f] for f, h in goes_up[below]
                 ) else 15
-            score += max(0, 12 - urgent(src)) * 3
+            score += max(0, 12 - _urgency(pile, dist)) * 3
         else:
             score += 20 if src in refillable else 4
         if target:
-            score -= max(0, 12 - urgent(dst)) * 2
+            score -= max(0, 12 - _urgency(target, dist)) * 2
         if shuffle is not None:
             score += shuffle.randrange(SHUFFLE)
         scored.append((-score, move))
     scored.sort()
     return up + [move for _, move in scored]
+
+
+def _urgency(pile: bytes, dist: list[int]) -> int:
+    """The least distance + depth of the pile's cards (a pile holds a few cards: computed
+    each time, which costs less than remembering it)."""
+    n = len(pile) - 1
+    u = FAR
+    for i in range(n + 1):
+        v = dist[pile[i]] + n - i
+        if v < u:
+            u = v
+    return u
 
 
 __all__ = ["distances", "order_moves"]
