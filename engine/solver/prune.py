@@ -369,37 +369,32 @@ class _FixedPoint:
                 return False
         return True
 
+    def holds(self, t: int, f: int, h: int) -> bool:
+        """t may hold a card going up at height h of foundation f: t is on the tableau
+        and does not go up before it."""
+        return self.pile_of[t] >= 0 and (self.found_f[t] != f or self.found_h[t] > h)
+
     def rests(self, c: int) -> bool:
         """Some card c may lie on when it goes up: on the tableau, not earlier than c."""
-        found_f = self.found_f
-        found_h = self.found_h
-        pile_of = self.pile_of
-        f = found_f[c]
-        h = found_h[c]
-        for t in self.tops_for[c]:  # a loop, not any(): a generator costs more here
-            if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h):
+        f = self.found_f[c]
+        h = self.found_h[c]
+        for t in self.tops_for[c]:  # noqa: SIM110 (a generator costs more on this hot path)
+            if self.holds(t, f, h):
                 return True
         return False
 
     def can_rest(self, c: int, f: int, h: int) -> bool:
         """A stack for c (going up at height h of foundation f) to lie on, see above."""
-        found_f = self.found_f
-        found_h = self.found_h
-        pile_of = self.pile_of
-        depth = self.depth
-        free_top = self.free_top
         tops_for = self.tops_for
-        todo = [t for t in tops_for[c] if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h)]
+        todo = [t for t in tops_for[c] if self.holds(t, f, h)]
         seen = set(todo)
         while todo:
             t = todo.pop()
-            if depth[t] <= free_top[pile_of[t]] and self.clear_under(t, f, h):
+            if self.depth[t] <= self.free_top[self.pile_of[t]] and self.clear_under(t, f, h):
                 return True
             if self.lifted[t]:
                 for t2 in tops_for[t]:
-                    if t2 not in seen and pile_of[t2] >= 0 and (
-                        found_f[t2] != f or found_h[t2] > h
-                    ):
+                    if t2 not in seen and self.holds(t2, f, h):
                         seen.add(t2)
                         todo.append(t2)
         return False
