@@ -17,11 +17,11 @@ import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from multiprocessing import Pool
 
 from ..game import new_game
 from ..moves import Move
 from . import plan, solve
+from .jobs import each_in_turn
 from .model import model_for
 from .search import EXHAUSTED, LOST, WON
 
@@ -100,17 +100,5 @@ def blind_odds(
 ) -> BlindOdds:
     started = time.perf_counter()
     work = [(game_id, d, budget_s) for d in deals]
-    results: list[BlindGame] = []
-    if jobs <= 1:
-        played: Iterable[BlindGame] = map(_play, work)
-        for result in played:
-            results.append(result)
-            if progress:
-                progress(result)
-    else:
-        with Pool(jobs) as pool:
-            for result in pool.imap(_play, work, chunksize=8):
-                results.append(result)
-                if progress:
-                    progress(result)
-    return BlindOdds(game_id, tuple(results), time.perf_counter() - started)
+    results = each_in_turn(_play, work, jobs=jobs, progress=progress, chunksize=8)
+    return BlindOdds(game_id, results, time.perf_counter() - started)

@@ -6,11 +6,11 @@ import statistics
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from multiprocessing import Pool
 
 from ..game import new_game
 from ..rules import GAMES
 from . import solve
+from .jobs import each_in_turn
 
 
 @dataclass(frozen=True)
@@ -26,17 +26,18 @@ class DealResult:
 class Summary:
     """Verdicts for a range of deals. ``first_pass``: every deal with ``budget_s`` (the
     times and the share decided within it come from there); ``results``: the same, with
-    the deals it left undecided solved again with ``retry_s`` where that was asked."""
+    the deals it left undecided solved again with ``retry_s`` where that was asked
+    (``retried_from`` is then the first pass)."""
 
     game_id: str
     results: tuple[DealResult, ...]
     budget_s: float
-    first_pass: tuple[DealResult, ...] = ()
+    retried_from: tuple[DealResult, ...] = ()  # the first pass, when there was a retry
     retry_s: float | None = None
 
-    def __post_init__(self) -> None:
-        if not self.first_pass:
-            object.__setattr__(self, "first_pass", self.results)
+    @property
+    def first_pass(self) -> tuple[DealResult, ...]:
+        return self.retried_from or self.results
 
     def count(self, status: str) -> int:
         return sum(1 for r in self.results if r.status == status)
@@ -100,34 +101,14 @@ def run(
 ) -> Summary:
     """Solve each deal with ``budget_s`` (one core per job; times are per solve), then
     the ones left undecided again with ``retry_s``, if given."""
-    first = _solve_all([(game_id, d, budget_s) for d in deals], jobs, progress)
+    first = each_in_turn(solve_deal, [(game_id, d, budget_s) for d in deals], jobs=jobs,
+                         progress=progress)
     if retry_s is None:
         return Summary(game_id, first, budget_s)
     again = [(game_id, r.deal, retry_s) for r in first if r.status == "unknown"]
-    retried = {r.deal: r for r in _solve_all(again, jobs, progress)}
+    retried = {r.deal: r for r in each_in_turn(solve_deal, again, jobs=jobs, progress=progress)}
     results = tuple(retried.get(r.deal, r) for r in first)
     return Summary(game_id, results, budget_s, first, retry_s)
-
-
-def _solve_all(
-    work: list[tuple[str, int, float]],
-    jobs: int,
-    progress: Callable[[DealResult], None] | None,
-) -> tuple[DealResult, ...]:
-    results: list[DealResult] = []
-    if jobs <= 1:
-        for item in work:
-            result = solve_deal(item)
-            results.append(result)
-            if progress:
-                progress(result)
-    else:
-        with Pool(jobs) as pool:
-            for result in pool.imap(solve_deal, work, chunksize=4):
-                results.append(result)
-                if progress:
-                    progress(result)
-    return tuple(results)
 
 
 def markdown_table(summaries: list[Summary]) -> str:
