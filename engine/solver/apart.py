@@ -60,7 +60,8 @@ def _derive(model: Model) -> bool:
 
 def reductions(model: Model, pos: Position) -> list[frozenset[int]]:
     """The sets of foundations to keep, fewest first: every proper subset of those with
-    cards still in the piles (keeping all is the position itself)."""
+    cards still in the piles (keeping all is the position itself); none where the
+    argument above does not hold."""
     if not apart_classes(model):
         return []
     goes_up = model.goes_up

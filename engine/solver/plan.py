@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..game import Game
-from .apart import reduced, reductions
+from .apart import apart_classes, reduced, reductions
 from .lines import shorten
 from .model import Model, RawMove
 from .search import LOST, PAUSED, UNKNOWN, WON, Search
@@ -116,8 +116,8 @@ def _search(
 ) -> Outcome:
     deadline = time.perf_counter() + budget_s
     outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
-    keeps = [] if within_deal else reductions(model, model.position(game))
-    plan = iter([Pass()]) if within_deal or keeps else passes(game)
+    apart = not within_deal and apart_classes(model)
+    plan = iter([Pass()]) if within_deal or apart else passes(game)
     for step in plan:
         left = deadline - time.perf_counter()
         if left <= 0:
@@ -134,9 +134,9 @@ def _search(
             shuffle=random.Random(step.seed) if step.seed else None,
             avoid=avoid,
         )
-        status = run.run(until=APART_TURN) if keeps else run.run()
-        if status == PAUSED:
-            status, searched = _take_turns(model, game, run, keeps)
+        status = run.run(until=APART_TURN) if apart else run.run()
+        if status == PAUSED:  # not decided in one turn: smaller positions join in
+            status, searched = _take_turns(model, game, run)
             outcome.positions += searched
         outcome.positions += run.positions
         if not outcome.first_moves:
@@ -145,7 +145,7 @@ def _search(
             outcome.best_count, outcome.best_line = run.best_count, run.best_line
         if status != UNKNOWN:
             outcome.status = status
-            outcome.line = run.line if status == WON else []
+            outcome.line = run.line
             if status == WON and len(run.line) > model.card_count:
                 outcome.line = shorten(
                     model,
@@ -159,9 +159,7 @@ def _search(
     return outcome
 
 
-def _take_turns(
-    model: Model, game: Game, whole: Search, keeps: list[frozenset[int]]
-) -> tuple[str, int]:
+def _take_turns(model: Model, game: Game, whole: Search) -> tuple[str, int]:
     """The paused search of the whole position and searches of smaller ones (apart.py)
     take turns until one decides or time runs out. Returns the verdict on the whole, and
     the positions the smaller ones searched."""
@@ -172,7 +170,7 @@ def _take_turns(
             deal=game.deal,
             budget_s=whole.deadline - time.perf_counter(),
         )
-        for keep in keeps
+        for keep in reductions(model, model.position(game))
     ]
     status = PAUSED
     searched = 0  # by the smaller searches
