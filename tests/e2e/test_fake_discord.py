@@ -11,13 +11,14 @@ import io
 import re
 from collections.abc import AsyncIterator
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
 from discord.ext import commands
 from PIL import Image
 
-from .fake_discord import EPHEMERAL, FakeDiscord, InteractionFailed
+from .fake_discord import EPHEMERAL, FakeDiscord, InteractionFailed, InvalidBody, _form_fields
 
 
 def _png(colour: str) -> discord.File:
@@ -322,3 +323,21 @@ async def test_a_dropped_gateway_is_resumed(world: tuple[FakeDiscord, TinyBot]) 
     reply = await fake.command("alice", "pick", {"colour": "red"})
     assert reply.content == "colour red"
     assert fake.problems == []
+
+
+async def test_form_fields_reads_what_aiohttp_writes() -> None:
+    form = aiohttp.FormData(quote_fields=False)
+    form.add_field("payload_json", '{"content": "hi"}', content_type="application/json")
+    png = b"\x89PNG\r\n\r\n\x00 picture bytes \r\n"  # a blank line inside a file
+    form.add_field("files[0]", png, filename="board.png", content_type="image/png")
+    writer = form()
+    boundary = writer.boundary.encode()
+    fields = list(_form_fields(await writer.as_bytes(), boundary))
+    assert fields == [
+        ("payload_json", None, b'{"content": "hi"}'),
+        ("files[0]", "board.png", png),
+    ]
+    with pytest.raises(InvalidBody):  # cut short: no closing boundary
+        list(_form_fields((await writer.as_bytes())[:-8], boundary))
+    with pytest.raises(InvalidBody):  # a part without its name
+        list(_form_fields(b"--b\r\nContent-Type: text/plain\r\n\r\nx\r\n--b--\r\n", b"b"))
