@@ -42,7 +42,9 @@ class Database(Protocol):
         """All or nothing: the block's statements commit together when it ends, or none do."""
 
     def primary(self) -> AbstractAsyncContextManager[Connection]:
-        """The newest committed data, for the reads of playing (a player's game)."""
+        """The newest committed data, for the reads of playing (a player's game), and for
+        writes of one statement, which is its own transaction: a move is saved in one trip
+        to the database rather than three (begin, write, commit)."""
 
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         """Committed data for statistics: never waits for a write, nor makes one wait."""

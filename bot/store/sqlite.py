@@ -159,8 +159,13 @@ class _Connection:
         return rows[0] if rows else None
 
     async def execute(self, sql: str, *args: Any) -> int:
-        async with self._db.execute(_sqlite_sql(sql), args) as cursor:
-            return cursor.rowcount
+        # The rows changed, from the connection's count of changes, which costs no trip
+        # (a cursor's rowcount costs two: its statement and its closing). Exact because
+        # the connection runs one statement at a time, under the database's lock, and
+        # the schema has no triggers.
+        before = self._db.total_changes
+        await self._db.execute_fetchall(_sqlite_sql(sql), args)
+        return self._db.total_changes - before
 
 
 class SqliteDatabase:

@@ -352,7 +352,10 @@ class Store:
         it is advanced. Raises ConcurrentChange, writing nothing, if the stored game moved on.
         """
         state = _state(saved.game)
-        async with self._db.transaction() as conn:
+        # A move in play is one statement, its own transaction; a game that ends writes
+        # its result row too, in the same transaction.
+        writing = self._db.transaction() if saved.is_finished else self._db.primary()
+        async with writing as conn:
             changed = await conn.execute(
                 "UPDATE games SET state = $1, status = $2, revision = revision + 1, "
                 "undos = $3, hints = $4, seconds_played = $5, updated_at = $6, "
@@ -379,7 +382,7 @@ class Store:
     async def add_hint(self, game_row: int) -> None:
         """Count a hint on a game being played. The board's revision stays: a hint changes
         nothing on the board, so the buttons under it keep working."""
-        async with self._db.transaction() as conn:
+        async with self._db.primary() as conn:
             await conn.execute(
                 "UPDATE games SET hints = hints + 1 WHERE id = $1 AND status = 'playing'",
                 game_row,
@@ -389,7 +392,7 @@ class Store:
         """Remember that the solver proved game ``game_row`` lost at ``revision``; loads
         say so (``SavedGame.proven_lost``) until the game moves on. False, and nothing
         written, if the game is no longer being played at that revision."""
-        async with self._db.transaction() as conn:
+        async with self._db.primary() as conn:
             changed = await conn.execute(
                 "UPDATE games SET proven_lost_at = $2 "
                 "WHERE id = $1 AND revision = $2 AND status = 'playing'",
@@ -607,7 +610,7 @@ class Store:
         replaces there (to collapse or delete), or None if there was none — or if it is
         this same message. One statement: two processes swapping at once each get a
         different previous board."""
-        async with self._db.transaction() as conn:
+        async with self._db.primary() as conn:
             row = await conn.fetchrow(
                 "INSERT INTO board_messages AS b (user_id, channel_id, message_id) "
                 "VALUES ($1, $2, $3) ON CONFLICT (user_id, channel_id) DO UPDATE "
