@@ -1,7 +1,11 @@
 """Worker processes beside the bot: the solver's, and the ones that draw pictures.
 
-They start fresh (``spawn``: none of the bot's threads, connections or locks is copied into
-them) and leave when the bot's process is gone, even if it was killed outright. What runs in
+Each is a fresh ``python -m bot.worker_process`` (none of the bot's threads, connections,
+locks or imports is copied into it: a drawing process holds Pillow and the engine, not
+discord.py) that takes one task at a time over a pipe. The event loop writes the task and
+reads the answer itself: no thread, queue or lock stands between them, so a picture costs
+the bot's process little more than pickling its game. A worker leaves when the bot's
+process is gone, even if it was killed outright (its standard input ends). What runs in
 them travels pickled, so it is plain data and functions of modules.
 """
 
@@ -9,67 +13,140 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
-import os
-import threading
-import time
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import pickle
+import subprocess
+import sys
 from typing import Any
+
+from .worker_process import LENGTH, framed
 
 log = logging.getLogger(__name__)
 
 
-def process_pool(workers: int, *, start_now: bool = False) -> ProcessPoolExecutor:
-    """``workers`` processes, each started at the first task that finds none idle, or all
-    of them now (``start_now``), so that no first task waits for one to start."""
-    pool = ProcessPoolExecutor(
-        max_workers=workers,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=_exit_with,
-        initargs=(os.getpid(),),
-    )
-    if start_now:
-        for _ in range(workers):
-            pool.submit(int)  # a task for each, none idle yet: a process for each
-    return pool
+class WorkerDied(RuntimeError):
+    """The worker process ended before it answered."""
 
 
-def _exit_with(parent: int) -> None:
-    """In a worker: leave when the bot's process is gone, even if it was killed outright."""
+class _Process:
+    """One worker process, and the event loop's ends of its pipes (connected at its first
+    task, inside the running loop)."""
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
+    def __init__(self) -> None:
+        self.popen = subprocess.Popen(
+            [sys.executable, "-m", "bot.worker_process"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.WriteTransport | None = None
+        self._reading: asyncio.BaseTransport | None = None
 
-    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+    @property
+    def pid(self) -> int:
+        return self.popen.pid
+
+    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.WriteTransport]:
+        if self._reader is None or self._writer is None:
+            loop = asyncio.get_running_loop()
+            assert self.popen.stdin is not None and self.popen.stdout is not None
+            reader = asyncio.StreamReader(limit=2**26)
+            self._reading, _ = await loop.connect_read_pipe(
+                lambda: asyncio.StreamReaderProtocol(reader), self.popen.stdout
+            )
+            self._writer, _ = await loop.connect_write_pipe(
+                asyncio.BaseProtocol, self.popen.stdin
+            )
+            self._reader = reader
+        return self._reader, self._writer
+
+    async def exchange(self, task: bytes) -> tuple[bool, Any]:
+        """Send one pickled task; its unpickled answer, ``(True, result)`` or ``(False,
+        exception)``. Raises WorkerDied if the process ends first."""
+        try:
+            reader, writer = await self._connect()
+            if writer.is_closing():
+                raise WorkerDied
+            writer.write(framed(task))
+            (size,) = LENGTH.unpack(await reader.readexactly(LENGTH.size))
+            answer: tuple[bool, Any] = pickle.loads(await reader.readexactly(size))
+        except (asyncio.IncompleteReadError, ConnectionError) as exc:
+            raise WorkerDied from exc
+        return answer
+
+    def stop(self) -> None:
+        """End the process now and close its pipes."""
+        for transport in (self._writer, self._reading):
+            if transport is not None:
+                transport.close()
+        if self.popen.poll() is None:
+            self.popen.kill()
+        self.popen.wait()
+        for pipe in (self.popen.stdin, self.popen.stdout):
+            if pipe is not None and not pipe.closed:
+                pipe.close()
 
 
 class Workers:
-    """A pool of ``workers`` processes doing ``what`` (for the log) that is started again
-    when one of its processes dies (killed, out of memory): the task that found the pool
-    broken is tried once more, so a death costs one retry, not every task until the bot
-    restarts."""
+    """Up to ``workers`` processes doing ``what`` (for the log), one task each at a time;
+    a task waits for one to be free. A process starts when a task finds none free, or all
+    of them at once (``start_now``), so that no first task waits for one to start. A process
+    that dies (killed, out of memory) is started again and the task that found it dead is
+    tried once more: a death costs one retry, not every task until the bot restarts."""
 
     def __init__(self, what: str, workers: int, *, start_now: bool = False) -> None:
         self.what = what
         self.workers = workers
-        self.start_now = start_now
-        self.pool = process_pool(workers, start_now=start_now)
+        self._processes: list[_Process] = []
+        self._idle: asyncio.Queue[_Process] = asyncio.Queue()
+        self._closed = False
+        if start_now:
+            for _ in range(workers):
+                self._start()
+
+    def _start(self) -> None:
+        process = _Process()
+        self._processes.append(process)
+        self._idle.put_nowait(process)
+
+    def pids(self) -> list[int]:
+        """The process ids of the workers running now."""
+        return [process.pid for process in self._processes]
 
     async def run(self, work: Any, *args: Any) -> Any:
-        loop = asyncio.get_running_loop()
-        pool = self.pool
+        """``work(*args)`` in a worker process: its result, or the exception it raised."""
+        task = pickle.dumps((work, args), protocol=pickle.HIGHEST_PROTOCOL)
         try:
-            return await loop.run_in_executor(pool, work, *args)
-        except BrokenProcessPool:
-            if self.pool is pool:  # the first to find it broken starts a new one
-                log.error("a %s process died; starting the %s processes again",
-                          self.what, self.what)
-                pool.shutdown(wait=False, cancel_futures=True)
-                self.pool = process_pool(self.workers, start_now=self.start_now)
-            return await loop.run_in_executor(self.pool, work, *args)
+            ok, value = await self._once(task)
+        except WorkerDied:
+            ok, value = await self._once(task)
+        if not ok:
+            raise value
+        return value
+
+    async def _once(self, task: bytes) -> tuple[bool, Any]:
+        if self._closed:
+            raise RuntimeError(f"the {self.what} processes are shut down")
+        if self._idle.empty() and len(self._processes) < self.workers:
+            self._start()
+        process = await self._idle.get()
+        exchange = asyncio.ensure_future(process.exchange(task))
+        # The process is free again once its answer is read, even if the caller stopped
+        # waiting for it (a cancelled task): the next task must not read this answer.
+        exchange.add_done_callback(lambda done: self._release(process, done))
+        return await asyncio.shield(exchange)
+
+    def _release(self, process: _Process, done: asyncio.Future[Any]) -> None:
+        if self._closed:
+            return
+        if not done.cancelled() and isinstance(done.exception(), WorkerDied):
+            log.error("a %s process died; starting it again", self.what)
+            self._processes.remove(process)
+            process.stop()
+            self._start()
+        else:
+            self._idle.put_nowait(process)
 
     def shutdown(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self._closed = True
+        for process in self._processes:
+            process.stop()

@@ -463,13 +463,13 @@ async def test_a_drawing_process_that_dies_is_replaced(
         assert (await flow.new_game(ALICE, "trefoil", 3)).board is not None
         workers = flow.pictures._workers
         assert workers is not None
-        pool = workers.pool
-        for pid in list(pool._processes):  # type: ignore[attr-defined]
+        killed = workers.pids()
+        for pid in killed:
             os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
         again = await flow.act(ALICE, Action.SHOW)
         assert again.board is not None and again.board.png.startswith(b"\x89PNG")
-        assert workers.pool is not pool
+        assert workers.pids() and not set(workers.pids()) & set(killed)
         assert "a drawing process died" in caplog.text
     finally:
         flow.close()

@@ -190,7 +190,7 @@ from engine import new_game
 async def main():
     solver = SolverWorker()
     await solver.verdict(new_game("trefoil", 1))
-    print(next(iter(solver._workers.pool._processes)), flush=True)  # the worker's pid
+    print(solver._workers.pids()[0], flush=True)  # the worker's pid
     os.kill(os.getpid(), signal.SIGKILL)
 
 asyncio.run(main())
@@ -312,12 +312,12 @@ async def test_a_solver_process_that_dies_is_replaced(caplog: pytest.LogCaptureF
         assert await solver.verdict(new_game("trefoil", 1)) == "won"
         workers = solver._workers
         assert workers is not None
-        pool = workers.pool
-        for pid in list(pool._processes):  # type: ignore[attr-defined]
+        killed = workers.pids()
+        for pid in killed:
             os.kill(pid, signal.SIGKILL)
         await asyncio.sleep(0.5)
         assert await solver.verdict(new_game("trefoil", 1)) == "won"
-        assert workers.pool is not pool
+        assert workers.pids() and not set(workers.pids()) & set(killed)
         assert "a solver process died" in caplog.text
     finally:
         solver.close()

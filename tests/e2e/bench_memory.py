@@ -41,14 +41,20 @@ async def new_player(fake: FakeDiscord, user: FakeUser, n: int) -> None:
         await fake.press(user, moved, label="Hint", timeout=30)
 
 
-def split(bot: BotProcess) -> tuple[float, float]:
-    """RSS in MB of the bot's own process, and of its worker processes together."""
+def sizes(bot: BotProcess) -> tuple[float, list[float]]:
+    """RSS in MB of the bot's own process, and of each of its worker processes."""
     assert bot.proc is not None
-    sizes = []
+    found = []
     for pid in _process_tree(bot.proc.pid):
         status = Path(f"/proc/{pid}/status").read_text()
-        sizes.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
-    return sizes[0], sum(sizes[1:])
+        found.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
+    return found[0], found[1:]
+
+
+def split(bot: BotProcess) -> tuple[float, float]:
+    """RSS in MB of the bot's own process, and of its worker processes together."""
+    own, each = sizes(bot)
+    return own, sum(each)
 
 
 async def players(
@@ -64,9 +70,10 @@ async def players(
         await asyncio.gather(*(new_player(fake, u, first + start + i) for i, u in enumerate(chunk)))
         done = first + start + len(chunk)
         if every and bot is not None and done % every < batch:
-            own, workers = split(bot)
-            print(f"  after {done:5d} players: bot {own:6.1f} MB, workers {workers:6.1f} MB",
-                  flush=True)
+            own, each = sizes(bot)
+            workers = ", ".join(f"{mb:.1f}" for mb in each)
+            print(f"  after {done:5d} players: bot {own:6.1f} MB, workers {sum(each):6.1f} MB "
+                  f"({workers})", flush=True)
 
 
 async def bench(args: argparse.Namespace) -> int:

@@ -1,0 +1,65 @@
+"""Worker processes (bot/workers.py): a task's answer or its exception comes back, one task
+at a time per process, and nothing a task does can garble the next task's answer."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.workers import Workers
+
+
+@pytest.fixture
+async def one() -> AsyncIterator[Workers]:
+    workers = Workers("test", 1)
+    try:
+        yield workers
+    finally:
+        workers.shutdown()
+
+
+async def test_a_task_answers_with_its_result(one: Workers) -> None:
+    assert await one.run(pow, 2, 10) == 1024
+    assert await one.run(sorted, "cab") == ["a", "b", "c"]
+
+
+async def test_a_task_that_raises_raises_in_the_caller(one: Workers) -> None:
+    with pytest.raises(ValueError, match="invalid literal"):
+        await one.run(int, "not a number")
+    assert await one.run(pow, 3, 2) == 9  # the process goes on
+
+
+async def test_a_print_in_a_task_does_not_reach_the_answers(one: Workers) -> None:
+    assert await one.run(print, "a stray line") is None
+    assert await one.run(pow, 2, 3) == 8
+
+
+async def test_an_answer_nobody_waits_for_is_not_read_by_the_next_task(one: Workers) -> None:
+    slow = asyncio.ensure_future(one.run(time.sleep, 0.3))
+    await asyncio.sleep(0.05)
+    slow.cancel()
+    assert await one.run(pow, 2, 5) == 32  # waits for the process, then gets its own answer
+
+
+async def test_tasks_share_the_processes_and_wait_for_a_free_one() -> None:
+    workers = Workers("test", 2, start_now=True)
+    try:
+        assert len(workers.pids()) == 2
+        started = time.perf_counter()
+        await asyncio.gather(*(workers.run(time.sleep, 0.2) for _ in range(4)))
+        assert time.perf_counter() - started >= 0.4  # two at a time, not four
+    finally:
+        workers.shutdown()
+
+
+async def test_processes_start_when_a_task_needs_one() -> None:
+    workers = Workers("test", 2)
+    try:
+        assert workers.pids() == []
+        assert await workers.run(abs, -4) == 4
+        assert len(workers.pids()) == 1
+    finally:
+        workers.shutdown()
