@@ -74,13 +74,14 @@ def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
         placeholder = "The game is over"
     elif not moves:
         placeholder = "No move left on the piles"
+    goes_up = any(m.kind == FOUNDATION for m in moves)
     enabled = {
         Action.UNDO: not finished and game.can_undo,
         Action.REDO: not finished and game.can_redo,
-        Action.TO_FOUNDATIONS: any(m.kind == FOUNDATION for m in moves),
+        Action.TO_FOUNDATIONS: goes_up,
         Action.REDEAL: not finished and game.redeals_left > 0,
-        Action.HINT: not finished and not game.is_stuck,
-        Action.AUTO_FINISH: not finished and game.finishes_itself(),
+        Action.HINT: not finished and bool(moves or game.redeals_left or game.draw_available),
+        Action.AUTO_FINISH: goes_up and game.finishes_itself(),  # a trial only if one goes up
     }
     buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())
     return Controls(buttons=buttons, menu=menu, menu_placeholder=placeholder)

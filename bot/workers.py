@@ -136,9 +136,10 @@ class Workers:
         return await asyncio.shield(exchange)
 
     def _release(self, process: _Process, done: asyncio.Future[Any]) -> None:
-        if self._closed:
+        died = not done.cancelled() and isinstance(done.exception(), WorkerDied)
+        if self._closed:  # shut down while it worked: nothing to start again
             return
-        if not done.cancelled() and isinstance(done.exception(), WorkerDied):
+        if died:
             log.error("a %s process died; starting it again", self.what)
             self._processes.remove(process)
             process.stop()
