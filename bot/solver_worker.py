@@ -16,6 +16,7 @@ from typing import Any
 from engine import Game, new_game
 from engine.solver import hint, solve
 
+from .worker_process import forked
 from .workers import Workers
 
 log = logging.getLogger(__name__)
@@ -23,6 +24,7 @@ log = logging.getLogger(__name__)
 HINT_BUDGET_S = 2.0  # a hint answers within about this: as long as proving a pool deal takes
 VERDICT_BUDGET_S = 0.4  # "no win is possible" is looked for this long after each move
 WINNABLE_BUDGET_S = 2.0  # per candidate deal, when filling the pool
+QUICK_S = 0.02  # a verdict searched this long in the solver's process, longer in a copy
 
 
 @dataclass(frozen=True)
@@ -38,21 +40,43 @@ def _hint_work(state: dict[str, Any], budget_s: float) -> HintAnswer:
     return HintAnswer(found.move, found.winning, found.lost, found.note)
 
 
-def _verdict_work(state: dict[str, Any], budget_s: float) -> str:
-    return solve(Game.from_dict(state), budget_s=budget_s).status
+def _verdict_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> str:
+    return _status(Game.from_dict(state), budget_s, fork)
 
 
-def _winnable_work(game_id: str, deal: int, budget_s: float) -> bool:
-    return solve(new_game(game_id, deal), budget_s=budget_s).status == "won"
+def _winnable_work(game_id: str, deal: int, budget_s: float, fork: bool = False) -> bool:
+    return _status(new_game(game_id, deal), budget_s, fork) == "won"
+
+
+def _status(game: Game, budget_s: float, fork: bool) -> str:
+    """The solver's verdict on ``game``. ``fork`` (in the solver's own process): a search
+    not over within ``QUICK_S`` starts again in a forked copy of the process, so that the
+    memory of the long searches, most of it, goes back to the system when they end."""
+    if not fork:
+        return solve(game, budget_s=budget_s).status
+    status = solve(game, budget_s=min(QUICK_S, budget_s)).status
+    if status != "unknown" or budget_s <= QUICK_S:
+        return status
+    return forked(_solved, game, budget_s)
+
+
+def _solved(game: Game, budget_s: float) -> str:
+    return solve(game, budget_s=budget_s).status
 
 
 class SolverWorker:
     """Runs solver calls off the event loop: in ``executor`` (tests), or by default in one
-    worker process that is started again if it dies (a search out of memory, say)."""
+    worker process that is started again if it dies (a search out of memory, say).
+
+    In its own process, verdicts and the winnable pool's searches that take longer than a
+    moment run in a forked copy of it (``_status``): the process stays the size of its
+    caches instead of growing to its biggest search so far. Hints search in the process
+    itself, which remembers the winning line they follow."""
 
     def __init__(self, executor: Executor | None = None) -> None:
         self._executor = executor
         self._workers = Workers("solver", 1) if executor is None else None
+        self._fork = self._workers is not None  # a copy of the bot's own process: never
 
     def close(self) -> None:
         if self._workers:
@@ -69,12 +93,12 @@ class SolverWorker:
 
     async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> str:
         """"won", "lost" (proven: no win from here) or "unknown"."""
-        status: str = await self._run(_verdict_work, game.to_dict(), budget_s)
+        status: str = await self._run(_verdict_work, game.to_dict(), budget_s, self._fork)
         return status
 
     async def is_winnable(
         self, game_id: str, deal: int, budget_s: float = WINNABLE_BUDGET_S
     ) -> bool:
         """Whether the solver proves ``deal`` winnable within the budget."""
-        won: bool = await self._run(_winnable_work, game_id, deal, budget_s)
+        won: bool = await self._run(_winnable_work, game_id, deal, budget_s, self._fork)
         return won

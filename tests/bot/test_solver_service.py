@@ -321,3 +321,19 @@ async def test_a_solver_process_that_dies_is_replaced(caplog: pytest.LogCaptureF
         assert "a solver process died" in caplog.text
     finally:
         solver.close()
+
+
+async def test_a_long_verdict_is_searched_in_a_copy_and_comes_back() -> None:
+    solver = SolverWorker()
+    try:
+        # Clover Leaf 633 is proven lost only after much more than QUICK_S of search: the
+        # verdict comes from a forked copy of the solver's process, which is still the same.
+        assert await solver.verdict(new_game("clover-leaf", 633), budget_s=5.0) == "lost"
+        workers = solver._workers
+        assert workers is not None
+        first = workers.pids()
+        assert await solver.verdict(new_game("clover-leaf", 364), budget_s=5.0) == "lost"
+        assert await solver.is_winnable("trefoil", 1, budget_s=5.0)
+        assert workers.pids() == first
+    finally:
+        solver.close()

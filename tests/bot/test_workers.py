@@ -4,11 +4,13 @@ at a time per process, and nothing a task does can garble the next task's answer
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.worker_process import forked
 from bot.workers import Workers
 
 
@@ -63,3 +65,12 @@ async def test_processes_start_when_a_task_needs_one() -> None:
         assert len(workers.pids()) == 1
     finally:
         workers.shutdown()
+
+
+def test_forked_work_answers_from_a_copy_of_the_process() -> None:
+    assert forked(pow, 2, 8) == 256
+    assert forked(os.getpid) != os.getpid()  # it ran elsewhere
+    with pytest.raises(ValueError, match="invalid literal"):
+        forked(int, "not a number")
+    with pytest.raises(ChildProcessError):
+        forked(os._exit, 3)  # a copy that dies (killed, out of memory) says so

@@ -243,7 +243,8 @@ def _cpu_seconds(pid: int) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return 0.0
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+    # utime + stime, and those of its children that ended (the solver's forked searches)
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
 
 
 def bot_cpu_seconds(bots: list[Any]) -> dict[int, tuple[bool, float]]:

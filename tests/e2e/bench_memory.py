@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import sys
 import tempfile
 from pathlib import Path
 
-from .bench_bot import _process_tree, rss_mb
 from .fake_discord import FakeDiscord, FakeUser
 from .harness import BotProcess
 from .play import Mirror, move_options
@@ -42,13 +42,26 @@ async def new_player(fake: FakeDiscord, user: FakeUser, n: int) -> None:
 
 
 def sizes(bot: BotProcess) -> tuple[float, list[float]]:
-    """RSS in MB of the bot's own process, and of each of its worker processes."""
+    """RSS in MB of the bot's own process, and of each of its worker processes.
+
+    A worker's own children are left out: the solver's forked searches, each of which
+    lives for one search (at most its budget, 0.4 to 2 s) and then gives back all its
+    memory. Counted, they would make a reading depend on whether one was running."""
     assert bot.proc is not None
     found = []
-    for pid in _process_tree(bot.proc.pid):
-        status = Path(f"/proc/{pid}/status").read_text()
-        found.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
+    for pid in [bot.proc.pid, *_children(bot.proc.pid)]:
+        with contextlib.suppress(OSError):  # a worker being replaced
+            status = Path(f"/proc/{pid}/status").read_text()
+            found.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
     return found[0], found[1:]
+
+
+def _children(pid: int) -> list[int]:
+    children = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            children += [int(c) for c in (task / "children").read_text().split()]
+    return children
 
 
 def split(bot: BotProcess) -> tuple[float, float]:
@@ -84,12 +97,14 @@ async def bench(args: argparse.Namespace) -> int:
         bot = BotProcess(fake, Path(tmp) / "bench.db", Path(tmp), name="bench-memory")
         try:
             await bot.start()
-            start_mb = rss_mb([bot])
+            start_mb = sum(split(bot))
             await players(fake, users[: args.warm], 0, args.batch, args.every, bot)
-            warm_mb, warm_split = rss_mb([bot]), split(bot)
+            warm_split = split(bot)
+            warm_mb = sum(warm_split)
             await players(fake, users[args.warm :], args.warm, args.batch, args.every, bot)
             await asyncio.sleep(2)  # let the last verdict checks finish
-            end_mb, end_split = rss_mb([bot]), split(bot)
+            end_split = split(bot)
+            end_mb = sum(end_split)
         finally:
             await bot.stop()
             await fake.close()
