@@ -177,12 +177,20 @@ class Game:
         Each card is its own move in the history, so undo takes them back one by one.
         """
         played: list[Move] = []
-        while True:
-            move = next((m for m in self.legal_moves() if m.kind == FOUNDATION), None)
-            if move is None:
-                return played
+        while (move := self._first_foundation_move()) is not None:
             self.play(move)
             played.append(move)
+        return played
+
+    def _first_foundation_move(self) -> Move | None:
+        """The first foundation move of ``legal_moves``, without making the others."""
+        wants = self.foundation_wants()
+        for src, pile in enumerate(self.tableau):
+            if pile:
+                for f in wants.get(pile[-1], ()):
+                    if self.rules.may_feed(src, f):
+                        return Move(FOUNDATION, src, f)
+        return None
 
     def safe_foundation_moves(self) -> list[Move]:
         """Foundation moves that can never cost the game: the card going up is one no card
@@ -207,11 +215,17 @@ class Game:
 
     def finishes_itself(self) -> bool:
         """Whether foundation moves alone win from here: nothing is left to decide."""
-        if self.is_won or not any(m.kind == FOUNDATION for m in self.legal_moves()):
+        if self.is_won:
             return False
-        trial = self.copy()
-        trial.play_to_foundations()
-        return trial.is_won
+        played = 0  # tried on this game and taken back: a copy would copy the history too
+        try:
+            while (move := self._first_foundation_move()) is not None:
+                self.push(move)
+                played += 1
+            return played > 0 and self.is_won
+        finally:
+            for _ in range(played):
+                self.pop()
 
     # -- moves in words -------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine import PILE, Move, new_game
+from engine import PILE, Game, Move, new_game
 
 from .positions import position
 
@@ -69,3 +69,42 @@ def test_a_draw_comes_from_the_pile_holding_its_card() -> None:
     draw = game.resolve("draw QH")
     assert game.source_pile(draw) == 1
     assert game.source_pile(Move(PILE, 0, 1)) == 0
+
+
+def test_finishes_itself_and_going_up_agree_with_the_legal_moves_along_many_games() -> None:
+    """The shortcuts (the first foundation move alone; a trial on the game itself, taken
+    back) answer as the plain definitions do, and leave the game exactly as it was: along
+    random games, and along winning lines, whose ends finish by themselves."""
+    import random
+
+    from engine import FOUNDATION, GAMES
+    from engine.solver import solve
+
+    def check(game: Game) -> bool:
+        up = [m for m in game.legal_moves() if m.kind == FOUNDATION]
+        assert game._first_foundation_move() == (up[0] if up else None)
+        trial = game.copy()
+        trial.play_to_foundations()
+        before = (game.key(), game.history, game.can_redo)
+        finishes = game.finishes_itself()
+        assert finishes == (bool(up) and trial.is_won)
+        assert (game.key(), game.history, game.can_redo) == before
+        return finishes
+
+    rng = random.Random(11)
+    finished = 0
+    for game_id in GAMES:
+        for deal in range(1, 6):
+            game = new_game(game_id, deal)
+            for _ in range(rng.randrange(40, 160)):
+                check(game)
+                moves = game.legal_moves()
+                if not moves:
+                    break
+                game.play(rng.choice(moves))
+            line = solve(new_game(game_id, deal), budget_s=5.0).moves
+            game = new_game(game_id, deal)
+            for move in line:
+                finished += check(game)
+                game.play(move)
+    assert finished > 10
