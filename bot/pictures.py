@@ -63,9 +63,16 @@ class Pictures:
         assisted: bool = False,
     ) -> Picture:
         """The board's picture, its last move highlighted, and the same in words."""
-        draw = functools.partial(
-            self._render, game, last_move=game.last_move, four_colour=four_colour,
-            no_win=no_win, assisted=assisted,
-        )
-        png = await self.off_loop(draw)
-        return Picture(png, alt_text(game, no_win=no_win, assisted=assisted))
+        draw = functools.partial(_board, self._render, game, four_colour, no_win, assisted)
+        return await self.off_loop(draw)
+
+
+def _board(
+    render: Renderer, game: Game, four_colour: bool, no_win: bool, assisted: bool
+) -> Picture:
+    """Draw and describe a board: both where the picture is drawn, off the bot's thread."""
+    png = render(
+        game, last_move=game.last_move, four_colour=four_colour, no_win=no_win,
+        assisted=assisted,
+    )
+    return Picture(png, alt_text(game, no_win=no_win, assisted=assisted))
