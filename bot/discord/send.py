@@ -33,6 +33,7 @@ COLLAPSED = "🂠 An earlier board — the newest one is below."
 SEND_APOLOGY = (
     "Sorry — something went wrong while answering. `/show` posts your current board."
 )
+TIDY_LIMIT = 500  # earlier boards waiting to be collapsed, at most
 T = TypeVar("T")
 _tidying: set[asyncio.Task[None]] = set()
 
@@ -129,11 +130,22 @@ async def answer(
         if note is not None:
             await tell_privately(interaction, note)
         if reply.board is not None and not reply.board.private and posted is not None:
-            task = asyncio.get_running_loop().create_task(tidy(interaction, reply.board, posted))
-            _tidying.add(task)  # referenced until done: one per board being posted
-            task.add_done_callback(_tidying.discard)
+            tidy_later(interaction, reply.board, posted)
     except Exception:
         await apologise(interaction)
+
+
+def tidy_later(interaction: discord.Interaction[Any], board: Board, posted: int) -> None:
+    """Collapse the board that ``posted`` replaces, in the background. Edits of a channel's
+    messages share a rate limit per channel, so in a busy channel they can fall behind the
+    boards posted: beyond ``TIDY_LIMIT`` waiting, an earlier board is left as it is (its
+    buttons still answer, with the current board) rather than queue without end."""
+    if len(_tidying) >= TIDY_LIMIT:
+        log.debug("%d boards waiting to be collapsed: leaving one as it is", len(_tidying))
+        return
+    task = asyncio.get_running_loop().create_task(tidy(interaction, board, posted))
+    _tidying.add(task)  # referenced until done: one per board being posted
+    task.add_done_callback(_tidying.discard)
 
 
 async def tidy(interaction: discord.Interaction[Any], board: Board, posted: int) -> None:
