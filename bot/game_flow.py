@@ -343,7 +343,7 @@ class GameFlow:
         board = compose(
             saved, summary, picture, proven_lost=saved.proven_lost, focus=focus, private=private
         )
-        self.solver.board_made(board)
+        self.solver.board_made(board, saved.game)
         return board
 
 

@@ -28,7 +28,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-from engine import GAMES
+from engine import GAMES, Game
 
 from .boards import with_no_win
 from .cooldowns import Cooldown
@@ -59,6 +59,15 @@ Redraw = Callable[[SavedGame], Awaitable[Picture]]  # a saved board's picture ag
 
 async def _no_picture(saved: SavedGame) -> Picture:
     raise LookupError("this solver service was given no way to draw a board")
+
+
+@dataclass(frozen=True)
+class _Made:
+    """A player's newest board, and its game if the solver may look at it (in play, not
+    stuck): a check reads it here rather than loading the game again."""
+
+    ref: BoardRef
+    game: Game | None
 
 
 @dataclass(frozen=True)
@@ -95,7 +104,7 @@ class SolverService:
         self.hints = Cooldown(HINT_COOLDOWN_S, clock=clock)
         self.winnable = Cooldown(WINNABLE_COOLDOWN_S, clock=clock)
         self._pool_wanted = asyncio.Event()
-        self._latest: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board made
+        self._latest: LRU[int, _Made] = LRU(REMEMBERED)  # player -> last board made
         self._checked: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board checked
         self.closed = False
 
@@ -111,9 +120,15 @@ class SolverService:
 
     # -- what the boards know ---------------------------------------------------------
 
-    def board_made(self, board: Board) -> None:
-        """Remember the newest board of each player: checks of older ones are dropped."""
-        self._latest[board.owner_id] = board.ref
+    def board_made(self, board: Board, game: Game) -> None:
+        """Remember the newest board of each player, with its game: checks of older ones
+        are dropped."""
+        looked_at = None if board.finished or game.is_stuck else game.copy()
+        self._latest[board.owner_id] = _Made(board.ref, looked_at)
+
+    def _is_latest(self, owner_id: int, ref: BoardRef) -> bool:
+        made = self._latest.get(owner_id)
+        return made is not None and made.ref == ref
 
     # -- hints ------------------------------------------------------------------------
 
@@ -192,21 +207,23 @@ class SolverService:
     async def _verdict(
         self, owner_id: int, ref: BoardRef, text: str, filename: str
     ) -> Amendment | None:
-        if self._latest.get(owner_id) != ref:
+        made = self._latest.get(owner_id)
+        if made is None or made.ref != ref:
             return None  # the player has moved on while this waited its turn
         started = time.monotonic()
         try:
-            saved = await self.store.load(owner_id)
-            if saved is None or BoardRef(saved.id, saved.revision) != ref:
-                return None
             self._checked[owner_id] = ref
-            if saved.game.is_stuck or await self.worker.verdict(saved.game) != "lost":
+            if made.game is None or await self.worker.verdict(made.game) != "lost":
                 return None
+            # Stored only if the game is still at that revision (another process may
+            # have moved it meanwhile): then the board shown is the position proven lost.
             if not await self.store.mark_proven_lost(ref.game_row, ref.revision):
                 return None  # the game moved on while the solver searched
-            if self._latest.get(owner_id) != ref:
+            if not self._is_latest(owner_id, ref):
                 return None  # a newer board was made while the solver searched
-            saved.proven_lost_at = ref.revision
+            saved = await self.store.load(owner_id)  # to draw it again
+            if saved is None or BoardRef(saved.id, saved.revision) != ref:
+                return None
             picture = await self._redraw(saved)
             return Amendment(with_no_win(text), picture.png, filename, picture.alt_text)
         except Exception:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import pickle
 import subprocess
 import sys
@@ -28,8 +29,9 @@ class WorkerDied(RuntimeError):
 
 
 class _Process:
-    """One worker process, and the event loop's ends of its pipes (connected at its first
-    task, inside the running loop)."""
+    """One worker process. The event loop watches its answers' pipe and reads what comes
+    (``_readable``); a task is written to its other pipe whole, which never waits: the
+    process reads it at once, having nothing else to do."""
 
     def __init__(self) -> None:
         self.popen = subprocess.Popen(
@@ -37,47 +39,67 @@ class _Process:
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
-        self._reader: asyncio.StreamReader | None = None
-        self._writer: asyncio.WriteTransport | None = None
-        self._reading: asyncio.BaseTransport | None = None
+        assert self.popen.stdin is not None and self.popen.stdout is not None
+        self._tasks = self.popen.stdin
+        self._answers = self.popen.stdout.fileno()
+        os.set_blocking(self._answers, False)
+        self._received = bytearray()
+        self._answer: asyncio.Future[bytes] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # watching the answers
+        self._ended = False
 
     @property
     def pid(self) -> int:
         return self.popen.pid
 
-    async def _connect(self) -> tuple[asyncio.StreamReader, asyncio.WriteTransport]:
-        if self._reader is None or self._writer is None:
-            loop = asyncio.get_running_loop()
-            assert self.popen.stdin is not None and self.popen.stdout is not None
-            reader = asyncio.StreamReader(limit=2**26)
-            self._reading, _ = await loop.connect_read_pipe(
-                lambda: asyncio.StreamReaderProtocol(reader), self.popen.stdout
-            )
-            self._writer, _ = await loop.connect_write_pipe(
-                asyncio.BaseProtocol, self.popen.stdin
-            )
-            self._reader = reader
-        return self._reader, self._writer
-
     async def exchange(self, task: bytes) -> tuple[bool, Any]:
         """Send one pickled task; its unpickled answer, ``(True, result)`` or ``(False,
         exception)``. Raises WorkerDied if the process ends first."""
+        if self._ended:
+            raise WorkerDied
+        if self._loop is None:
+            self._loop = asyncio.get_running_loop()
+            self._loop.add_reader(self._answers, self._readable)
+        self._answer = self._loop.create_future()
         try:
-            reader, writer = await self._connect()
-            if writer.is_closing():
-                raise WorkerDied
-            writer.write(framed(task))
-            (size,) = LENGTH.unpack(await reader.readexactly(LENGTH.size))
-            answer: tuple[bool, Any] = pickle.loads(await reader.readexactly(size))
-        except (asyncio.IncompleteReadError, ConnectionError) as exc:
+            self._tasks.write(framed(task))
+            self._tasks.flush()
+        except (OSError, ValueError) as exc:  # a broken or closed pipe: the process is gone
             raise WorkerDied from exc
+        answer: tuple[bool, Any] = pickle.loads(await self._answer)
         return answer
+
+    def _readable(self) -> None:
+        try:
+            chunk = os.read(self._answers, 1 << 16)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:  # the process has ended
+            self._end()
+            return
+        self._received += chunk
+        if len(self._received) < LENGTH.size:
+            return
+        (size,) = LENGTH.unpack_from(self._received)
+        if len(self._received) >= LENGTH.size + size:
+            answer = bytes(self._received[LENGTH.size : LENGTH.size + size])
+            del self._received[: LENGTH.size + size]
+            if self._answer is not None and not self._answer.done():
+                self._answer.set_result(answer)
+
+    def _end(self) -> None:
+        """No more answers: stop watching, and fail the task waiting for one."""
+        self._ended = True
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.remove_reader(self._answers)
+        if self._answer is not None and not self._answer.done():
+            self._answer.set_exception(WorkerDied())
 
     def stop(self) -> None:
         """End the process now and close its pipes."""
-        for transport in (self._writer, self._reading):
-            if transport is not None:
-                transport.close()
+        self._end()
         if self.popen.poll() is None:
             self.popen.kill()
         self.popen.wait()
