@@ -275,7 +275,11 @@ def dead_check_applies(model: Model, pos: Position) -> bool:
 def is_dead(model: Model, pos: Position) -> bool:
     """True when some card can provably never go up (see above)."""
     up = _fixed_point(model, pos, to_win=True)[0]
-    return any(h < size for h, size in zip(up, model.foundation_sizes, strict=True))
+    sizes = model.foundation_sizes
+    for f in range(len(sizes)):  # noqa: SIM110 (a generator costs more on this hot path)
+        if up[f] < sizes[f]:
+            return True
+    return False
 
 
 def most_cards_up(model: Model, pos: Position) -> int:
@@ -357,6 +361,10 @@ class _FixedPoint:
         self.slot = slot
         self.lifted = [False] * 52
         self.free_top = [0] * len(piles)  # cards lifted from the top of each pile
+        # can_rest's marks: the number of the call that last reached each card (cheaper
+        # than a set per call)
+        self.reached = [0] * 52
+        self.calls = 0
 
     def clear_under(self, t: int, f: int, h: int) -> bool:
         """No card under t (where it lies now) goes up on f before height h."""
@@ -386,16 +394,22 @@ class _FixedPoint:
     def can_rest(self, c: int, f: int, h: int) -> bool:
         """A stack for c (going up at height h of foundation f) to lie on, see above."""
         tops_for = self.tops_for
-        todo = [t for t in tops_for[c] if self.holds(t, f, h)]
-        seen = set(todo)
+        reached = self.reached
+        self.calls += 1
+        call = self.calls
+        todo: list[int] = []
+        for t in tops_for[c]:
+            if self.holds(t, f, h):
+                reached[t] = call
+                todo.append(t)
         while todo:
             t = todo.pop()
             if self.depth[t] <= self.free_top[self.pile_of[t]] and self.clear_under(t, f, h):
                 return True
             if self.lifted[t]:
                 for t2 in tops_for[t]:
-                    if t2 not in seen and self.holds(t2, f, h):
-                        seen.add(t2)
+                    if reached[t2] != call and self.holds(t2, f, h):
+                        reached[t2] = call
                         todo.append(t2)
         return False
 
