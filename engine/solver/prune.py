@@ -187,21 +187,22 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
     heights = pos.heights
     goes_up = model.goes_up
     feeds = model.feeds
-    if cuts.safe_needs is not None:
-        needs = cuts.safe_needs
+    needs = cuts.safe_needs
+    if needs is not None and cuts.slots is not None:  # one slot a card: read off the bytes
+        found_f, found_h, _ = cuts.slots
         for src, pile in enumerate(pos.piles):
             if pile:
                 c = pile[-1]
-                for f, h in goes_up[c]:
-                    if heights[f] == h and feeds[src][f]:
-                        wanted = needs[c]
-                        if wanted is None:
-                            continue
-                        for g, k in wanted:
-                            if heights[g] <= k:
-                                break
-                        else:
-                            return (FOUNDATION, src, f)
+                f = found_f[c]
+                if found_h[c] == heights[f] and feeds[src][f]:
+                    wanted = needs[c]
+                    if wanted is None:  # never safe, or no slot at all
+                        continue
+                    for g, k in wanted:
+                        if heights[g] <= k:
+                            break
+                    else:
+                        return (FOUNDATION, src, f)
         return None
     if cuts.last_cycle is not None and heights[0] > cuts.last_cycle:
         for src, pile in enumerate(pos.piles):
@@ -330,7 +331,8 @@ class _FixedPoint:
         self.heights = heights
         self.tops_for = model.tops_for
         self.sizes = model.foundation_sizes
-        place = [-1] * 52  # card -> its pile * 64 + the cards under it; -1: not in a pile
+        pile_of = [-1] * 52  # card -> its pile; -1: not in a pile
+        under = [0] * 52  # card -> the cards under it in its pile
         # card -> every card above it is lifted (so far: the piles' tops); a lifted card
         # was uncovered first
         uncovered = [False] * 52
@@ -339,11 +341,12 @@ class _FixedPoint:
             if pile:
                 active.append(p)
                 uncovered[pile[-1]] = True
-            at = p * 64
-            for c in pile:
-                place[c] = at
-                at += 1
-        self.place = place
+            for i in range(len(pile)):
+                c = pile[i]
+                pile_of[c] = p
+                under[c] = i
+        self.pile_of = pile_of
+        self.under = under
         self.uncovered = uncovered
         self.active = active
         static = shortcuts_for(model).slots
@@ -373,11 +376,10 @@ class _FixedPoint:
 
     def clear_under(self, t: int, f: int, h: int) -> bool:
         """No card under t (where it lies now) goes up on f before height h."""
-        at = self.place[t]
-        pile = self.piles[at >> 6]
+        pile = self.piles[self.pile_of[t]]
         found_f = self.found_f
         found_h = self.found_h
-        for i in range(at & 63):
+        for i in range(self.under[t]):
             c = pile[i]
             if found_f[c] == f and found_h[c] < h:
                 return False
@@ -386,7 +388,7 @@ class _FixedPoint:
     def holds(self, t: int, f: int, h: int) -> bool:
         """t may hold a card going up at height h of foundation f: t is on the tableau
         and does not go up before it."""
-        return self.place[t] >= 0 and (self.found_f[t] != f or self.found_h[t] > h)
+        return self.pile_of[t] >= 0 and (self.found_f[t] != f or self.found_h[t] > h)
 
     def rests(self, c: int) -> bool:
         """Some card c may lie on when it goes up: on the tableau, not earlier than c."""
@@ -423,7 +425,7 @@ class _FixedPoint:
         piles = self.piles
         tops_for = self.tops_for
         sizes = self.sizes
-        place = self.place
+        pile_of = self.pile_of
         uncovered = self.uncovered
         found_f = self.found_f
         found_h = self.found_h
@@ -465,7 +467,7 @@ class _FixedPoint:
                     c = slot[f * 64 + h]
                     if (
                         c != NO_CARD
-                        and place[c] >= 0
+                        and pile_of[c] >= 0
                         and not (
                             (uncovered[c] and self.clear_under(c, f, h))
                             or (lifted[c] and self.can_rest(c, f, h))
