@@ -22,6 +22,8 @@ def key_function(model: Model, root: Position) -> KeyFunction:
     if suits_never_matter(model.rules):
         return _rank_only_key
     if piles_keep_their_places(model.rules):
+        if all(len(places) <= 1 for places in model.goes_up):
+            return _piles_key
         return model.exact_key
     return model.key
 
@@ -59,3 +61,10 @@ def _rank_only_key(pos: Position) -> bytes:
     return b"\xff".join(sorted([pile.translate(_RANKS) for pile in pos.piles])) + bytes(
         pos.heights
     )
+
+
+def _piles_key(pos: Position) -> bytes:
+    """Where piles keep their places and each card goes up at one place only (Clover
+    Leaf), the piles alone are the position: every card of the game not in them is up,
+    which sets each foundation's height, and no redeal or draw is to come."""
+    return b"\xff".join(pos.piles)
