@@ -392,10 +392,13 @@ class _FixedPoint:
 
     def rests(self, c: int) -> bool:
         """Some card c may lie on when it goes up: on the tableau, not earlier than c."""
-        f = self.found_f[c]
-        h = self.found_h[c]
-        for t in self.tops_for[c]:  # noqa: SIM110 (a generator costs more on this hot path)
-            if self.holds(t, f, h):
+        found_f = self.found_f
+        found_h = self.found_h
+        pile_of = self.pile_of
+        f = found_f[c]
+        h = found_h[c]
+        for t in self.tops_for[c]:  # holds(t, f, h), written out: the hottest call
+            if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h):
                 return True
         return False
 
