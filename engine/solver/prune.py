@@ -91,10 +91,10 @@ def _derive(model: Model) -> Shortcuts:
     return Shortcuts(_safe_needs(model, static), True, last_cycle, static, last_cards)
 
 
-_SHORTCUTS: LruCache[Model, Shortcuts] = LruCache(16)  # a few models: one per rule set
-
-
-_LAST: list[tuple[Model, Shortcuts]] = []  # the last model asked for: a search asks often
+# Final: mypyc keeps them in C variables (a plain module global is a dict lookup at
+# every use, and a search asks for its model's shortcuts several times a position).
+_SHORTCUTS: Final[LruCache[Model, Shortcuts]] = LruCache(16)  # one per rule set
+_LAST: Final[list[tuple[Model, Shortcuts]]] = []  # the last model asked for
 
 
 def shortcuts_for(model: Model) -> Shortcuts:
