@@ -64,13 +64,18 @@ def reductions(model: Model, pos: Position) -> list[frozenset[int]]:
     argument above does not hold."""
     if not apart_classes(model):
         return []
-    goes_up = model.goes_up
-    live = sorted({goes_up[c][0][0] for pile in pos.piles for c in pile})
+    live = live_foundations(model, pos)
     return [
         frozenset(keep)
         for size in range(1, len(live))
         for keep in combinations(live, size)
     ]
+
+
+def live_foundations(model: Model, pos: Position) -> list[int]:
+    """The foundations with cards still in the piles (of a game where each card has one)."""
+    goes_up = model.goes_up
+    return sorted({goes_up[c][0][0] for pile in pos.piles for c in pile})
 
 
 def reduced(model: Model, pos: Position, keep: frozenset[int]) -> Position:
@@ -84,4 +89,4 @@ def reduced(model: Model, pos: Position, keep: frozenset[int]) -> Position:
     return Position(piles, heights, pos.redeals_left, pos.draw_used)
 
 
-__all__ = ["apart_classes", "reduced", "reductions"]
+__all__ = ["apart_classes", "live_foundations", "reduced", "reductions"]

@@ -88,6 +88,8 @@ class Model:
             for p in range(self.pile_count)
         )
         self.refillable = rules.refillable
+        # One deck and no refill: a card tops at most one pile, and moves go onto tops only.
+        self.one_top_each = rules.decks == 1 and not rules.refillable
         self.refillable_order = tuple(sorted(rules.refillable))
         # Piles that play exactly alike (same feeds, same refill rule) may be reordered
         # in a position's key when no redeal is left to gather them in order.
@@ -134,6 +136,8 @@ class Model:
     def pile_moves(self, pos: Position) -> list[RawMove]:
         """Every legal move onto another pile (refilled corners included)."""
         piles = pos.piles
+        if self.one_top_each:
+            return self._moves_onto_tops(piles)
         by_top: dict[int, list[int]] = {}
         empty_refillable: list[int] = []
         refillable = self.refillable
@@ -160,6 +164,23 @@ class Model:
             if empty_refillable and not (src in refillable and len(pile) == 1):
                 for dst in empty_refillable:
                     out.append((PILE, src, dst))
+        return out
+
+    def _moves_onto_tops(self, piles: list[bytes]) -> list[RawMove]:
+        """pile_moves where each card tops at most one pile (the same moves in the same
+        order, with the piles found by a list of cards rather than a dict of lists)."""
+        top_pile = [-1] * 52
+        for i, pile in enumerate(piles):
+            if pile:
+                top_pile[pile[-1]] = i
+        tops_for = self.tops_for
+        out: list[RawMove] = []
+        for src, pile in enumerate(piles):
+            if pile:
+                for target in tops_for[pile[-1]]:
+                    dst = top_pile[target]
+                    if dst >= 0 and dst != src:
+                        out.append((PILE, src, dst))
         return out
 
     def draw_moves(self, pos: Position) -> list[RawMove]:

@@ -21,6 +21,7 @@ from .model import Model, Position, RawMove
 
 # Final: mypyc keeps these in C variables instead of looking them up at every use.
 FOUNDATION: Final = kinds.FOUNDATION
+NO_CARD: Final = 255  # an empty slot in the byte tables below
 
 # -- which arguments hold for a game ----------------------------------------------------
 #
@@ -48,7 +49,7 @@ class Shortcuts:
     safe_needs: tuple[tuple[tuple[int, int], ...] | None, ...] | None
     one_slot: bool
     last_cycle: int | None
-    slots: tuple[list[int], list[int], list[int]] | None  # see _static_slots
+    slots: tuple[bytes, bytes, bytes] | None  # see _static_slots
     last_cards: frozenset[int] | None = None
 
     @property
@@ -90,10 +91,10 @@ def _derive(model: Model) -> Shortcuts:
     return Shortcuts(_safe_needs(model, static), True, last_cycle, static, last_cards)
 
 
-_SHORTCUTS: LruCache[Model, Shortcuts] = LruCache(16)  # a few models: one per rule set
-
-
-_LAST: list[tuple[Model, Shortcuts]] = []  # the last model asked for: a search asks often
+# Final: mypyc keeps them in C variables (a plain module global is a dict lookup at
+# every use, and a search asks for its model's shortcuts several times a position).
+_SHORTCUTS: Final[LruCache[Model, Shortcuts]] = LruCache(16)  # one per rule set
+_LAST: Final[list[tuple[Model, Shortcuts]]] = []  # the last model asked for
 
 
 def shortcuts_for(model: Model) -> Shortcuts:
@@ -132,7 +133,7 @@ def shortcuts_for(model: Model) -> Shortcuts:
 
 
 def _safe_needs(
-    model: Model, static: tuple[list[int], list[int], list[int]]
+    model: Model, static: tuple[bytes, bytes, bytes]
 ) -> tuple[tuple[tuple[int, int], ...] | None, ...]:
     found_f, found_h, slot = static
     rules = model.rules
@@ -142,7 +143,7 @@ def _safe_needs(
 
     def successor(c: int) -> int:
         f, h = found_f[c], found_h[c]
-        return slot[f * 64 + h + 1] if h + 1 < model.foundation_sizes[f] else -1
+        return slot[f * 64 + h + 1] if h + 1 < model.foundation_sizes[f] else NO_CARD
 
     harmless: dict[int, bool] = {}
 
@@ -186,21 +187,22 @@ def safe_move(model: Model, pos: Position) -> RawMove | None:
     heights = pos.heights
     goes_up = model.goes_up
     feeds = model.feeds
-    if cuts.safe_needs is not None:
-        needs = cuts.safe_needs
+    needs = cuts.safe_needs
+    if needs is not None and cuts.slots is not None:  # one slot a card: read off the bytes
+        found_f, found_h, _ = cuts.slots
         for src, pile in enumerate(pos.piles):
             if pile:
                 c = pile[-1]
-                for f, h in goes_up[c]:
-                    if heights[f] == h and feeds[src][f]:
-                        wanted = needs[c]
-                        if wanted is None:
-                            continue
-                        for g, k in wanted:
-                            if heights[g] <= k:
-                                break
-                        else:
-                            return (FOUNDATION, src, f)
+                f = found_f[c]
+                if found_h[c] == heights[f] and feeds[src][f]:
+                    wanted = needs[c]
+                    if wanted is None:  # never safe, or no slot at all
+                        continue
+                    for g, k in wanted:
+                        if heights[g] <= k:
+                            break
+                    else:
+                        return (FOUNDATION, src, f)
         return None
     if cuts.last_cycle is not None and heights[0] > cuts.last_cycle:
         for src, pile in enumerate(pos.piles):
@@ -275,7 +277,11 @@ def dead_check_applies(model: Model, pos: Position) -> bool:
 def is_dead(model: Model, pos: Position) -> bool:
     """True when some card can provably never go up (see above)."""
     up = _fixed_point(model, pos, to_win=True)[0]
-    return any(h < size for h, size in zip(up, model.foundation_sizes, strict=True))
+    sizes = model.foundation_sizes
+    for f in range(len(sizes)):  # noqa: SIM110 (a generator costs more on this hot path)
+        if up[f] < sizes[f]:
+            return True
+    return False
 
 
 def most_cards_up(model: Model, pos: Position) -> int:
@@ -289,24 +295,25 @@ def most_cards_up(model: Model, pos: Position) -> int:
     )
 
 
-def _static_slots(model: Model) -> tuple[list[int], list[int], list[int]] | None:
+def _static_slots(model: Model) -> tuple[bytes, bytes, bytes] | None:
     """(foundation, height) of each card and the card of each slot (foundation * 64 +
-    height), for games where every card has one slot for good; None otherwise."""
+    height, NO_CARD if none), for games where every card has one slot for good; None
+    otherwise. Bytes: the compiled fixed point reads them without boxing an int."""
     if model.rules.decks != 1 or any(len(places) > 1 for places in model.goes_up):
         return None
     found_f, found_h = [0] * 52, [0] * 52
-    slot = [-1] * (64 * len(model.foundation_sizes))
+    slot = [NO_CARD] * (64 * len(model.foundation_sizes))
     for c, places in enumerate(model.goes_up):
         if places:
             (f, h), = places
             found_f[c], found_h[c] = f, h
             slot[f * 64 + h] = c
-    return found_f, found_h, slot
+    return bytes(found_f), bytes(found_h), bytes(slot)
 
 
 def _fixed_point(
     model: Model, pos: Position, *, to_win: bool
-) -> tuple[list[int], list[int], list[int]]:
+) -> tuple[list[int], bytes, bytes]:
     """Per foundation, the height below which every card can go up (it stops at a card
     that cannot; at the size when all can); and each tableau card's slot. ``to_win``:
     facts about lines that win, with cards that have nowhere to rest kept in place."""
@@ -324,46 +331,55 @@ class _FixedPoint:
         self.heights = heights
         self.tops_for = model.tops_for
         self.sizes = model.foundation_sizes
-        pile_of = [-1] * 52  # card -> its pile (each card once)
-        depth = [0] * 52  # card -> cards above it
+        pile_of = [-1] * 52  # card -> its pile; -1: not in a pile
+        under = [0] * 52  # card -> the cards under it in its pile
+        # card -> every card above it is lifted (so far: the piles' tops); a lifted card
+        # was uncovered first
+        uncovered = [False] * 52
         active: list[int] = []  # piles with cards
         for p, pile in enumerate(piles):
-            d = len(pile) - 1
-            if d >= 0:
+            if pile:
                 active.append(p)
-            for c in pile:
+                uncovered[pile[-1]] = True
+            for i in range(len(pile)):
+                c = pile[i]
                 pile_of[c] = p
-                depth[c] = d
-                d -= 1
+                under[c] = i
         self.pile_of = pile_of
-        self.depth = depth
+        self.under = under
+        self.uncovered = uncovered
         self.active = active
         static = shortcuts_for(model).slots
         if static is not None:
             found_f, found_h, slot = static
         else:  # several slots per card (Four Leaf Clovers): each card's first one still open
-            found_f, found_h = [0] * 52, [0] * 52
-            slot = [-1] * (64 * len(heights))
+            open_f, open_h = [0] * 52, [0] * 52
+            open_slot = [NO_CARD] * (64 * len(heights))
             goes_up = model.goes_up
             for pile in piles:
                 for c in pile:
                     for f, h in goes_up[c]:
                         if h >= heights[f]:
-                            found_f[c], found_h[c] = f, h
-                            slot[f * 64 + h] = c
+                            open_f[c], open_h[c] = f, h
+                            open_slot[f * 64 + h] = c
                             break
+            found_f, found_h, slot = bytes(open_f), bytes(open_h), bytes(open_slot)
         self.found_f = found_f
         self.found_h = found_h
         self.slot = slot
         self.lifted = [False] * 52
-        self.free_top = [0] * len(piles)  # cards lifted from the top of each pile
+        self.left = [len(pile) for pile in piles]  # per pile: cards not lifted (the lowest)
+        # can_rest's marks: the number of the call that last reached each card (cheaper
+        # than a set per call)
+        self.reached = [0] * 52
+        self.calls = 0
 
     def clear_under(self, t: int, f: int, h: int) -> bool:
         """No card under t (where it lies now) goes up on f before height h."""
         pile = self.piles[self.pile_of[t]]
         found_f = self.found_f
         found_h = self.found_h
-        for i in range(len(pile) - 1 - self.depth[t]):
+        for i in range(self.under[t]):
             c = pile[i]
             if found_f[c] == f and found_h[c] < h:
                 return False
@@ -376,40 +392,51 @@ class _FixedPoint:
 
     def rests(self, c: int) -> bool:
         """Some card c may lie on when it goes up: on the tableau, not earlier than c."""
-        f = self.found_f[c]
-        h = self.found_h[c]
-        for t in self.tops_for[c]:  # noqa: SIM110 (a generator costs more on this hot path)
-            if self.holds(t, f, h):
+        found_f = self.found_f
+        found_h = self.found_h
+        pile_of = self.pile_of
+        f = found_f[c]
+        h = found_h[c]
+        for t in self.tops_for[c]:  # holds(t, f, h), written out: the hottest call
+            if pile_of[t] >= 0 and (found_f[t] != f or found_h[t] > h):
                 return True
         return False
 
     def can_rest(self, c: int, f: int, h: int) -> bool:
         """A stack for c (going up at height h of foundation f) to lie on, see above."""
         tops_for = self.tops_for
-        todo = [t for t in tops_for[c] if self.holds(t, f, h)]
-        seen = set(todo)
-        while todo:
-            t = todo.pop()
-            if self.depth[t] <= self.free_top[self.pile_of[t]] and self.clear_under(t, f, h):
+        reached = self.reached
+        self.calls += 1
+        call = self.calls
+        todo: list[int] = []
+        for t in tops_for[c]:
+            if self.holds(t, f, h):
+                reached[t] = call
+                todo.append(t)
+        k = 0
+        while k < len(todo):  # in the order reached (an index: list.pop costs more)
+            t = todo[k]
+            k += 1
+            if self.uncovered[t] and self.clear_under(t, f, h):
                 return True
             if self.lifted[t]:
                 for t2 in tops_for[t]:
-                    if t2 not in seen and self.holds(t2, f, h):
-                        seen.add(t2)
+                    if reached[t2] != call and self.holds(t2, f, h):
+                        reached[t2] = call
                         todo.append(t2)
         return False
 
-    def run(self, to_win: bool) -> tuple[list[int], list[int], list[int]]:
+    def run(self, to_win: bool) -> tuple[list[int], bytes, bytes]:
         piles = self.piles
         tops_for = self.tops_for
         sizes = self.sizes
         pile_of = self.pile_of
-        depth = self.depth
+        uncovered = self.uncovered
         found_f = self.found_f
         found_h = self.found_h
         slot = self.slot
         lifted = self.lifted
-        free_top = self.free_top
+        left = self.left
         active = self.active
         up = list(self.heights)  # per foundation: every card below this height can go up
         changed = True
@@ -418,13 +445,12 @@ class _FixedPoint:
             still: list[int] = []
             for p in active:
                 pile = piles[p]
-                i = len(pile) - 1 - free_top[p]
+                i = left[p] - 1
                 while i >= 0:
                     c = pile[i]
                     if found_h[c] > up[found_f[c]]:  # not straight up: needs a place, a future
                         for t in tops_for[c]:
-                            q = pile_of[t]
-                            if q >= 0 and (lifted[t] or depth[t] <= free_top[q]):
+                            if uncovered[t]:
                                 break
                         else:
                             break  # no way off yet: the rest of this pile waits
@@ -432,8 +458,10 @@ class _FixedPoint:
                             break  # nowhere to rest, ever: it may only go straight up
                     lifted[c] = True
                     changed = True
+                    if i > 0:
+                        uncovered[pile[i - 1]] = True
                     i -= 1
-                free_top[p] = len(pile) - 1 - i
+                left[p] = i + 1
                 if i >= 0:
                     still.append(p)
             active = still
@@ -443,10 +471,10 @@ class _FixedPoint:
                 while h < size:
                     c = slot[f * 64 + h]
                     if (
-                        c >= 0
+                        c != NO_CARD
                         and pile_of[c] >= 0
                         and not (
-                            (depth[c] <= free_top[pile_of[c]] and self.clear_under(c, f, h))
+                            (uncovered[c] and self.clear_under(c, f, h))
                             or (lifted[c] and self.can_rest(c, f, h))
                         )
                     ):

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from engine import GAMES, REDEAL, Move, new_game
-from engine.solver.keys import key_function
+from engine.solver.keys import key_function, piles_keep_their_places
 from engine.solver.model import Position, model_for
 
 DEALS = range(1, 25)
@@ -104,6 +104,38 @@ def test_equal_keys_mean_equal_cards_up_and_redeals(game_id: str) -> None:
             game.play(rng.choice(moves))
 
 
+@pytest.mark.parametrize(
+    "game_id", sorted(g for g in GAMES if piles_keep_their_places(model_for(g).rules))
+)
+def test_piles_that_keep_their_places_keep_their_bottom_cards(game_id: str) -> None:
+    """What the exact key rests on (keys.py): a pile is known by its bottom card."""
+    for game in playouts(game_id, steps=120, seed=3):
+        dealt = new_game(game_id, game.deal).tableau
+        for pile, first in zip(game.tableau, dealt, strict=True):
+            assert not pile or pile[0] == first[0]
+
+
+def test_clover_leaf_keys_its_piles_in_place_and_refills_or_redeals_sort_them() -> None:
+    for game_id in ("corner-stones", "trefoil", "super-flower-garden"):  # refill, redeals
+        model = model_for(game_id)
+        assert key_function(model, model.position(new_game(game_id, 1))) == model.key
+    model = model_for("clover-leaf")
+    key = key_function(model, model.position(new_game("clover-leaf", 1)))
+    assert key(model.position(new_game("clover-leaf", 1))) == b"\xff".join(
+        bytes(map(int, pile)) for pile in new_game("clover-leaf", 1).tableau
+    )
+
+
+def test_clover_leaf_piles_tell_the_foundations() -> None:
+    """Its key is the piles alone (keys.py): equal piles must mean equal heights."""
+    model = model_for("clover-leaf")
+    heights: dict[bytes, list[int]] = {}
+    for game in playouts("clover-leaf", steps=120, seed=4):
+        pos = model.position(game)
+        key = key_function(model, pos)
+        assert heights.setdefault(key(pos), pos.heights) == pos.heights
+
+
 def _child_keys(model, key, pos, deal):
     out = []
     for move in model.legal_moves(pos):
@@ -115,9 +147,10 @@ def _child_keys(model, key, pos, deal):
 
 def _renamed(model, pos, rng):
     """The same game up to renaming: piles that play alike permuted (once no redeal is
-    left) and, in Four Leaf Clovers, suits swapped among cards of one rank."""
+    left, and where piles may trade places at all) and, in Four Leaf Clovers, suits
+    swapped among cards of one rank."""
     piles = list(pos.piles)
-    if not pos.redeals_left:
+    if not pos.redeals_left and not piles_keep_their_places(model.rules):
         for group in model.pile_classes:
             shuffled = [piles[i] for i in group]
             rng.shuffle(shuffled)
