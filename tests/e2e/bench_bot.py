@@ -259,12 +259,13 @@ def bot_cpu_seconds(bots: list[Any]) -> dict[int, tuple[bool, float]]:
 
 def cpu_used(
     before: dict[int, tuple[bool, float]], after: dict[int, tuple[bool, float]]
-) -> tuple[float, float]:
-    """CPU seconds between two readings: (the bot processes, their worker processes)."""
+) -> tuple[float, list[float]]:
+    """CPU seconds between two readings: the bot processes', and each of their worker
+    processes' (in the order they started)."""
     used = {pid: (main, s - before.get(pid, (main, 0.0))[1]) for pid, (main, s) in after.items()}
     return (
         sum(s for main, s in used.values() if main),
-        sum(s for main, s in used.values() if not main),
+        [s for _, (main, s) in sorted(used.items()) if not main],
     )
 
 
@@ -317,7 +318,8 @@ async def bench(args: argparse.Namespace) -> int:
                     await recording.start()
                 bot_cpu_before, fake_cpu = bot_cpu_seconds(bot), time.process_time()
                 crowd, wall = await many_players(fake, players, args.per_player)
-                bot_cpu, workers_cpu = cpu_used(bot_cpu_before, bot_cpu_seconds(bot))
+                bot_cpu, each_worker = cpu_used(bot_cpu_before, bot_cpu_seconds(bot))
+                workers_cpu = sum(each_worker)
                 if recording is not None:
                     await recording.stop()
                 fake_cpu = time.process_time() - fake_cpu
@@ -332,8 +334,11 @@ async def bench(args: argparse.Namespace) -> int:
                         f"CPU in that run: bot {bot_cpu:.2f} s "
                         f"({bot_cpu / len(crowd) * 1000:.1f} ms a move), its worker processes "
                         f"{workers_cpu:.2f} s "
-                        f"({workers_cpu / len(crowd) * 1000:.1f} ms a move), "
-                        f"fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
+                        f"({workers_cpu / len(crowd) * 1000:.1f} ms a move"
+                        + "".join(f"{', ' if i else ': '}{s / len(crowd) * 1000:.1f}"
+                                  for i, s in enumerate(each_worker))
+                        + (" in each" if each_worker else "")
+                        + f"), fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
                     )
                     print(f"memory after: bot and worker processes {rss_mb(bot):.0f} MB RSS")
                 if recording is not None:
