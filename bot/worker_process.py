@@ -22,6 +22,7 @@ from typing import Any, BinaryIO, TypeVar
 
 LENGTH = struct.Struct(">I")
 T = TypeVar("T")
+_answers: BinaryIO | None = None  # this worker's answers' stream, once main() runs
 
 
 def read_message(stream: BinaryIO) -> bytes | None:
@@ -68,6 +69,8 @@ def forked(work: Callable[..., T], *args: Any) -> T:
     if pid == 0:  # the copy: answer, then leave without running the parent's cleanup
         try:
             os.close(readable)
+            if _answers is not None:  # the bot sees the worker end when the worker does
+                os.close(_answers.fileno())
             with os.fdopen(writable, "wb") as out:
                 out.write(answer(pickle.dumps((work, args), protocol=pickle.HIGHEST_PROTOCOL)))
         finally:
@@ -86,8 +89,9 @@ def forked(work: Callable[..., T], *args: Any) -> T:
 
 
 def main() -> None:
+    global _answers
     tasks = sys.stdin.buffer
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    answers = _answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     while (task := read_message(tasks)) is not None:
         answers.write(framed(answer(task)))
@@ -95,4 +99,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run as the module the tasks import (``python -m`` loads this file once more as
+    # ``__main__``), so that ``forked`` sees what ``main`` set.
+    from bot.worker_process import main as serve
+
+    serve()

@@ -337,3 +337,31 @@ async def test_a_long_verdict_is_searched_in_a_copy_and_comes_back() -> None:
         assert workers.pids() == first
     finally:
         solver.close()
+
+
+async def test_a_solver_process_killed_mid_search_is_replaced_at_once(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import os
+    import signal
+
+    solver = SolverWorker()
+    try:
+        assert await solver.verdict(new_game("trefoil", 1)) == "won"
+        workers = solver._workers
+        assert workers is not None
+        [pid] = workers.pids()
+        # Clover Leaf 203 stays undecided for seconds: the search runs in a forked copy,
+        # which must not keep the dead process's answers open until it ends.
+        search = asyncio.ensure_future(solver.verdict(new_game("clover-leaf", 203), budget_s=5.0))
+        await asyncio.sleep(0.5)
+        os.kill(pid, signal.SIGKILL)
+        for _ in range(20):
+            await asyncio.sleep(0.1)
+            if "a solver process died" in caplog.text:
+                break
+        assert "a solver process died" in caplog.text
+        assert workers.pids() and pid not in workers.pids()
+        search.cancel()
+    finally:
+        solver.close()
