@@ -80,7 +80,7 @@ def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
         Action.REDO: not finished and game.can_redo,
         Action.TO_FOUNDATIONS: goes_up,
         Action.REDEAL: not finished and game.redeals_left > 0,
-        Action.HINT: not finished and bool(moves or game.redeals_left or game.draw_available),
+        Action.HINT: not finished and not game.is_stuck,
         Action.AUTO_FINISH: goes_up and game.finishes_itself(),  # a trial only if one goes up
     }
     buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())

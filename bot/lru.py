@@ -7,6 +7,7 @@ the database), so memory does not grow with the number of players.
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterator
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -42,3 +43,7 @@ class LRU(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+    def __iter__(self) -> Iterator[K]:
+        """The keys, least recently used first."""
+        return iter(self._items)

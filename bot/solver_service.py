@@ -126,10 +126,6 @@ class SolverService:
         looked_at = None if board.finished or game.is_stuck else game.copy()
         self._latest[board.owner_id] = _Made(board.ref, looked_at)
 
-    def _is_latest(self, owner_id: int, ref: BoardRef) -> bool:
-        made = self._latest.get(owner_id)
-        return made is not None and made.ref == ref
-
     # -- hints ------------------------------------------------------------------------
 
     async def hint(self, saved: SavedGame) -> Reply:
@@ -219,7 +215,7 @@ class SolverService:
             # have moved it meanwhile): then the board shown is the position proven lost.
             if not await self.store.mark_proven_lost(ref.game_row, ref.revision):
                 return None  # the game moved on while the solver searched
-            if not self._is_latest(owner_id, ref):
+            if self._latest.get(owner_id) is not made:
                 return None  # a newer board was made while the solver searched
             saved = await self.store.load(owner_id)  # to draw it again
             if saved is None or BoardRef(saved.id, saved.revision) != ref:

@@ -76,7 +76,8 @@ class SolverWorker:
     def __init__(self, executor: Executor | None = None) -> None:
         self._executor = executor
         self._workers = Workers("solver", 1) if executor is None else None
-        self._fork = self._workers is not None  # a copy of the bot's own process: never
+        # Searches fork only in the solver's own process, never in the bot's (threads).
+        self._fork = self._workers is not None
 
     def close(self) -> None:
         if self._workers:

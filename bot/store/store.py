@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any, NamedTuple
 
 from engine import Game
 
+from ..lru import LRU
 from ..records import ABANDONED, OUTCOMES, DailyEntry, Record, Result
 from .database import Connection, Database
 from .postgres import PostgresDatabase, is_postgres_url
@@ -184,7 +184,7 @@ class Store:
         # Engine games as last loaded or saved, with their saved state, by game row: a load
         # whose saved state is still that one reuses the game instead of replaying every
         # move from the deal.
-        self._live: OrderedDict[int, tuple[str, Game]] = OrderedDict()
+        self._live: LRU[int, tuple[str, Game]] = LRU(LIVE_GAMES)
 
     @classmethod
     async def open(cls, target: Path | str) -> Store:
@@ -255,9 +255,6 @@ class Store:
         """Remember ``game``, saved as ``state``, as the newest of the live games,
         forgetting the least recently used one beyond ``LIVE_GAMES``."""
         self._live[row_id] = (state, game)
-        self._live.move_to_end(row_id)
-        if len(self._live) > LIVE_GAMES:
-            self._live.popitem(last=False)
 
     async def start(
         self,

@@ -281,7 +281,7 @@ async def test_a_wrong_postgres_address_is_a_store_error(pg_server: object) -> N
 async def test_live_games_are_kept_least_recently_used_first_out(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("bot.store.store.LIVE_GAMES", 2)
+    monkeypatch.setattr(store._live, "maxsize", 2)
     one = await store.start(1, None, new_game("trefoil", 1), 1.0)
     two = await store.start(2, None, new_game("trefoil", 2), 1.0)
     assert await store.load(1) is not None  # player 1 is the most recent now

@@ -216,14 +216,29 @@ def postgres_url(wanted: bool) -> Iterator[str | None]:
 
 def rss_mb(bots: list[Any]) -> float:
     """Resident memory of the bot processes and their workers, in MB."""
-    total = 0
+    total = 0.0
     for bot in bots:
         if isinstance(bot, BotProcess) and bot.proc is not None:
-            for pid in _process_tree(bot.proc.pid):
-                with contextlib.suppress(OSError):
-                    status = Path(f"/proc/{pid}/status").read_text()
-                    total += int(status.split("VmRSS:")[1].split()[0])
-    return total / 1024
+            total += sum(process_rss_mb(pid) or 0.0 for pid in _process_tree(bot.proc.pid))
+    return total
+
+
+def process_rss_mb(pid: int) -> float | None:
+    """One process's resident memory in MB; None if it has ended meanwhile."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    return int(status.split("VmRSS:")[1].split()[0]) / 1024
+
+
+def children(pid: int) -> list[int]:
+    """The live processes that ``pid`` started."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        with contextlib.suppress(OSError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
 
 
 def _process_tree(pid: int) -> list[int]:
@@ -232,9 +247,7 @@ def _process_tree(pid: int) -> list[int]:
     while todo:
         current = todo.pop()
         pids.append(current)
-        for task in Path(f"/proc/{current}/task").glob("*"):
-            with contextlib.suppress(OSError):
-                todo += [int(c) for c in (task / "children").read_text().split()]
+        todo += children(current)
     return pids
 
 

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import sys
 import tempfile
 from pathlib import Path
 
+from .bench_bot import children, process_rss_mb
 from .fake_discord import FakeDiscord, FakeUser
 from .harness import BotProcess
 from .play import Mirror, move_options
@@ -48,20 +48,9 @@ def sizes(bot: BotProcess) -> tuple[float, list[float]]:
     lives for one search (at most its budget, 0.4 to 2 s) and then gives back all its
     memory. Counted, they would make a reading depend on whether one was running."""
     assert bot.proc is not None
-    found = []
-    for pid in [bot.proc.pid, *_children(bot.proc.pid)]:
-        with contextlib.suppress(OSError):  # a worker being replaced
-            status = Path(f"/proc/{pid}/status").read_text()
-            found.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
-    return found[0], found[1:]
-
-
-def _children(pid: int) -> list[int]:
-    children = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with contextlib.suppress(OSError):
-            children += [int(c) for c in (task / "children").read_text().split()]
-    return children
+    found = [process_rss_mb(pid) for pid in [bot.proc.pid, *children(bot.proc.pid)]]
+    own, *workers = [mb for mb in found if mb is not None]  # a worker may be being replaced
+    return own, workers
 
 
 def split(bot: BotProcess) -> tuple[float, float]:
