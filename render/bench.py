@@ -8,14 +8,14 @@ them. A frame's time is compose + PNG encode, measured on this one thread.
 from __future__ import annotations
 
 import argparse
-import io
 import random
 import statistics
 import time
 
 from engine import GAMES, Game, new_game
 
-from .board import COMPRESS_LEVEL, render_image
+from . import png
+from .board import render_image
 from .layout import layout
 
 
@@ -45,12 +45,11 @@ def _frame(game: Game, level: int) -> tuple[float, float, float, int, int]:
     start = time.perf_counter()
     image = render_image(game, last_move=game.last_move)
     composed = time.perf_counter()
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG", compress_level=level)
+    encoded = png.encode(image, level)
     done = time.perf_counter()
     cpu = (time.thread_time() - cpu_start) * 1000
     total = (done - start) * 1000
-    return (composed - start) * 1000, total, cpu, len(buffer.getvalue()), image.height
+    return (composed - start) * 1000, total, cpu, len(encoded), image.height
 
 
 def measure(
@@ -93,11 +92,11 @@ def main(argv: list[str] | None = None) -> None:
         help="time each frame this many times and keep the fastest (filters a busy machine)",
     )
     parser.add_argument(
-        "--level", type=int, default=COMPRESS_LEVEL,
-        help=f"zlib level to measure (render_png uses {COMPRESS_LEVEL})",
+        "--level", type=int, choices=range(4), default=png.LEVEL,
+        help=f"ISA-L deflate level to measure, 0 to 3 (render_png uses {png.LEVEL})",
     )
     args = parser.parse_args(argv)
-    print(f"{args.positions} positions per game from random play; zlib level {args.level}; "
+    print(f"{args.positions} positions per game from random play; deflate level {args.level}; "
           f"fastest of {args.repeat} run(s) per position")
     print("ms per frame, compose + encode, wall clock; 'compose' is its first part, 'cpu' the")
     print("thread's CPU time (what the frame costs when other work shares the machine)")

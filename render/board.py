@@ -9,7 +9,6 @@ palette mode, so a frame is a few memory copies and a quick PNG encode.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -19,6 +18,7 @@ from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, 
 from engine.cards import RANK_NAMES
 from engine.moves import parse
 
+from . import png
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
 from .glyphs import SUIT_SYMBOLS, cap_height, paint_symbol, paint_text, text_sprite, text_width
 from .layout import (
@@ -52,10 +52,6 @@ from .palette import (
     to_palette,
 )
 
-# zlib level for the PNG. The default (6) costs twice the time of 3 for a fifth fewer
-# bytes; 2 encodes Corner Stones, the biggest picture, 15% faster than 3 for 5 KB more
-# (45 KB of the 60 KB budget). render.bench --level prints both sides of that trade.
-COMPRESS_LEVEL = 2
 TITLE_SIZE = 28
 TEXT_SIZE = 20  # capitals 14 px high
 LABEL_SIZE = 22
@@ -81,12 +77,10 @@ def render_png(
     verdict) puts "No win is possible from here" on a board still in play;
     ``assisted`` marks a win as won with hints.
     """
-    buffer = io.BytesIO()
     image = render_image(
         game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted
     )
-    image.save(buffer, "PNG", compress_level=COMPRESS_LEVEL)
-    return buffer.getvalue()
+    return png.encode(image)
 
 
 def render_image(

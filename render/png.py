@@ -1,0 +1,56 @@
+"""PNG files of palette images, written here rather than by Pillow, for speed.
+
+A board is a palette image (one byte a pixel). Pillow's PNG writer tries four filters on
+every row and compresses with zlib: about 1.9 ms for a board. Palette pictures compress
+as well unfiltered, and ISA-L's deflate (the ``isal`` package) is several times quicker
+than zlib at the same size, so a board encodes in about 0.2 ms here, in as many bytes.
+
+The file is the plainest valid PNG: the header, the palette, one block of compressed rows
+(each led by its filter byte, 0: none) and the end, each chunk with its CRC.
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+
+from isal import isal_zlib
+from PIL import Image
+
+LEVEL = 1  # ISA-L's levels are 0 to 3; 1 and 2 give the same size here, 3 is 7x slower
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_END = b"IEND"
+
+
+def encode(image: Image.Image, level: int = LEVEL) -> bytes:
+    """``image``, a palette ("P") image without transparency, as PNG bytes."""
+    if image.mode != "P" or "transparency" in image.info:
+        raise ValueError(f"encode takes an opaque palette image, not mode {image.mode}")
+    width, height = image.size
+    palette = bytes(image.getpalette() or [0, 0, 0])
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indexed
+    return b"".join((
+        SIGNATURE,
+        _chunk(b"IHDR", header),
+        _chunk(b"PLTE", palette),
+        _chunk(b"IDAT", isal_zlib.compress(_rows(image), level)),
+        _chunk(_END, b""),
+    ))
+
+
+def _rows(image: Image.Image) -> bytearray:
+    """The pixels row by row, each row led by a 0 byte (filter: none). An image one pixel
+    wider is laid over the buffer, so pasting the picture at x = 1 writes the rows in
+    place: one copy in C rather than a slice and a join per row."""
+    width, height = image.size
+    rows = bytearray(height * (width + 1))
+    wider = Image.frombuffer("P", (width + 1, height), rows, "raw", "P", 0, 1)
+    wider.im.paste(image.im, (1, 0, width + 1, height))
+    return rows
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return b"".join((
+        struct.pack(">I", len(data)), kind, data,
+        struct.pack(">I", zlib.crc32(data, zlib.crc32(kind))),
+    ))
