@@ -59,6 +59,7 @@ def compose(
         controls=controls(game, finished, focus),
         finished=finished,
         private=private,
+        proven_lost=proven_lost and not finished,
     )
 
 

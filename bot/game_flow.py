@@ -265,6 +265,7 @@ class GameFlow:
             )
         if action is Action.RESIGN and arg != CONFIRMED:
             return Reply(message=resign_question(player, saved))
+        was_lost = saved.proven_lost
         try:
             summary = _apply(saved, action, arg)
         except IllegalMove as err:
@@ -282,8 +283,13 @@ class GameFlow:
             saved.status = WON
         if saved.status != PLAYING:
             saved.finished_at = now
-        picture = await self._picture(saved, changed=True)  # before saving: a failure
-        # changes nothing
+        # Every position a move leads to from one proven lost is lost too (a win from it
+        # would be a win from the one before), so it says so at once, with no search. An
+        # undo goes back to a position that may still be won: the solver looks again.
+        still_lost = was_lost and action is not Action.UNDO and saved.status == PLAYING
+        saved.proven_lost_at = saved.revision + 1 if still_lost else None
+        picture = await self._picture(saved, no_win=still_lost)  # before saving: a
+        # failure changes nothing
         await self.store.save(saved)
         if saved.status == WON and saved.daily is not None:
             summary += "\n" + await won_line(self.store, saved, now)
@@ -321,14 +327,15 @@ class GameFlow:
     async def _board(self, saved: SavedGame, summary: str, *, focus: int | None = None) -> Board:
         return await self._compose(saved, summary, await self._picture(saved), focus=focus)
 
-    async def _picture(self, saved: SavedGame, *, changed: bool = False) -> Picture:
-        """The board's picture as the player likes it. ``changed``: the game was just
-        changed and not yet saved, so no earlier proof that it is lost applies."""
+    async def _picture(self, saved: SavedGame, *, no_win: bool | None = None) -> Picture:
+        """The board's picture as the player likes it. ``no_win``: whether it says that
+        no win is possible; by default, whether the saved position was proven lost (a game
+        just changed and not yet saved says it for itself)."""
         settings = await self.settings.of(saved.user_id)
         return await self.pictures.board(
             saved.game,
             four_colour=settings["four_colour"],
-            no_win=saved.proven_lost and not changed,
+            no_win=saved.proven_lost if no_win is None else no_win,
             assisted=saved.status == WON and saved.hints > 0,
         )
 

@@ -102,6 +102,7 @@ class Board:
     finished: bool
     private: bool = False  # the player's setting: a board only they see
     alt_text: str = ""  # the picture in words, for screen readers
+    proven_lost: bool = False  # it already says that no win is possible from here
 
 
 @dataclass(frozen=True)

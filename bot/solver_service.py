@@ -123,7 +123,7 @@ class SolverService:
     def board_made(self, board: Board, game: Game) -> None:
         """Remember the newest board of each player, with its game: checks of older ones
         are dropped."""
-        looked_at = None if board.finished or game.is_stuck else game.copy()
+        looked_at = None if board.finished or board.proven_lost or game.is_stuck else game.copy()
         self._latest[board.owner_id] = _Made(board.ref, looked_at)
 
     # -- hints ------------------------------------------------------------------------
@@ -150,7 +150,8 @@ class SolverService:
     def request_verdict(self, board: Board, deliver: Deliver) -> None:
         """Look at ``board`` when the solver has time; if its position is proven lost while
         it is still the player's latest, ``deliver`` its amended text."""
-        if board.finished or self._checked.get(board.owner_id) == board.ref or self.closed:
+        if (board.finished or board.proven_lost or self.closed
+                or self._checked.get(board.owner_id) == board.ref):
             return
         self._pending.pop(board.owner_id, None)  # a newer board replaces an older check
         self._pending[board.owner_id] = _Check(
@@ -196,8 +197,8 @@ class SolverService:
         """``board`` saying "no win is possible" (text and picture) if the solver proves
         its position unwinnable and it is still the player's current board; None
         otherwise. Never raises."""
-        if board.finished or self._checked.get(board.owner_id) == board.ref:
-            return None  # over, or this very position was looked at already
+        if board.finished or board.proven_lost or self._checked.get(board.owner_id) == board.ref:
+            return None  # over, known lost, or this very position was looked at already
         return await self._verdict(board.owner_id, board.ref, board.text, board.filename)
 
     async def _verdict(

@@ -345,8 +345,10 @@ class Store:
         """Write ``saved`` back as the next revision, in one transaction.
 
         If its status is final (won, lost, resigned), its result row is written in the
-        same transaction. ``saved.revision`` is the revision it was loaded at; on success
-        it is advanced. Raises ConcurrentChange, writing nothing, if the stored game moved on.
+        same transaction. ``saved.proven_lost_at`` is written as it is: set it to the next
+        revision to save a position already known to be lost. ``saved.revision`` is the
+        revision it was loaded at; on success it is advanced. Raises ConcurrentChange,
+        writing nothing, if the stored game moved on.
         """
         state = _state(saved.game)
         # A move in play is one statement, its own transaction; a game that ends writes
@@ -356,7 +358,8 @@ class Store:
             changed = await conn.execute(
                 "UPDATE games SET state = $1, status = $2, revision = revision + 1, "
                 "undos = $3, hints = $4, seconds_played = $5, updated_at = $6, "
-                "finished_at = $7 WHERE id = $8 AND revision = $9 AND status = 'playing'",
+                "finished_at = $7, proven_lost_at = $10 "
+                "WHERE id = $8 AND revision = $9 AND status = 'playing'",
                 state,
                 saved.status,
                 saved.undos,
@@ -366,6 +369,7 @@ class Store:
                 None if saved.finished_at is None else float(saved.finished_at),
                 saved.id,
                 saved.revision,
+                saved.proven_lost_at,
             )
             if changed != 1:
                 raise ConcurrentChange(

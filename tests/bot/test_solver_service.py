@@ -143,6 +143,32 @@ async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     assert undone.board is not None and NO_WIN not in undone.board.text
 
 
+async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store: Store) -> None:
+    await play_into_a_lost_position(flow)
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board is not None and await flow.solver.verdict(shown.board) is not None
+    saved = await store.load(ALICE.user_id)
+    assert saved is not None and saved.proven_lost
+    move = str(saved.game.legal_moves()[0])
+    moved = await flow.act(ALICE, Action.MOVE, move)
+    assert moved.board is not None and moved.board.text.endswith(NO_WIN)
+    assert moved.board.proven_lost and json.loads(moved.board.png)["no_win"]
+    stored = await store.load(ALICE.user_id)
+    assert stored is not None and stored.proven_lost, "remembered for the new position"
+    assert await flow.solver.verdict(moved.board) is None, "nothing left to search"
+    flow.solver.request_verdict(moved.board, _never_delivered)
+    assert flow.solver.pending_verdicts == 0
+    undone = await flow.act(ALICE, Action.UNDO)  # back where the proof was made: unknown again
+    assert undone.board is not None and NO_WIN not in undone.board.text
+    assert not undone.board.proven_lost and not json.loads(undone.board.png)["no_win"]
+    redone = await flow.act(ALICE, Action.REDO)
+    assert redone.board is not None and NO_WIN not in redone.board.text, "not known from there"
+
+
+async def _never_delivered(amended: object) -> None:
+    raise AssertionError("no check was to run")
+
+
 async def test_a_late_verdict_never_covers_a_newer_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
