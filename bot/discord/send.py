@@ -20,6 +20,7 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
+from discord.http import Route
 
 from ..replies import Amendment, Board, Reply
 from .components import board_view, question_view
@@ -34,6 +35,7 @@ SEND_APOLOGY = (
     "Sorry — something went wrong while answering. `/show` posts your current board."
 )
 TIDY_LIMIT = 500  # earlier boards waiting to be collapsed, at most
+_COLLAPSE = {"content": COLLAPSED, "attachments": [], "components": []}  # picture, buttons gone
 T = TypeVar("T")
 _tidying: set[asyncio.Task[None]] = set()
 
@@ -159,10 +161,13 @@ async def tidy(interaction: discord.Interaction[Any], board: Board, posted: int)
         previous = await core_of(interaction).board_posted(board.owner_id, channel_id, posted)
         if previous is None or not _bot_is_in(interaction):
             return
-        channel = interaction.client.get_partial_messageable(channel_id)
-        await channel.get_partial_message(previous).edit(
-            content=COLLAPSED, attachments=[], view=None
+        # The edit as one plain request: discord.py's Message.edit would also build a
+        # Message from the answer, which nothing here reads (a third of the edit's cost).
+        route = Route(
+            "PATCH", "/channels/{channel_id}/messages/{message_id}",
+            channel_id=channel_id, message_id=previous,
         )
+        await interaction.client.http.request(route, json=_COLLAPSE)
     except (discord.NotFound, discord.Forbidden):
         log.debug("an earlier board in channel %s is gone or out of reach", channel_id)
     except Exception:
