@@ -7,13 +7,15 @@ one process). The SQL is written once; ``database.py`` says what a backend provi
 Across processes, a player's game is changed by one writer at a time: every change names the
 revision it was loaded at, and a change to a game that moved on (or was replaced) raises
 ``ConcurrentChange`` and writes nothing — starting a game included. Every method that
-returns after a write has committed it.
+returns after a write has committed it, but for the swap of a player's live board message,
+which is written about a second behind (``live_boards.py`` says why that is safe).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -24,6 +26,7 @@ from engine import Game
 from ..lru import LRU
 from ..records import ABANDONED, OUTCOMES, DailyEntry, Record, Result
 from .database import Connection, Database
+from .live_boards import LiveBoards
 from .postgres import PostgresDatabase, is_postgres_url
 from .sqlite import SqliteDatabase
 
@@ -32,6 +35,7 @@ PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
 # for the players active at once; anyone else's game is rebuilt from its saved state at
 # their next move (about 1 ms).
 LIVE_GAMES = 256
+BOARDS_A_STATEMENT = 300  # live boards written by one INSERT (3 parameters each)
 
 # Each player's settings and their value until they change it.
 DEFAULT_SETTINGS: dict[str, bool] = {
@@ -185,6 +189,7 @@ class Store:
         # whose saved state is still that one reuses the game instead of replaying every
         # move from the deal.
         self._live: LRU[int, tuple[str, Game]] = LRU(LIVE_GAMES)
+        self._boards = LiveBoards(self._stored_board, self._store_boards)
 
     @classmethod
     async def open(cls, target: Path | str) -> Store:
@@ -195,7 +200,9 @@ class Store:
         return cls(await SqliteDatabase.open(Path(target)))
 
     async def close(self) -> None:
-        """Close the database; closing again does nothing."""
+        """Write the live boards still in memory, then close the database; closing again
+        does nothing."""
+        await self._boards.close()
         await self._db.close()
 
     async def schema_version(self) -> int:
@@ -559,7 +566,9 @@ class Store:
         """Delete everything kept about a player, in every server, in one transaction: their
         current game, results, daily attempts, settings and board messages; then push the
         deleted rows out of the database's log. (games, results) deleted."""
-        async with self._db.transaction() as conn:
+        self._boards.forget(user_id)
+        async with self._boards.lock, self._db.transaction() as conn:  # after any write
+            # of live boards already under way
             games = await conn.execute("DELETE FROM games WHERE user_id = $1", user_id)
             results = await conn.execute("DELETE FROM results WHERE user_id = $1", user_id)
             for table in ("daily_attempts", "player_settings", "board_messages"):
@@ -609,18 +618,32 @@ class Store:
     ) -> int | None:
         """Make ``message_id`` the player's live board in ``channel_id``; the board it
         replaces there (to collapse or delete), or None if there was none — or if it is
-        this same message. One statement: two processes swapping at once each get a
-        different previous board."""
+        this same message. Swapped in memory and written about a second later (the one
+        exception to writing before returning: see ``live_boards.py``)."""
+        return await self._boards.swap(user_id, channel_id, message_id)
+
+    async def _stored_board(self, user_id: int, channel_id: int) -> int | None:
         async with self._db.primary() as conn:
             row = await conn.fetchrow(
-                "INSERT INTO board_messages AS b (user_id, channel_id, message_id) "
-                "VALUES ($1, $2, $3) ON CONFLICT (user_id, channel_id) DO UPDATE "
-                "SET previous_id = b.message_id, message_id = excluded.message_id "
-                "RETURNING previous_id",
-                user_id, channel_id, message_id,
+                "SELECT message_id FROM board_messages WHERE user_id = $1 AND channel_id = $2",
+                user_id, channel_id,
             )
-        previous = None if row is None or row["previous_id"] is None else int(row["previous_id"])
-        return None if previous == message_id else previous
+        return None if row is None else int(row["message_id"])
+
+    async def _store_boards(self, boards: Mapping[tuple[int, int], int]) -> None:
+        rows = [(user, channel, message) for (user, channel), message in boards.items()]
+        async with self._db.transaction() as conn:
+            for start in range(0, len(rows), BOARDS_A_STATEMENT):
+                chunk = rows[start:start + BOARDS_A_STATEMENT]
+                values = ", ".join(
+                    f"(${3 * i + 1}, ${3 * i + 2}, ${3 * i + 3})" for i in range(len(chunk))
+                )
+                await conn.execute(
+                    f"INSERT INTO board_messages (user_id, channel_id, message_id) "
+                    f"VALUES {values} ON CONFLICT (user_id, channel_id) DO UPDATE "
+                    "SET message_id = excluded.message_id",
+                    *(value for row in chunk for value in row),
+                )
 
     # -- the pool of winnable deals -----------------------------------------------------
 

@@ -1,0 +1,112 @@
+"""Each player's live board in each channel: kept in memory, written to the database behind.
+
+Every board posted replaces the player's previous one in that channel, which is then
+collapsed: one swap a /move. Asking the database for it each time cost a trip to its
+thread on every move, so the swap happens here, in memory, and what changed is written
+to the database ``WRITE_AFTER_S`` later, all of it in one statement. The database is read
+only for a player and channel not seen since the process started (or long forgotten).
+
+This is sound because a channel is served by one process: a server's interactions go to
+its shard, and every process serves its own shards. What the database holds is for the
+next start. A crash loses at most the last second of swaps, so after a restart at most
+the board posted in that second is left standing, not collapsed; no game or result
+depends on it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+
+from ..lru import LRU
+
+log = logging.getLogger(__name__)
+
+Key = tuple[int, int]  # (user id, channel id)
+REMEMBERED = 20_000  # players' channels kept in memory, the most recently used
+WRITE_AFTER_S = 1.0  # a swap reaches the database this long after it, at most (and more)
+
+
+class LiveBoards:
+    """``read(user, channel)`` gives the board stored for a pair, ``write(changes)`` stores
+    several at once; ``lock`` is held while writing (forgetting a player takes it too, so
+    that no write in flight brings their rows back)."""
+
+    def __init__(
+        self,
+        read: Callable[[int, int], Awaitable[int | None]],
+        write: Callable[[Mapping[Key, int]], Awaitable[None]],
+        *,
+        write_after_s: float = WRITE_AFTER_S,
+        remembered: int = REMEMBERED,
+    ) -> None:
+        self._read = read
+        self._write = write
+        self._write_after_s = write_after_s
+        self._known: LRU[Key, int | None] = LRU(remembered)
+        self._unwritten: dict[Key, int] = {}
+        self._writer: asyncio.Task[None] | None = None
+        self.lock = asyncio.Lock()
+        self._closed = False
+
+    async def swap(self, user_id: int, channel_id: int, message_id: int) -> int | None:
+        """Make ``message_id`` the live board; the one it replaces, or None (none, or the
+        same message again)."""
+        key = (user_id, channel_id)
+        if key not in self._known:
+            stored = await self._read(user_id, channel_id)
+            if key not in self._known:  # no swap came in while the database answered
+                self._known[key] = stored
+        previous = self._known.get(key)
+        self._known[key] = message_id
+        if self._closed:
+            return None if previous == message_id else previous
+        self._unwritten[key] = message_id
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_later())
+        return None if previous == message_id else previous
+
+    def forget(self, user_id: int) -> None:
+        """Drop everything kept about a player (their rows are deleted by the caller)."""
+        for key in [k for k in self._known if k[0] == user_id]:
+            self._known.pop(key)
+        for key in [k for k in self._unwritten if k[0] == user_id]:
+            del self._unwritten[key]
+
+    @property
+    def unwritten(self) -> int:
+        return len(self._unwritten)
+
+    async def _write_later(self) -> None:
+        while self._unwritten:
+            await asyncio.sleep(self._write_after_s)
+            await self.write_now()
+
+    async def write_now(self) -> None:
+        """Write what changed since the last write. On a failure the changes stay, to go
+        with the next write (a newer swap of the same pair wins)."""
+        async with self.lock:
+            changes, self._unwritten = self._unwritten, {}
+            if not changes:
+                return
+            try:
+                await self._write(changes)
+            except BaseException as exc:  # kept for the next write, even if cancelled
+                self._unwritten = changes | self._unwritten
+                if not isinstance(exc, Exception):
+                    raise
+                log.exception("could not store %d live boards; trying again", len(changes))
+
+    async def close(self) -> None:
+        """Stop the timer and write what is left; after this, swaps are kept in memory
+        only (the database is closing). Closing again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._writer is not None and not self._writer.done():
+            self._writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
+        await self.write_now()

@@ -1,0 +1,132 @@
+"""Live boards in memory, written behind: the database is read once per player and channel,
+written in batches, and what it holds survives a restart; forgetting a player is final."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+
+from bot.store import Store
+from bot.store.live_boards import Key, LiveBoards
+
+
+class FakeTable:
+    """The database side of LiveBoards: counts reads and writes; can be made to fail."""
+
+    def __init__(self, rows: dict[Key, int] | None = None) -> None:
+        self.rows = dict(rows or {})
+        self.reads = 0
+        self.writes: list[dict[Key, int]] = []
+        self.failing = False
+        self.slow = asyncio.Event()
+        self.slow.set()
+
+    async def read(self, user_id: int, channel_id: int) -> int | None:
+        self.reads += 1
+        await self.slow.wait()
+        return self.rows.get((user_id, channel_id))
+
+    async def write(self, changes: Mapping[Key, int]) -> None:
+        if self.failing:
+            raise OSError("disk full")
+        self.writes.append(dict(changes))
+        self.rows.update(changes)
+
+
+async def test_the_database_is_read_once_and_written_in_one_batch() -> None:
+    table = FakeTable({(1, 500): 6999})
+    boards = LiveBoards(table.read, table.write, write_after_s=0.05)
+    assert await boards.swap(1, 500, 7001) == 6999, "the board from before the start"
+    assert await boards.swap(1, 500, 7002) == 7001
+    assert await boards.swap(1, 500, 7002) is None, "the same board again"
+    assert await boards.swap(2, 500, 9001) is None
+    assert table.reads == 2, "one read per player and channel, none after"
+    assert table.writes == [] and boards.unwritten == 2
+    await asyncio.sleep(0.2)
+    assert table.writes == [{(1, 500): 7002, (2, 500): 9001}]
+    assert boards.unwritten == 0
+    await boards.close()
+
+
+async def test_two_first_boards_at_once_each_get_a_different_previous_one() -> None:
+    table = FakeTable({(1, 500): 6999})
+    table.slow.clear()  # both swaps wait for the database's answer
+    boards = LiveBoards(table.read, table.write, write_after_s=60)
+    first = asyncio.ensure_future(boards.swap(1, 500, 7001))
+    second = asyncio.ensure_future(boards.swap(1, 500, 7002))
+    await asyncio.sleep(0)
+    table.slow.set()
+    assert sorted([await first, await second], key=str) == [6999, 7001]
+    await boards.close()
+    assert table.rows[(1, 500)] == 7002
+
+
+async def test_a_failed_write_is_tried_again_with_what_came_since() -> None:
+    table = FakeTable()
+    table.failing = True
+    boards = LiveBoards(table.read, table.write, write_after_s=0.05)
+    await boards.swap(1, 500, 7001)
+    await asyncio.sleep(0.12)
+    assert table.writes == [] and boards.unwritten == 1, "kept after the failure"
+    table.failing = False
+    await boards.swap(1, 500, 7002)
+    await boards.swap(2, 500, 9001)
+    await asyncio.sleep(0.15)
+    assert table.rows == {(1, 500): 7002, (2, 500): 9001}
+    await boards.close()
+
+
+async def test_memory_is_bounded_and_a_forgotten_pair_is_read_again() -> None:
+    table = FakeTable()
+    boards = LiveBoards(table.read, table.write, write_after_s=0.01, remembered=2)
+    await boards.swap(1, 500, 7001)
+    await boards.swap(2, 500, 8001)
+    await boards.swap(3, 500, 9001)  # pushes player 1 out of memory
+    await asyncio.sleep(0.05)
+    assert await boards.swap(1, 500, 7002) == 7001, "read back from the database"
+    assert table.reads == 4
+    await boards.close()
+
+
+async def test_a_swap_reaches_a_restarted_store(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    await store.swap_board_message(1, 500, 7001)
+    await store.close()  # writes what is still in memory
+    again = await Store.open(db_path)
+    try:
+        assert await again.swap_board_message(1, 500, 7002) == 7001
+    finally:
+        await again.close()
+
+
+async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    boards = store._boards
+    written = boards._write
+    release = asyncio.Event()
+
+    async def held_write(changes: Mapping[Key, int]) -> None:
+        await release.wait()
+        await written(changes)
+
+    boards._write = held_write
+    try:
+        await store.swap_board_message(1, 500, 7001)
+        await store.swap_board_message(2, 500, 8001)
+        writing = asyncio.ensure_future(boards.write_now())
+        await asyncio.sleep(0.01)  # the write holds both players' boards now
+        forgetting = asyncio.ensure_future(store.forget_player(1))
+        await asyncio.sleep(0.05)
+        assert not forgetting.done(), "forgetting waits for the write under way"
+        release.set()
+        await writing
+        await forgetting
+    finally:
+        await store.close()
+    again = await Store.open(db_path)
+    try:
+        assert await again.swap_board_message(1, 500, 7002) is None, "nothing of player 1"
+        assert await again.swap_board_message(2, 500, 8002) == 8001
+    finally:
+        await again.close()
