@@ -7,6 +7,7 @@ backend rewrites the placeholders to ``?1``. Rows are read by column name.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
@@ -25,6 +26,9 @@ class Connection(Protocol):
 
     async def execute(self, sql: str, *args: Any) -> int:
         """Run a statement; how many rows it changed."""
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Run one statement once for each row of arguments (prepared once, one trip)."""
 
 
 class Database(Protocol):

@@ -25,7 +25,8 @@ from ..lru import LRU
 log = logging.getLogger(__name__)
 
 Key = tuple[int, int]  # (user id, channel id)
-REMEMBERED = 20_000  # players' channels kept in memory, the most recently used
+REMEMBERED = 500  # players' channels kept in memory, the most recently used (the active
+# ones, as for the bot's other caches of players); any other pair costs one read
 WRITE_AFTER_S = 1.0  # a swap reaches the database this long after it, at most (and more)
 
 
@@ -47,6 +48,7 @@ class LiveBoards:
         self._write_after_s = write_after_s
         self._known: LRU[Key, int | None] = LRU(remembered)
         self._unwritten: dict[Key, int] = {}
+        self._writing: dict[Key, int] = {}  # the changes of the write under way
         self._writer: asyncio.Task[None] | None = None
         self.lock = asyncio.Lock()
         self._closed = False
@@ -56,7 +58,7 @@ class LiveBoards:
         same message again)."""
         key = (user_id, channel_id)
         if key not in self._known:
-            stored = await self._read(user_id, channel_id)
+            stored = await self._stored(key)
             if key not in self._known:  # no swap came in while the database answered
                 self._known[key] = stored
         previous = self._known.get(key)
@@ -68,12 +70,21 @@ class LiveBoards:
             self._writer = asyncio.get_running_loop().create_task(self._write_later())
         return None if previous == message_id else previous
 
+    async def _stored(self, key: Key) -> int | None:
+        """The board of a pair no longer in memory: the newest one not yet written (it
+        may have been pushed out before its write), or else the database's."""
+        for pending in (self._unwritten, self._writing):
+            if key in pending:
+                return pending[key]
+        return await self._read(*key)
+
     def forget(self, user_id: int) -> None:
         """Drop everything kept about a player (their rows are deleted by the caller)."""
         for key in [k for k in self._known if k[0] == user_id]:
             self._known.pop(key)
-        for key in [k for k in self._unwritten if k[0] == user_id]:
-            del self._unwritten[key]
+        for pending in (self._unwritten, self._writing):
+            for key in [k for k in pending if k[0] == user_id]:
+                del pending[key]
 
     @property
     def unwritten(self) -> int:
@@ -91,6 +102,7 @@ class LiveBoards:
             changes, self._unwritten = self._unwritten, {}
             if not changes:
                 return
+            self._writing = changes
             try:
                 await self._write(changes)
             except BaseException as exc:  # kept for the next write, even if cancelled
@@ -98,6 +110,8 @@ class LiveBoards:
                 if not isinstance(exc, Exception):
                     raise
                 log.exception("could not store %d live boards; trying again", len(changes))
+            finally:
+                self._writing = {}
 
     async def close(self) -> None:
         """Stop the timer and write what is left; after this, swaps are kept in memory

@@ -14,7 +14,7 @@ background jobs; if that process dies, its connection closes and another can tak
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit
@@ -134,6 +134,9 @@ class _Connection:
         status = await self._conn.execute(sql, *args)  # "UPDATE 1", "INSERT 0 1"
         last = status.rsplit(" ", 1)[-1]
         return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, rows)
 
 
 class PostgresDatabase:

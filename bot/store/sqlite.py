@@ -19,7 +19,7 @@ import asyncio
 import functools
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -166,6 +166,9 @@ class _Connection:
         before = self._db.total_changes
         await self._db.execute_fetchall(_sqlite_sql(sql), args)
         return self._db.total_changes - before
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._db.executemany(_sqlite_sql(sql), rows)
 
 
 class SqliteDatabase:

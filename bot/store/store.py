@@ -35,7 +35,6 @@ PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
 # for the players active at once; anyone else's game is rebuilt from its saved state at
 # their next move (about 1 ms).
 LIVE_GAMES = 256
-BOARDS_A_STATEMENT = 300  # live boards written by one INSERT (3 parameters each)
 
 # Each player's settings and their value until they change it.
 DEFAULT_SETTINGS: dict[str, bool] = {
@@ -631,19 +630,15 @@ class Store:
         return None if row is None else int(row["message_id"])
 
     async def _store_boards(self, boards: Mapping[tuple[int, int], int]) -> None:
-        rows = [(user, channel, message) for (user, channel), message in boards.items()]
+        # One statement, prepared once, for every row: a statement whose text grew with
+        # the number of rows would fill the databases' statement caches with big copies.
         async with self._db.transaction() as conn:
-            for start in range(0, len(rows), BOARDS_A_STATEMENT):
-                chunk = rows[start:start + BOARDS_A_STATEMENT]
-                values = ", ".join(
-                    f"(${3 * i + 1}, ${3 * i + 2}, ${3 * i + 3})" for i in range(len(chunk))
-                )
-                await conn.execute(
-                    f"INSERT INTO board_messages (user_id, channel_id, message_id) "
-                    f"VALUES {values} ON CONFLICT (user_id, channel_id) DO UPDATE "
-                    "SET message_id = excluded.message_id",
-                    *(value for row in chunk for value in row),
-                )
+            await conn.executemany(
+                "INSERT INTO board_messages (user_id, channel_id, message_id) "
+                "VALUES ($1, $2, $3) ON CONFLICT (user_id, channel_id) DO UPDATE "
+                "SET message_id = excluded.message_id",
+                [(user, channel, message) for (user, channel), message in boards.items()],
+            )
 
     # -- the pool of winnable deals -----------------------------------------------------
 

@@ -1,5 +1,6 @@
 """Live boards in memory, written behind: the database is read once per player and channel,
-written in batches, and what it holds survives a restart; forgetting a player is final."""
+written in batches (what was pushed out of memory before its write included); forgetting
+a player is final. (That the boards reach the next start: test_store_facts.py.)"""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ class FakeTable:
         self.reads = 0
         self.writes: list[dict[Key, int]] = []
         self.failing = False
-        self.slow = asyncio.Event()
+        self.slow = asyncio.Event()  # cleared: reads wait
         self.slow.set()
+        self.held = asyncio.Event()  # cleared: writes wait
+        self.held.set()
 
     async def read(self, user_id: int, channel_id: int) -> int | None:
         self.reads += 1
@@ -28,6 +31,7 @@ class FakeTable:
         return self.rows.get((user_id, channel_id))
 
     async def write(self, changes: Mapping[Key, int]) -> None:
+        await self.held.wait()
         if self.failing:
             raise OSError("disk full")
         self.writes.append(dict(changes))
@@ -89,15 +93,21 @@ async def test_memory_is_bounded_and_a_forgotten_pair_is_read_again() -> None:
     await boards.close()
 
 
-async def test_a_swap_reaches_a_restarted_store(db_path: Path) -> None:
-    store = await Store.open(db_path)
-    await store.swap_board_message(1, 500, 7001)
-    await store.close()  # writes what is still in memory
-    again = await Store.open(db_path)
-    try:
-        assert await again.swap_board_message(1, 500, 7002) == 7001
-    finally:
-        await again.close()
+async def test_a_pair_pushed_out_before_its_write_keeps_its_newest_board() -> None:
+    table = FakeTable({(1, 500): 7000})
+    boards = LiveBoards(table.read, table.write, write_after_s=60, remembered=1)
+    assert await boards.swap(1, 500, 7001) == 7000
+    await boards.swap(2, 500, 8001)  # pushes player 1 out of memory, nothing written yet
+    assert await boards.swap(1, 500, 7002) == 7001, "not the database's older board"
+    await boards.swap(2, 500, 8002)
+    table.held.clear()
+    writing = asyncio.ensure_future(boards.write_now())
+    await asyncio.sleep(0)  # the write under way holds both players' boards
+    assert await boards.swap(1, 500, 7003) == 7002, "the board of the write under way"
+    table.held.set()
+    await writing
+    await boards.close()
+    assert table.rows == {(1, 500): 7003, (2, 500): 8002}
 
 
 async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path: Path) -> None:

@@ -64,6 +64,23 @@ async def test_a_new_board_hands_back_the_players_previous_board_in_that_channel
     assert await store.swap_board_message(2, 500, 9001) is None, "another player"
 
 
+async def test_live_boards_written_behind_reach_the_next_start(
+    any_store: Store, store_target: Path | str
+) -> None:
+    for user in range(1, 401):  # more rows than one write took when it was one statement
+        await any_store.swap_board_message(user, 500, 10_000 + user)
+    await any_store.swap_board_message(7, 500, 20_007)
+    await any_store.close()  # writes what is still in memory
+    again = await Store.open(store_target)
+    try:
+        assert await again.swap_board_message(1, 500, 30_001) == 10_001
+        assert await again.swap_board_message(400, 500, 30_400) == 10_400
+        assert await again.swap_board_message(7, 500, 30_007) == 20_007, "the newest swap"
+        assert await again.swap_board_message(401, 500, 30_401) is None
+    finally:
+        await again.close()
+
+
 async def test_a_game_left_untouched_leaves_no_result(store: Store) -> None:
     first = await store.start(1, 10, new_game("trefoil", 1), 1.0, daily="2026-11-22")
     second = await store.start(1, 10, new_game("trefoil", 2), 2.0, replacing=first,
