@@ -4,12 +4,13 @@ remembered, so that hint after hint follows one line to the win.
 
 from __future__ import annotations
 
+import hashlib
 import time
 
 from .cache import LruCache
 from .model import Model, Position, RawMove
 
-# Positions of remembered winning lines (each about 100 bytes with its move): a line
+# Positions of remembered winning lines (each about 300 bytes with its move): a line
 # holds tens to a few hundred positions, so this keeps the lines of the last few dozen
 # games a player asked a hint in (a line forgotten is planned again, consistently).
 PLAN_POSITIONS = 5_000
@@ -65,14 +66,19 @@ class Plans:
     """
 
     def __init__(self, limit: int = PLAN_POSITIONS) -> None:
-        self.positions: LruCache[bytes, RawMove] = LruCache(limit)
+        self.positions: LruCache[bytes, int] = LruCache(limit)  # key -> _packed(move)
 
     @staticmethod
     def key(model: Model, pos: Position, deal: int, draw_rule: bool) -> bytes:
-        return f"{model.id}/{deal}/{int(draw_rule)}/".encode() + model.exact_key(pos)
+        """The position with its game, deal and draw rule, as a 128-bit digest: a third
+        of the bytes (a chance collision among the remembered positions is as likely as
+        none in 10^30)."""
+        exact = f"{model.id}/{deal}/{int(draw_rule)}/".encode() + model.exact_key(pos)
+        return hashlib.blake2b(exact, digest_size=16).digest()
 
     def next_move(self, model: Model, pos: Position, deal: int, draw_rule: bool) -> RawMove | None:
-        return self.positions.get(self.key(model, pos, deal, draw_rule))
+        packed = self.positions.get(self.key(model, pos, deal, draw_rule))
+        return None if packed is None else _unpacked(packed)
 
     def remember(
         self, model: Model, start: Position, line: list[RawMove], deal: int, draw_rule: bool
@@ -90,10 +96,21 @@ class Plans:
             steps.append((key, move))
             model.apply(pos, move, deal)
         for key, move in steps:
-            self.positions.put(key, move)
+            self.positions.put(key, _packed(move))
 
     def clear(self) -> None:
         self.positions.clear()
+
+
+def _packed(move: RawMove) -> int:
+    """A move as one int (a third of a tuple's bytes): its numbers are below 1,023 and at
+    least -1 (a redeal's)."""
+    kind, src, dst = move
+    return (kind << 20) | ((src + 1) << 10) | (dst + 1)
+
+
+def _unpacked(packed: int) -> RawMove:
+    return (packed >> 20, ((packed >> 10) & 0x3FF) - 1, (packed & 0x3FF) - 1)
 
 
 PLANS = Plans()

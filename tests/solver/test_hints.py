@@ -3,10 +3,10 @@ move again and again wins, never coming back to a position, remembered plan or n
 
 import pytest
 
-from engine import GAMES, Game, new_game
+from engine import GAMES, REDEAL, Game, new_game
 from engine.solver import hint, solve
 from engine.solver.lines import PLANS, Plans
-from engine.solver.model import model_for
+from engine.solver.model import model_for, move_text
 
 # Deals the solver wins within a few tenths of a second (measured), per game.
 QUICK_WINS = {
@@ -135,3 +135,20 @@ def test_remembered_plans_never_exceed_their_bound() -> None:
         # A line longer than the bound keeps its last positions: its start is gone.
         assert plans.next_move(model, model.position(game), deal, False) is None
         assert plans.next_move(model, model.position(replay), deal, False) is None  # won
+
+
+def test_a_remembered_line_gives_back_each_of_its_moves_redeals_included() -> None:
+    plans = Plans()
+    game = new_game("super-flower-garden", 1)
+    model = model_for("super-flower-garden")
+    solution = solve(game, budget_s=5.0)
+    assert solution.status == "won"
+    replay = game.copy()
+    line = [tuple(replay.play(text)) for text in solution.moves]
+    assert (REDEAL, -1, -1) in line, "the line redeals"
+    plans.remember(model, model.position(game), line, 1, False)  # type: ignore[arg-type]
+    walk = game.copy()
+    while not walk.is_won:
+        move = plans.next_move(model, model.position(walk), 1, False)
+        assert move is not None
+        walk.play(move_text(move))
