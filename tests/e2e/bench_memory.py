@@ -72,10 +72,14 @@ async def players(
         await asyncio.gather(*(new_player(fake, u, first + start + i) for i, u in enumerate(chunk)))
         done = first + start + len(chunk)
         if every and bot is not None and done % every < batch:
-            own, each = sizes(bot)
-            workers = ", ".join(f"{mb:.1f}" for mb in each)
-            print(f"  after {done:5d} players: bot {own:6.1f} MB, workers {sum(each):6.1f} MB "
-                  f"({workers})", flush=True)
+            print_sizes(bot, f"{done:5d} players")
+
+
+def print_sizes(bot: BotProcess, when: str) -> None:
+    own, each = sizes(bot)
+    workers = ", ".join(f"{mb:.1f}" for mb in each)
+    print(f"  after {when}: bot {own:6.1f} MB, workers {sum(each):6.1f} MB ({workers})",
+          flush=True)
 
 
 async def bench(args: argparse.Namespace) -> int:
@@ -92,6 +96,8 @@ async def bench(args: argparse.Namespace) -> int:
             warm_mb = sum(warm_split)
             await players(fake, users[args.warm :], args.warm, args.batch, args.every, bot)
             await asyncio.sleep(2)  # let the last verdict checks finish
+            if args.every:
+                print_sizes(bot, f"{args.players} players, 2 s later")
             end_split = split(bot)
             end_mb = sum(end_split)
         finally:
