@@ -1,7 +1,9 @@
 """Records, streaks and rankings computed from finished games: pure, so tests build histories.
 
 A finished game's outcome is one of ``OUTCOMES``; the store writes one ``Result`` per
-finished game and reads them back for these functions.
+finished game. The bot asks the store, whose SQL computes records, leaderboards and daily
+boards without reading every result back; these functions are the plain statement of the
+same numbers, which the store's tests hold its SQL to.
 
 The leaderboard ranks by the lower bound of the 95% Wilson score interval on a player's win
 rate: one lucky win out of one game scores 0.21, while 30 wins out of 40 scores 0.60, so a
@@ -127,14 +129,8 @@ def leaderboard(results: Iterable[Result]) -> list[Standing]:
         counts = tally.setdefault(r.user_id, [0, 0])
         counts[0] += 1
         counts[1] += r.won_unaided
-    return rank((uid, p, w) for uid, (p, w) in tally.items())
-
-
-def rank(tallies: Iterable[tuple[int, int, int]]) -> list[Standing]:
-    """Players ranked from their (user id, played, won unaided) — what the store counts:
-    score, then wins, then fewer games, then user id (stable ties)."""
     rows = sorted(
-        ((wilson_lower_bound(w, p), w, p, uid) for uid, p, w in tallies),
+        ((wilson_lower_bound(w, p), w, p, uid) for uid, (p, w) in tally.items()),
         key=lambda row: (-row[0], -row[1], row[2], row[3]),
     )
     return [

@@ -28,7 +28,7 @@ from render.stats_card import StatsRow, render_stats_png
 
 from .daily import daily_deal, daily_streaks, utc_day
 from .game_flow import GameFlow
-from .records import PERIODS, Record, format_seconds, period_start, rank
+from .records import PERIODS, Record, format_seconds, period_start
 from .replies import Action, Ask, Message, Player, Question, Reply
 from .wording import code, plural, refused
 
@@ -159,9 +159,9 @@ class StatsFlow:
             return _refuse(f"The period is one of {', '.join(f'`{p}`' for p in PERIODS)}.")
         start = period_start(period, self._now())
         since = None if start is None else start.timestamp()
-        ranked = rank(await self.store.leaderboard_tallies(
-            game=game, since=since, **self._place(viewer)
-        ))
+        ranked = await self.store.leaderboard(
+            top=TOP, viewer=viewer.user_id, game=game, since=since, **self._place(viewer)
+        )
         heading = (
             f"🏆 **Leaderboard** — {GAMES[game] if game else 'all games'}, {PERIOD_WORDS[period]}"
         )
@@ -170,7 +170,8 @@ class StatsFlow:
         if not ranked:
             return _answer(f"{heading}\nNo finished games here in that time yet.")
         lines = [heading]
-        lines += [_standing_line(s.rank, s.user_id, s.won, s.played, s.score) for s in ranked[:TOP]]
+        lines += [_standing_line(s.rank, s.user_id, s.won, s.played, s.score)
+                  for s in ranked if s.rank <= TOP]
         mine = next((s for s in ranked if s.user_id == viewer.user_id), None)
         if mine is not None and mine.rank > TOP:
             lines.append("…")

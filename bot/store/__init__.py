@@ -16,7 +16,6 @@ from .store import (
     PlayerRecords,
     SavedGame,
     Store,
-    Tally,
     open_store,
 )
 
@@ -37,6 +36,5 @@ __all__ = [
     "SavedGame",
     "Store",
     "StoreError",
-    "Tally",
     "open_store",
 ]

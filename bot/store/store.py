@@ -19,12 +19,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from engine import Game
 
 from ..lru import LRU
-from ..records import ABANDONED, OUTCOMES, DailyEntry, Record, Result
+from ..records import ABANDONED, OUTCOMES, WILSON_Z, DailyEntry, Record, Result, Standing
 from .database import Connection, Database
 from .live_boards import LiveBoards
 from .postgres import PostgresDatabase, is_postgres_url
@@ -85,14 +85,6 @@ class PlayerRecords:
     total: Record
 
 
-class Tally(NamedTuple):
-    """One player's line of a leaderboard, before ranking."""
-
-    user_id: int
-    played: int
-    won: int  # unaided wins
-
-
 @dataclass(frozen=True)
 class DailyBoard:
     """A day's daily deal of one game in one place."""
@@ -144,6 +136,41 @@ SELECT k, SUM(played) AS played, SUM(won) AS won, SUM(assisted) AS assisted,
        MIN(fewest) AS fewest, MIN(fastest) AS fastest, MAX(won) AS best,
        SUM(CASE WHEN run = last_run THEN won ELSE 0 END) AS current
 FROM by_run GROUP BY k ORDER BY k
+"""
+
+
+# Each player's games and unaided wins, scored by the lower end of the Wilson interval on
+# their win rate, placed by score, then wins, then fewer games, then user id: the
+# arithmetic of ``records.wilson_lower_bound`` and the order of ``records.leaderboard``,
+# step for step, so that both give the same floats and the same places. {top} and
+# {viewer} are the numbers of their placeholders.
+_Z = f"CAST({WILSON_Z!r} AS DOUBLE PRECISION)"
+_LEADERBOARD_SQL = f"""
+WITH tallies AS (
+    SELECT user_id, COUNT(*) AS played, SUM({_UNAIDED}) AS won
+    FROM results WHERE {{where}} GROUP BY user_id
+),
+rates AS (
+    SELECT user_id, played, won, CAST(won AS DOUBLE PRECISION) / played AS p FROM tallies
+),
+bounds AS (
+    SELECT user_id, played, won,
+           (p + {_Z} * {_Z} / (2 * played)
+            - {_Z} * sqrt(p * (1 - p) / played + {_Z} * {_Z} / (4 * played * played)))
+           / (1 + {_Z} * {_Z} / played) AS bound
+    FROM rates
+),
+scores AS (
+    SELECT user_id, played, won, CASE WHEN bound > 0 THEN bound ELSE 0.0 END AS score
+    FROM bounds
+),
+placed AS (
+    SELECT user_id, played, won, score,
+           ROW_NUMBER() OVER (ORDER BY score DESC, won DESC, played, user_id) AS place
+    FROM scores
+)
+SELECT place, user_id, played, won, score FROM placed
+WHERE place <= ${{top}} OR user_id = ${{viewer}} ORDER BY place
 """
 
 
@@ -424,7 +451,7 @@ class Store:
         and the console), one game's, finished at or after ``since`` (Unix seconds), or
         the scored attempts at the daily deal of day ``daily`` (``YYYY-MM-DD``).
 
-        Every row comes back: for statistics, ``records``, ``leaderboard_tallies``,
+        Every row comes back: for statistics, ``records``, ``leaderboard``,
         ``won_daily_days`` and ``daily_board`` let the database count instead.
         """
         where, params = _where(user_id=user_id, guild_id=guild_id,
@@ -468,26 +495,36 @@ class Store:
                 per_game[str(row["k"])] = rec
         return PlayerRecords(per_game=per_game, total=total)
 
-    async def leaderboard_tallies(
+    async def leaderboard(
         self,
         *,
+        top: int,
+        viewer: int | None = None,
         guild_id: int | None = None,
         outside_servers: bool = False,
         user_id: int | None = None,
         game: str | None = None,
         since: float | None = None,
-    ) -> list[Tally]:
-        """Games played and won unaided per player, over the results matching the filters
-        (as in ``results``), by user id: ``records.leaderboard`` ranks the same numbers."""
+    ) -> list[Standing]:
+        """The players placed ``top`` or better, and ``viewer`` wherever placed, over the
+        results matching the filters (as in ``results``), best first: the same standings
+        as ``records.leaderboard`` over those results.
+
+        The database counts, scores and places every player, and only these rows come
+        back: a big server's thousands of players never cross to Python one row at a time
+        (each row a turn at Python's lock, taken from the thread that serves the moves).
+        """
         where, params = _where(user_id=user_id, guild_id=guild_id,
                                outside_servers=outside_servers, game=game, since=since)
-        sql = (
-            f"SELECT user_id, COUNT(*) AS played, SUM({_UNAIDED}) AS won FROM results "
-            f"WHERE {where} GROUP BY user_id ORDER BY user_id"
-        )
+        params += [top, viewer]
+        sql = _LEADERBOARD_SQL.format(where=where, top=len(params) - 1, viewer=len(params))
         async with self._db.reading() as conn:
             rows = await conn.fetch(sql, *params)
-        return [Tally(int(r["user_id"]), int(r["played"]), int(r["won"])) for r in rows]
+        return [
+            Standing(rank=int(r["place"]), user_id=int(r["user_id"]), played=int(r["played"]),
+                     won=int(r["won"]), score=float(r["score"]))
+            for r in rows
+        ]
 
     async def won_daily_days(
         self, user_id: int, *, guild_id: int | None = None, outside_servers: bool = False

@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.daily import daily_board
-from bot.records import Result, leaderboard, record
-from bot.store import OUTCOMES, Store, Tally
+from bot.records import Result, Standing, leaderboard, record
+from bot.store import OUTCOMES, Store
+from bot.store import sqlite as sqlite_backend
 
 GAME_IDS = ("trefoil", "clover-leaf")
 DAYS = ("2026-11-20", "2026-11-21", "2026-11-23")
@@ -53,8 +54,9 @@ async def insert_results(store: Store, history: list[tuple[Any, ...]]) -> None:
             )
 
 
-def tallies(results: list[Result]) -> list[Tally]:
-    return sorted(Tally(s.user_id, s.played, s.won) for s in leaderboard(results))
+def standings(results: list[Result], top: int, viewer: int | None) -> list[Standing]:
+    """What the store's leaderboard returns: the first ``top`` places and the viewer's."""
+    return [s for s in leaderboard(results) if s.rank <= top or s.user_id == viewer]
 
 
 def won_days(results: list[Result]) -> set[Any]:
@@ -66,9 +68,10 @@ async def check_everything(store: Store) -> None:
     for place in PLACES:
         for game, since in ((None, None), ("trefoil", 1003.0)):
             every = await store.results(game=game, since=since, **place)
-            assert await store.leaderboard_tallies(game=game, since=since, **place) == tallies(
-                every
-            )
+            for top, viewer in ((10, None), (1, 3), (2, 1), (0, 2)):
+                got = await store.leaderboard(top=top, viewer=viewer, game=game, since=since,
+                                              **place)
+                assert got == standings(every, top, viewer), "same places, same scores"
             for user in (1, 2, 3):
                 mine = [r for r in every if r.user_id == user]
                 got = await store.records(user, game=game, since=since, **place)
@@ -151,17 +154,19 @@ async def test_a_statistics_read_proceeds_while_a_write_transaction_is_open(
         # The writer is busy (and on SQLite holds the store's write lock) until this block
         # ends: a read that waited for it would never finish, so the guard fails the test.
         reads = asyncio.gather(
-            store.leaderboard_tallies(guild_id=10),
+            store.leaderboard(top=10, guild_id=10),
             store.records(1),
             store.daily_board("2026-11-20", "trefoil", guild_id=10),
             store.won_daily_days(1),
             store.results(guild_id=10),
         )
         board, records, daily, days, results = await asyncio.wait_for(reads, timeout=60)
-    assert board == [Tally(1, 1, 1)], "the uncommitted row is not seen"
+    assert [(s.user_id, s.played, s.won) for s in board] == [(1, 1, 1)], (
+        "the uncommitted row is not seen"
+    )
     assert records.total.won == 1 and len(daily.entries) == 1 and len(days) == 1
     assert len(results) == 1
-    assert await store.leaderboard_tallies(guild_id=10) == [Tally(1, 1, 1), Tally(2, 1, 1)]
+    assert len(await store.leaderboard(top=10, guild_id=10)) == 2
 
 
 async def test_a_sqlite_read_proceeds_while_another_process_is_writing(db_path: Path) -> None:
@@ -176,11 +181,31 @@ async def test_a_sqlite_read_proceeds_while_another_process_is_writing(db_path: 
             "VALUES (99, 2, 10, 'trefoil', 1, 'won', 5, 0, 0, 0, 1.0, 1002.0)"
         )
         try:
-            assert await store.leaderboard_tallies(guild_id=10) == [Tally(1, 1, 1)]
+            assert [s.user_id for s in await store.leaderboard(top=10, guild_id=10)] == [1]
             assert (await store.records(1)).total.won == 1
         finally:
             other.execute("COMMIT")
             other.close()
-        assert len(await store.leaderboard_tallies(guild_id=10)) == 2
+        assert len(await store.leaderboard(top=10, guild_id=10)) == 2
     finally:
         await store.close()
+
+
+async def test_a_sqlite_without_math_functions_ranks_with_pythons_square_root(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The probe fails as it would where SQLite was built without its math functions.
+    monkeypatch.setattr(sqlite_backend, "MATH_PROBE", "SELECT no_such_function(4.0)")
+    store = await Store.open(db_path)
+    try:
+        await insert_results(store, [
+            (user, 10, "trefoil", outcome, 0, 40, 90.0, 1000.0 + n, None)
+            for n, (user, outcome) in enumerate(
+                [(1, "won"), (1, "lost"), (2, "won"), (2, "won"), (3, "lost"), (3, "won")]
+            )
+        ])
+        every = await store.results(guild_id=10)
+        assert await store.leaderboard(top=2, viewer=3, guild_id=10) == standings(every, 2, 3)
+    finally:
+        await store.close()
+
