@@ -38,14 +38,15 @@ BASE_COLOURS: tuple[RGB, ...] = (
     BLACK, RED, GREEN, BLUE, GOLD, WON, STUCK, NO_WIN, WHITE,
 )
 
-# (ink, background) pairs that meet at an antialiased edge somewhere on the board.
+# (ink, background) pairs that meet at an antialiased edge somewhere on the board or the
+# stats card.
 _EDGES: tuple[tuple[RGB, RGB], ...] = (
     (BLACK, CARD), (RED, CARD), (GREEN, CARD), (BLUE, CARD),
     (CARD_EDGE, CARD), (CARD_EDGE, FELT),
     (FELT_TEXT, FELT), (FELT_TEXT, FELT_DARK), (FELT_TEXT, BADGE), (FELT_DIM, FELT),
     (FELT_DIM, FELT_DARK), (FELT_LINE, FELT), (BLACK, GOLD), (GOLD, FELT), (GOLD, FELT_DARK),
     (WHITE, WON), (WHITE, STUCK), (WHITE, NO_WIN), (BLACK, FELT_TEXT), (RED, FELT_TEXT),
-    (GREEN, FELT_TEXT), (BLUE, FELT_TEXT), (BADGE, CARD),
+    (GREEN, FELT_TEXT), (BLUE, FELT_TEXT), (BADGE, CARD), (BADGE, GOLD),
 )
 _STEPS = 8  # blends per edge, besides the two end colours
 
