@@ -1,7 +1,9 @@
 """The PostgreSQL backend, for bots that run more than one process or outgrow one machine.
 
-asyncpg with a pool: each transaction takes a connection and ``conn.transaction()``;
-statistics read on their own pooled connection, so they never wait for a move (MVCC).
+asyncpg with two pools: each transaction takes a connection of the first and
+``conn.transaction()``; statistics read on a connection of the second, so a read never waits
+for a connection behind the moves, nor a move behind the reads, and MVCC lets them read
+beside the writers.
 Discord ids are BIGINT. The schema version is kept in ``schema_version``; ``MIGRATIONS``
 lists every step from an empty database, applied at open under an advisory lock so that
 processes starting together migrate once. A change is a new entry, never an edit.
@@ -139,6 +141,10 @@ class _Connection:
         await self._conn.executemany(sql, rows)
 
 
+WRITERS = 10  # connections for games, settings and other writes (and the reads they make)
+READERS = 2  # connections for statistics: a few reads at a time, each a few tens of ms
+
+
 class PostgresDatabase:
     schema_target = SCHEMA_VERSION
     # SKIP LOCKED: two processes asking at once get two different deals, neither waits.
@@ -148,8 +154,9 @@ class PostgresDatabase:
     )
     path = None
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, readers: asyncpg.Pool, url: str) -> None:
         self._pool = pool
+        self._readers = readers
         self._url = url
         self.where = describe(url)
         self._leading: dict[str, asyncpg.Connection] = {}
@@ -159,15 +166,16 @@ class PostgresDatabase:
     async def open(cls, url: str) -> PostgresDatabase:
         where = describe(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=10)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=WRITERS)
         except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
             raise StoreError(f"Cannot connect to {where}: {err}") from err
         try:
             await _migrate(pool, where)
+            readers = await asyncpg.create_pool(url, min_size=1, max_size=READERS)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, url)
+        return cls(pool, readers, url)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Connection]:
@@ -179,7 +187,10 @@ class PostgresDatabase:
         async with self._pool.acquire() as conn:
             yield _Connection(conn)
 
-    reading = primary  # every pooled connection reads beside the writers
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[_Connection]:
+        async with self._readers.acquire() as conn:
+            yield _Connection(conn)
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as conn:
@@ -218,6 +229,7 @@ class PostgresDatabase:
         for conn in self._leading.values():
             await conn.close()
         self._leading.clear()
+        await self._readers.close()
         await self._pool.close()
 
 

@@ -4,6 +4,7 @@ on both backends, for random histories; and reading them never waits for a write
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from bot.daily import daily_board
 from bot.records import Result, Standing, leaderboard, record
 from bot.store import OUTCOMES, Store
+from bot.store import postgres as postgres_backend
 from bot.store import sqlite as sqlite_backend
 
 GAME_IDS = ("trefoil", "clover-leaf")
@@ -209,3 +211,18 @@ async def test_a_sqlite_without_math_functions_ranks_with_pythons_square_root(
     finally:
         await store.close()
 
+
+async def test_a_postgresql_read_proceeds_while_every_writers_connection_is_taken(
+    pg_url: str,
+) -> None:
+    store = await Store.open(pg_url)
+    try:
+        await insert_results(store, [(1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, None)])
+        async with contextlib.AsyncExitStack() as held:
+            for _ in range(postgres_backend.WRITERS):  # moves, or a flood of them
+                await held.enter_async_context(store._db.primary())
+            reads = asyncio.gather(store.leaderboard(top=10, guild_id=10), store.records(1))
+            board, records = await asyncio.wait_for(reads, timeout=10)
+        assert [s.user_id for s in board] == [1] and records.total.won == 1
+    finally:
+        await store.close()
