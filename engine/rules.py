@@ -9,6 +9,7 @@ source left something open). ``docs/RULES.md`` is generated from this file
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, SupportsIndex
 
 from .cards import ACE, CARDS, CLUBS, DIAMONDS, HEARTS, KING, SPADES, SUIT_SYMBOLS, Card, card
 
@@ -96,6 +97,14 @@ class Rules:
         if self.wrap:  # ranks go round: K is one below A
             return any((diff - step) % 13 == 0 for step in self.steps)
         return diff in self.steps
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """One of the five games' rules is pickled as its id, to be looked up again on the
+        other side: a game sent to a worker process would otherwise carry 3.5 KB of rules,
+        most of its pickling time. Rules made anywhere else are pickled whole."""
+        if RULES.get(self.id) is self:
+            return (rules_of, (self.id,))
+        return super().__reduce_ex__(protocol)
 
     def may_feed(self, pile: int, foundation: int) -> bool:
         return self.feeds is None or foundation in self.feeds[pile]
@@ -287,3 +296,8 @@ RULES: dict[str, Rules] = {
     r.id: r for r in (CLOVER_LEAF, FOUR_LEAF_CLOVERS, SUPER_FLOWER_GARDEN, TREFOIL, CORNER_STONES)
 }
 GAMES: dict[str, str] = {r.id: r.name for r in RULES.values()}
+
+
+def rules_of(game_id: str) -> Rules:
+    """The rules of one of the five games, by id."""
+    return RULES[game_id]

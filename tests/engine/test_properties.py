@@ -1,12 +1,16 @@
 """Properties over random deals and random play, for every game."""
 
+import dataclasses
+import pickle
 from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GAMES, MAX_DEAL, Game, new_game
-from engine.cards import full_deck
+from engine.cards import Card, full_deck
+from engine.moves import Move
+from engine.rules import RULES
 
 games = st.sampled_from(list(GAMES))
 deals = st.integers(min_value=1, max_value=MAX_DEAL)
@@ -66,6 +70,35 @@ def test_to_dict_round_trips(game_id: str, deal: int, picks: list[int], undos: i
     while game.can_redo:
         assert copy.redo() == game.redo()
         assert copy.key() == game.key()
+
+
+@settings(max_examples=60, deadline=None)
+@given(games, deals, choices, st.integers(min_value=0, max_value=20))
+def test_a_pickled_game_is_the_same_game_with_the_same_undo_and_redo(
+    game_id: str, deal: int, picks: list[int], undos: int
+) -> None:
+    game = new_game(game_id, deal, draw=game_id == "trefoil")
+    play_out(game, picks)
+    for _ in range(min(undos, game.moves_made)):
+        game.undo()
+    twin = pickle.loads(pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
+    assert twin.rules is game.rules, "one of the five games' rules, not a copy"
+    assert (twin.key(), twin.to_dict(), twin.history, twin.last_move) == (
+        game.key(), game.to_dict(), game.history, game.last_move
+    )
+    assert all(type(c) is Card for pile in twin.tableau + twin.foundations for c in pile)
+    assert all(type(m) is Move for m in twin.history)
+    while game.can_redo:
+        assert twin.redo() == game.redo()
+    while game.can_undo:
+        assert twin.undo() == game.undo()
+        assert twin.key() == game.key() and twin.tableau == game.tableau
+
+
+def test_rules_made_outside_the_five_games_are_pickled_whole() -> None:
+    variant = dataclasses.replace(RULES["trefoil"], redeals=5)
+    twin = pickle.loads(pickle.dumps(variant))
+    assert twin == variant and twin.redeals == 5 and twin is not RULES["trefoil"]
 
 
 @settings(max_examples=40, deadline=None)
