@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import Game, new_game
-from engine.solver import hint, solve
+from engine.solver import Hint, hint, remember, solve
 
 from .worker_process import forked
 from .workers import Workers
@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 HINT_BUDGET_S = 2.0  # a hint answers within about this: as long as proving a pool deal takes
 VERDICT_BUDGET_S = 0.4  # "no win is possible" is looked for this long after each move
 WINNABLE_BUDGET_S = 2.0  # per candidate deal, when filling the pool
-QUICK_S = 0.02  # a verdict searched this long in the solver's process, longer in a copy
+QUICK_S = 0.02  # a search runs this long in the solver's process, longer in a copy
 
 
 @dataclass(frozen=True)
@@ -35,9 +35,22 @@ class HintAnswer:
     note: str
 
 
-def _hint_work(state: dict[str, Any], budget_s: float) -> HintAnswer:
-    found = hint(Game.from_dict(state), budget_s=budget_s)
+def _hint_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> HintAnswer:
+    """A hint. ``fork`` (in the solver's own process): one not found within ``QUICK_S``
+    (nor followed from a remembered line) is searched again in a forked copy, whose memory
+    goes with it; the winning line it planned comes back and is remembered here."""
+    game = Game.from_dict(state)
+    found = hint(game, budget_s=min(QUICK_S, budget_s) if fork else budget_s)
+    decided = found.winning or found.lost or found.move is None
+    if fork and not decided and budget_s > QUICK_S:
+        found = forked(_hinted, game, budget_s)
+        if found.line:
+            remember(game, found.line)
     return HintAnswer(found.move, found.winning, found.lost, found.note)
+
+
+def _hinted(game: Game, budget_s: float) -> Hint:
+    return hint(game, budget_s=budget_s)
 
 
 def _verdict_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> str:
@@ -68,10 +81,11 @@ class SolverWorker:
     """Runs solver calls off the event loop: in ``executor`` (tests), or by default in one
     worker process that is started again if it dies (a search out of memory, say).
 
-    In its own process, verdicts and the winnable pool's searches that take longer than a
-    moment run in a forked copy of it (``_status``): the process stays the size of its
-    caches instead of growing to its biggest search so far. Hints search in the process
-    itself, which remembers the winning line they follow."""
+    In its own process, hints, verdicts and the winnable pool's searches that take longer
+    than a moment run in a forked copy of it (``_hint_work``, ``_status``): the process
+    stays the size of its caches instead of growing to its biggest search so far. A hint's
+    winning line comes back from the copy and is remembered here, so the next hints follow
+    it."""
 
     def __init__(self, executor: Executor | None = None) -> None:
         self._executor = executor
@@ -89,7 +103,7 @@ class SolverWorker:
         return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
 
     async def hint(self, game: Game, budget_s: float = HINT_BUDGET_S) -> HintAnswer:
-        answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s)
+        answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s, self._fork)
         return answer
 
     async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> str:

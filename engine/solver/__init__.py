@@ -35,6 +35,7 @@ budget ran out; a larger budget may still decide.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..game import Game
@@ -42,10 +43,10 @@ from . import plan
 from . import search as _search
 from .keys import key_function
 from .lines import PLANS
-from .model import Model, model_for_rules, move_text
+from .model import Model, RawMove, model_for_rules, move_text
 from .search import EXHAUSTED, LOST, UNKNOWN, WON
 
-__all__ = ["Hint", "Solution", "compiled", "hint", "solve"]
+__all__ = ["Hint", "Solution", "compiled", "hint", "remember", "solve"]
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class Hint:
     note: str
     positions: int = 0
     cards_up: int = 0
+    # The winning line this hint planned, when it planned one (not when it followed a
+    # remembered line): for ``remember`` in another process than the one that searched.
+    line: tuple[RawMove, ...] = ()
 
     @property
     def is_redeal(self) -> bool:
@@ -140,7 +144,10 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
     found = outcome.positions
     if outcome.status == WON:
         PLANS.remember(model, start, outcome.line, game.deal, game.draw_rule)
-        return Hint(move_text(outcome.line[0]), True, False, WINNING_NOTE, found, total)
+        return Hint(
+            move_text(outcome.line[0]), True, False, WINNING_NOTE, found, total,
+            tuple(outcome.line),
+        )
     lost = outcome.status == LOST
     lead = "No win is possible from here" if lost else "No win found within the time"
     if redeals:
@@ -155,6 +162,14 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
         move = move_text(first[0]) if first else str(game.legal_moves()[0])
         what = "no line found puts more cards up; this is the solver's first choice."
     return Hint(move, False, lost, f"{lead}; {what}", found, up)
+
+
+def remember(game: Game, line: Sequence[RawMove]) -> None:
+    """Remember a winning ``line`` from ``game``'s position that a hint planned elsewhere
+    (``Hint.line``; a forked copy of this process, say), so that the hints asked here
+    follow it as they follow the lines planned here."""
+    model = model_for_rules(game.rules)
+    PLANS.remember(model, model.position(game), list(line), game.deal, game.draw_rule)
 
 
 WINNING_NOTE = "This move is part of a winning line."

@@ -12,13 +12,16 @@ from typing import Any
 
 import pytest
 
+from bot import solver_worker
 from bot.boards import NO_WIN
 from bot.game_flow import CONFIRMED, GameFlow
 from bot.replies import Action, BoardRef
 from bot.solver_worker import SolverWorker
 from bot.store import Store
+from bot.worker_process import forked
 from engine import new_game
 from engine.solver import solve
+from engine.solver.lines import PLANS
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 
@@ -210,7 +213,9 @@ async def test_winnable_and_a_deal_number_together_are_refused(flow: GameFlow, s
 
 KILLED_BOT = """
 import asyncio, os, signal
+from bot import solver_worker
 from bot.solver_worker import SolverWorker
+from bot.worker_process import forked
 from engine import new_game
 
 async def main():
@@ -391,3 +396,26 @@ async def test_a_solver_process_killed_mid_search_is_replaced_at_once(
         search.cancel()
     finally:
         solver.close()
+
+
+def test_a_long_hint_is_searched_in_a_copy_and_its_winning_line_is_followed_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    copies: list[object] = []
+
+    def counted(work: Any, *args: Any) -> Any:
+        copies.append(work)
+        return forked(work, *args)
+
+    monkeypatch.setattr(solver_worker, "QUICK_S", 0.0)  # every search goes to a copy
+    monkeypatch.setattr(solver_worker, "forked", counted)
+    PLANS.clear()
+    game = new_game("four-leaf-clovers", 9)  # a win takes the solver tens of ms to find
+    first = solver_worker._hint_work(game.to_dict(), 5.0, True)
+    assert first.winning and first.move is not None and len(copies) == 1
+    game.play(first.move)
+    # The copy that planned the line is gone, and no time is left to search (1 ms finds
+    # no win from here): the hint comes from the line remembered in this process.
+    second = solver_worker._hint_work(game.to_dict(), 0.001, True)
+    assert second.winning and len(copies) == 1
+    PLANS.clear()
