@@ -24,7 +24,7 @@ log = logging.getLogger(__name__)
 HINT_BUDGET_S = 2.0  # a hint answers within about this: as long as proving a pool deal takes
 VERDICT_BUDGET_S = 0.4  # "no win is possible" is looked for this long after each move
 WINNABLE_BUDGET_S = 2.0  # per candidate deal, when filling the pool
-QUICK_S = 0.02  # a search runs this long in the solver's process, longer in a copy
+QUICK_S = 0.01  # a search runs this long in the solver's process, longer in a copy
 
 
 @dataclass(frozen=True)
