@@ -1,25 +1,29 @@
 """Whether statistics reads hold up moves, on a database with a long history (not a test).
 
     python -m tests.e2e.bench_reads [--rows 1000000] [--players 100] [--per-player 10]
-                                    [--readers 2] [--quiet-reads 10] [--postgres]
+                                    [--rate 4 | --rate 0 --readers 2] [--quiet-reads 10]
+                                    [--postgres]
 
 Fills the bot's database with ``--rows`` results (``tests.bench_stats``' history), a fifth
 of them in the fake's server "Solitaire Club" among 5,000 players, alice's 5,000 games
 among them; then starts the bot on it in its own process, as ``bench_bot`` does. First
 the bot answers ``--quiet-reads`` of each read one at a time, with nothing else to do; then
 the ``--players`` each play ``2 x --per-player`` moves: the first half alone, the second half
-while ``--readers`` members ask for statistics one after another, as fast as they are
-answered (alice's ``/stats`` in this server and the server's all-time ``/leaderboard``, by
-turns). Prints each read's latency alone and beside the moves, and /move's in both halves.
-Goals (issue 11): a read answers within 300 ms, and /move's p99 beside the reads is at most
-twice its p99 alone. The players keep the bot saturated, so a read beside them waits its
-turns on the event loop and the cores as a move does.
+beside statistics reads (alice's ``/stats`` in this server and the server's all-time
+``/leaderboard``, by turns, asked by members in turn): ``--rate`` reads a second, started on
+the clock whether or not the earlier ones were answered, as members come and ask; or, with
+``--rate 0``, ``--readers`` members each asking again as soon as answered (a stress: the
+quicker the reads, the more of them). Prints each read's latency alone and beside the moves,
+and /move's in both halves. Goals (issue 11): a read answers within 300 ms, and /move's p99
+beside the reads is at most twice its p99 alone. The players keep the bot saturated, so a
+read beside them waits its turns on the event loop and the cores as a move does.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import logging
 import os
@@ -51,17 +55,41 @@ async def moves(
     return [x for r in results for x in r], time.perf_counter() - started
 
 
-async def read_until(
+async def one_read(
+    fake: FakeDiscord, who: str, name: str, options: dict[str, str],
+    times: dict[str, list[float]],
+) -> None:
+    reply = await fake.command(who, name, options, timeout=30)
+    if reply.ephemeral or not reply.text:
+        raise RuntimeError(f"/{name} by {who} was refused: {reply.text!r}")
+    times[name].append(reply.latency_s)
+
+
+async def reads_at_rate(
+    fake: FakeDiscord, rate: float, stop: asyncio.Event, times: dict[str, list[float]]
+) -> None:
+    """``rate`` reads a second, each by the next member, started on the clock whether or
+    not the earlier ones have been answered, until ``stop`` is set."""
+    started = []
+    for n in itertools.count():
+        name, options = READS[n % len(READS)]
+        who = READERS[n // len(READS) % len(READERS)]
+        started.append(asyncio.create_task(one_read(fake, who, name, options, times)))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 1 / rate)
+        if stop.is_set():
+            break
+    await asyncio.gather(*started)
+
+
+async def reads_back_to_back(
     fake: FakeDiscord, who: str, stop: asyncio.Event, times: dict[str, list[float]]
 ) -> None:
-    """Statistics reads by ``who``, one after another, until ``stop`` is set."""
+    """Reads by ``who``, each as soon as the one before was answered, until ``stop``."""
     for name, options in itertools.cycle(READS):
         if stop.is_set():
             return
-        reply = await fake.command(who, name, options, timeout=30)
-        if reply.ephemeral or not reply.text:
-            raise RuntimeError(f"/{name} by {who} was refused: {reply.text!r}")
-        times[name].append(reply.latency_s)
+        await one_read(fake, who, name, options, times)
 
 
 def read_summary(label: str, latencies: list[float]) -> str:
@@ -73,8 +101,8 @@ def read_summary(label: str, latencies: list[float]) -> str:
 
 
 async def bench(args: argparse.Namespace) -> int:
-    if not 1 <= args.readers <= len(READERS):
-        raise SystemExit(f"--readers is 1 to {len(READERS)}")
+    if args.rate < 0 or not 1 <= args.readers <= len(READERS):
+        raise SystemExit(f"--rate is 0 or more, --readers 1 to {len(READERS)}")
     with tempfile.TemporaryDirectory(prefix="bench-reads-") as tmp, postgres_url(
         args.postgres
     ) as database_url:
@@ -110,8 +138,12 @@ async def bench(args: argparse.Namespace) -> int:
                 alone, wall_alone = await moves(fake, players, first)
                 times: dict[str, list[float]] = {name: [] for name, _ in READS}
                 stop = asyncio.Event()
-                readers = [asyncio.create_task(read_until(fake, who, stop, times))
-                           for who in READERS[: args.readers]]
+                readers = (
+                    [asyncio.create_task(reads_at_rate(fake, args.rate, stop, times))]
+                    if args.rate else
+                    [asyncio.create_task(reads_back_to_back(fake, who, stop, times))
+                     for who in READERS[: args.readers]]
+                )
                 beside, wall_beside = await moves(fake, players, second)
                 stop.set()
                 await asyncio.gather(*readers)
@@ -121,7 +153,9 @@ async def bench(args: argparse.Namespace) -> int:
             print(read_summary(f"/{name} alone", latencies))
         print(summary(f"{args.players} players alone", alone)
               + f", {len(alone) / wall_alone:.0f} moves/s")
-        print(summary(f"{args.players} players beside {args.readers} readers", beside)
+        reading = (f"{args.rate:g} reads a second" if args.rate
+                   else f"{args.readers} members reading back to back")
+        print(summary(f"{args.players} players beside {reading}", beside)
               + f", {len(beside) / wall_beside:.0f} moves/s")
         for name, latencies in times.items():
             print(read_summary(f"/{name} beside the moves", latencies))
@@ -142,7 +176,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", type=int, default=1_000_000, help="results in the database")
     parser.add_argument("--players", type=int, default=100, help="players moving at once")
     parser.add_argument("--per-player", type=int, default=10, help="moves of each, in each half")
-    parser.add_argument("--readers", type=int, default=2, help="members reading statistics")
+    parser.add_argument("--rate", type=float, default=4.0,
+                        help="statistics reads a second beside the moves (0: --readers)")
+    parser.add_argument("--readers", type=int, default=2,
+                        help="with --rate 0: members reading back to back")
     parser.add_argument("--quiet-reads", type=int, default=10,
                         help="reads of each kind before the moves, one at a time")
     parser.add_argument("--postgres", action="store_true", help="the database in PostgreSQL")
