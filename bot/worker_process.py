@@ -5,7 +5,8 @@ after another: a task is a pickled ``(function, arguments)``, an answer a pickle
 result)`` or ``(False, exception)``, each preceded by its length (4 bytes, big-endian).
 It imports only what the tasks it is given need (unpickling a function imports its
 module), and it leaves when its standard input ends: when the bot closes it, or when the
-bot's process is gone, even if it was killed outright.
+bot's process is gone, even if it was killed outright; quietly too when an answer finds
+the bot gone while tasks it sent ahead were still waiting.
 
 Nothing else may write to the answers' stream, so the process's own standard output goes
 to its standard error instead (a stray ``print`` lands in the log, not in an answer).
@@ -94,8 +95,11 @@ def main() -> None:
     answers = _answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     while (task := read_message(tasks)) is not None:
-        answers.write(framed(answer(task)))
-        answers.flush()
+        try:
+            answers.write(framed(answer(task)))
+            answers.flush()
+        except BrokenPipeError:  # the bot is gone (killed) while tasks it sent were waiting
+            os._exit(0)  # nobody to answer, nothing to clean up; no flush at exit to fail
 
 
 if __name__ == "__main__":

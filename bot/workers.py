@@ -2,11 +2,12 @@
 
 Each is a fresh ``python -m bot.worker_process`` (none of the bot's threads, connections,
 locks or imports is copied into it: a drawing process holds Pillow and the engine, not
-discord.py) that takes one task at a time over a pipe. The event loop writes the task and
-reads the answer itself: no thread, queue or lock stands between them, so a picture costs
-the bot's process little more than pickling its game. A worker leaves when the bot's
-process is gone, even if it was killed outright (its standard input ends). What runs in
-them travels pickled, so it is plain data and functions of modules.
+discord.py) that takes tasks over a pipe and answers them one after another. The event
+loop writes the tasks and reads the answers itself: no thread, queue or lock stands
+between them, so a picture costs the bot's process little more than pickling its game. A
+worker leaves when the bot's process is gone, even if it was killed outright (its standard
+input ends). What runs in them travels pickled, so it is plain data and functions of
+modules.
 """
 
 from __future__ import annotations
@@ -17,11 +18,14 @@ import os
 import pickle
 import subprocess
 import sys
+from collections import deque
 from typing import Any
 
 from .worker_process import LENGTH, framed
 
 log = logging.getLogger(__name__)
+
+AHEAD = 2  # tasks a process holds at once: the one it works on, and the next
 
 
 class WorkerDied(RuntimeError):
@@ -30,8 +34,9 @@ class WorkerDied(RuntimeError):
 
 class _Process:
     """One worker process. The event loop watches its answers' pipe and reads what comes
-    (``_readable``); a task is written to its other pipe whole, which never waits: the
-    process reads it at once, having nothing else to do."""
+    (``_readable``); a task is written to its other pipe whole, which never waits (a pipe
+    holds far more than the few small tasks sent ahead). Answers come back in the order
+    the tasks went, each to the future waiting for it."""
 
     def __init__(self) -> None:
         self.popen = subprocess.Popen(
@@ -44,7 +49,9 @@ class _Process:
         self._answers = self.popen.stdout.fileno()
         os.set_blocking(self._answers, False)
         self._received = bytearray()
-        self._answer: asyncio.Future[bytes] | None = None
+        # The tasks sent and not yet answered, oldest first. A caller that stopped waiting
+        # leaves its future cancelled here: its answer is still read, and dropped.
+        self._waiting: deque[asyncio.Future[bytes]] = deque()
         self._loop: asyncio.AbstractEventLoop | None = None  # watching the answers
         self._ended = False
 
@@ -60,14 +67,15 @@ class _Process:
         if self._loop is None:
             self._loop = asyncio.get_running_loop()
             self._loop.add_reader(self._answers, self._readable)
-        self._answer = self._loop.create_future()
+        answer = self._loop.create_future()
         try:
             self._tasks.write(framed(task))
             self._tasks.flush()
         except (OSError, ValueError) as exc:  # a broken or closed pipe: the process is gone
             raise WorkerDied from exc
-        answer: tuple[bool, Any] = pickle.loads(await self._answer)
-        return answer
+        self._waiting.append(answer)
+        result: tuple[bool, Any] = pickle.loads(await answer)
+        return result
 
     def _readable(self) -> None:
         try:
@@ -80,22 +88,26 @@ class _Process:
             self._end()
             return
         self._received += chunk
-        if len(self._received) < LENGTH.size:
-            return
-        (size,) = LENGTH.unpack_from(self._received)
-        if len(self._received) >= LENGTH.size + size:
+        while len(self._received) >= LENGTH.size:
+            (size,) = LENGTH.unpack_from(self._received)
+            if len(self._received) < LENGTH.size + size:
+                return
             answer = bytes(self._received[LENGTH.size : LENGTH.size + size])
             del self._received[: LENGTH.size + size]
-            if self._answer is not None and not self._answer.done():
-                self._answer.set_result(answer)
+            if self._waiting:
+                waiting = self._waiting.popleft()
+                if not waiting.done():
+                    waiting.set_result(answer)
 
     def _end(self) -> None:
-        """No more answers: stop watching, and fail the task waiting for one."""
+        """No more answers: stop watching, and fail the tasks waiting for one."""
         self._ended = True
         if self._loop is not None and not self._loop.is_closed():
             self._loop.remove_reader(self._answers)
-        if self._answer is not None and not self._answer.done():
-            self._answer.set_exception(WorkerDied())
+        while self._waiting:
+            waiting = self._waiting.popleft()
+            if not waiting.done():
+                waiting.set_exception(WorkerDied())
 
     def stop(self) -> None:
         """End the process now and close its pipes."""
@@ -109,26 +121,31 @@ class _Process:
 
 
 class Workers:
-    """Up to ``workers`` processes doing ``what`` (for the log), one task each at a time;
-    a task waits for one to be free. A process starts when a task finds none free, or all
-    of them at once (``start_now``), so that no first task waits for one to start. A process
-    that dies (killed, out of memory) is started again and the task that found it dead is
-    tried once more: a death costs one retry, not every task until the bot restarts."""
+    """Up to ``workers`` processes doing ``what`` (for the log). A task goes to an idle
+    process, or starts one, or else is sent ahead to the least busy process, up to
+    ``AHEAD`` tasks a process: a process then starts its next task the moment it answers,
+    instead of waiting for the event loop to hand it one (under load, a turn of the loop
+    takes longer than a picture). Beyond that a task waits. A process starts when a task
+    finds none idle, or all of them at once (``start_now``). A process that dies (killed,
+    out of memory) is started again, and each task that found it dead is tried once more:
+    a death costs one retry, not every task until the bot restarts."""
 
     def __init__(self, what: str, workers: int, *, start_now: bool = False) -> None:
         self.what = what
         self.workers = workers
         self._processes: list[_Process] = []
-        self._idle: asyncio.Queue[_Process] = asyncio.Queue()
+        self._busy: dict[_Process, int] = {}  # a process's tasks not yet answered
+        self._free = asyncio.Semaphore(workers * AHEAD)
         self._closed = False
         if start_now:
             for _ in range(workers):
                 self._start()
 
-    def _start(self) -> None:
+    def _start(self) -> _Process:
         process = _Process()
         self._processes.append(process)
-        self._idle.put_nowait(process)
+        self._busy[process] = 0
+        return process
 
     def pids(self) -> list[int]:
         """The process ids of the workers running now."""
@@ -148,26 +165,41 @@ class Workers:
     async def _once(self, task: bytes) -> tuple[bool, Any]:
         if self._closed:
             raise RuntimeError(f"the {self.what} processes are shut down")
-        if self._idle.empty() and len(self._processes) < self.workers:
-            self._start()
-        process = await self._idle.get()
+        await self._free.acquire()
+        if self._closed:
+            self._free.release()
+            raise RuntimeError(f"the {self.what} processes are shut down")
+        process = self._pick()
+        self._busy[process] += 1
         exchange = asyncio.ensure_future(process.exchange(task))
-        # The process is free again once its answer is read, even if the caller stopped
-        # waiting for it (a cancelled task): the next task must not read this answer.
+        # The task's place is taken until its answer is read, even if the caller stopped
+        # waiting for it (a cancelled task): the answer still comes, in its turn.
         exchange.add_done_callback(lambda done: self._release(process, done))
         return await asyncio.shield(exchange)
 
+    def _pick(self) -> _Process:
+        """An idle process; else a new one, while there may be more; else the least busy
+        (the semaphore keeps each to ``AHEAD``)."""
+        for process in self._processes:
+            if not self._busy[process]:
+                return process
+        if len(self._processes) < self.workers:
+            return self._start()
+        return min(self._processes, key=self._busy.__getitem__)
+
     def _release(self, process: _Process, done: asyncio.Future[Any]) -> None:
-        died = not done.cancelled() and isinstance(done.exception(), WorkerDied)
-        if self._closed:  # shut down while it worked: nothing to start again
+        self._free.release()
+        if process not in self._busy:  # replaced already, after another task found it dead
             return
-        if died:
-            log.error("a %s process died; starting it again", self.what)
-            self._processes.remove(process)
-            process.stop()
-            self._start()
-        else:
-            self._idle.put_nowait(process)
+        self._busy[process] -= 1
+        died = not done.cancelled() and isinstance(done.exception(), WorkerDied)
+        if self._closed or not died:
+            return
+        log.error("a %s process died; starting it again", self.what)
+        self._processes.remove(process)
+        del self._busy[process]
+        process.stop()
+        self._start()
 
     def shutdown(self) -> None:
         self._closed = True

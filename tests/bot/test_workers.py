@@ -1,5 +1,6 @@
-"""Worker processes (bot/workers.py): a task's answer or its exception comes back, one task
-at a time per process, and nothing a task does can garble the next task's answer."""
+"""Worker processes (bot/workers.py): a task's answer or its exception comes back to its
+caller, a process holds at most its next task besides the one it works on, and nothing a
+task does can garble the next task's answer."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.worker_process import forked
-from bot.workers import Workers
+from bot.workers import AHEAD, Workers
 
 
 @pytest.fixture
@@ -74,3 +75,46 @@ def test_forked_work_answers_from_a_copy_of_the_process() -> None:
         forked(int, "not a number")
     with pytest.raises(ChildProcessError):
         forked(os._exit, 3)  # a copy that dies (killed, out of memory) says so
+
+
+async def test_a_busy_process_holds_its_next_task_and_no_more(one: Workers) -> None:
+    first = asyncio.ensure_future(one.run(time.sleep, 0.3))
+    rest = [asyncio.ensure_future(one.run(pow, 2, n)) for n in (3, 4)]
+    await asyncio.sleep(0.1)
+    [process] = one._processes
+    # It works on the first; the second waits in its pipe, the third for a place.
+    assert one._busy[process] == AHEAD == 2
+    assert await asyncio.gather(first, *rest) == [None, 8, 16]
+    assert one._busy[process] == 0
+
+
+async def test_every_task_a_dead_process_held_is_tried_again(one: Workers) -> None:
+    import signal
+
+    held = [asyncio.ensure_future(one.run(time.sleep, 0.5)),
+            asyncio.ensure_future(one.run(pow, 2, 6))]
+    await asyncio.sleep(0.1)
+    [pid] = one.pids()
+    os.kill(pid, signal.SIGKILL)
+    assert await asyncio.gather(*held) == [None, 64]
+    assert one.pids() and pid not in one.pids()
+
+
+def test_a_worker_whose_bot_is_gone_leaves_quietly_with_tasks_still_waiting() -> None:
+    import pickle
+    import subprocess
+    import sys
+
+    from bot.worker_process import framed
+
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "bot.worker_process"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert worker.stdin is not None and worker.stdout is not None
+    for task in ((time.sleep, (0.3,)), (pow, (2, 3))):
+        worker.stdin.write(framed(pickle.dumps(task)))
+    worker.stdin.flush()
+    worker.stdout.close()  # the bot is gone: nobody reads the answers any more
+    _, errors = worker.communicate(timeout=10)
+    assert worker.returncode == 0 and errors == b"", errors.decode()
