@@ -18,6 +18,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from engine import REDEAL
+
 from .bench_bot import children, process_rss_mb
 from .fake_discord import FakeDiscord, FakeUser
 from .harness import BotProcess
@@ -33,7 +35,12 @@ async def new_player(fake: FakeDiscord, user: FakeUser, n: int) -> None:
     board = await fake.command(user, "new", {"game": game, "deal": deal})
     if not board.pngs:
         raise RuntimeError(f"/new answered without a board: {board.text}")
-    move = Mirror(game, deal).first_move()
+    # Its first move. A few deals have none (Corner Stones 107,169 and 110,119): that
+    # player deals, and that is all.
+    move = next((str(m) for m in Mirror(game, deal).game.legal_moves() if m.kind != REDEAL),
+                None)
+    if move is None:
+        return
     moved = await fake.command(user, "move", move_options(move))
     if not moved.pngs:
         raise RuntimeError(f"/move {move} answered without a board: {moved.text}")
