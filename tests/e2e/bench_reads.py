@@ -133,8 +133,7 @@ async def bench(args: argparse.Namespace) -> int:
                 quiet: dict[str, list[float]] = {name: [] for name, _ in READS}
                 for _ in range(args.quiet_reads):
                     for name, options in READS:
-                        reply = await fake.command("bob", name, options, timeout=30)
-                        quiet[name].append(reply.latency_s)
+                        await one_read(fake, "bob", name, options, quiet)
                 alone, wall_alone = await moves(fake, players, first)
                 times: dict[str, list[float]] = {name: [] for name, _ in READS}
                 stop = asyncio.Event()
