@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .config import Settings, SettingsError, load_settings
+from .config import Config, ConfigError, load_config
 from .store import StoreError
 
 NO_TOKEN = """\
@@ -48,16 +48,16 @@ class RedactToken(logging.Filter):
         return True
 
 
-def setup_logging(settings: Settings) -> None:
+def setup_logging(config: Config) -> None:
     handler = logging.StreamHandler()
     handler.setFormatter(
         logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
     )
-    if settings.token:
-        handler.addFilter(RedactToken(settings.token))
+    if config.token:
+        handler.addFilter(RedactToken(config.token))
     root = logging.getLogger()
     root.handlers[:] = [handler]
-    root.setLevel(settings.log_level_number)
+    root.setLevel(config.log_level_number)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -83,36 +83,36 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     try:
-        settings = load_settings(env_file=args.env_file)
-    except SettingsError as err:
+        config = load_config(env_file=args.env_file)
+    except ConfigError as err:
         print(f"Settings error: {err}", file=sys.stderr)
         return 2
-    setup_logging(settings)
+    setup_logging(config)
 
-    if not args.console and not settings.token:
+    if not args.console and not config.token:
         print(NO_TOKEN.format(python=this_python()), file=sys.stderr)
         return 2
     try:
-        return run(args, settings)
+        return run(args, config)
     except (StoreError, OSError, sqlite3.Error) as err:
-        print(f"Cannot use the database {settings.database_name}: {err}", file=sys.stderr)
+        print(f"Cannot use the database {config.database_name}: {err}", file=sys.stderr)
         return 2
 
 
-def run(args: argparse.Namespace, settings: Settings) -> int:
+def run(args: argparse.Namespace, config: Config) -> int:
     if args.console:
         from .console import run_console
 
-        boards = args.boards or settings.database_path.parent / "boards"
+        boards = args.boards or config.database_path.parent / "boards"
         try:
-            return asyncio.run(run_console(settings.database, boards))
+            return asyncio.run(run_console(config.database, boards))
         except KeyboardInterrupt:  # Ctrl-C: every move is saved already
             print("\nBye — your game is saved.", file=sys.stderr)
             return 0
 
     from .discord.client import serve
 
-    return serve(settings, force_sync=args.sync)
+    return serve(config, force_sync=args.sync)
 
 
 if __name__ == "__main__":

@@ -1,28 +1,33 @@
-"""Settings from the environment, or from a `.env` file beside where the bot starts.
+"""The bot's configuration: from the environment, or from a `.env` file where it starts.
 
-A variable set in the environment wins over the same name in `.env`. `.env.example`
-documents every setting. The token is kept out of `repr()` so it can never reach a log.
+A variable set in the environment wins over the same name in `.env`, which python-dotenv
+reads as every other tool does (quotes, `export`, `# comments` after a value).
+`.env.example` documents every setting. The token and the database URL are kept out of
+`repr()` so they can never reach a log.
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from dotenv.parser import parse_stream
+
+from .store.postgres import describe, is_postgres_url
 
 DEFAULT_DATABASE_PATH = "data/solitaire.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
-class SettingsError(ValueError):
+class ConfigError(ValueError):
     """A setting has a value the bot cannot use; the message says which and why."""
 
 
 @dataclass(frozen=True)
-class Settings:
+class Config:
     token: str | None = field(default=None, repr=False)
     database_path: Path = Path(DEFAULT_DATABASE_PATH)
     database_url: str | None = field(default=None, repr=False)  # PostgreSQL; holds a password
@@ -30,7 +35,7 @@ class Settings:
     log_level: str = "INFO"
     shard_count: int | None = None  # None: as many shards as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all
-    # Processes that draw the pictures (load_settings: one per core); 0: threads of this one.
+    # Processes that draw the pictures (load_config: one per core); 0: threads of this one.
     render_processes: int = 0
 
     @property
@@ -47,36 +52,34 @@ class Settings:
         """The database for messages and logs: never a password."""
         if self.database_url is None:
             return str(self.database_path)
-        return re.sub(r"//[^@/]*@", "//", self.database_url)
+        return describe(self.database_url)
 
 
 def read_env_file(path: Path) -> dict[str, str]:
-    """`KEY=value` lines; blank lines and `#` comments skipped, one level of quotes removed."""
+    """The settings of a `.env` file (none if it is missing), as python-dotenv reads
+    them, without expanding ``$`` (a token or password may hold one). A line it cannot
+    read is named, rather than skipped with a warning."""
     values: dict[str, str] = {}
     try:
-        text = path.read_text(encoding="utf-8")
+        stream = path.open(encoding="utf-8")
     except FileNotFoundError:
         return values
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("export "):
-            line = line[len("export ") :].lstrip()
-        key, sep, value = line.partition("=")
-        if not sep or not key.strip():
-            raise SettingsError(f"{path}, line {number}: expected KEY=value")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        values[key.strip()] = value
+    with stream:
+        for binding in parse_stream(stream):
+            if binding.error:  # its text starts with the blank lines before it
+                text = binding.original.string
+                line = binding.original.line + len(text) - len(text.lstrip("\n"))
+                raise ConfigError(f"{path}, line {line}: expected KEY=value")
+            if binding.key is not None:
+                values[binding.key] = binding.value or ""
     return values
 
 
-def load_settings(
+def load_config(
     environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
-) -> Settings:
-    """Settings from ``env_file`` overlaid with ``environ`` (default: the process environment)."""
+) -> Config:
+    """The configuration from ``env_file`` overlaid with ``environ`` (default: the process
+    environment)."""
     values = read_env_file(env_file) if env_file is not None else {}
     values.update(os.environ if environ is None else environ)
 
@@ -87,7 +90,7 @@ def load_settings(
     dev_guild_id: int | None = None
     if guild_text:
         if not guild_text.isdigit():
-            raise SettingsError(
+            raise ConfigError(
                 f"DEV_GUILD_ID must be a server id (digits only), not {guild_text!r}. "
                 "In Discord: Settings > Advanced > Developer Mode, then right-click the server "
                 "> Copy Server ID. Leave it empty to sync commands globally."
@@ -95,8 +98,8 @@ def load_settings(
         dev_guild_id = int(guild_text)
 
     database_url = values.get("DATABASE_URL", "").strip() or None
-    if database_url is not None and not database_url.startswith(("postgresql://", "postgres://")):
-        raise SettingsError(
+    if database_url is not None and not is_postgres_url(database_url):
+        raise ConfigError(
             "DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
             "leave it empty to use the SQLite file at DATABASE_PATH."
         )
@@ -104,7 +107,7 @@ def load_settings(
 
     processes_text = values.get("RENDER_PROCESSES", "").strip()
     if processes_text and not processes_text.isdigit():
-        raise SettingsError(
+        raise ConfigError(
             f"RENDER_PROCESSES must be a whole number of processes (0: draw in threads of the "
             f"bot's own process), not {processes_text!r}."
         )
@@ -112,9 +115,9 @@ def load_settings(
 
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
-        raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
 
-    return Settings(
+    return Config(
         token=token,
         database_path=database_path,
         database_url=database_url,
@@ -133,7 +136,7 @@ def _shards(values: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | No
     if not count_text and not ids_text:
         return None, None
     if not count_text.isdigit() or int(count_text) < 1:
-        raise SettingsError(
+        raise ConfigError(
             f"SHARD_COUNT must be a whole number of shards from 1, not {count_text!r} "
             "(with SHARD_IDS, the shards this process serves)."
         )
@@ -142,7 +145,7 @@ def _shards(values: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | No
         return count, tuple(range(count))
     words = [w.strip() for w in ids_text.split(",")]
     if not all(w.isdigit() and int(w) < count for w in words):
-        raise SettingsError(
+        raise ConfigError(
             f"SHARD_IDS must list shard numbers from 0 to {count - 1} with commas, like 0,2; "
             f"not {ids_text!r}."
         )

@@ -1,74 +1,244 @@
-"""The bot's Discord-free core, assembled: the store, the game flow (with its pictures and
-solver service) and statistics. Each adapter — the Discord client, the console — opens
-one ``Core`` and talks to nothing else.
+"""The bot's Discord-free core: the one face its two adapters — the Discord client and the
+console — call, a method for each thing they want done.
+
+Behind it: the store's rooms, the flows (playing a game, statistics, the daily deal, a
+player's data and settings, the solver for players), the helper processes (the solver,
+the pictures) and the fleet's leadership. An adapter turns its input into one call here
+and shows the ``Reply`` it gets back; it never reaches behind this face.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import logging
+import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
-from .game_flow import CONFIRMED, GameFlow
-from .replies import Action, Ask, BoardRef, Message, Player, Question, Reply, refusal
-from .stats_flow import StatsFlow
-from .store import Store
+from .flows.boards import menu_choice
+from .flows.daily import DailyDeals
+from .flows.data_rights import DataRights
+from .flows.game import CONFIRMED, GameFlow
+from .flows.settings import PlayerSettings
+from .flows.solver import Deliver, SolverService
+from .flows.stats import SERVER, StatsFlow
+from .leadership import Leadership
+from .replies import (
+    Action,
+    Amendment,
+    Ask,
+    Board,
+    BoardRef,
+    MenuOption,
+    Message,
+    Person,
+    Player,
+    Question,
+    Reply,
+    refusal,
+)
+from .store import SavedGame, Stores
+from .words.help import HELP_TEXT, rules_text
+from .workers.pictures import Picture, Pictures, Renderer
+from .workers.solver import SolverWorker
+
+log = logging.getLogger(__name__)
 
 NOTHING_DELETED = "Nothing was deleted."
 
 
 class Core:
-    def __init__(self, store: Store, flow: GameFlow) -> None:
-        self.store = store
-        self.flow = flow
-        self.stats = StatsFlow(flow)
+    """Open one with ``await Core.open(database)``; close it with ``await core.close()``.
 
-    @classmethod
-    async def open(
-        cls,
-        database: Path | str,
+    ``clock`` gives Unix seconds for games, statistics and the daily deal's day; pictures
+    are drawn in ``render_processes`` worker processes (0: threads of this process).
+    Tests may pass a ``renderer``, a ``solver`` worker and the random ``deals``.
+    """
+
+    def __init__(
+        self,
+        stores: Stores,
         *,
         clock: Callable[[], float] = time.time,
         render_processes: int = 0,
-    ) -> Core:
-        """The core over ``database``: a SQLite file, or a PostgreSQL URL; pictures drawn
-        in ``render_processes`` worker processes (0: in threads)."""
-        store = await Store.open(database)
-        return cls(store, GameFlow(store, clock=clock, render_processes=render_processes))
+        renderer: Renderer | None = None,
+        solver: SolverWorker | None = None,
+        deals: random.Random | None = None,
+    ) -> None:
+        self.stores = stores
+        self.pictures = Pictures(renderer, processes=render_processes)
+        self.settings = PlayerSettings(stores.settings)
+        self.solver = SolverService(
+            stores.games, stores.pool, solver, clock=clock, deals=deals, redraw=self._redraw
+        )
+        self.daily_deals = DailyDeals(stores.results, clock)
+        self.game = GameFlow(
+            stores.games, settings=self.settings, pictures=self.pictures, solver=self.solver,
+            daily=self.daily_deals, clock=clock,
+        )
+        self.statistics = StatsFlow(stores.results, self.pictures, clock)
+        self.data_rights = DataRights(stores, self.settings)
+        self.leadership = Leadership(stores.meta)
+        self._closed = False
+
+    @classmethod
+    async def open(cls, database: Path | str, **options: Any) -> Core:
+        """The core over ``database``: a SQLite file, or a PostgreSQL URL."""
+        return cls(await Stores.open(database), **options)
+
+    @property
+    def where(self) -> str:
+        """The database, for the log (never a password)."""
+        return self.stores.where
 
     async def close(self) -> None:
-        """The flow first (searches and pictures still running end quietly), then the store."""
-        self.flow.close()
-        await self.store.close()
+        """Stop leading, end searches and pictures still running (quietly), then write what
+        is pending and close the database. Closing again does nothing."""
+        if self._closed:
+            return
+        self._closed = True
+        await self.leadership.stop()
+        self.solver.close()
+        self.pictures.close()
+        await self.stores.close()
+
+    # -- playing ----------------------------------------------------------------------
+
+    async def new_game(
+        self, player: Player, game_id: str, deal: int | None = None, *,
+        winnable: bool = False, draw: bool = False,
+    ) -> Reply:
+        return await self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
+
+    async def daily(self, player: Player, game_id: str) -> Reply:
+        return await self.game.daily(player, game_id)
+
+    async def act(
+        self, player: Player, action: Action, arg: str | None = None, *,
+        seen: BoardRef | None = None,
+    ) -> Reply:
+        return await self.game.act(player, action, arg, seen=seen)
+
+    async def choose(self, player: Player, value: str, *, seen: BoardRef | None = None) -> Reply:
+        """A choice from a board's move menu: a move to play, or a pile whose moves to
+        list (``seen``: the board it was made on)."""
+        action, arg = menu_choice(value)
+        return await self.game.act(player, action, arg, seen=seen)
+
+    async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
+        return await self.game.move_choices(player, typed)
+
+    async def destination_choices(
+        self, player: Player, source: str, typed: str = ""
+    ) -> list[MenuOption]:
+        return await self.game.destination_choices(player, source, typed)
+
+    async def change_settings(self, player: Player, **changes: bool) -> Reply:
+        """Change some of the player's settings (none: show them)."""
+        return await self.settings.change(player, **changes)
+
+    async def rules(self, game_id: str) -> Reply:
+        return Reply(message=Message(rules_text(game_id), private=True))
+
+    async def help(self) -> Reply:
+        return Reply(message=Message(HELP_TEXT, private=True))
+
+    # -- after a board is shown -------------------------------------------------------
+
+    def board_shown(self, board: Board, amend: Deliver) -> None:
+        """A board was shown: the solver looks at it when it has time, and if it proves
+        that no win is possible while the board is still the player's latest, ``amend``
+        gets its amended text and picture (never under a player's lock)."""
+        self.solver.request_verdict(board, amend)
+
+    async def verdict(self, board: Board) -> Amendment | None:
+        """The board amended if the solver proves now that no win is possible from it
+        (for an adapter that waits for it, such as the console); None otherwise."""
+        return await self.solver.verdict(board)
 
     async def board_posted(self, user_id: int, channel_id: int, message_id: int) -> int | None:
         """A new board of the player's was posted in a channel: the one it replaces there
         (to collapse), if any. A player has one live board per channel."""
-        return await self.store.swap_board_message(user_id, channel_id, message_id)
+        return await self.stores.boards.swap(user_id, channel_id, message_id)
 
-    async def answer(
+    # -- statistics, the daily board, data rights -------------------------------------
+
+    async def stats(
+        self, viewer: Player, subject: Person, game: str | None = None, scope: str = SERVER
+    ) -> Reply:
+        return await self.statistics.stats(viewer, subject, game, scope)
+
+    async def leaderboard(
+        self, viewer: Player, game: str | None = None, period: str = "all"
+    ) -> Reply:
+        return await self.statistics.leaderboard(viewer, game, period)
+
+    async def daily_board(self, viewer: Player, game: str, day: str | None = None) -> Reply:
+        return await self.daily_deals.board(viewer, game, day)
+
+    async def forget_question(self, player: Player) -> Reply:
+        return self.data_rights.forget_question(player)
+
+    async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
+        return await self.data_rights.reset_question(player, can_manage_server)
+
+    async def answer_question(
         self, player: Player, question: Question, yes: bool, *, can_manage_server: bool = False
     ) -> Reply:
         """The owner's answer to a yes/no question, whatever asked it."""
         ask, args = question.ask, question.args
         if ask is Ask.NEW_GAME:
             if not yes:
-                return await self.flow.act(player, Action.SHOW)
+                return await self.game.act(player, Action.SHOW)
             if len(args) < 3 or not (args[0].isdigit() and args[2].isdigit()):
                 return refusal("That question is out of date; `/new` starts a game.")
             draw = "draw" in args[3:]
-            return await self.flow.confirm_new(
+            return await self.game.confirm_new(
                 player, int(args[0]), args[1], int(args[2]), draw=draw
             )
         if ask is Ask.RESIGN:
             if not yes:
-                return await self.flow.act(player, Action.SHOW)
+                return await self.game.act(player, Action.SHOW)
             if len(args) != 2 or not all(a.isdigit() for a in args):
                 return refusal("That question is out of date; `/resign` asks again.")
             seen = BoardRef(int(args[0]), int(args[1]))
-            return await self.flow.act(player, Action.RESIGN, CONFIRMED, seen=seen)
+            return await self.game.act(player, Action.RESIGN, CONFIRMED, seen=seen)
         if not yes:
             return Reply(message=Message(NOTHING_DELETED, private=True))
         if ask is Ask.FORGET:
-            return await self.stats.forget(player)
-        return await self.stats.reset(player, can_manage_server)
+            return await self.data_rights.forget(player)
+        return await self.data_rights.reset(player, can_manage_server)
+
+    # -- the fleet --------------------------------------------------------------------
+
+    async def lead(self, on_lead: Callable[[], Awaitable[None]]) -> bool:
+        """Compete for the fleet's lead, now and for as long as the core is open. The
+        leader runs ``on_lead`` when it takes the lead (the adapter syncs its commands
+        there) and keeps the winnable pool filled. Whether this process leads now."""
+        return await self.leadership.start(on_lead, [self.solver.keep_winnable_pool])
+
+    async def sync_commands(
+        self, scope: str, payload: object, sync: Callable[[], Awaitable[object]], *,
+        force: bool = False,
+    ) -> bool:
+        """Call ``sync`` if the commands' ``payload`` (plain data) changed since the last
+        sync of ``scope`` (say, an application and a server), or if ``force``; whether it
+        was called. The hash of what was synced is kept in the database."""
+        digest = hashlib.sha256(
+            json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
+        ).hexdigest()
+        key = f"commands_hash:{scope}"
+        if not force and await self.stores.meta.get(key) == digest:
+            log.info("slash commands unchanged since the last sync; not syncing")
+            return False
+        await sync()
+        await self.stores.meta.set(key, digest)
+        return True
+
+    # -- inside -----------------------------------------------------------------------
+
+    async def _redraw(self, saved: SavedGame) -> Picture:
+        return await self.game.redraw(saved)

@@ -57,6 +57,15 @@ class Player:
 
 
 @dataclass(frozen=True)
+class Person:
+    """Whose record a statistic shows: the id, and the name to print on the picture."""
+
+    user_id: int
+    name: str
+    bot: bool = False
+
+
+@dataclass(frozen=True)
 class BoardRef:
     """The game and revision a board shows; presses carry it to detect stale boards."""
 

@@ -24,7 +24,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.store import Store
+from bot.store import Scope, Stores
+from tests.bot.reference import all_results
 
 BIG_SERVER = 1_000_000_000_000_000_001
 HEAVY_PLAYER = 2_000_000_000_000_000_000
@@ -74,7 +75,7 @@ def history(
 async def fill_sqlite(path: Path, rows: list[tuple[Any, ...]]) -> None:
     import sqlite3
 
-    store = await Store.open(path)
+    store = await Stores.open(path)
     await store.close()
     con = sqlite3.connect(path)
     con.execute("PRAGMA cache_size = -500000")  # 500 MB: the indexes fill in memory
@@ -89,7 +90,7 @@ async def fill_sqlite(path: Path, rows: list[tuple[Any, ...]]) -> None:
 async def fill_postgres(url: str, rows: list[tuple[Any, ...]]) -> None:
     import asyncpg
 
-    store = await Store.open(url)
+    store = await Stores.open(url)
     await store.close()
     conn = await asyncpg.connect(url)
     try:
@@ -111,27 +112,30 @@ async def timed(call: Callable[[], Awaitable[Any]], runs: int = 5) -> tuple[floa
 
 
 async def measure(target: Path | str, label: str) -> None:
-    store = await Store.open(target)
+    store = await Stores.open(target)
     week_ago = START + YEAR - 7 * 86400
     busy_day = datetime.fromtimestamp(START + YEAR / 2, UTC).date().isoformat()
     reads: list[tuple[str, Callable[[], Awaitable[Any]]]] = [
         ("leaderboard, big server, all games, all time",
-         lambda: store.leaderboard(top=10, viewer=HEAVY_PLAYER + 7, guild_id=BIG_SERVER)),
+         lambda: store.results.leaderboard(Scope(guild_id=BIG_SERVER), top=10,
+                                           viewer=HEAVY_PLAYER + 7)),
         ("leaderboard, big server, trefoil, last week",
-         lambda: store.leaderboard(top=10, viewer=HEAVY_PLAYER + 7, guild_id=BIG_SERVER,
-                                   game="trefoil", since=week_ago)),
+         lambda: store.results.leaderboard(
+             Scope(guild_id=BIG_SERVER, game="trefoil", since=week_ago), top=10,
+             viewer=HEAVY_PLAYER + 7)),
         ("/stats, 5,000-game player, everywhere",
-         lambda: store.records(HEAVY_PLAYER)),
+         lambda: store.results.records(Scope(user_id=HEAVY_PLAYER))),
         ("/stats, 5,000-game player, big server",
-         lambda: store.records(HEAVY_PLAYER, guild_id=BIG_SERVER)),
+         lambda: store.results.records(Scope(user_id=HEAVY_PLAYER, guild_id=BIG_SERVER))),
         ("/stats, 40-game player, big server",
-         lambda: store.records(HEAVY_PLAYER + 7, guild_id=BIG_SERVER)),
+         lambda: store.results.records(Scope(user_id=HEAVY_PLAYER + 7, guild_id=BIG_SERVER))),
         ("daily streak days, 5,000-game player",
-         lambda: store.won_daily_days(HEAVY_PLAYER, guild_id=BIG_SERVER)),
+         lambda: store.results.won_daily_days(Scope(user_id=HEAVY_PLAYER, guild_id=BIG_SERVER))),
         ("daily board, big server, one day",
-         lambda: store.daily_board(busy_day, "trefoil", guild_id=BIG_SERVER, limit=10)),
+         lambda: store.results.daily_ranking(
+             Scope(game="trefoil", daily=busy_day, guild_id=BIG_SERVER), limit=10)),
         ("(before) every result row of the big server",
-         lambda: store.results(guild_id=BIG_SERVER)),
+         lambda: all_results(store, guild_id=BIG_SERVER)),
     ]
     print(f"\n{label}: first / median of 5, ms")
     try:

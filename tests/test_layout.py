@@ -83,3 +83,38 @@ def test_no_two_modules_import_each_other() -> None:
             assert module not in graph.get(target, set()) or module.startswith(target + "."), (
                 module, target
             )
+
+
+ADAPTERS = ("bot.discord", "bot.console")
+
+
+def test_adapters_call_the_cores_own_methods_and_reach_no_further() -> None:
+    """An adapter asks the core, by name, for what it wants done: ``core.act(...)``, never
+    ``core.game.solver...`` or ``core.stores...``."""
+    from bot.core import Core
+
+    face = {name for name, value in vars(Core).items()
+            if not name.startswith("_") and (callable(value) or isinstance(value, property))}
+    for module in modules():
+        if not module.startswith(ADAPTERS):
+            continue
+        path = ROOT.joinpath(*module.split("."))
+        source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Attribute):
+                continue
+            owner = node.value
+            is_core = (
+                (isinstance(owner, ast.Name) and owner.id == "core")
+                or (isinstance(owner, ast.Attribute) and owner.attr == "core")
+                or (isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name)
+                    and owner.func.id == "core_of")
+            )
+            if is_core:
+                assert node.attr in face, f"{module}:{node.lineno} reaches core.{node.attr}"
+
+
+def test_every_folder_of_bot_says_what_it_holds() -> None:
+    for init in sorted((ROOT / "bot").rglob("__init__.py")):
+        doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
+        assert doc, f"{init.relative_to(ROOT)} opens with no line on what it holds"

@@ -22,7 +22,6 @@ from typing import Any
 
 import discord
 
-from ..boards import menu_choice
 from ..replies import BUTTON_LABELS, Action, Ask, Board, BoardRef, Question
 from .context import can_manage_server, core_of, player_of, respond
 
@@ -103,8 +102,8 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await owner_only(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        flow = core_of(interaction).flow
-        await respond(interaction, flow.act(player_of(interaction), self.action, seen=self.ref))
+        core = core_of(interaction)
+        await respond(interaction, core.act(player_of(interaction), self.action, seen=self.ref))
 
 
 class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
@@ -146,9 +145,11 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         value = values[0] if values else ""
-        action, arg = (Action.SHOW, "") if value == _NO_MOVES else menu_choice(value)
-        flow = core_of(interaction).flow
-        await respond(interaction, flow.act(player_of(interaction), action, arg, seen=self.ref))
+        core, player = core_of(interaction), player_of(interaction)
+        if value == _NO_MOVES:
+            await respond(interaction, core.act(player, Action.SHOW, seen=self.ref))
+        else:
+            await respond(interaction, core.choose(player, value, seen=self.ref))
 
 
 _ASKS = "|".join(f"ask:{a.value}" for a in Ask if a is not Ask.NEW_GAME)
@@ -157,7 +158,8 @@ _ASKS = "|".join(f"ask:{a.value}" for a in Ask if a is not Ask.NEW_GAME)
 class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     rf"sol:(?P<ask>new|{_ASKS}):(?P<answer>yes|no):(?P<owner>\d+)(?P<args>(?::[a-z0-9-]+)*)"
 )):
-    """Yes or no to a question of the core; the owner's answer goes to ``Core.answer``."""
+    """Yes or no to a question of the core; the owner's answer goes to
+    ``Core.answer_question``."""
 
     def __init__(self, question: Question, yes: bool) -> None:
         ask = "new" if question.ask is Ask.NEW_GAME else f"ask:{question.ask.value}"
@@ -191,7 +193,7 @@ class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         core = core_of(interaction)
-        work = core.answer(
+        work = core.answer_question(
             player_of(interaction), self.question, self.yes,
             can_manage_server=can_manage_server(interaction),
         )

@@ -1,5 +1,5 @@
 """What an interaction carries for the core: who acts and where, the bot's ``Core``, and
-the one way to answer (``respond``, which the bot hands to ``send.answer``).
+the one way to answer (``respond``, which the bot hands to ``send.respond``).
 
 Commands, buttons and menus all answer through ``respond``: going through the bot keeps
 the buttons (which ``send`` must build views of) from importing ``send`` back.
@@ -19,7 +19,7 @@ from ..replies import Player, Reply
 class Hub(Protocol):
     core: Core
 
-    async def answer(
+    async def respond(
         self, interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool
     ) -> None: ...
 
@@ -41,6 +41,6 @@ def can_manage_server(interaction: discord.Interaction[Any]) -> bool:
 async def respond(
     interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool = False
 ) -> None:
-    """Answer ``interaction`` with the reply ``work`` gives (see ``send.answer``)."""
+    """Answer ``interaction`` with the reply ``work`` gives (see ``send.respond``)."""
     hub: Hub = interaction.client
-    await hub.answer(interaction, work, private=private)
+    await hub.respond(interaction, work, private=private)

@@ -16,9 +16,7 @@ from discord.ext import commands
 from engine import GAMES, MAX_DEAL
 
 from ..core import Core
-from ..game_flow import GameFlow
-from ..guide import HELP_TEXT, rules_text
-from ..replies import MENU_LIMIT, Action, MenuOption, Message, Reply
+from ..replies import MENU_LIMIT, Action, MenuOption
 from .context import player_of, respond
 
 log = logging.getLogger(__name__)
@@ -30,13 +28,9 @@ def _choices(options: list[MenuOption]) -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=o.label[:100], value=o.value) for o in options[:MENU_LIMIT]]
 
 
-async def _private(text: str) -> Reply:
-    return Reply(message=Message(text, private=True))
-
-
 class GameCommands(commands.Cog, name="Solitaire"):
     def __init__(self, core: Core) -> None:
-        self.flow: GameFlow = core.flow
+        self.core = core
 
     @app_commands.command(name="new", description="Deal a new game of solitaire")
     @app_commands.describe(
@@ -56,7 +50,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
     ) -> None:
         player = player_of(interaction)
         await respond(
-            interaction, self.flow.new_game(player, game, deal, winnable=winnable, draw=draw)
+            interaction, self.core.new_game(player, game, deal, winnable=winnable, draw=draw)
         )
 
     @app_commands.command(name="move", description="Move a card: /move 7 3, /move 7 f2, /move 7")
@@ -70,16 +64,14 @@ class GameCommands(commands.Cog, name="Solitaire"):
         self, interaction: discord.Interaction[Any], source: str, target: str | None = None
     ) -> None:
         text = f"{source} {target or ''}".strip()
-        await respond(
-            interaction, self.flow.act(player_of(interaction), Action.MOVE, text)
-        )
+        await respond(interaction, self.core.act(player_of(interaction), Action.MOVE, text))
 
     @move.autocomplete("source")
     async def move_from(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            return _choices(await self.flow.move_choices(player_of(interaction), current))
+            return _choices(await self.core.move_choices(player_of(interaction), current))
         except Exception:
             log.exception("autocomplete of /move from failed for user %s", interaction.user.id)
             return []
@@ -90,7 +82,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
     ) -> list[app_commands.Choice[str]]:
         source = getattr(interaction.namespace, "from", None) or ""
         try:
-            options = await self.flow.destination_choices(
+            options = await self.core.destination_choices(
                 player_of(interaction), str(source), current
             )
             return _choices(options)
@@ -130,7 +122,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.describe(game="The game to explain")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        await respond(interaction, _private(rules_text(game)), private=True)
+        await respond(interaction, self.core.rules(game), private=True)
 
     @app_commands.command(name="settings", description="Your settings: private boards, "
                           "four-colour deck, safe moves by themselves")
@@ -149,12 +141,12 @@ class GameCommands(commands.Cog, name="Solitaire"):
         given = {"private_boards": private_boards, "four_colour": four_colour,
                  "auto_moves": auto_moves}
         changes = {name: value for name, value in given.items() if value is not None}
-        work = self.flow.settings.change(player_of(interaction), **changes)
+        work = self.core.change_settings(player_of(interaction), **changes)
         await respond(interaction, work, private=True)
 
     @app_commands.command(name="help", description="The commands and buttons, in short")
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(interaction, _private(HELP_TEXT), private=True)
+        await respond(interaction, self.core.help(), private=True)
 
     async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
-        await respond(interaction, self.flow.act(player_of(interaction), action))
+        await respond(interaction, self.core.act(player_of(interaction), action))

@@ -1,4 +1,4 @@
-"""The one way a reply reaches Discord: ``answer(interaction, work)``.
+"""The one way a reply reaches Discord: ``respond(interaction, work)``.
 
 A command posts a board or message as a new message; a press (button, menu) edits the
 pressed message in place. Notes go to the player alone (ephemeral). The core usually
@@ -23,6 +23,7 @@ import discord
 from discord.http import Route
 
 from ..replies import Amendment, Board, Reply
+from ..words.phrases import SORRY
 from .components import board_view, question_view
 from .context import core_of
 
@@ -31,9 +32,6 @@ log = logging.getLogger(__name__)
 DEFER_AFTER_S = 1.5
 CONTENT_LIMIT = 2000  # Discord's most characters in a message
 COLLAPSED = "🂠 An earlier board — the newest one is below."
-SEND_APOLOGY = (
-    "Sorry — something went wrong while answering. `/show` posts your current board."
-)
 TIDY_LIMIT = 500  # earlier boards waiting to be collapsed, at most
 _COLLAPSE = {"content": COLLAPSED, "attachments": [], "components": []}  # picture, buttons gone
 T = TypeVar("T")
@@ -85,7 +83,7 @@ def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | Non
     return fit(message.text), files, view, message.private
 
 
-async def answer(
+async def respond(
     interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool = False
 ) -> None:
     """Show the reply to ``interaction``: a command's as new messages, a press's by editing
@@ -194,7 +192,7 @@ def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:
             attachments=[_picture(amended.png, amended.filename, amended.alt_text)],
         )
 
-    core_of(interaction).flow.solver.request_verdict(board, amend)
+    core_of(interaction).board_shown(board, amend)
 
 
 async def apologise(interaction: discord.Interaction[Any]) -> None:
@@ -209,7 +207,7 @@ async def apologise(interaction: discord.Interaction[Any]) -> None:
         interaction.guild_id,
     )
     try:
-        await tell_privately(interaction, SEND_APOLOGY)
+        await tell_privately(interaction, SORRY)
     except discord.HTTPException:
         log.warning("could not send the apology for interaction %s", interaction.id)
 

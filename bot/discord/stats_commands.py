@@ -6,12 +6,11 @@
 Answers name players as ``<@id>`` mentions; the bot allows no mentions, so a leaderboard
 never pings anyone. Resetting a server needs Manage Server: the command is hidden from
 others by default, and the permission is checked again on the command and on the button
-(``Core.answer``), since a server can change who sees a command.
+(``Core.answer_question``), since a server can change who sees a command.
 """
 
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 import discord
@@ -19,13 +18,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..core import Core
-from ..records import PERIODS
-from ..replies import Reply
-from ..stats_flow import EVERYWHERE, SERVER, Person, StatsFlow
+from ..flows.stats import EVERYWHERE, PERIODS, SERVER
+from ..replies import Person
 from .context import can_manage_server, player_of, respond
 from .game_commands import GAME_CHOICES
-
-log = logging.getLogger(__name__)
 
 SCOPE_CHOICES = [
     app_commands.Choice(name="this server", value=SERVER),
@@ -40,8 +36,7 @@ PERIOD_CHOICES = [
 
 class StatsCommands(commands.Cog, name="Statistics"):
     def __init__(self, core: Core) -> None:
-        self.stats_flow: StatsFlow = core.stats
-        self.flow = core.flow
+        self.core = core
 
     @app_commands.command(name="stats", description="A player's record: wins, streaks, bests")
     @app_commands.describe(
@@ -61,7 +56,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
         # A user Discord did not resolve arrives as a bare id: name it by its id.
         name = getattr(who, "display_name", None) or f"user {who.id}"
         subject = Person(who.id, name, bot=bool(getattr(who, "bot", False)))
-        work = self.stats_flow.stats(player_of(interaction), subject, game, scope)
+        work = self.core.stats(player_of(interaction), subject, game, scope)
         await respond(interaction, work, private=scope == EVERYWHERE)
 
     @app_commands.command(
@@ -75,7 +70,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None = None, period: str = "all"
     ) -> None:
-        work = self.stats_flow.leaderboard(player_of(interaction), game, period)
+        work = self.core.leaderboard(player_of(interaction), game, period)
         await respond(interaction, work)
 
     @app_commands.command(
@@ -84,7 +79,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.describe(game="The game whose daily deal to play")
     @app_commands.choices(game=GAME_CHOICES)
     async def daily(self, interaction: discord.Interaction[Any], game: str) -> None:
-        await respond(interaction, self.stats_flow.daily(player_of(interaction), game))
+        await respond(interaction, self.core.daily(player_of(interaction), game))
 
     @app_commands.command(
         name="daily-board", description="Who won a day's daily deal here, in the fewest moves"
@@ -97,14 +92,13 @@ class StatsCommands(commands.Cog, name="Statistics"):
     async def daily_board(
         self, interaction: discord.Interaction[Any], game: str, day: str | None = None
     ) -> None:
-        await respond(interaction, self.stats_flow.daily_board(player_of(interaction), game, day))
+        await respond(interaction, self.core.daily_board(player_of(interaction), game, day))
 
     @app_commands.command(
         name="forget-me", description="Delete your game and every result of yours, everywhere"
     )
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(interaction, _ready(self.stats_flow.forget_question(player_of(interaction))),
-                      private=True)
+        await respond(interaction, self.core.forget_question(player_of(interaction)), private=True)
 
     @app_commands.command(
         name="reset-server-stats",
@@ -114,9 +108,5 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def reset_server_stats(self, interaction: discord.Interaction[Any]) -> None:
         player, allowed = player_of(interaction), can_manage_server(interaction)
-        work = self.stats_flow.reset_question(player, allowed)
+        work = self.core.reset_question(player, allowed)
         await respond(interaction, work, private=True)
-
-
-async def _ready(reply: Reply) -> Reply:
-    return reply

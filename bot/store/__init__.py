@@ -1,40 +1,41 @@
-"""Storage: each player's current game, results and the statistics over them, settings.
+"""The store: one room per kind of data over two backends, SQLite and PostgreSQL.
 
-``await Store.open(target)`` (or ``open_store``) opens PostgreSQL for a ``postgresql://``
-URL, else the SQLite file at that path; both backends behave the same (``store.py``).
+``await Stores.open(target)`` opens PostgreSQL for a ``postgresql://`` URL, else the SQLite
+file at that path; both backends behave the same, and each room writes its SQL once.
 """
 
-from ..records import ABANDONED, LOST, OUTCOMES, RESIGNED, WON
 from .database import StoreError
-from .sqlite import MIGRATIONS, SCHEMA_VERSION
-from .store import (
-    DEFAULT_SETTINGS,
+from .games import (
+    ABANDONED,
     LIVE_GAMES,
+    LOST,
+    OUTCOMES,
     PLAYING,
+    RESIGNED,
+    WON,
     ConcurrentChange,
-    DailyBoard,
-    PlayerRecords,
     SavedGame,
-    Store,
-    open_store,
 )
+from .results import DailyRanking, PlayerRecords, Record, Scope, Standing
+from .settings import DEFAULT_SETTINGS
+from .stores import Stores
 
 __all__ = [
     "ABANDONED",
     "DEFAULT_SETTINGS",
     "LIVE_GAMES",
     "LOST",
-    "MIGRATIONS",
     "OUTCOMES",
     "PLAYING",
     "RESIGNED",
-    "SCHEMA_VERSION",
     "WON",
     "ConcurrentChange",
-    "DailyBoard",
+    "DailyRanking",
     "PlayerRecords",
+    "Record",
     "SavedGame",
-    "Store",
+    "Scope",
+    "Standing",
     "StoreError",
-    "open_store",
+    "Stores",
 ]

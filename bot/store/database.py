@@ -1,6 +1,6 @@
-"""What the store asks of a database: the small surface both backends provide.
+"""What the store's rooms ask of a database: the small surface both backends provide.
 
-The store writes its SQL once, with PostgreSQL's ``$1`` placeholders and the SQL that
+The rooms write their SQL once, with PostgreSQL's ``$1`` placeholders and the SQL that
 SQLite and PostgreSQL share (``ON CONFLICT``, ``RETURNING``, window functions); the SQLite
 backend rewrites the placeholders to ``?1``. Rows are read by column name.
 """
@@ -45,10 +45,11 @@ class Database(Protocol):
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """All or nothing: the block's statements commit together when it ends, or none do."""
 
-    def primary(self) -> AbstractAsyncContextManager[Connection]:
-        """The newest committed data, for the reads of playing (a player's game), and for
-        writes of one statement, which is its own transaction: a move is saved in one trip
-        to the database rather than three (begin, write, commit)."""
+    def writer(self) -> AbstractAsyncContextManager[Connection]:
+        """A connection of the writers, outside a transaction: the newest committed data,
+        for the reads of playing (a player's game), and for writes of one statement, which
+        is its own transaction: a move is saved in one trip to the database rather than
+        three (begin, write, commit)."""
 
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         """Committed data for statistics: never waits for a write, nor makes one wait."""

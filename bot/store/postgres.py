@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -100,6 +101,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, channel_id)
     );
     """,
+    # 2: board_messages.previous_id was never written.
+    """
+    ALTER TABLE board_messages DROP COLUMN previous_id;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MIGRATION_LOCK = 0x736F6C6974616972  # advisory lock key while migrating ("solitair")
@@ -110,7 +115,8 @@ def is_postgres_url(target: str) -> bool:
 
 
 def describe(url: str) -> str:
-    """The URL without its password, for messages."""
+    """The server and database of a URL, for messages and logs: no user, password or
+    options (a password may be in the authority or in ``?password=``)."""
     parts = urlsplit(url)
     address = parts.netloc.rpartition("@")[2] or "localhost"
     return f"postgresql://{address}{parts.path}"
@@ -152,7 +158,7 @@ class PostgresDatabase:
         "DELETE FROM winnable_deals WHERE (game, deal) = (SELECT game, deal FROM winnable_deals "
         "WHERE game = $1 ORDER BY found_at, deal LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING deal"
     )
-    path = None
+    path: Path | None = None
 
     def __init__(self, pool: asyncpg.Pool, readers: asyncpg.Pool, url: str) -> None:
         self._pool = pool
@@ -183,7 +189,7 @@ class PostgresDatabase:
             yield _Connection(conn)
 
     @asynccontextmanager
-    async def primary(self) -> AsyncIterator[_Connection]:
+    async def writer(self) -> AsyncIterator[_Connection]:
         async with self._pool.acquire() as conn:
             yield _Connection(conn)
 

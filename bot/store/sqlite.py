@@ -131,6 +131,10 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_by_user ON results
         (user_id, guild_id, game, finished_at, outcome, hints, moves, seconds_played, daily);
     """,
+    # 6: board_messages.previous_id was never written.
+    """
+    ALTER TABLE board_messages DROP COLUMN previous_id;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # The writer's page cache (SQLite's default is 2 MB): a move reads and writes a few pages
@@ -233,7 +237,7 @@ class SqliteDatabase:
             await self._writer.execute("COMMIT")
 
     @asynccontextmanager
-    async def primary(self) -> AsyncIterator[_Connection]:
+    async def writer(self) -> AsyncIterator[_Connection]:
         async with self._lock:
             yield self._write
 

@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.game_flow import GameFlow
+from bot.core import Core
+from bot.flows.game import GameFlow
 from bot.replies import Ask, Player, Reply
-from bot.store import Store
+from bot.store import Stores
 from engine import Game, Move
 
 
@@ -84,8 +85,8 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    opened = await Store.open(db_path)
+async def store(db_path: Path) -> AsyncIterator[Stores]:
+    opened = await Stores.open(db_path)
     yield opened
     await opened.close()
 
@@ -101,12 +102,18 @@ def picture() -> PositionPicture:
 
 
 @pytest.fixture
-async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
+async def core(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[Core]:
+    """The core over the test's store, its pictures the position as JSON."""
     import random
 
-    made = GameFlow(store, renderer=picture, clock=clock, deals=random.Random(5))
+    made = Core(store, renderer=picture, clock=clock, deals=random.Random(5))
     yield made
-    made.close()
+    await made.close()
+
+
+@pytest.fixture
+def flow(core: Core) -> GameFlow:
+    return core.game
 
 
 # -- both backends (pg_url comes from tests/conftest.py) ----------------------------------
@@ -114,15 +121,15 @@ async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIte
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_target(request: pytest.FixtureRequest, db_path: Path) -> Path | str:
-    """What ``Store.open`` takes, for each backend in turn: a file path, a URL."""
+    """What ``Stores.open`` takes, for each backend in turn: a file path, a URL."""
     if request.param == "sqlite":
         return db_path
     return str(request.getfixturevalue("pg_url"))
 
 
 @pytest.fixture
-async def any_store(store_target: Path | str) -> AsyncIterator[Store]:
+async def any_store(store_target: Path | str) -> AsyncIterator[Stores]:
     """A store on each backend in turn: tests of the store's contract take this one."""
-    opened = await Store.open(store_target)
+    opened = await Stores.open(store_target)
     yield opened
     await opened.close()

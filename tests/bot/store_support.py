@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.store import Store
+from bot.store import Stores
 
 
-async def run_sql(store: Store, sql: str, *args: Any) -> int:
+async def run_sql(store: Stores, sql: str, *args: Any) -> int:
     """Run one statement (``$1`` placeholders) in a transaction of the store's database,
     as another program would; rows changed."""
-    async with store._db.transaction() as conn:
+    async with store.db.transaction() as conn:
         return await conn.execute(sql, *args)

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-import bot.cooldowns
-import bot.player_settings
-import bot.solver_service
-from bot.game_flow import GameFlow
-from bot.lru import LRU
+import bot.flows.cooldowns
+import bot.flows.settings
+import bot.flows.solver
+from bot.core import Core
 from bot.replies import Action, Player
-from bot.solver_worker import SolverWorker
-from bot.store import Store
+from bot.store import Stores
+from bot.workers.solver import SolverWorker
+from engine.lru import LRU
 
 from .conftest import Clock, PositionPicture
 
@@ -36,13 +36,13 @@ def test_an_lru_forgets_the_least_recently_used_first() -> None:
 
 
 async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
-    store: Store, clock: Clock, picture: PositionPicture, monkeypatch: pytest.MonkeyPatch
+    store: Stores, clock: Clock, picture: PositionPicture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(bot.player_settings, "KEPT", 4)
-    monkeypatch.setattr(bot.solver_service, "REMEMBERED", 4)
-    monkeypatch.setattr(bot.cooldowns, "PLAYERS", 4)
+    monkeypatch.setattr(bot.flows.settings, "KEPT", 4)
+    monkeypatch.setattr(bot.flows.solver, "REMEMBERED", 4)
+    monkeypatch.setattr(bot.flows.cooldowns, "PLAYERS", 4)
     solver = SolverWorker(ThreadPoolExecutor(max_workers=1))
-    flow = GameFlow(store, renderer=picture, clock=clock, deals=random.Random(1), solver=solver)
+    flow = Core(store, renderer=picture, clock=clock, deals=random.Random(1), solver=solver)
     try:
         for n in range(12):
             player = Player(user_id=5_000 + n, guild_id=900)
@@ -59,7 +59,7 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
         }
         assert kept == dict.fromkeys(kept, 4), kept
     finally:
-        flow.close()
+        await flow.close()
 
 
 async def test_earlier_boards_wait_to_be_collapsed_in_a_bounded_queue(

@@ -1,4 +1,4 @@
-"""Settings from the environment and .env, and the token kept out of logs."""
+"""The configuration from the environment and .env, and the token kept out of logs."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import RedactToken
-from bot.config import DEFAULT_DATABASE_PATH, SettingsError, load_settings, read_env_file
+from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_config, read_env_file
 
 TOKEN = "MTIzNDU2.secret-token-value"
 
 
 def test_defaults_without_any_setting(tmp_path: Path) -> None:
-    settings = load_settings({}, tmp_path / "missing.env")
+    settings = load_config({}, tmp_path / "missing.env")
     assert settings.token is None
     assert settings.database_path == Path(DEFAULT_DATABASE_PATH)
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
@@ -23,8 +23,8 @@ def test_defaults_without_any_setting(tmp_path: Path) -> None:
 
 
 def test_render_processes_zero_draws_in_threads_of_the_bot() -> None:
-    assert load_settings({"RENDER_PROCESSES": "0"}, None).render_processes == 0
-    assert load_settings({"RENDER_PROCESSES": " 3 "}, None).render_processes == 3
+    assert load_config({"RENDER_PROCESSES": "0"}, None).render_processes == 0
+    assert load_config({"RENDER_PROCESSES": " 3 "}, None).render_processes == 3
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -33,11 +33,11 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
         "# comment\n\nDISCORD_TOKEN='from-file'\nexport DATABASE_PATH=/srv/s.db\n"
         'DEV_GUILD_ID="1234"\nLOG_LEVEL=debug\n'
     )
-    from_file = load_settings({}, env)
+    from_file = load_config({}, env)
     assert from_file.token == "from-file" and from_file.database_path == Path("/srv/s.db")
     assert from_file.dev_guild_id == 1234 and from_file.log_level == "DEBUG"
     assert from_file.log_level_number == logging.DEBUG
-    overridden = load_settings({"DISCORD_TOKEN": "from-env", "DEV_GUILD_ID": ""}, env)
+    overridden = load_config({"DISCORD_TOKEN": "from-env", "DEV_GUILD_ID": ""}, env)
     assert overridden.token == "from-env" and overridden.dev_guild_id is None
 
 
@@ -47,19 +47,40 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
      ({"RENDER_PROCESSES": "two"}, "RENDER_PROCESSES")],
 )
 def test_bad_settings_say_what_would_work(tmp_path: Path, values: dict[str, str], says: str) -> None:
-    with pytest.raises(SettingsError, match=says):
-        load_settings(values, None)
+    with pytest.raises(ConfigError, match=says):
+        load_config(values, None)
+
+
+def test_env_file_values_read_as_every_tool_reads_them(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text(
+        "DISCORD_TOKEN=abc # my bot\n"
+        'LOG_LEVEL="debug"  # quiet\n'
+        "export DATABASE_PATH='/srv/with # hash.db'\n"
+        "RENDER_PROCESSES=2\t# two cores\n"
+    )
+    config = load_config({}, env)
+    assert config.token == "abc", "a comment after a value is no part of it"
+    assert config.log_level == "DEBUG", "quotes and a comment after them"
+    assert config.database_path == Path("/srv/with # hash.db"), "inside quotes, # is kept"
+    assert config.render_processes == 2
+
+
+def test_a_dollar_in_a_value_is_kept_as_it_is(tmp_path: Path) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=ab$cd${HOME}\n")
+    assert load_config({}, env).token == "ab$cd${HOME}"
 
 
 def test_a_malformed_env_file_line_is_named(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text("DISCORD_TOKEN=x\nthis is not a setting\n")
-    with pytest.raises(SettingsError, match="line 2"):
+    with pytest.raises(ConfigError, match="line 2"):
         read_env_file(env)
 
 
 def test_the_token_is_not_in_the_settings_repr() -> None:
-    settings = load_settings({"DISCORD_TOKEN": TOKEN}, None)
+    settings = load_config({"DISCORD_TOKEN": TOKEN}, None)
     assert TOKEN not in repr(settings) and TOKEN not in str(settings)
 
 
@@ -70,14 +91,14 @@ def test_a_log_line_carrying_the_token_is_redacted() -> None:
 
 
 def test_database_url_selects_postgresql_and_hides_its_password() -> None:
-    settings = load_settings({"DATABASE_URL": "postgresql://bot:s3cret@db:5432/sol"}, env_file=None)
+    settings = load_config({"DATABASE_URL": "postgresql://bot:s3cret@db:5432/sol"}, env_file=None)
     assert settings.database == "postgresql://bot:s3cret@db:5432/sol"
     assert settings.database_name == "postgresql://db:5432/sol"
     assert "s3cret" not in repr(settings)
-    plain = load_settings({}, env_file=None)
+    plain = load_config({}, env_file=None)
     assert plain.database == Path(DEFAULT_DATABASE_PATH) and plain.database_url is None
-    with pytest.raises(SettingsError, match="PostgreSQL URL"):
-        load_settings({"DATABASE_URL": "mysql://x"}, env_file=None)
+    with pytest.raises(ConfigError, match="PostgreSQL URL"):
+        load_config({"DATABASE_URL": "mysql://x"}, env_file=None)
 
 
 @pytest.mark.parametrize(
@@ -85,11 +106,11 @@ def test_database_url_selects_postgresql_and_hides_its_password() -> None:
     [("", "", (None, None)), ("2", "0", (2, (0,))), ("4", "2,0", (4, (0, 2))), ("3", "", (3, (0, 1, 2)))],
 )
 def test_shards_this_process_serves(count: str, ids: str, expected: tuple[object, object]) -> None:
-    settings = load_settings({"SHARD_COUNT": count, "SHARD_IDS": ids}, env_file=None)
+    settings = load_config({"SHARD_COUNT": count, "SHARD_IDS": ids}, env_file=None)
     assert (settings.shard_count, settings.shard_ids) == expected
 
 
 @pytest.mark.parametrize(("count", "ids"), [("0", ""), ("x", "0"), ("2", "2"), ("2", "a"), ("", "1")])
 def test_bad_shard_settings_are_refused_with_the_rule(count: str, ids: str) -> None:
-    with pytest.raises(SettingsError, match="SHARD"):
-        load_settings({"SHARD_COUNT": count, "SHARD_IDS": ids}, env_file=None)
+    with pytest.raises(ConfigError, match="SHARD"):
+        load_config({"SHARD_COUNT": count, "SHARD_IDS": ids}, env_file=None)

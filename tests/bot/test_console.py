@@ -9,7 +9,8 @@ import sys
 from pathlib import Path
 
 from bot.console import CONSOLE_PLAYER, run_console
-from bot.store import Store
+from bot.store import Stores
+from tests.bot.reference import all_results
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -36,9 +37,9 @@ async def test_a_new_player_deals_moves_and_gets_pictures(tmp_path: Path) -> Non
     assert all(p.read_bytes().startswith(PNG) for p in pictures)
     assert f"Picture: {pictures[-1]}" in text
     assert "**" not in text and "`" not in text  # Discord Markdown is stripped
-    store = await Store.open(db)
+    store = await Stores.open(db)
     try:
-        saved = await store.load(CONSOLE_PLAYER.user_id)
+        saved = await store.games.load(CONSOLE_PLAYER.user_id)
         assert saved is not None and saved.game.moves_made == 10 and saved.undos == 1
     finally:
         await store.close()
@@ -72,9 +73,9 @@ async def test_new_over_an_unfinished_game_asks_with_buttons(tmp_path: Path) -> 
     assert "[Start new game]  [Keep playing]" in text
     assert "Four Leaf Clovers · deal 3 · 0 moves" in text
     assert "Your Trefoil game was recorded as abandoned." in text
-    store = await Store.open(db)
+    store = await Stores.open(db)
     try:
-        assert [r.outcome for r in await store.results()] == ["abandoned"]
+        assert [r.outcome for r in await all_results(store)] == ["abandoned"]
     finally:
         await store.close()
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from bot.console import Console, plain
 from bot.core import Core
-from bot.daily import daily_deal
-from bot.game_flow import GameFlow
-from bot.store import Store
+from bot.flows.daily import daily_deal
+from bot.store import Stores
+from tests.bot.reference import all_results
 
 from .conftest import Clock
 from .daily_lines import NOV_22
@@ -26,10 +26,10 @@ async def run(console: Console, *lines: str) -> str:
 
 
 async def test_daily_stats_boards_and_forget_me_in_the_console(
-    flow: GameFlow, store: Store, clock: Clock, tmp_path: Path
+    core: Core, store: Stores, clock: Clock, tmp_path: Path
 ) -> None:
     clock.now = at(NOV_22)
-    console = Console(Core(store, flow), tmp_path / "boards", io.StringIO())
+    console = Console(core, tmp_path / "boards", io.StringIO())
     text = await run(console, "/daily trefoil", "/resign", "Resign", "/daily game:trefoil")
     assert f"deal {daily_deal('trefoil', NOV_22)}" in text
     assert "this is your scored attempt" in text and "this replay is not scored" in text
@@ -45,11 +45,11 @@ async def test_daily_stats_boards_and_forget_me_in_the_console(
     assert "has not come yet" in text
     text = await run(console, "/forget-me", "Keep my records")
     assert "[Delete everything]  [Keep my records]" in text and "Nothing was deleted." in text
-    assert len(await store.results()) == 1
+    assert len(await all_results(store)) == 1
     text = await run(console, "/forget-me", "Delete everything", "/stats")
     assert "deleted your current game and 1 result," in text
     assert "You have no finished games anywhere yet." in text
-    assert await store.results() == [] and await store.load(1) is None
+    assert await all_results(store) == [] and await store.games.load(1) is None
 
 
 def test_mentions_read_as_people_in_the_console() -> None:

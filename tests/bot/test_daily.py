@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
-from bot.daily import daily_deal, todays_daily, utc_day, won_days
-from bot.game_flow import CONFIRMED, GameFlow
-from bot.records import Result
+from bot.flows.daily import daily_deal, utc_day
+from bot.flows.game import CONFIRMED, GameFlow
 from bot.replies import Action, Player, Reply
-from bot.store import Store
+from bot.store import Stores
+from tests.bot.reference import Result, all_results, won_days
 
 from .conftest import ALICE, BOB, Clock
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
@@ -28,13 +28,14 @@ async def win(flow: GameFlow, clock: Clock, player: Player, line: list[str]) -> 
     return reply
 
 
-def test_the_day_turns_at_midnight_utc() -> None:
+def test_the_day_turns_at_midnight_utc(flow: GameFlow) -> None:
+    day_of = flow.daily_deals.day_of
     assert utc_day(at(NOV_22, 23, 59, 59)) == NOV_22
     assert utc_day(at(NOV_22, 23, 59, 59) + 1) == NOV_22 + timedelta(days=1)
-    assert todays_daily("trefoil", NOV_22_DEAL, at(NOV_22, 23, 59, 59)) == "2026-11-22"
-    assert todays_daily("trefoil", NOV_22_DEAL, at(NOV_23, 0, 0, 0)) is None
-    assert todays_daily("trefoil", NOV_23_DEAL, at(NOV_23, 0, 0, 0)) == "2026-11-23"
-    assert todays_daily("clover-leaf", NOV_22_DEAL, at(NOV_22)) is None
+    assert day_of("trefoil", NOV_22_DEAL, at(NOV_22, 23, 59, 59)) == "2026-11-22"
+    assert day_of("trefoil", NOV_22_DEAL, at(NOV_23, 0, 0, 0)) is None
+    assert day_of("trefoil", NOV_23_DEAL, at(NOV_23, 0, 0, 0)) == "2026-11-23"
+    assert day_of("clover-leaf", NOV_22_DEAL, at(NOV_22)) is None
 
 
 def test_only_unaided_scored_daily_wins_make_a_streak_day() -> None:
@@ -48,50 +49,50 @@ def test_only_unaided_scored_daily_wins_make_a_streak_day() -> None:
 
 
 async def test_the_first_start_of_todays_deal_is_scored(
-    flow: GameFlow, store: Store, clock: Clock
+    flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
     clock.now = at(NOV_22)
     first = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     assert first.board is not None
     assert "daily deal" in first.board.text and "scored attempt" in first.board.text
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily == "2026-11-22"
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     again = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     assert again.board is not None and "not scored" in again.board.text
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily is None
     other = await flow.new_game(BOB, "trefoil", NOV_22_DEAL)
     assert other.board is not None and "scored attempt" in other.board.text
 
 
 async def test_yesterdays_deal_after_midnight_is_an_ordinary_game(
-    flow: GameFlow, store: Store, clock: Clock
+    flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
     clock.now = at(NOV_22, 23, 59, 59)
     assert daily_deal("trefoil", utc_day(clock.now)) == NOV_22_DEAL
     clock.advance(1)  # 00:00:00 on the 23rd
     reply = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     assert reply.board is not None and "daily" not in reply.board.text
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily is None
 
 
 async def test_a_deal_started_before_midnight_stays_that_days_attempt(
-    flow: GameFlow, store: Store, clock: Clock
+    flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
     clock.now = at(NOV_22, 23, 59, 59)
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     clock.advance(60)
     reply = await win(flow, clock, ALICE, NOV_22_WIN)
     assert reply.board is not None and "Daily deal won" in reply.board.text
-    [result] = await store.results(user_id=ALICE.user_id)
+    [result] = await all_results(store, user_id=ALICE.user_id)
     assert result.daily == NOV_22 and result.won
     assert utc_day(result.finished_at.timestamp()) == NOV_23
 
 
 async def test_winning_daily_deals_on_following_days_makes_a_streak(
-    flow: GameFlow, store: Store, clock: Clock
+    flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
     clock.now = at(NOV_22)
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
@@ -107,17 +108,16 @@ async def test_winning_daily_deals_on_following_days_makes_a_streak(
     await flow.new_game(ALICE, "trefoil", NOV_23_DEAL)
     replay = await win(flow, clock, ALICE, NOV_23_WIN)
     assert replay.board is not None and "Daily" not in replay.board.text
-    assert [r.daily for r in await store.results(user_id=ALICE.user_id)] == [NOV_22, NOV_23, None]
+    assert [r.daily for r in await all_results(store, user_id=ALICE.user_id)] == [NOV_22, NOV_23, None]
 
 
-async def test_a_daily_won_with_hints_is_assisted(flow: GameFlow, store: Store, clock: Clock) -> None:
+async def test_a_daily_won_with_hints_is_assisted(flow: GameFlow, store: Stores, clock: Clock) -> None:
     clock.now = at(NOV_22)
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
-    saved.hints = 1  # as a Hint would have counted it
-    await store.save(saved)
+    await store.games.count_hint(saved.id)  # as a Hint would have counted it
     reply = await win(flow, clock, ALICE, NOV_22_WIN)
     assert reply.board is not None and "assisted" in reply.board.text
-    [result] = await store.results(user_id=ALICE.user_id)
+    [result] = await all_results(store, user_id=ALICE.user_id)
     assert result.won and result.assisted and not result.won_unaided

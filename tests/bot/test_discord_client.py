@@ -9,22 +9,22 @@ from typing import Any
 import discord
 import pytest
 
-from bot.config import Settings
+from bot.config import Config
 from bot.core import Core
 from bot.discord.client import SolitaireBot
 from bot.discord.components import BoardButton, MoveMenu, QuestionButton, board_view, question_view
 from bot.discord.game_commands import GameCommands
-from bot.game_flow import GameFlow
+from bot.flows.game import GameFlow
 from bot.replies import BUTTON_LABELS, Ask, BoardRef, Question
-from bot.store import Store
+from bot.store import Stores
 
 from .conftest import ALICE
 
 
 @pytest.fixture
-async def bot(store: Store, flow: GameFlow) -> AsyncIterator[SolitaireBot]:
-    made = SolitaireBot(Settings(token="unused", database_path=store.path))
-    made.core = Core(store, flow)
+async def bot(store: Stores, core: Core) -> AsyncIterator[SolitaireBot]:
+    made = SolitaireBot(Config(token="unused", database_path=store.db.path))
+    made.core = core
     await made.add_cog(GameCommands(made.core))
     calls: list[Any] = []
 
@@ -48,9 +48,9 @@ async def test_commands_sync_once_then_only_when_changed_or_forced(bot: Solitair
     assert len(calls) == 3
 
 
-async def test_a_dev_guild_gets_its_own_sync(bot: SolitaireBot, store: Store) -> None:
+async def test_a_dev_guild_gets_its_own_sync(bot: SolitaireBot, store: Stores) -> None:
     await bot.sync_commands()
-    guild_bot = SolitaireBot(Settings(database_path=store.path, dev_guild_id=4242))
+    guild_bot = SolitaireBot(Config(database_path=store.db.path, dev_guild_id=4242))
     guild_bot.core = bot.core
     await guild_bot.add_cog(GameCommands(bot.core))
     synced: list[Any] = []

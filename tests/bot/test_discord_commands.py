@@ -7,24 +7,22 @@ from typing import Any
 import discord
 import pytest
 
-from bot.config import Settings
+from bot.config import Config
 from bot.core import Core
 from bot.discord.client import SolitaireBot
 from bot.discord.components import BoardButton, MoveMenu, QuestionButton, question_view
 from bot.discord.game_commands import GameCommands
 from bot.discord.stats_commands import StatsCommands
-from bot.game_flow import GameFlow
-from bot.guide import HELP_TEXT
 from bot.replies import Ask, Question
-from bot.store import Store
+from bot.store import Stores
+from bot.words.help import HELP_TEXT
 
 GAME_IDS = ["clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil", "corner-stones"]
 
 
 @pytest.fixture
-async def commands(store: Store, flow: GameFlow) -> dict[str, dict[str, Any]]:
-    bot = SolitaireBot(Settings(token="unused", database_path=store.path))
-    core = Core(store, flow)
+async def commands(store: Stores, core: Core) -> dict[str, dict[str, Any]]:
+    bot = SolitaireBot(Config(token="unused", database_path=store.db.path))
     await bot.add_cog(GameCommands(core))
     await bot.add_cog(StatsCommands(core))
     return {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}

@@ -5,14 +5,17 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from bot.game_flow import CONFIRMED, GameFlow
+from bot.core import Core
+from bot.flows.game import CONFIRMED, GameFlow
 from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply
-from bot.store import Store
-from bot.wording import APOLOGY, NO_GAME
+from bot.store import Stores
+from bot.words.phrases import APOLOGY, NO_GAME
 from engine import FOUNDATION, new_game
+from tests.bot.reference import all_results
 
 from .conftest import ALICE, BOB, Clock, PositionPicture, offer_of
 
@@ -33,28 +36,28 @@ async def start(flow: GameFlow, player: Player = ALICE, game: str = "trefoil", d
     return reply
 
 
-async def stored_state(store: Store, player: Player = ALICE) -> tuple[object, ...]:
-    saved = await store.load(player.user_id)
+async def stored_state(store: Stores, player: Player = ALICE) -> tuple[object, ...]:
+    saved = await store.games.load(player.user_id)
     assert saved is not None
     return (saved.id, saved.revision, saved.status, json.dumps(saved.game.to_dict()))
 
 
-async def test_new_game_posts_a_board_with_the_deal_number(flow: GameFlow, store: Store) -> None:
+async def test_new_game_posts_a_board_with_the_deal_number(flow: GameFlow, store: Stores) -> None:
     reply = await start(flow, deal=42)
     board = reply.board
     assert board is not None and reply.note is None
     assert "Trefoil" in board.text and "deal 42" in board.text and "/new trefoil 42" in board.text
     assert board.owner_id == ALICE.user_id
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     assert board.ref == BoardRef(saved.id, 0)
     assert (saved.game.game_id, saved.game.deal, saved.guild_id) == ("trefoil", 42, 900)
     assert json.loads(board.png)["tableau"] == [list(map(str, p)) for p in saved.game.tableau]
 
 
-async def test_new_game_without_a_deal_picks_one_and_says_which(flow: GameFlow, store: Store) -> None:
+async def test_new_game_without_a_deal_picks_one_and_says_which(flow: GameFlow, store: Stores) -> None:
     reply = await flow.new_game(ALICE, "corner-stones")
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and reply.board is not None
     assert f"deal {saved.game.deal}" in reply.board.text
 
@@ -65,20 +68,20 @@ async def test_new_game_without_a_deal_picks_one_and_says_which(flow: GameFlow, 
      ("trefoil", 2**31, "from 1 to")],
 )
 async def test_new_game_refuses_unknown_games_and_deals(
-    flow: GameFlow, store: Store, game: str, deal: int | None, wrong: str
+    flow: GameFlow, store: Stores, game: str, deal: int | None, wrong: str
 ) -> None:
     reply = await flow.new_game(ALICE, game, deal)
     assert reply.refused and reply.board is None and reply.note is not None
     assert wrong in reply.note
-    assert await store.load(ALICE.user_id) is None
+    assert await store.games.load(ALICE.user_id) is None
 
 
-async def test_a_move_is_saved_before_the_reply_and_shown(flow: GameFlow, store: Store) -> None:
+async def test_a_move_is_saved_before_the_reply_and_shown(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     reply = await flow.act(ALICE, Action.MOVE, "7 f1")
     assert reply.board is not None and not reply.refused
     assert "Played `7 f1`" in reply.board.text and "1 move ·" in reply.board.text
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     assert saved.game.history[-1].kind == FOUNDATION and saved.revision == 1
     assert reply.board.ref == BoardRef(saved.id, 1)
@@ -97,7 +100,7 @@ async def test_a_move_is_saved_before_the_reply_and_shown(flow: GameFlow, store:
     ],
 )
 async def test_refusals_explain_and_leave_the_saved_game_unchanged(
-    flow: GameFlow, store: Store, action: Action, arg: str | None, says: str
+    flow: GameFlow, store: Stores, action: Action, arg: str | None, says: str
 ) -> None:
     await start(flow)
     before = await stored_state(store)
@@ -119,7 +122,7 @@ async def test_acting_without_a_game_says_how_to_start_one(flow: GameFlow) -> No
         assert reply.refused and reply.note == NO_GAME
 
 
-async def test_undo_and_redo_round_trip_and_count_undos(flow: GameFlow, store: Store) -> None:
+async def test_undo_and_redo_round_trip_and_count_undos(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     await flow.act(ALICE, Action.MOVE, "7 f1")
     undone = await flow.act(ALICE, Action.UNDO)
@@ -127,15 +130,15 @@ async def test_undo_and_redo_round_trip_and_count_undos(flow: GameFlow, store: S
     assert undone.board.controls.enabled(Action.REDO) and not undone.board.controls.enabled(Action.UNDO)
     redone = await flow.act(ALICE, Action.REDO)
     assert redone.board is not None and redone.board.controls.enabled(Action.UNDO)
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.undos == 1 and saved.game.moves_made == 1
 
 
-async def test_to_foundations_plays_every_card_that_can_go_up(flow: GameFlow, store: Store) -> None:
+async def test_to_foundations_plays_every_card_that_can_go_up(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     reply = await flow.act(ALICE, Action.TO_FOUNDATIONS)
     assert reply.board is not None
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     played = saved.game.moves_made
     assert played >= 2 and all(m.kind == FOUNDATION for m in saved.game.history)
@@ -144,7 +147,7 @@ async def test_to_foundations_plays_every_card_that_can_go_up(flow: GameFlow, st
     assert saved.revision == 1  # one action, saved once
     # Each card is its own move: one Undo takes back one card.
     await flow.act(ALICE, Action.UNDO)
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.moves_made == played - 1
     again = await flow.act(ALICE, Action.TO_FOUNDATIONS)
     assert again.board is not None and "1 card to the foundations" in again.board.text
@@ -227,7 +230,7 @@ async def test_autocomplete_filters_legal_moves_by_what_was_typed(flow: GameFlow
     assert await flow.destination_choices(ALICE, "7 f1") == []
 
 
-async def test_a_press_on_an_old_board_plays_nothing_and_refreshes(flow: GameFlow, store: Store) -> None:
+async def test_a_press_on_an_old_board_plays_nothing_and_refreshes(flow: GameFlow, store: Stores) -> None:
     first = await start(flow)
     assert first.board is not None
     await flow.act(ALICE, Action.MOVE, "7 f1", seen=first.board.ref)
@@ -262,7 +265,7 @@ async def test_a_press_on_a_replaced_games_board_refreshes_to_the_current_game(f
 
 
 async def test_new_over_an_unfinished_game_asks_and_confirming_abandons_it(
-    flow: GameFlow, store: Store
+    flow: GameFlow, store: Stores
 ) -> None:
     await start(flow)
     await flow.act(ALICE, Action.MOVE, "7 f1")
@@ -272,35 +275,35 @@ async def test_new_over_an_unfinished_game_asks_and_confirming_abandons_it(
     assert "unfinished **Trefoil** game (deal 27, 1 move)" in offer_of(asked).text
     assert "Clover Leaf** deal 8" in offer_of(asked).text
     assert await stored_state(store) == before  # asking changes nothing
-    assert await store.results() == []
+    assert await all_results(store) == []
     yes = await flow.confirm_new(ALICE, offer_of(asked).replacing, "clover-leaf", 8)
     assert yes.board is not None and "Clover Leaf" in yes.board.text
-    [result] = await store.results(user_id=ALICE.user_id)
+    [result] = await all_results(store, user_id=ALICE.user_id)
     assert (result.outcome, result.game_id, result.deal, result.moves) == (
         "abandoned", "trefoil", 27, 1
     )
     again = await flow.confirm_new(ALICE, offer_of(asked).replacing, "clover-leaf", 8)
     assert again.note is not None and "since replaced" in again.note  # an old offer is inert
-    assert len(await store.results()) == 1
+    assert len(await all_results(store)) == 1
 
 
-async def test_new_over_a_finished_game_needs_no_question(flow: GameFlow, store: Store) -> None:
+async def test_new_over_a_finished_game_needs_no_question(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     reply = await flow.new_game(ALICE, "trefoil", 3)
     assert reply.board is not None and offer_of(reply) is None
-    assert [r.outcome for r in await store.results()] == ["resigned"]
+    assert [r.outcome for r in await all_results(store)] == ["resigned"]
 
 
 async def test_winning_records_the_result_once_and_ends_the_game(
-    flow: GameFlow, store: Store, clock: Clock
+    flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
     await start(flow)
     for text in TREFOIL_27_WIN[:-1]:
         clock.advance(10)
         reply = await flow.act(ALICE, Action.MOVE, text)
         assert reply.board is not None, (text, reply.note)
-    assert await store.results() == []
+    assert await all_results(store) == []
     clock.advance(10)
     won = await flow.act(ALICE, Action.MOVE, TREFOIL_27_WIN[-1])
     assert won.board is not None and won.board.finished
@@ -311,7 +314,7 @@ async def test_winning_records_the_result_once_and_ends_the_game(
     ]
     assert not any(b.enabled for b in controls.buttons)
     assert controls.menu == ()
-    [result] = await store.results()
+    [result] = await all_results(store)
     assert (result.outcome, result.moves, result.redeals_used, result.seconds) == (
         "won", 58, 2, 580.0
     )
@@ -319,16 +322,16 @@ async def test_winning_records_the_result_once_and_ends_the_game(
     assert after.refused and after.note is not None and "is over (won)" in after.note
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and "**Won**" in shown.board.text
-    assert len(await store.results()) == 1
+    assert len(await all_results(store)) == 1
 
 
 async def test_stuck_game_can_be_undone_and_counts_as_lost_when_left(
-    flow: GameFlow, store: Store
+    flow: GameFlow, store: Stores
 ) -> None:
     await start(flow, game="clover-leaf", deal=11)
     rng = random.Random(3)
     for _ in range(200):
-        saved = await store.load(ALICE.user_id)
+        saved = await store.games.load(ALICE.user_id)
         assert saved is not None
         if saved.game.is_stuck:
             break
@@ -336,7 +339,7 @@ async def test_stuck_game_can_be_undone_and_counts_as_lost_when_left(
         reply = await flow.act(ALICE, Action.MOVE, str(move))
     assert reply.board is not None and "**Stuck**" in reply.board.text
     assert reply.board.controls.enabled(Action.UNDO)
-    assert await store.results() == []  # not over yet: the player may undo
+    assert await all_results(store) == []  # not over yet: the player may undo
     undone = await flow.act(ALICE, Action.UNDO)
     assert undone.board is not None and "**Stuck**" not in undone.board.text
     redone = await flow.act(ALICE, Action.REDO)
@@ -344,50 +347,50 @@ async def test_stuck_game_can_be_undone_and_counts_as_lost_when_left(
     fresh = await flow.new_game(ALICE, "trefoil", 5)  # no question: a stuck game is over
     assert offer_of(fresh) is None and fresh.board is not None
     assert "recorded as lost" in fresh.board.text
-    [result] = await store.results()
+    [result] = await all_results(store)
     assert result.outcome == "lost"
 
 
-async def test_resigning_records_it_and_keeps_the_board_viewable(flow: GameFlow, store: Store) -> None:
+async def test_resigning_records_it_and_keeps_the_board_viewable(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     reply = await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     assert reply.board is not None and "**Resigned.**" in reply.board.text
-    assert [r.outcome for r in await store.results()] == ["resigned"]
+    assert [r.outcome for r in await all_results(store)] == ["resigned"]
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and shown.board.finished
 
 
-async def test_seconds_played_skip_long_pauses(flow: GameFlow, store: Store, clock: Clock) -> None:
+async def test_seconds_played_skip_long_pauses(flow: GameFlow, store: Stores, clock: Clock) -> None:
     await start(flow)
     clock.advance(40)
     await flow.act(ALICE, Action.MOVE, "7 f1")
     clock.advance(3 * 3600)  # lunch: counts as the idle cap, not three hours
     await flow.act(ALICE, Action.MOVE, "8 f2")
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.seconds_played == 40 + 300
 
 
 async def test_two_concurrent_moves_of_one_player_are_both_applied(
-    flow: GameFlow, store: Store
+    flow: GameFlow, store: Stores
 ) -> None:
     await start(flow)
     a, b = await asyncio.gather(
         flow.act(ALICE, Action.MOVE, "7 f1"), flow.act(ALICE, Action.MOVE, "8 f2")
     )
     assert a.board is not None and b.board is not None
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     assert sorted(map(str, saved.game.history)) == ["7 f1", "8 f2"]
     assert saved.revision == 2
     assert {a.board.ref.revision, b.board.ref.revision} == {1, 2}
 
 
-async def test_many_concurrent_presses_never_lose_a_move(flow: GameFlow, store: Store) -> None:
+async def test_many_concurrent_presses_never_lose_a_move(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     presses = [Action.TO_FOUNDATIONS, Action.UNDO, Action.UNDO] * 3
     replies = await asyncio.gather(*(flow.act(ALICE, action) for action in presses))
     applied = [r for r in replies if not r.refused]
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     assert saved.revision == len(applied)  # every applied press was saved, none overwritten
     revisions = sorted(r.board.ref.revision for r in applied if r.board is not None)
@@ -399,16 +402,16 @@ async def test_many_concurrent_presses_never_lose_a_move(flow: GameFlow, store: 
     assert replay.tableau == saved.game.tableau
 
 
-async def test_players_do_not_share_games(flow: GameFlow, store: Store) -> None:
+async def test_players_do_not_share_games(flow: GameFlow, store: Stores) -> None:
     await start(flow, ALICE, deal=27)
     await start(flow, BOB, game="clover-leaf", deal=2)
     await flow.act(ALICE, Action.MOVE, "7 f1")
-    bob = await store.load(BOB.user_id)
+    bob = await store.games.load(BOB.user_id)
     assert bob is not None and bob.game.game_id == "clover-leaf" and bob.game.moves_made == 0
 
 
 async def test_an_unexpected_failure_apologises_and_changes_nothing(
-    flow: GameFlow, store: Store, picture: PositionPicture, caplog: pytest.LogCaptureFixture
+    flow: GameFlow, store: Stores, picture: PositionPicture, caplog: pytest.LogCaptureFixture
 ) -> None:
     await start(flow)
     before = await stored_state(store)
@@ -422,13 +425,13 @@ async def test_an_unexpected_failure_apologises_and_changes_nothing(
     assert (await flow.act(ALICE, Action.MOVE, "7 f1")).board is not None
 
 
-async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock) -> None:
-    flow = GameFlow(store, clock=clock)  # default renderer: render.render_png
+async def test_the_flow_draws_with_the_real_renderer(db_path: Path, clock: Clock) -> None:
+    flow = await Core.open(db_path, clock=clock)  # default renderer: render.render_png
     try:
         reply = await flow.new_game(ALICE, "super-flower-garden", 4)
         moved = await flow.act(ALICE, Action.REDEAL)
     finally:
-        flow.close()
+        await flow.close()
     assert reply.board is not None and moved.board is not None
     assert reply.board.png.startswith(b"\x89PNG\r\n\x1a\n")
     assert moved.board.png.startswith(b"\x89PNG\r\n\x1a\n") and moved.board.png != reply.board.png
@@ -436,11 +439,11 @@ async def test_the_flow_draws_with_the_real_renderer(store: Store, clock: Clock)
 
 
 async def test_a_worker_process_draws_the_same_picture_as_a_thread(
-    store: Store, clock: Clock
+    db_path: Path, clock: Clock
 ) -> None:
     drawn = []
     for processes in (1, 0):  # the bot's way (a process per core), then threads
-        flow = GameFlow(store, clock=clock, render_processes=processes)
+        flow = await Core.open(db_path, clock=clock, render_processes=processes)
         try:
             reply = await flow.act(ALICE, Action.SHOW) if drawn else await flow.new_game(
                 ALICE, "corner-stones", 8
@@ -448,17 +451,17 @@ async def test_a_worker_process_draws_the_same_picture_as_a_thread(
             assert reply.board is not None
             drawn.append(reply.board.png)
         finally:
-            flow.close()
+            await flow.close()
     assert drawn[0].startswith(b"\x89PNG\r\n\x1a\n") and drawn[0] == drawn[1]
 
 
 async def test_a_drawing_process_that_dies_is_replaced(
-    store: Store, clock: Clock, caplog: pytest.LogCaptureFixture
+    db_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
     import os
     import signal
 
-    flow = GameFlow(store, clock=clock, render_processes=1)
+    flow = await Core.open(db_path, clock=clock, render_processes=1)
     try:
         assert (await flow.new_game(ALICE, "trefoil", 3)).board is not None
         workers = flow.pictures._workers
@@ -472,17 +475,17 @@ async def test_a_drawing_process_that_dies_is_replaced(
         assert workers.pids() and not set(workers.pids()) & set(killed)
         assert "a drawing process died" in caplog.text
     finally:
-        flow.close()
+        await flow.close()
 
 
-async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Store) -> None:
+async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Stores) -> None:
     reply = await flow.new_game(ALICE, "trefoil", 4, draw=True)
     assert reply.board is not None and "House rule" in reply.board.text
     assert "`/new trefoil 4 draw:True`" in reply.board.text
     await flow.act(ALICE, Action.REDEAL)
     after = await flow.act(ALICE, Action.REDEAL)
     assert after.board is not None
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     buried = saved.game.tableau[0][0]
     options = await flow.move_choices(ALICE, "draw")
@@ -490,58 +493,58 @@ async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Store) ->
     assert all(o.label.startswith("Draw: bring") for o in options)
     drawn = await flow.act(ALICE, Action.MOVE, f"draw {buried}")
     assert drawn.board is not None
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.tableau[0][-1] == buried and saved.game.draw_used
     again = await flow.act(ALICE, Action.MOVE, f"draw {saved.game.tableau[1][0]}")
     assert again.refused and "used" in (again.note or "")
 
 
-async def test_the_draw_house_rule_is_trefoils_only(flow: GameFlow, store: Store) -> None:
+async def test_the_draw_house_rule_is_trefoils_only(flow: GameFlow, store: Stores) -> None:
     reply = await flow.new_game(ALICE, "clover-leaf", 4, draw=True)
     assert reply.refused and "Trefoil" in (reply.note or "")
-    assert await store.load(ALICE.user_id) is None
+    assert await store.games.load(ALICE.user_id) is None
 
 
-async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: GameFlow, store: Store) -> None:
+async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: GameFlow, store: Stores) -> None:
     await flow.new_game(ALICE, "clover-leaf", 4)
     asked = await flow.new_game(ALICE, "trefoil", 9, draw=True)
     assert offer_of(asked) is not None and offer_of(asked).draw
     offer = offer_of(asked)
     await flow.confirm_new(ALICE, offer.replacing, offer.game_id, offer.deal, draw=offer.draw)
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.draw_rule and saved.game.deal == 9
 
 
-async def test_a_win_after_a_hint_says_it_was_assisted(flow: GameFlow, store: Store) -> None:
+async def test_a_win_after_a_hint_says_it_was_assisted(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     for text in TREFOIL_27_WIN[:-1]:
         await flow.act(ALICE, Action.MOVE, text)
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
-    await store.add_hint(saved.id)  # as the Hint button does
+    await store.games.count_hint(saved.id)  # as the Hint button does
     won = await flow.act(ALICE, Action.MOVE, TREFOIL_27_WIN[-1])
     assert won.board is not None and "**Won with hints** in 58 moves" in won.board.text
     assert "**Won** in" not in won.board.text
 
 
-async def test_leaving_an_untouched_game_counts_as_no_game(flow: GameFlow, store: Store) -> None:
+async def test_leaving_an_untouched_game_counts_as_no_game(flow: GameFlow, store: Stores) -> None:
     await start(flow)
     asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
     assert asked is not None  # still asked: the deal would be lost
     fresh = await flow.confirm_new(ALICE, asked.replacing, "clover-leaf", 8)
     assert fresh.board is not None and "recorded as" not in fresh.board.text
-    assert await store.results() == []
+    assert await all_results(store) == []
     first = str(new_game("clover-leaf", 8).legal_moves()[0])
     moved = await flow.act(ALICE, Action.MOVE, first)
     assert moved.board is not None
     touched = offer_of(await flow.new_game(ALICE, "trefoil", 8))
     assert touched is not None
     await flow.confirm_new(ALICE, touched.replacing, "trefoil", 8)
-    assert [r.outcome for r in await store.results()] == ["abandoned"]
+    assert [r.outcome for r in await all_results(store)] == ["abandoned"]
 
 
 async def test_safe_moves_go_up_by_themselves_when_the_player_wants(
-    flow: GameFlow, store: Store
+    flow: GameFlow, store: Stores
 ) -> None:
     await start(flow)  # Trefoil 27: 7 f1 (2♣) then 8 f2 are legal at once
     shown = await flow.settings.change(ALICE)
@@ -549,10 +552,10 @@ async def test_safe_moves_go_up_by_themselves_when_the_player_wants(
     await flow.settings.change(ALICE, auto_moves=True)
     reply = await flow.act(ALICE, Action.MOVE, "7 f1")
     assert reply.board is not None and "Went up by themselves (safe):" in reply.board.text
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.moves_made > 1
     assert saved.game.safe_foundation_moves() == [], "every safe card went up"
     undone = await flow.act(ALICE, Action.UNDO)  # an undo is not undone again
     assert undone.board is not None and "by themselves" not in undone.board.text
-    after = await store.load(ALICE.user_id)
+    after = await store.games.load(ALICE.user_id)
     assert after is not None and after.game.moves_made == saved.game.moves_made - 1

@@ -8,8 +8,8 @@ import asyncio
 from collections.abc import Mapping
 from pathlib import Path
 
-from bot.store import Store
-from bot.store.live_boards import Key, LiveBoards
+from bot.store import Stores
+from bot.store.boards import Key, LiveBoards
 
 
 class FakeTable:
@@ -111,8 +111,8 @@ async def test_a_pair_pushed_out_before_its_write_keeps_its_newest_board() -> No
 
 
 async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path: Path) -> None:
-    store = await Store.open(db_path)
-    boards = store._boards
+    store = await Stores.open(db_path)
+    boards = store.boards.live
     written = boards._write
     release = asyncio.Event()
 
@@ -122,8 +122,8 @@ async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path
 
     boards._write = held_write
     try:
-        await store.swap_board_message(1, 500, 7001)
-        await store.swap_board_message(2, 500, 8001)
+        await store.boards.swap(1, 500, 7001)
+        await store.boards.swap(2, 500, 8001)
         writing = asyncio.ensure_future(boards.write_now())
         await asyncio.sleep(0.01)  # the write holds both players' boards now
         forgetting = asyncio.ensure_future(store.forget_player(1))
@@ -134,9 +134,9 @@ async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path
         await forgetting
     finally:
         await store.close()
-    again = await Store.open(db_path)
+    again = await Stores.open(db_path)
     try:
-        assert await again.swap_board_message(1, 500, 7002) is None, "nothing of player 1"
-        assert await again.swap_board_message(2, 500, 8002) == 8001
+        assert await again.boards.swap(1, 500, 7002) is None, "nothing of player 1"
+        assert await again.boards.swap(2, 500, 8002) == 8001
     finally:
         await again.close()

@@ -4,17 +4,18 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from bot.daily import daily_board, daily_deal, daily_streaks
-from bot.records import (
+from bot.flows.daily import daily_deal, daily_streaks
+from bot.flows.stats import PERIODS
+from bot.words.phrases import format_seconds
+from engine import MAX_DEAL, new_game
+from tests.bot.reference import (
     Result,
-    format_seconds,
+    daily_board,
     leaderboard,
-    period_start,
     record,
     wilson_lower_bound,
     win_streaks,
 )
-from engine import MAX_DEAL, new_game
 
 T0 = datetime(2026, 11, 1, 12, 0, tzinfo=UTC)
 DAY = T0.date()
@@ -86,13 +87,8 @@ def test_leaderboard_ties_go_to_more_wins_then_fewer_games() -> None:
     assert [s.user_id for s in board] == [1, 2]  # equal in everything: lower id first, stable
 
 
-def test_period_start() -> None:
-    now = T0
-    assert period_start("all", now) is None
-    assert period_start("week", now) == now - timedelta(days=7)
-    assert period_start("month", now) == now - timedelta(days=30)
-    with pytest.raises(ValueError, match="week, month, all"):
-        period_start("year", now)
+def test_the_leaderboard_periods() -> None:
+    assert {"week": timedelta(days=7), "month": timedelta(days=30), "all": None} == PERIODS
 
 
 def test_daily_deal_is_the_same_all_day_and_changes_with_the_day_and_game() -> None:

@@ -12,33 +12,35 @@ from typing import Any
 
 import pytest
 
-from bot import solver_worker
-from bot.boards import NO_WIN
-from bot.game_flow import CONFIRMED, GameFlow
+from bot.core import Core
+from bot.flows.boards import NO_WIN
+from bot.flows.game import CONFIRMED, GameFlow
 from bot.replies import Action, BoardRef
-from bot.solver_worker import SolverWorker
-from bot.store import Store
-from bot.worker_process import forked
+from bot.store import Stores
+from bot.workers import solver as solver_worker
+from bot.workers.child import forked
+from bot.workers.solver import SolverWorker
 from engine import new_game
 from engine.solver import solve
 from engine.solver.lines import PLANS
+from tests.bot.reference import all_results
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 
 
 @pytest.fixture
-async def flow(store: Store, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
+async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
     """A flow whose solver runs in a thread: the same searches, without a process start."""
-    made = GameFlow(
+    core = Core(
         store, renderer=picture, clock=clock, deals=random.Random(5),
         solver=SolverWorker(ThreadPoolExecutor(max_workers=1)),
     )
-    yield made
-    made.close()
+    yield core.game
+    await core.close()
 
 
 async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
-    flow: GameFlow, store: Store
+    flow: GameFlow, store: Stores
 ) -> None:
     started = await flow.new_game(ALICE, "corner-stones", 1)
     assert started.board is not None
@@ -47,7 +49,7 @@ async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
     move = reply.note.split("`")[1]
     assert move in {str(m) for m in new_game("corner-stones", 1).legal_moves()}
     assert "This move is part of a winning line." in reply.note
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.hints == 1
     assert BoardRef(saved.id, saved.revision) == started.board.ref  # buttons still work
     played = await flow.act(ALICE, Action.MOVE, move, seen=started.board.ref)
@@ -63,14 +65,14 @@ async def test_a_hint_in_a_redeal_game_plans_through_the_redeals(flow: GameFlow)
 
 
 async def test_following_the_hints_of_a_winnable_deal_wins(
-    flow: GameFlow, store: Store, clock: Clock
+    flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
-    await store.add_winnable("super-flower-garden", 586511, clock())  # a pool deal
+    await store.pool.add("super-flower-garden", 586511, clock())  # a pool deal
     started = await flow.new_game(ALICE, "super-flower-garden", winnable=True)
     assert started.board is not None and "deal 586511" in started.board.text
     seen = set()
     for _ in range(200):
-        saved = await store.load(ALICE.user_id)
+        saved = await store.games.load(ALICE.user_id)
         assert saved is not None
         if saved.game.is_won:
             break
@@ -82,16 +84,16 @@ async def test_following_the_hints_of_a_winnable_deal_wins(
         move = hint.note.split("`")[1]
         played = await flow.act(ALICE, Action.MOVE, move)
         assert played.board is not None, played.note
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.is_won and saved.status == "won"
 
 
-async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: GameFlow, store: Store) -> None:
+async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: GameFlow, store: Stores) -> None:
     await flow.new_game(ALICE, "trefoil", 1)
     await flow.act(ALICE, Action.HINT)
     for move in solve(new_game("trefoil", 1), budget_s=5).moves:
         await flow.act(ALICE, Action.MOVE, move)
-    [result] = await store.results()
+    [result] = await all_results(store)
     assert (result.outcome, result.hints, result.assisted) == ("won", 1, True)
 
 
@@ -104,7 +106,7 @@ async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: GameFlow) -> No
     assert reply.refused and "is over" in (reply.note or "")
 
 
-async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store: Store) -> None:
+async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store: Stores) -> None:
     line = solve(new_game("trefoil", 1), budget_s=5).moves
     mirror = new_game("trefoil", 1)
     await flow.new_game(ALICE, "trefoil", 1)
@@ -120,7 +122,7 @@ async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store
     assert reply.board.controls.enabled(Action.AUTO_FINISH)
     done = await flow.act(ALICE, Action.AUTO_FINISH)
     assert done.board is not None and "Auto-finished" in done.board.text and done.board.finished
-    [result] = await store.results()
+    [result] = await all_results(store)
     assert result.outcome == "won" and not result.assisted
 
 
@@ -146,17 +148,17 @@ async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     assert undone.board is not None and NO_WIN not in undone.board.text
 
 
-async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store: Store) -> None:
+async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store: Stores) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and await flow.solver.verdict(shown.board) is not None
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.proven_lost
     move = str(saved.game.legal_moves()[0])
     moved = await flow.act(ALICE, Action.MOVE, move)
     assert moved.board is not None and moved.board.text.endswith(NO_WIN)
     assert moved.board.proven_lost and json.loads(moved.board.png)["no_win"]
-    stored = await store.load(ALICE.user_id)
+    stored = await store.games.load(ALICE.user_id)
     assert stored is not None and stored.proven_lost, "remembered for the new position"
     assert await flow.solver.verdict(moved.board) is None, "nothing left to search"
     flow.solver.request_verdict(moved.board, _never_delivered)
@@ -186,36 +188,36 @@ async def test_no_verdict_on_a_winnable_board(flow: GameFlow) -> None:
     assert await flow.solver.verdict(started.board) is None
 
 
-async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: GameFlow, store: Store) -> None:
+async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: GameFlow, store: Stores) -> None:
     added = await flow.solver.fill_winnable_pool(target=2, games=["trefoil"])
-    assert added == 2 and await store.winnable_count("trefoil") == 2
-    assert await store.winnable_count("clover-leaf") == 0
+    assert added == 2 and await store.pool.count("trefoil") == 2
+    assert await store.pool.count("clover-leaf") == 0
     reply = await flow.new_game(ALICE, "trefoil", winnable=True)
     assert reply.board is not None
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     assert solve(saved.game, budget_s=5).status == "won"
-    assert await store.winnable_count("trefoil") == 1
+    assert await store.pool.count("trefoil") == 1
 
 
-async def test_an_empty_pool_is_filled_on_the_spot(flow: GameFlow, store: Store) -> None:
+async def test_an_empty_pool_is_filled_on_the_spot(flow: GameFlow, store: Stores) -> None:
     reply = await flow.new_game(ALICE, "trefoil", winnable=True)
     assert reply.board is not None
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and solve(saved.game, budget_s=5).status == "won"
 
 
-async def test_winnable_and_a_deal_number_together_are_refused(flow: GameFlow, store: Store) -> None:
+async def test_winnable_and_a_deal_number_together_are_refused(flow: GameFlow, store: Stores) -> None:
     reply = await flow.new_game(ALICE, "trefoil", 7, winnable=True)
     assert reply.refused and "either a deal number or" in (reply.note or "")
-    assert await store.load(ALICE.user_id) is None
+    assert await store.games.load(ALICE.user_id) is None
 
 
 KILLED_BOT = """
 import asyncio, os, signal
-from bot import solver_worker
-from bot.solver_worker import SolverWorker
-from bot.worker_process import forked
+from bot.workers import solver as solver_worker
+from bot.workers.solver import SolverWorker
+from bot.workers.child import forked
 from engine import new_game
 
 async def main():
@@ -264,22 +266,22 @@ async def test_a_second_hint_within_the_cooldown_is_refused_with_the_wait(
 
 
 async def test_winnable_deals_have_a_cooldown_per_player(
-    flow: GameFlow, store: Store, clock: Clock
+    flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
-    await store.add_winnable("trefoil", 1, clock())
-    await store.add_winnable("trefoil", 5, clock())
+    await store.pool.add("trefoil", 1, clock())
+    await store.pool.add("trefoil", 5, clock())
     first = await flow.new_game(ALICE, "trefoil", winnable=True)
     assert first.board is not None
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     again = await flow.new_game(ALICE, "trefoil", winnable=True)
     assert again.refused and "Ask again in 30 s" in (again.note or "")
-    assert await store.winnable_count("trefoil") == 1, "a refusal takes no deal"
+    assert await store.pool.count("trefoil") == 1, "a refusal takes no deal"
 
 
 async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
     flow: GameFlow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.solver_service as service_module
+    import bot.flows.solver as service_module
 
     service = flow.solver
     monkeypatch.setattr(service_module, "VERDICT_QUEUE", 3)

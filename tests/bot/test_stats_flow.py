@@ -13,17 +13,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.daily import daily_deal
-from bot.game_flow import CONFIRMED, GameFlow
-from bot.replies import Action, Ask, Player, Reply
-from bot.stats_flow import (
-    EVERYWHERE,
-    FORGET_YES,
-    Person,
-    StatsFlow,
-    picture_name,
-)
-from bot.store import Store
+from bot.core import Core
+from bot.flows.daily import daily_deal
+from bot.flows.data_rights import FORGET_YES
+from bot.flows.game import CONFIRMED
+from bot.flows.stats import EVERYWHERE, picture_name
+from bot.replies import Action, Ask, Person, Player, Reply
+from bot.store import Stores
+from tests.bot.reference import all_results
 
 from .conftest import ALICE, BOB, Clock
 
@@ -68,14 +65,15 @@ class History:
 
 
 @pytest.fixture
-def history(store: Store, db_path: Path) -> History:
+def history(store: Stores, db_path: Path) -> History:
     return History(db_path)
 
 
 @pytest.fixture
-async def stats(flow: GameFlow, clock: Clock) -> AsyncIterator[StatsFlow]:
+async def stats(core: Core, clock: Clock) -> AsyncIterator[Core]:
+    """The core, whose face has every statistics command, at noon on the 22nd."""
     clock.now = NOW.timestamp()
-    yield StatsFlow(flow)
+    yield core
 
 
 def person(player: Player, name: str = "Alice") -> Person:
@@ -93,7 +91,7 @@ def picture(answer: Reply) -> Image.Image:
 
 
 async def test_stats_per_game_and_in_all_on_this_server(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     for hours, outcome, moves, seconds in [
         (9, "won", 80, 400), (8, "won", 62, 500), (7, "lost", 20, 30), (6, "won", 70, 190),
@@ -121,7 +119,7 @@ async def test_stats_per_game_and_in_all_on_this_server(
 
 
 async def test_stats_of_another_player_on_this_server_is_public(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     history.add(BOB.user_id, "won")
     history.add(BOB.user_id, "won", guild=OTHER)
@@ -131,7 +129,7 @@ async def test_stats_of_another_player_on_this_server_is_public(
 
 
 async def test_the_all_servers_record_is_for_the_player_alone(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "lost", guild=OTHER)
@@ -140,24 +138,24 @@ async def test_the_all_servers_record_is_for_the_player_alone(
     assert mine.message.private and mine.message.png is not None
     assert "3 played · 2 won" in mine.message.text
     theirs = await stats.stats(BOB, person(ALICE), scope=EVERYWHERE)
-    assert theirs.refused and theirs.message.private and theirs.message.png is None
-    assert "only to that player" in theirs.message.text
-    assert "2 won" not in theirs.message.text
+    assert theirs.refused and theirs.message is None, "a refusal is a private note"
+    assert "only to that player" in theirs.text
+    assert "2 won" not in theirs.text
 
 
 async def test_outside_a_server_stats_are_your_own_and_private(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE_IN_DM, person(ALICE))
     assert mine.message.private and "everywhere: 2 played · 2 won" in mine.message.text
     theirs = await stats.stats(Player(BOB.user_id, None), person(ALICE))
-    assert theirs.refused and "only your own" in theirs.message.text
+    assert theirs.refused and "only your own" in theirs.text
 
 
 async def test_stats_for_one_game_and_the_daily_streak(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     yesterday = TODAY - timedelta(days=1)
     history.add(ALICE.user_id, "won", daily=yesterday - timedelta(days=1), hours_ago=50)
@@ -170,7 +168,7 @@ async def test_stats_for_one_game_and_the_daily_streak(
     assert "• Trefoil: 1/2 won" in answer.message.text
 
 
-async def test_no_games_yet(stats: StatsFlow, history: History) -> None:
+async def test_no_games_yet(stats: Core, history: History) -> None:
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE, person(ALICE))
     assert mine.message.private and mine.message.png is None
@@ -179,7 +177,7 @@ async def test_no_games_yet(stats: StatsFlow, history: History) -> None:
     assert f"<@{ALICE.user_id}> has no finished games" in theirs.message.text
 
 
-async def test_stats_refuses_unknown_games_and_bots(stats: StatsFlow) -> None:
+async def test_stats_refuses_unknown_games_and_bots(stats: Core) -> None:
     assert (await stats.stats(ALICE, person(ALICE), game="hearts")).refused
     assert (await stats.stats(ALICE, Person(5, "Robot", bot=True))).refused
 
@@ -188,7 +186,7 @@ async def test_stats_refuses_unknown_games_and_bots(stats: StatsFlow) -> None:
 
 
 async def test_the_leaderboard_does_not_reward_one_lucky_win(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")  # 1 of 1
     for i in range(10):  # 8 of 10
@@ -206,7 +204,7 @@ async def test_the_leaderboard_does_not_reward_one_lucky_win(
 
 
 async def test_the_leaderboard_shows_the_top_ten_and_the_callers_rank(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     for user in range(1, 13):  # user n wins n of 12: user 12 first, user 1 last
         for i in range(12):
@@ -223,7 +221,7 @@ async def test_the_leaderboard_shows_the_top_ten_and_the_callers_rank(
 
 
 async def test_the_leaderboard_keeps_to_its_server_period_and_game(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     history.add(ALICE.user_id, "won", hours_ago=24 * 10)  # 10 days ago
     history.add(BOB.user_id, "won", hours_ago=24 * 3)
@@ -251,7 +249,7 @@ async def test_the_leaderboard_keeps_to_its_server_period_and_game(
 
 
 async def test_outside_a_server_the_leaderboard_has_only_you(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     history.add(ALICE.user_id, "won", guild=None)
     history.add(BOB.user_id, "won", guild=None)
@@ -264,7 +262,7 @@ async def test_outside_a_server_the_leaderboard_has_only_you(
 
 
 async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
-    stats: StatsFlow, store: Store
+    stats: Core, store: Stores
 ) -> None:
     deal = daily_deal("trefoil", TODAY)
     first = await stats.daily(ALICE, "trefoil")
@@ -273,15 +271,15 @@ async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
     again = await stats.daily(ALICE, "trefoil")
     assert again.board is not None and again.message is None
     assert again.note is not None and "already playing" in again.note
-    await stats.flow.act(ALICE, Action.RESIGN, CONFIRMED)
+    await stats.game.act(ALICE, Action.RESIGN, CONFIRMED)
     replay = await stats.daily(ALICE, "trefoil")
     assert replay.board is not None and "not scored" in replay.board.text
-    [result] = await store.results(user_id=ALICE.user_id)
+    [result] = await all_results(store, user_id=ALICE.user_id)
     assert (result.outcome, result.daily) == ("resigned", TODAY)
 
 
-async def test_daily_over_an_unfinished_game_asks_first(stats: StatsFlow, store: Store) -> None:
-    await stats.flow.new_game(ALICE, "clover-leaf", 5)
+async def test_daily_over_an_unfinished_game_asks_first(stats: Core, store: Stores) -> None:
+    await stats.game.new_game(ALICE, "clover-leaf", 5)
     reply = await stats.daily(ALICE, "trefoil")
     assert reply.message is not None and reply.board is None
     asked = reply.message.question
@@ -289,13 +287,13 @@ async def test_daily_over_an_unfinished_game_asks_first(stats: StatsFlow, store:
     assert "daily deal" in reply.message.text and "your scored attempt" in reply.message.text
     replacing, game_id, deal = asked.args
     assert int(deal) == daily_deal("trefoil", TODAY)
-    confirmed = await stats.flow.confirm_new(ALICE, int(replacing), game_id, int(deal))
+    confirmed = await stats.game.confirm_new(ALICE, int(replacing), game_id, int(deal))
     assert confirmed.board is not None and "scored attempt" in confirmed.board.text
-    saved = await store.load(ALICE.user_id)
+    saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily == TODAY.isoformat()
 
 
-async def test_the_daily_deal_changes_at_midnight_utc(stats: StatsFlow, clock: Clock) -> None:
+async def test_the_daily_deal_changes_at_midnight_utc(stats: Core, clock: Clock) -> None:
     clock.now = datetime(2026, 11, 22, 23, 59, 59, tzinfo=UTC).timestamp()
     before = await stats.daily(ALICE, "trefoil")
     clock.advance(1)
@@ -307,7 +305,7 @@ async def test_the_daily_deal_changes_at_midnight_utc(stats: StatsFlow, clock: C
 
 
 async def test_the_daily_board_ranks_winners_by_moves_then_time(
-    stats: StatsFlow, history: History
+    stats: Core, history: History
 ) -> None:
     history.add(ALICE.user_id, "won", moves=70, seconds=100, daily=TODAY)
     history.add(BOB.user_id, "won", moves=60, seconds=900, daily=TODAY)
@@ -331,7 +329,7 @@ async def test_the_daily_board_ranks_winners_by_moves_then_time(
     assert "/daily trefoil" in lines[5]
 
 
-async def test_the_daily_board_of_another_day(stats: StatsFlow, history: History) -> None:
+async def test_the_daily_board_of_another_day(stats: Core, history: History) -> None:
     yesterday = TODAY - timedelta(days=1)
     history.add(ALICE.user_id, "won", daily=yesterday, hours_ago=20)
     history.add(BOB.user_id, "won", daily=TODAY)
@@ -348,56 +346,56 @@ async def test_the_daily_board_of_another_day(stats: StatsFlow, history: History
     ("2026-11-23", "has not come yet"), ("22/11/2026", "year-month-day"), ("soon", "`soon`"),
 ])
 async def test_the_daily_board_refuses_days_it_cannot_show(
-    stats: StatsFlow, day: str, says: str
+    stats: Core, day: str, says: str
 ) -> None:
     answer = await stats.daily_board(ALICE, "trefoil", day)
-    assert answer.refused and answer.message.private and says in answer.message.text
+    assert answer.refused and answer.message is None and says in answer.text
 
 
 # -- data rights ----------------------------------------------------------------------------
 
 
 async def test_forget_me_asks_then_deletes_that_player_everywhere(
-    stats: StatsFlow, store: Store, history: History
+    stats: Core, store: Stores, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "won", guild=OTHER)
     history.add(ALICE.user_id, "won", guild=None)
     history.add(BOB.user_id, "won")
-    await stats.flow.new_game(ALICE, "trefoil", 3)
-    await stats.flow.new_game(BOB, "trefoil", 3)
-    asked = stats.forget_question(ALICE)
+    await stats.game.new_game(ALICE, "trefoil", 3)
+    await stats.game.new_game(BOB, "trefoil", 3)
+    asked = await stats.forget_question(ALICE)
     assert asked.message.private and asked.message.question is not None
     assert (asked.message.question.ask, asked.message.question.owner_id, asked.message.question.yes) == (
         Ask.FORGET, ALICE.user_id, FORGET_YES
     )
-    assert await store.load(ALICE.user_id) is not None, "asking deletes nothing"
-    done = await stats.forget(ALICE)
+    assert await store.games.load(ALICE.user_id) is not None, "asking deletes nothing"
+    done = await stats.data_rights.forget(ALICE)
     assert done.message.private and "your current game and 3 results" in done.message.text
-    assert await store.load(ALICE.user_id) is None
-    assert await store.results(user_id=ALICE.user_id) == []
-    assert [r.user_id for r in await store.results()] == [BOB.user_id]
-    assert await store.load(BOB.user_id) is not None
+    assert await store.games.load(ALICE.user_id) is None
+    assert await all_results(store, user_id=ALICE.user_id) == []
+    assert [r.user_id for r in await all_results(store)] == [BOB.user_id]
+    assert await store.games.load(BOB.user_id) is not None
 
 
 async def test_only_a_server_manager_may_reset_and_only_that_server(
-    stats: StatsFlow, store: Store, history: History
+    stats: Core, store: Stores, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(BOB.user_id, "lost")
     history.add(ALICE.user_id, "won", guild=OTHER)
     refused = await stats.reset_question(BOB, can_manage_server=False)
-    assert refused.refused and refused.message.question is None and "Manage Server" in refused.message.text
-    assert (await stats.reset(BOB, can_manage_server=False)).refused
-    assert len(await store.results()) == 3
+    assert refused.refused and refused.message is None and "Manage Server" in refused.text
+    assert (await stats.data_rights.reset(BOB, can_manage_server=False)).refused
+    assert len(await all_results(store)) == 3
     asked = await stats.reset_question(BOB, can_manage_server=True)
     assert asked.message.question is not None and asked.message.question.ask is Ask.RESET
     assert "all **2** results of this server" in asked.message.text
-    done = await stats.reset(BOB, can_manage_server=True)
+    done = await stats.data_rights.reset(BOB, can_manage_server=True)
     assert "deleted 2 results" in done.message.text
-    assert [(r.user_id, r.guild_id) for r in await store.results()] == [(ALICE.user_id, OTHER)]
+    assert [(r.user_id, r.guild_id) for r in await all_results(store)] == [(ALICE.user_id, OTHER)]
     in_dm = await stats.reset_question(ALICE_IN_DM, can_manage_server=True)
-    assert in_dm.refused and "in a server" in in_dm.message.text
+    assert in_dm.refused and "in a server" in in_dm.text
 
 
 @pytest.mark.parametrize(("name", "printed"), [
@@ -408,7 +406,7 @@ def test_names_on_the_picture_use_letters_its_font_has(name: str, printed: str) 
 
 
 async def test_the_daily_board_invites_only_those_who_have_not_tried_today(
-    stats: StatsFlow,
+    stats: Core,
 ) -> None:
     await stats.daily(ALICE, "trefoil")  # Alice's scored attempt has begun
     hers = await stats.daily_board(ALICE, "trefoil")

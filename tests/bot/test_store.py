@@ -14,19 +14,19 @@ import pytest
 from bot.store import (
     ABANDONED,
     PLAYING,
-    SCHEMA_VERSION,
     WON,
     ConcurrentChange,
-    Store,
     StoreError,
+    Stores,
 )
-from bot.store.sqlite import WRITER_CACHE_KB
+from bot.store.sqlite import SCHEMA_VERSION, WRITER_CACHE_KB
 from engine import new_game
+from tests.bot.reference import all_results
 from tests.bot.store_support import run_sql
 
 
 @pytest.fixture
-def store(any_store: Store) -> Store:
+def store(any_store: Stores) -> Stores:
     return any_store
 
 
@@ -71,10 +71,10 @@ def write_version_1_file(path: Path) -> dict[str, object]:
 
 
 async def test_a_fresh_file_gets_the_latest_schema_in_wal_mode(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Stores.open(db_path)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION
-        assert await store.load(1) is None
+        assert await store.meta.schema_version() == SCHEMA_VERSION
+        assert await store.games.load(1) is None
     finally:
         await store.close()
     con = sqlite3.connect(db_path)
@@ -84,9 +84,9 @@ async def test_a_fresh_file_gets_the_latest_schema_in_wal_mode(db_path: Path) ->
 
 
 async def test_the_sqlite_writer_keeps_a_small_page_cache(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Stores.open(db_path)
     try:
-        async with store._db.primary() as conn:
+        async with store.db.writer() as conn:
             row = await conn.fetchrow("PRAGMA cache_size")
     finally:
         await store.close()
@@ -96,20 +96,20 @@ async def test_the_sqlite_writer_keeps_a_small_page_cache(db_path: Path) -> None
 async def test_a_version_1_file_migrates_forward_keeping_the_game(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     state = write_version_1_file(path)
-    store = await Store.open(path)
+    store = await Stores.open(path)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION
-        saved = await store.load(7)
+        assert await store.meta.schema_version() == SCHEMA_VERSION
+        saved = await store.games.load(7)
         assert saved is not None
         assert saved.game.to_dict() == state
         assert (saved.guild_id, saved.revision, saved.status) == (900, 2, PLAYING)
         assert (saved.undos, saved.hints, saved.seconds_played, saved.daily) == (0, 0, 0.0, None)
-        assert await store.get_meta("commands_hash:global") == "abc"
+        assert await store.meta.get("commands_hash:global") == "abc"
         # The migrated game plays on and finishes into the new results table.
         saved.game.play(saved.game.legal_moves()[0])
         saved.status, saved.finished_at = WON, 200.0
-        await store.save(saved)
-        [result] = await store.results(user_id=7)
+        await store.games.save(saved)
+        [result] = await all_results(store, user_id=7)
         assert (result.game_id, result.deal, result.outcome, result.guild_id) == (
             "trefoil", 42, WON, 900
         )
@@ -121,9 +121,9 @@ async def test_reopening_a_migrated_file_changes_nothing(tmp_path: Path) -> None
     path = tmp_path / "old.db"
     write_version_1_file(path)
     for _ in range(2):
-        store = await Store.open(path)
-        assert await store.schema_version() == SCHEMA_VERSION
-        assert (await store.load(7)) is not None
+        store = await Stores.open(path)
+        assert await store.meta.schema_version() == SCHEMA_VERSION
+        assert (await store.games.load(7)) is not None
         await store.close()
 
 
@@ -133,52 +133,52 @@ async def test_a_file_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
     con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     con.close()
     with pytest.raises(StoreError, match="newer"):
-        await Store.open(path)
+        await Stores.open(path)
 
 
-async def test_start_over_a_playing_game_records_it_abandoned(store: Store) -> None:
-    first = await store.start(1, 900, new_game("clover-leaf", 3), 10.0)
+async def test_start_over_a_playing_game_records_it_abandoned(store: Stores) -> None:
+    first = await store.games.start(1, 900, new_game("clover-leaf", 3), 10.0)
     first.game.play(first.game.legal_moves()[0])
-    await store.save(first)
-    loaded = await store.load(1)
+    await store.games.save(first)
+    loaded = await store.games.load(1)
     assert loaded is not None
-    second = await store.start(1, 901, new_game("trefoil", 4), 20.0, replacing=loaded)
+    second = await store.games.start(1, 901, new_game("trefoil", 4), 20.0, replacing=loaded)
     assert second.id != first.id
-    [result] = await store.results(user_id=1)
+    [result] = await all_results(store, user_id=1)
     assert (result.outcome, result.game_id, result.moves, result.guild_id) == (
         ABANDONED, "clover-leaf", 1, 900
     )
-    current = await store.load(1)
+    current = await store.games.load(1)
     assert current is not None and current.id == second.id and current.guild_id == 901
 
 
-async def test_start_refuses_when_the_game_to_replace_is_not_the_stored_one(store: Store) -> None:
-    await store.start(1, None, new_game("trefoil", 1), 1.0)
+async def test_start_refuses_when_the_game_to_replace_is_not_the_stored_one(store: Stores) -> None:
+    await store.games.start(1, None, new_game("trefoil", 1), 1.0)
     with pytest.raises(ConcurrentChange):
-        await store.start(1, None, new_game("trefoil", 2), 2.0)  # replacing=None, but one exists
-    saved = await store.load(1)
+        await store.games.start(1, None, new_game("trefoil", 2), 2.0)  # replacing=None, but one exists
+    saved = await store.games.load(1)
     assert saved is not None and saved.game.deal == 1
-    assert await store.results() == []
+    assert await all_results(store) == []
 
 
-async def test_save_from_an_old_revision_writes_nothing(store: Store) -> None:
-    saved = await store.start(1, None, new_game("trefoil", 9), 1.0)
-    twin = await store.load(1)
+async def test_save_from_an_old_revision_writes_nothing(store: Stores) -> None:
+    saved = await store.games.start(1, None, new_game("trefoil", 9), 1.0)
+    twin = await store.games.load(1)
     assert twin is not None
     saved.game.play(saved.game.legal_moves()[0])
-    await store.save(saved)
+    await store.games.save(saved)
     twin.game.play(twin.game.legal_moves()[-1])
     with pytest.raises(ConcurrentChange):
-        await store.save(twin)
-    stored = await store.load(1)
+        await store.games.save(twin)
+    stored = await store.games.load(1)
     assert stored is not None
     assert stored.game.to_dict() == saved.game.to_dict() and stored.revision == 1
 
 
 async def test_a_final_move_and_its_result_commit_together_or_not_at_all(
-    store: Store,
+    store: Stores,
 ) -> None:
-    saved = await store.start(1, None, new_game("trefoil", 9), 1.0)
+    saved = await store.games.start(1, None, new_game("trefoil", 9), 1.0)
     # Make the result insert fail: a row for this game is already there.
     await run_sql(
         store,
@@ -190,103 +190,105 @@ async def test_a_final_move_and_its_result_commit_together_or_not_at_all(
     saved.game.play(saved.game.legal_moves()[0])
     saved.status, saved.finished_at = WON, 5.0
     with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
-        await store.save(saved)
-    stored = await store.load(1)
+        await store.games.save(saved)
+    stored = await store.games.load(1)
     assert stored is not None
     assert (stored.status, stored.revision, stored.game.moves_made) == (PLAYING, 0, 0)
 
 
-async def test_result_rows_carry_every_counter(store: Store) -> None:
-    saved = await store.start(5, 77, new_game("trefoil", 27), 1000.0, daily="2026-11-01")
+async def test_result_rows_carry_every_counter(store: Stores) -> None:
+    saved = await store.games.start(5, 77, new_game("trefoil", 27), 1000.0, daily="2026-11-01")
     saved.game.play("redeal")
-    saved.undos, saved.hints, saved.seconds_played = 3, 1, 95.5
+    await store.games.count_hint(saved.id)
+    saved.undos, saved.seconds_played = 3, 95.5
     saved.status, saved.finished_at = "resigned", 1200.0
-    await store.save(saved)
-    [r] = await store.results(guild_id=77)
+    await store.games.save(saved)
+    assert saved.hints == 1, "read back with the save"
+    [r] = await all_results(store, guild_id=77)
     assert (r.user_id, r.outcome, r.moves, r.undos, r.hints, r.redeals_used) == (
         5, "resigned", 1, 3, 1, 1
     )
     assert r.seconds == 95.5 and r.daily == date(2026, 11, 1)
     assert r.finished_at.timestamp() == 1200.0
-    assert await store.results(guild_id=78) == []
+    assert await all_results(store, guild_id=78) == []
 
 
-async def test_a_finished_game_is_not_saved_again(store: Store) -> None:
-    saved = await store.start(1, None, new_game("trefoil", 9), 1.0)
+async def test_a_finished_game_is_not_saved_again(store: Stores) -> None:
+    saved = await store.games.start(1, None, new_game("trefoil", 9), 1.0)
     saved.status, saved.finished_at = "resigned", 2.0
-    await store.save(saved)
+    await store.games.save(saved)
     with pytest.raises(ConcurrentChange):
-        await store.save(saved)
-    assert len(await store.results()) == 1
+        await store.games.save(saved)
+    assert len(await all_results(store)) == 1
 
 
 async def test_a_change_never_saved_is_not_served_by_the_next_load(
-    store: Store, store_target: Path | str
+    store: Stores, store_target: Path | str
 ) -> None:
-    saved = await store.start(5, 1, new_game("trefoil", 42), 0.0)
-    loaded = await store.load(5)
+    saved = await store.games.start(5, 1, new_game("trefoil", 42), 0.0)
+    loaded = await store.games.load(5)
     assert loaded is not None and loaded.game is not saved.game  # a copy: loads never share
     loaded.game.play(loaded.game.legal_moves()[0])  # played, but the save never happens
-    again = await store.load(5)
+    again = await store.games.load(5)
     assert again is not None and again.game.moves_made == 0
     again.game.play(again.game.legal_moves()[0])
-    await store.save(again)
-    reopened = await Store.open(store_target)
+    await store.games.save(again)
+    reopened = await Stores.open(store_target)
     try:
-        fresh = await reopened.load(5)
+        fresh = await reopened.games.load(5)
         assert fresh is not None and fresh.game.history == again.game.history
     finally:
         await reopened.close()
 
 
-async def test_discord_sized_ids_round_trip(store: Store) -> None:
+async def test_discord_sized_ids_round_trip(store: Stores) -> None:
     user, guild = 1_234_567_890_123_456_789, 987_654_321_098_765_432  # 64-bit snowflakes
-    saved = await store.start(user, guild, new_game("trefoil", 2_000_000_000), 1.0)
+    saved = await store.games.start(user, guild, new_game("trefoil", 2_000_000_000), 1.0)
     saved.status, saved.finished_at = "resigned", 2.0
-    await store.save(saved)
-    loaded = await store.load(user)
+    await store.games.save(saved)
+    loaded = await store.games.load(user)
     assert loaded is not None and (loaded.user_id, loaded.guild_id) == (user, guild)
-    [result] = await store.results(guild_id=guild)
+    [result] = await all_results(store, guild_id=guild)
     assert (result.user_id, result.deal) == (user, 2_000_000_000)
 
 
 async def test_postgres_migrates_once_and_reopens_unchanged(pg_url: str) -> None:
-    first, second = await Store.open(pg_url), await Store.open(pg_url)
+    first, second = await Stores.open(pg_url), await Stores.open(pg_url)
     try:
-        assert await first.schema_version() == first.schema_target
-        assert await second.schema_version() == first.schema_target
-        await first.set_meta("k", "v")
-        assert await second.get_meta("k") == "v"
+        assert await first.meta.schema_version() == first.meta.schema_target
+        assert await second.meta.schema_version() == first.meta.schema_target
+        await first.meta.set("k", "v")
+        assert await second.meta.get("k") == "v"
     finally:
         await first.close()
         await second.close()
 
 
 async def test_a_postgres_database_from_a_newer_bot_is_refused(pg_url: str) -> None:
-    store = await Store.open(pg_url)
+    store = await Stores.open(pg_url)
     await run_sql(store, "UPDATE schema_version SET version = version + 1")
     await store.close()
     with pytest.raises(StoreError, match="newer"):
-        await Store.open(pg_url)
+        await Stores.open(pg_url)
 
 
 async def test_a_wrong_postgres_address_is_a_store_error(pg_server: object) -> None:
     with pytest.raises(StoreError, match=r"Cannot connect to postgresql://127\.0\.0\.1:1/x") as err:
-        await Store.open("postgresql://someone:secret@127.0.0.1:1/x")
+        await Stores.open("postgresql://someone:secret@127.0.0.1:1/x")
     assert "secret" not in str(err.value), "a password never reaches a message"
     with pytest.raises(StoreError, match="Cannot connect to postgresql://db:port/x"):
-        await Store.open("postgresql://someone:secret@db:port/x")
+        await Stores.open("postgresql://someone:secret@db:port/x")
 
 
 async def test_live_games_are_kept_least_recently_used_first_out(
-    store: Store, monkeypatch: pytest.MonkeyPatch
+    store: Stores, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store._live, "maxsize", 2)
-    one = await store.start(1, None, new_game("trefoil", 1), 1.0)
-    two = await store.start(2, None, new_game("trefoil", 2), 1.0)
-    assert await store.load(1) is not None  # player 1 is the most recent now
-    three = await store.start(3, None, new_game("trefoil", 3), 1.0)
-    assert list(store._live) == [one.id, three.id], "player 2's game went, not player 1's"
-    again = await store.load(2)  # rebuilt from the saved state, and kept again
+    monkeypatch.setattr(store.games._live, "maxsize", 2)
+    one = await store.games.start(1, None, new_game("trefoil", 1), 1.0)
+    two = await store.games.start(2, None, new_game("trefoil", 2), 1.0)
+    assert await store.games.load(1) is not None  # player 1 is the most recent now
+    three = await store.games.start(3, None, new_game("trefoil", 3), 1.0)
+    assert list(store.games._live) == [one.id, three.id], "player 2's game went, not player 1's"
+    again = await store.games.load(2)  # rebuilt from the saved state, and kept again
     assert again is not None and again.id == two.id and again.game.deal == 2
-    assert list(store._live) == [three.id, two.id]
+    assert list(store.games._live) == [three.id, two.id]

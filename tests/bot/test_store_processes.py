@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import ConcurrentChange, SavedGame, Store
+from bot.store import ConcurrentChange, SavedGame, Stores
 from engine import new_game
+from tests.bot.reference import all_results
 from tests.bot.store_support import run_sql
 
 
 @pytest.fixture
-async def pair(store_target: Path | str) -> AsyncIterator[tuple[Store, Store]]:
-    first = await Store.open(store_target)
-    second = await Store.open(store_target)
+async def pair(store_target: Path | str) -> AsyncIterator[tuple[Stores, Stores]]:
+    first = await Stores.open(store_target)
+    second = await Stores.open(store_target)
     yield first, second
     await first.close()
     await second.close()
@@ -29,97 +30,127 @@ async def outcomes(*calls: object) -> list[object]:
 
 
 async def test_a_move_saved_by_one_process_refuses_the_others_from_the_same_revision(
-    pair: tuple[Store, Store],
+    pair: tuple[Stores, Stores],
 ) -> None:
     a, b = pair
-    await a.start(1, 10, new_game("trefoil", 9), 1.0)
-    here, there = await a.load(1), await b.load(1)
+    await a.games.start(1, 10, new_game("trefoil", 9), 1.0)
+    here, there = await a.games.load(1), await b.games.load(1)
     assert here is not None and there is not None
     here.game.play(here.game.legal_moves()[0])
     there.game.play(there.game.legal_moves()[-1])
-    results = await outcomes(a.save(here), b.save(there))
+    results = await outcomes(a.games.save(here), b.games.save(there))
     assert sorted(type(r).__name__ for r in results) == ["ConcurrentChange", "NoneType"]
-    stored = await a.load(1)
+    stored = await a.games.load(1)
     assert stored is not None and stored.revision == 1 and stored.game.moves_made == 1
 
 
+async def test_a_hint_counted_by_one_process_is_kept_by_the_others_save(
+    pair: tuple[Stores, Stores],
+) -> None:
+    a, b = pair
+    started = await a.games.start(1, 10, new_game("trefoil", 9), 1.0)
+    here = await a.games.load(1)  # loaded before the hint...
+    assert here is not None and here.hints == 0
+    await b.games.count_hint(started.id)  # ...counted by the other process...
+    here.game.play(here.game.legal_moves()[0])
+    here.status, here.finished_at = "resigned", 5.0
+    await a.games.save(here)  # ...and kept by this one's save, which ends the game
+    assert here.hints == 1
+    [result] = await all_results(b, user_id=1)
+    assert result.hints == 1, "a game with a hint is never recorded as unaided"
+
+
+async def test_a_hint_counted_while_a_game_is_replaced_goes_with_its_result(
+    pair: tuple[Stores, Stores],
+) -> None:
+    a, b = pair
+    first = await a.games.start(1, 10, new_game("trefoil", 9), 1.0)
+    first.game.play(first.game.legal_moves()[0])
+    await a.games.save(first)
+    here = await a.games.load(1)
+    await b.games.count_hint(first.id)
+    await a.games.start(1, 10, new_game("trefoil", 2), 5.0, replacing=here)
+    [result] = await all_results(b, user_id=1)
+    assert (result.outcome, result.hints) == ("abandoned", 1)
+
+
 async def test_two_processes_starting_a_players_first_game_at_once_start_one(
-    pair: tuple[Store, Store],
+    pair: tuple[Stores, Stores],
 ) -> None:
     a, b = pair
     results = await outcomes(
-        a.start(1, 10, new_game("trefoil", 1), 1.0), b.start(1, 20, new_game("trefoil", 2), 1.0)
+        a.games.start(1, 10, new_game("trefoil", 1), 1.0), b.games.start(1, 20, new_game("trefoil", 2), 1.0)
     )
     started = [r for r in results if isinstance(r, SavedGame)]
     refused = [r for r in results if isinstance(r, ConcurrentChange)]
     assert len(started) == 1 and len(refused) == 1
-    stored = await b.load(1)
+    stored = await b.games.load(1)
     assert stored is not None and stored.id == started[0].id
 
 
 async def test_two_processes_replacing_the_same_game_at_once_replace_it_once(
-    pair: tuple[Store, Store],
+    pair: tuple[Stores, Stores],
 ) -> None:
     a, b = pair
-    first = await a.start(1, 10, new_game("trefoil", 1), 1.0)
+    first = await a.games.start(1, 10, new_game("trefoil", 1), 1.0)
     first.game.play(first.game.legal_moves()[0])
-    await a.save(first)
-    here, there = await a.load(1), await b.load(1)
+    await a.games.save(first)
+    here, there = await a.games.load(1), await b.games.load(1)
     results = await outcomes(
-        a.start(1, 10, new_game("trefoil", 2), 5.0, replacing=here),
-        b.start(1, 20, new_game("clover-leaf", 3), 5.0, replacing=there),
+        a.games.start(1, 10, new_game("trefoil", 2), 5.0, replacing=here),
+        b.games.start(1, 20, new_game("clover-leaf", 3), 5.0, replacing=there),
     )
     assert sorted(type(r).__name__ for r in results) == ["ConcurrentChange", "SavedGame"]
-    [result] = await a.results(user_id=1)
+    [result] = await all_results(a, user_id=1)
     assert result.outcome == "abandoned", "the replaced game is recorded once"
     # The loser's view of the game is untouched: it was never recorded as left.
     loser = here if isinstance(results[1], SavedGame) else there
     assert loser is not None and loser.status == "playing" and loser.finished_at is None
 
 
-async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Store, Store]) -> None:
+async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Stores]) -> None:
     a, b = pair
     for deal in range(1, 21):
-        await a.add_winnable("trefoil", deal, float(deal))
-    taken = await outcomes(*(s.take_winnable("trefoil") for _ in range(15) for s in (a, b)))
+        await a.pool.add("trefoil", deal, float(deal))
+    taken = await outcomes(*(s.pool.take("trefoil") for _ in range(15) for s in (a, b)))
     deals = [d for d in taken if d is not None]
     assert all(isinstance(d, int) for d in deals), taken
     assert sorted(deals) == list(range(1, 21)), "each deal once, none lost"
-    assert await b.winnable_count("trefoil") == 0
+    assert await b.pool.count("trefoil") == 0
 
 
 async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:
-    a, b = await Store.open(pg_url), await Store.open(pg_url)
+    a, b = await Stores.open(pg_url), await Stores.open(pg_url)
     try:
-        assert await a.try_lead("commands") is True
-        assert await b.try_lead("commands") is False
-        assert await a.try_lead("commands") is True, "asking again keeps the lead"
-        assert await b.try_lead("winnable-pool") is True, "each name has its own leader"
+        assert await a.meta.try_lead("commands") is True
+        assert await b.meta.try_lead("commands") is False
+        assert await a.meta.try_lead("commands") is True, "asking again keeps the lead"
+        assert await b.meta.try_lead("winnable-pool") is True, "each name has its own leader"
         await a.close()
-        assert await b.try_lead("commands") is True, "a leader gone is replaced"
+        assert await b.meta.try_lead("commands") is True, "a leader gone is replaced"
     finally:
         await a.close()
         await b.close()
 
 
 async def test_a_leader_whose_session_is_lost_is_replaced(pg_url: str) -> None:
-    a, b = await Store.open(pg_url), await Store.open(pg_url)
+    a, b = await Stores.open(pg_url), await Stores.open(pg_url)
     try:
-        assert await a.try_lead("commands") is True
+        assert await a.meta.try_lead("commands") is True
         # The leader's connection dies (a network cut, a server restart): its lock goes.
         await run_sql(
             b, "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
         )
-        assert await b.try_lead("commands") is True
-        assert await a.try_lead("commands") is False, "the old leader learns it lost the lead"
+        assert await b.meta.try_lead("commands") is True
+        assert await a.meta.try_lead("commands") is False, "the old leader learns it lost the lead"
     finally:
         await a.close()
         await b.close()
 
 
 async def test_a_sqlite_file_has_one_process_which_leads(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Stores.open(db_path)
     try:
-        assert await store.try_lead("commands") is True
+        assert await store.meta.try_lead("commands") is True
     finally:
         await store.close()

@@ -9,67 +9,69 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import MIGRATIONS, SCHEMA_VERSION, WON, SavedGame, Store
+from bot.store import WON, SavedGame, Stores
+from bot.store.sqlite import MIGRATIONS, SCHEMA_VERSION
 from engine import new_game
+from tests.bot.reference import all_results
 
 
 @pytest.fixture
-def store(any_store: Store) -> Store:
+def store(any_store: Stores) -> Stores:
     return any_store
 
 DAY = "2026-11-22"
 
 
-async def finish(store: Store, saved: SavedGame, outcome: str = WON, at: float = 2000.0) -> None:
+async def finish(store: Stores, saved: SavedGame, outcome: str = WON, at: float = 2000.0) -> None:
     saved.status, saved.finished_at = outcome, at
-    await store.save(saved)
+    await store.games.save(saved)
 
 
 async def played(
-    store: Store, user: int, guild: int | None, game: str = "trefoil", deal: int = 1,
+    store: Stores, user: int, guild: int | None, game: str = "trefoil", deal: int = 1,
     at: float = 2000.0, daily: str | None = None,
 ) -> SavedGame:
     """A game started (over the player's current one) and won at ``at``."""
-    saved = await store.start(
-        user, guild, new_game(game, deal), at - 50, replacing=await store.load(user), daily=daily
+    saved = await store.games.start(
+        user, guild, new_game(game, deal), at - 50, replacing=await store.games.load(user), daily=daily
     )
     await finish(store, saved, at=at)
     return saved
 
 
 async def test_the_first_start_of_a_daily_deal_is_scored_and_later_ones_are_replays(
-    store: Store,
+    store: Stores,
 ) -> None:
-    first = await store.start(1, 10, new_game("trefoil", 5), 1000.0, daily=DAY)
+    first = await store.games.start(1, 10, new_game("trefoil", 5), 1000.0, daily=DAY)
     assert first.daily == DAY
     await finish(store, first, at=1050.0)
-    again = await store.start(1, 10, new_game("trefoil", 5), 1100.0, replacing=first, daily=DAY)
+    again = await store.games.start(1, 10, new_game("trefoil", 5), 1100.0, replacing=first, daily=DAY)
     assert again.daily is None, "a second start that day is a replay"
     await finish(store, again, at=1200.0)
-    other_game = await store.start(1, 10, new_game("clover-leaf", 6), 1300.0, replacing=again,
+    other_game = await store.games.start(1, 10, new_game("clover-leaf", 6), 1300.0, replacing=again,
                                    daily=DAY)
     assert other_game.daily == DAY, "each game has its own daily deal"
     await finish(store, other_game, at=1400.0)
-    tomorrow = await store.start(1, 10, new_game("trefoil", 7), 1500.0, replacing=other_game,
+    tomorrow = await store.games.start(1, 10, new_game("trefoil", 7), 1500.0, replacing=other_game,
                                  daily="2026-11-23")
     assert tomorrow.daily == "2026-11-23"
-    somebody_else = await store.start(2, 10, new_game("trefoil", 5), 1000.0, daily=DAY)
+    somebody_else = await store.games.start(2, 10, new_game("trefoil", 5), 1000.0, daily=DAY)
     assert somebody_else.daily == DAY
-    scored = await store.results(user_id=1, daily=DAY)
+    scored = await all_results(store, user_id=1, daily=DAY)
     assert [(r.game_id, r.daily) for r in scored] == [
         ("trefoil", date(2026, 11, 22)), ("clover-leaf", date(2026, 11, 22))
     ]
 
 
-async def test_an_abandoned_scored_attempt_still_uses_the_day_up(store: Store) -> None:
-    first = await store.start(1, 10, new_game("trefoil", 5), 1000.0, daily=DAY)
-    again = await store.start(1, 10, new_game("trefoil", 5), 1100.0, replacing=first, daily=DAY)
+async def test_an_abandoned_scored_attempt_still_uses_the_day_up(store: Stores) -> None:
+    first = await store.games.start(1, 10, new_game("trefoil", 5), 1000.0, daily=DAY)
+    again = await store.games.start(1, 10, new_game("trefoil", 5), 1100.0, replacing=first, daily=DAY)
     assert again.daily is None
-    [r] = await store.results(user_id=1)
+    [r] = await all_results(store, user_id=1)
     assert (r.outcome, r.daily) == ("abandoned", date(2026, 11, 22))
 
 
-async def test_results_filter_by_game_time_day_and_place(store: Store) -> None:
+async def test_results_filter_by_game_time_day_and_place(store: Stores) -> None:
     rows = [  # user, guild, game, finished at, daily day
         (1, 10, "trefoil", 100.0, DAY),
         (2, 10, "clover-leaf", 200.0, None),
@@ -77,11 +79,11 @@ async def test_results_filter_by_game_time_day_and_place(store: Store) -> None:
         (4, None, "trefoil", 400.0, None),
     ]
     for user, guild, game, at, day in rows:
-        saved = await store.start(user, guild, new_game(game, 1), at - 50, daily=day)
+        saved = await store.games.start(user, guild, new_game(game, 1), at - 50, daily=day)
         await finish(store, saved, at=at)
 
     async def users(**filters: object) -> list[int]:
-        return [r.user_id for r in await store.results(**filters)]  # type: ignore[arg-type]
+        return [r.user_id for r in await all_results(store, **filters)]  # type: ignore[arg-type]
 
     assert await users() == [1, 2, 3, 4]
     assert await users(guild_id=10) == [1, 2]
@@ -93,40 +95,40 @@ async def test_results_filter_by_game_time_day_and_place(store: Store) -> None:
 
 
 async def test_forgetting_a_player_deletes_their_game_results_and_attempts_only(
-    store: Store,
+    store: Stores,
 ) -> None:
     for user in (1, 2):
         await played(store, user, 10, "trefoil", daily=DAY)
         await played(store, user, 20, "clover-leaf", daily=DAY)
-    await store.start(1, 10, new_game("trefoil", 3), 5000.0, replacing=await store.load(1))
+    await store.games.start(1, 10, new_game("trefoil", 3), 5000.0, replacing=await store.games.load(1))
     assert await store.forget_player(1) == (1, 2)
-    assert await store.load(1) is None
-    assert {r.user_id for r in await store.results()} == {2}
-    assert len(await store.results(user_id=2)) == 2
-    assert await store.load(2) is not None
-    again = await store.start(1, 10, new_game("trefoil", 1), 9.0, daily=DAY)
+    assert await store.games.load(1) is None
+    assert {r.user_id for r in await all_results(store)} == {2}
+    assert len(await all_results(store, user_id=2)) == 2
+    assert await store.games.load(2) is not None
+    again = await store.games.start(1, 10, new_game("trefoil", 1), 9.0, daily=DAY)
     assert again.daily == DAY, "forgotten means forgotten: the day's attempt went too"
     assert await store.forget_player(99) == (0, 0)
 
 
-async def test_resetting_a_server_deletes_its_results_only(store: Store) -> None:
+async def test_resetting_a_server_deletes_its_results_only(store: Stores) -> None:
     for user, guild in ((1, 10), (2, 10), (1, 20), (3, None)):
         await played(store, user, guild)
-    playing = await store.start(4, 10, new_game("trefoil", 2), 3.0)
-    assert await store.count_results(10) == 2
-    assert await store.reset_guild(10) == 2
-    assert await store.count_results(10) == 0
-    assert {(r.user_id, r.guild_id) for r in await store.results()} == {(1, 20), (3, None)}
-    assert await store.load(4) is not None, "a game being played there is kept"
+    playing = await store.games.start(4, 10, new_game("trefoil", 2), 3.0)
+    assert await store.results.count(10) == 2
+    assert await store.results.reset_guild(10) == 2
+    assert await store.results.count(10) == 0
+    assert {(r.user_id, r.guild_id) for r in await all_results(store)} == {(1, 20), (3, None)}
+    assert await store.games.load(4) is not None, "a game being played there is kept"
     await finish(store, playing, at=4000.0)
-    assert [r.user_id for r in await store.results(guild_id=10)] == [4]
+    assert [r.user_id for r in await all_results(store, guild_id=10)] == [4]
 
 
-async def test_a_reset_hands_out_no_second_daily_attempt(store: Store) -> None:
-    saved = await store.start(1, 10, new_game("trefoil", 5), 1.0, daily=DAY)
+async def test_a_reset_hands_out_no_second_daily_attempt(store: Stores) -> None:
+    saved = await store.games.start(1, 10, new_game("trefoil", 5), 1.0, daily=DAY)
     await finish(store, saved)
-    await store.reset_guild(10)
-    again = await store.start(1, 10, new_game("trefoil", 5), 9.0, replacing=saved, daily=DAY)
+    await store.results.reset_guild(10)
+    again = await store.games.start(1, 10, new_game("trefoil", 5), 9.0, replacing=saved, daily=DAY)
     assert again.daily is None
 
 
@@ -142,10 +144,10 @@ async def test_a_version_2_file_learns_its_daily_attempts(tmp_path: Path) -> Non
     )
     con.commit()
     con.close()
-    store = await Store.open(path)
+    store = await Stores.open(path)
     try:
-        assert await store.schema_version() == SCHEMA_VERSION >= 3
-        again = await store.start(7, 10, new_game("trefoil", 5), 200.0, daily=DAY)
+        assert await store.meta.schema_version() == SCHEMA_VERSION >= 3
+        again = await store.games.start(7, 10, new_game("trefoil", 5), 200.0, daily=DAY)
         assert again.daily is None, "the attempt made before the upgrade counts"
     finally:
         await store.close()

@@ -13,11 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.daily import daily_board
-from bot.records import Result, Standing, leaderboard, record
-from bot.store import OUTCOMES, Store
+from bot.store import OUTCOMES, Scope, Standing, Stores
 from bot.store import postgres as postgres_backend
 from bot.store import sqlite as sqlite_backend
+from tests.bot.reference import Result, all_results, daily_board, leaderboard, record, won_days
 
 GAME_IDS = ("trefoil", "clover-leaf")
 DAYS = ("2026-11-20", "2026-11-21", "2026-11-23")
@@ -41,9 +40,9 @@ rows = st.lists(
 )
 
 
-async def insert_results(store: Store, history: list[tuple[Any, ...]]) -> None:
+async def insert_results(store: Stores, history: list[tuple[Any, ...]]) -> None:
     """The rows as the results table would hold them, oldest insert first."""
-    async with store._db.transaction() as conn:
+    async with store.db.transaction() as conn:
         await conn.execute("DELETE FROM results")
         for n, (user, guild, game, outcome, hints, moves, seconds, at, day) in enumerate(
             history
@@ -61,40 +60,41 @@ def standings(results: list[Result], top: int, viewer: int | None) -> list[Stand
     return [s for s in leaderboard(results) if s.rank <= top or s.user_id == viewer]
 
 
-def won_days(results: list[Result]) -> set[Any]:
-    """As the daily streak counts them (``bot.daily.won_days``)."""
-    return {r.daily for r in results if r.daily is not None and r.won_unaided}
-
-
-async def check_everything(store: Store) -> None:
+async def check_everything(store: Stores) -> None:
     for place in PLACES:
         for game, since in ((None, None), ("trefoil", 1003.0)):
-            every = await store.results(game=game, since=since, **place)
+            every = await all_results(store, game=game, since=since, **place)
             for top, viewer in ((10, None), (1, 3), (2, 1), (0, 2)):
-                got = await store.leaderboard(top=top, viewer=viewer, game=game, since=since,
-                                              **place)
+                got = await store.results.leaderboard(
+                    Scope(game=game, since=since, **place), top=top, viewer=viewer
+                )
                 assert got == standings(every, top, viewer), "same places, same scores"
             for user in (1, 2, 3):
                 mine = [r for r in every if r.user_id == user]
-                got = await store.records(user, game=game, since=since, **place)
+                got = await store.results.records(
+                    Scope(user_id=user, game=game, since=since, **place)
+                )
                 assert got.total == record(mine)
                 assert got.per_game == {
                     g: record(r for r in mine if r.game_id == g)
                     for g in sorted({r.game_id for r in mine})
                 }
         for user in (1, 2, 3):
-            mine = await store.results(user_id=user, **place)
-            assert await store.won_daily_days(user, **place) == won_days(mine)
+            mine = await all_results(store, user_id=user, **place)
+            assert await store.results.won_daily_days(Scope(user_id=user, **place)) == (
+                won_days(mine)
+            )
         for day in DAYS:
             for game in GAME_IDS:
-                scored = await store.results(daily=day, game=game, **place)
+                scored = await all_results(store, daily=day, game=game, **place)
                 expected = daily_board(scored)
-                board = await store.daily_board(day, game, **place)
+                scope = Scope(game=game, daily=day, **place)
+                board = await store.results.daily_ranking(scope)
                 assert board.entries == expected
                 assert (board.finished, board.won, board.won_unaided) == (
                     len(scored), sum(r.won for r in scored), len(expected)
                 )
-                assert (await store.daily_board(day, game, limit=2, **place)).entries == (
+                assert (await store.results.daily_ranking(scope, limit=2)).entries == (
                     expected[:2]
                 )
 
@@ -102,7 +102,7 @@ async def check_everything(store: Store) -> None:
 def test_statistics_from_sql_equal_those_from_every_row(store_target: Path | str) -> None:
     # One loop and one store for every example: each example replaces the results.
     loop = asyncio.new_event_loop()
-    store = loop.run_until_complete(Store.open(store_target))
+    store = loop.run_until_complete(Stores.open(store_target))
 
     @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(history=rows)
@@ -118,12 +118,12 @@ def test_statistics_from_sql_equal_those_from_every_row(store_target: Path | str
 
 
 @pytest.fixture
-def store(any_store: Store) -> Store:
+def store(any_store: Stores) -> Stores:
     return any_store
 
 
 async def test_streaks_follow_finish_order_and_an_assisted_win_breaks_one(
-    store: Store,
+    store: Stores,
 ) -> None:
     # user 1 in server 10, in finish order (inserted out of order):
     #   won, won, won with a hint, won, lost, won
@@ -136,18 +136,18 @@ async def test_streaks_follow_finish_order_and_an_assisted_win_breaks_one(
         (1, 10, "trefoil", "won", 0, 44, 99.0, 1006.0, None),
     ]
     await insert_results(store, history)
-    rec = (await store.records(1, guild_id=10)).total
+    rec = (await store.results.records(Scope(user_id=1, guild_id=10))).total
     assert (rec.played, rec.won, rec.assisted) == (6, 5 - 1, 1)
     assert (rec.current_streak, rec.best_streak) == (1, 2)
     assert (rec.fewest_moves, rec.fastest_seconds) == (35, 70.0), "the assisted win's 20 moves don't count"
-    assert await store.records(2) == await store.records(1, guild_id=20)
+    assert await store.results.records(Scope(user_id=2)) == await store.results.records(Scope(user_id=1, guild_id=20))
 
 
 async def test_a_statistics_read_proceeds_while_a_write_transaction_is_open(
-    store: Store,
+    store: Stores,
 ) -> None:
     await insert_results(store, [(1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, "2026-11-20")])
-    async with store._db.transaction() as conn:
+    async with store.db.transaction() as conn:
         await conn.execute(
             "INSERT INTO results (game_row, user_id, guild_id, game, deal, outcome, moves, "
             "undos, hints, redeals_used, seconds_played, finished_at) "
@@ -156,11 +156,11 @@ async def test_a_statistics_read_proceeds_while_a_write_transaction_is_open(
         # The writer is busy (and on SQLite holds the store's write lock) until this block
         # ends: a read that waited for it would never finish, so the guard fails the test.
         reads = asyncio.gather(
-            store.leaderboard(top=10, guild_id=10),
-            store.records(1),
-            store.daily_board("2026-11-20", "trefoil", guild_id=10),
-            store.won_daily_days(1),
-            store.results(guild_id=10),
+            store.results.leaderboard(Scope(guild_id=10), top=10),
+            store.results.records(Scope(user_id=1)),
+            store.results.daily_ranking(Scope(game="trefoil", daily="2026-11-20", guild_id=10)),
+            store.results.won_daily_days(Scope(user_id=1)),
+            all_results(store, guild_id=10),
         )
         board, records, daily, days, results = await asyncio.wait_for(reads, timeout=60)
     assert [(s.user_id, s.played, s.won) for s in board] == [(1, 1, 1)], (
@@ -168,11 +168,11 @@ async def test_a_statistics_read_proceeds_while_a_write_transaction_is_open(
     )
     assert records.total.won == 1 and len(daily.entries) == 1 and len(days) == 1
     assert len(results) == 1
-    assert len(await store.leaderboard(top=10, guild_id=10)) == 2
+    assert len(await store.results.leaderboard(Scope(guild_id=10), top=10)) == 2
 
 
 async def test_a_sqlite_read_proceeds_while_another_process_is_writing(db_path: Path) -> None:
-    store = await Store.open(db_path)
+    store = await Stores.open(db_path)
     try:
         await insert_results(store, [(1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, None)])
         other = sqlite3.connect(db_path, isolation_level=None)  # another bot process
@@ -183,12 +183,12 @@ async def test_a_sqlite_read_proceeds_while_another_process_is_writing(db_path: 
             "VALUES (99, 2, 10, 'trefoil', 1, 'won', 5, 0, 0, 0, 1.0, 1002.0)"
         )
         try:
-            assert [s.user_id for s in await store.leaderboard(top=10, guild_id=10)] == [1]
-            assert (await store.records(1)).total.won == 1
+            assert [s.user_id for s in await store.results.leaderboard(Scope(guild_id=10), top=10)] == [1]
+            assert (await store.results.records(Scope(user_id=1))).total.won == 1
         finally:
             other.execute("COMMIT")
             other.close()
-        assert len(await store.leaderboard(top=10, guild_id=10)) == 2
+        assert len(await store.results.leaderboard(Scope(guild_id=10), top=10)) == 2
     finally:
         await store.close()
 
@@ -198,7 +198,7 @@ async def test_a_sqlite_without_math_functions_ranks_with_pythons_square_root(
 ) -> None:
     # The probe fails as it would where SQLite was built without its math functions.
     monkeypatch.setattr(sqlite_backend, "MATH_PROBE", "SELECT no_such_function(4.0)")
-    store = await Store.open(db_path)
+    store = await Stores.open(db_path)
     try:
         await insert_results(store, [
             (user, 10, "trefoil", outcome, 0, 40, 90.0, 1000.0 + n, None)
@@ -206,8 +206,8 @@ async def test_a_sqlite_without_math_functions_ranks_with_pythons_square_root(
                 [(1, "won"), (1, "lost"), (2, "won"), (2, "won"), (3, "lost"), (3, "won")]
             )
         ])
-        every = await store.results(guild_id=10)
-        assert await store.leaderboard(top=2, viewer=3, guild_id=10) == standings(every, 2, 3)
+        every = await all_results(store, guild_id=10)
+        assert await store.results.leaderboard(Scope(guild_id=10), top=2, viewer=3) == standings(every, 2, 3)
     finally:
         await store.close()
 
@@ -215,13 +215,13 @@ async def test_a_sqlite_without_math_functions_ranks_with_pythons_square_root(
 async def test_a_postgresql_read_proceeds_while_every_writers_connection_is_taken(
     pg_url: str,
 ) -> None:
-    store = await Store.open(pg_url)
+    store = await Stores.open(pg_url)
     try:
         await insert_results(store, [(1, 10, "trefoil", "won", 0, 40, 90.0, 1001.0, None)])
         async with contextlib.AsyncExitStack() as held:
             for _ in range(postgres_backend.WRITERS):  # moves, or a flood of them
-                await held.enter_async_context(store._db.primary())
-            reads = asyncio.gather(store.leaderboard(top=10, guild_id=10), store.records(1))
+                await held.enter_async_context(store.db.writer())
+            reads = asyncio.gather(store.results.leaderboard(Scope(guild_id=10), top=10), store.results.records(Scope(user_id=1)))
             board, records = await asyncio.wait_for(reads, timeout=10)
         assert [s.user_id for s in board] == [1] and records.total.won == 1
     finally:

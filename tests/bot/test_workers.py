@@ -11,8 +11,8 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.worker_process import forked
-from bot.workers import AHEAD, Workers
+from bot.workers.child import forked
+from bot.workers.processes import AHEAD, Workers
 
 
 @pytest.fixture
@@ -105,10 +105,10 @@ def test_a_worker_whose_bot_is_gone_leaves_quietly_with_tasks_still_waiting() ->
     import subprocess
     import sys
 
-    from bot.worker_process import framed
+    from bot.workers.child import framed
 
     worker = subprocess.Popen(
-        [sys.executable, "-m", "bot.worker_process"],
+        [sys.executable, "-m", "bot.workers.child"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
     assert worker.stdin is not None and worker.stdout is not None

@@ -35,15 +35,15 @@ async def bot_in_process(
     timeout: float = 20.0,
 ) -> AsyncIterator[Any]:
     """The bot, logged in to the fake and connected to its gateway, until the block ends."""
-    from bot.config import Settings
+    from bot.config import Config
     from bot.discord.client import SolitaireBot
 
-    settings = Settings(
+    config = Config(
         token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO",
         render_processes=0,  # pictures in this process's threads: tests patch the renderer
     )
     with fake.patch_discord():
-        bot = SolitaireBot(settings, force_sync=force_sync)
+        bot = SolitaireBot(config, force_sync=force_sync)
         before = fake.identifies
         task = asyncio.create_task(bot.start(fake.token), name="bot under test")
         try:

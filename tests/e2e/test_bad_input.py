@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bot.discord.send import SEND_APOLOGY
-from bot.wording import APOLOGY
+from bot.words.phrases import APOLOGY
+from bot.words.phrases import SORRY as SEND_APOLOGY
 
 from .fake_discord import FakeDiscord, Reply
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.guide import rules_text
+from bot.words.help import rules_text
 from engine import GAMES
 from engine.odds import BLIND, PERFECT_PLAY, blind_table, odds_text, perfect_play_table
 from engine.rules import RULES

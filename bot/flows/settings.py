@@ -1,15 +1,16 @@
 """Each player's settings: private boards, the four-colour deck, safe moves by themselves.
 
-Kept in the database (``Store.get_settings``/``set_settings``) and, between moves, in a
-bounded memory of the most recent players, so a move reads none.
+Kept in the database (``store/settings.py``) and, between moves, in a bounded memory of
+the most recent players, so a move reads none.
 """
 
 from __future__ import annotations
 
-from .lru import LRU
-from .replies import Message, Player, Reply
-from .store import Store
-from .wording import code
+from engine.lru import LRU
+
+from ..replies import Message, Player, Reply
+from ..store.settings import SettingsStore
+from ..words.phrases import code
 
 KEPT = 500  # players whose settings are kept in memory between moves (the active ones)
 WORDS = {
@@ -25,7 +26,7 @@ SAFE_MOVES = (
 
 
 class PlayerSettings:
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: SettingsStore) -> None:
         self.store = store
         self._kept: LRU[int, dict[str, bool]] = LRU(KEPT)
 
@@ -33,14 +34,18 @@ class PlayerSettings:
         """A player's settings, every one of them."""
         settings = self._kept.get(user_id)
         if settings is None:
-            settings = await self.store.get_settings(user_id)
+            settings = await self.store.get(user_id)
             self._kept[user_id] = settings
         return settings
+
+    def forget(self, user_id: int) -> None:
+        """Drop what is kept of a player's settings (their rows are deleted elsewhere)."""
+        self._kept.pop(user_id)
 
     async def change(self, player: Player, **changes: bool) -> Reply:
         """Change some settings (none: just show them); every setting as it now is."""
         if changes:
-            settings = await self.store.set_settings(player.user_id, **changes)
+            settings = await self.store.change(player.user_id, **changes)
             self._kept[player.user_id] = settings
         else:
             settings = await self.of(player.user_id)

@@ -22,13 +22,10 @@ from typing import TextIO
 
 from engine import GAMES
 
-from .boards import menu_choice
-from .core import Core
-from .guide import HELP_TEXT, rules_text
-from .records import PERIODS
-from .replies import BUTTON_LABELS, Action, Ask, Board, Message, Player, Question, Reply
-from .stats_flow import Person
-from .wording import plural
+from ..core import Core
+from ..flows.stats import PERIODS
+from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player, Question, Reply
+from ..words.phrases import plural
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
@@ -75,8 +72,6 @@ class Console:
         self, core: Core, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER
     ) -> None:
         self.core = core
-        self.flow = core.flow
-        self.stats = core.stats
         self.question: Question | None = None  # a yes/no question waiting for a label
         self.boards = boards
         self.out = out
@@ -98,7 +93,7 @@ class Console:
             return await self._command(line[1:].split())
         reply = await self._press(line)
         if reply is None and re.match(r"\d|redeal\b", line.lower()):
-            reply = await self.flow.act(self.player, Action.MOVE, line)  # as if typed /move
+            reply = await self.core.act(self.player, Action.MOVE, line)  # as if typed /move
         if reply is None:
             self.say(
                 f"I don't understand `{line}`. Type a command (`/help`), a button label "
@@ -117,12 +112,12 @@ class Console:
         if name in ("quit", "exit"):
             return False
         if name == "help":
-            self.say(HELP_TEXT)
+            self.show(await self.core.help())
         elif name == "rules":
             if not args:
                 self.say(f"Which game? `/rules trefoil` — the games are: {', '.join(GAMES)}.")
             else:
-                self.say(rules_text(game_id_from(args)))
+                self.show(await self.core.rules(game_id_from(args)))
         elif name == "new":
             deal: int | None = None
             flags = {a.lower().removesuffix(":true") for a in args}
@@ -134,32 +129,32 @@ class Console:
                 self.say(f"Which game? `/new trefoil 42` — the games are: {', '.join(GAMES)}.")
                 return True
             self.show(
-                await self.flow.new_game(
+                await self.core.new_game(
                     player, game_id_from(args), deal, winnable=winnable, draw=draw
                 )
             )
         elif name == "move":
-            self.show(await self.flow.act(player, Action.MOVE, " ".join(args)))
+            self.show(await self.core.act(player, Action.MOVE, " ".join(args)))
         elif name in _SIMPLE:
-            self.show(await self.flow.act(player, _SIMPLE[name]))
+            self.show(await self.core.act(player, _SIMPLE[name]))
         elif name == "stats":
-            self.show(await self.stats.stats(player, CONSOLE_PERSON, _game_or_none(args)))
+            self.show(await self.core.stats(player, CONSOLE_PERSON, _game_or_none(args)))
         elif name == "leaderboard":
             period = args.pop() if args and args[-1].lower() in PERIODS else "all"
-            self.show(await self.stats.leaderboard(player, _game_or_none(args), period.lower()))
+            self.show(await self.core.leaderboard(player, _game_or_none(args), period.lower()))
         elif name == "daily":
             if not args:
                 self.say(f"Which game? `/daily trefoil` — the games are: {', '.join(GAMES)}.")
                 return True
-            self.show(await self.stats.daily(player, game_id_from(args)))
+            self.show(await self.core.daily(player, game_id_from(args)))
         elif name == "daily-board":
             day = args.pop() if args and re.match(r"\d|today$|yesterday$", args[-1]) else None
             if not args:
                 self.say("Which game? `/daily-board trefoil [2026-11-22]`.")
                 return True
-            self.show(await self.stats.daily_board(player, game_id_from(args), day))
+            self.show(await self.core.daily_board(player, game_id_from(args), day))
         elif name == "forget-me":
-            self.show(self.stats.forget_question(player))
+            self.show(await self.core.forget_question(player))
         elif name == "settings":
             changes: dict[str, bool] = {}
             for word in args:
@@ -169,11 +164,11 @@ class Console:
                     return True
                 changes[key] = value.lower() == "true"
             try:
-                self.show(await self.flow.settings.change(player, **changes))
+                self.show(await self.core.change_settings(player, **changes))
             except ValueError as err:
                 self.say(str(err))
         elif name == "reset-server-stats":  # refused here, with why: the console is no server
-            self.show(await self.stats.reset_question(player, can_manage_server=False))
+            self.show(await self.core.reset_question(player, can_manage_server=False))
         else:
             self.say(f"There is no command `/{name}`. `/help` lists them.")
         return True
@@ -185,7 +180,7 @@ class Console:
         if question is not None and wanted in (question.yes.lower(), question.no.lower()):
             self.question = None
             yes = wanted == question.yes.lower()
-            reply = await self.core.answer(self.player, question, yes)
+            reply = await self.core.answer_question(self.player, question, yes)
             if yes and question.ask is Ask.FORGET and not reply.refused:
                 self.board = None
                 count = self.forget_pictures()
@@ -195,23 +190,22 @@ class Console:
         if board is None:  # no board shown yet this session: the labels act on the saved game
             action = next((a for a, label in BUTTON_LABELS.items() if label.lower() == wanted),
                           None)
-            return None if action is None else await self.flow.act(self.player, action)
+            return None if action is None else await self.core.act(self.player, action)
         for button in board.controls.buttons:
             if wanted == button.label.lower():
                 if not button.enabled:
                     return Reply(note=f"{button.label} is greyed out on this board.", refused=True)
-                return await self.flow.act(self.player, button.action, seen=board.ref)
+                return await self.core.act(self.player, button.action, seen=board.ref)
         for option in board.controls.menu:
             if wanted == option.value:
-                action, arg = menu_choice(option.value)
-                return await self.flow.act(self.player, action, arg, seen=board.ref)
+                return await self.core.choose(self.player, option.value, seen=board.ref)
         return None
 
     async def look_for_a_win(self) -> None:
         """As on Discord: the solver looks at the board just shown; a proven loss is said."""
         board = self.board
         if board is not None and self.new_board:
-            amended = await self.flow.solver.verdict(board)
+            amended = await self.core.verdict(board)
             if amended is not None:
                 self.say(amended.text.splitlines()[-1])
                 self.say(f"Picture: {self._save_picture(amended.png, amended.filename)}")

@@ -2,7 +2,7 @@
 
 A search is CPU-bound Python, so it runs in a separate process (one: the machine has two
 cores and the other serves players); games travel as their ``to_dict()`` form. Nothing
-here decides a rule (``engine.solver`` does) or when to search (``solver_service.py``).
+here decides a rule (``engine.solver`` does) or when to search (``flows/solver.py``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from typing import Any
 from engine import Game, new_game
 from engine.solver import Hint, hint, remember, solve
 
-from .worker_process import forked
-from .workers import Workers
+from .child import forked
+from .processes import Workers
 
 log = logging.getLogger(__name__)
 

@@ -10,7 +10,7 @@ import math
 import time
 from collections.abc import Callable
 
-from .lru import LRU
+from engine.lru import LRU
 
 PLAYERS = 500  # the players most recently using it: others have no cooldown running
 

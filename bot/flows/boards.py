@@ -1,6 +1,6 @@
 """What a board shows: its text, its buttons and its move menu, from a saved game.
 
-Pure: the picture is drawn elsewhere (``pictures.py``) and handed in. Every rule comes
+Pure: the picture is drawn elsewhere (``workers/pictures.py``) and handed in. Every rule comes
 from the engine (legal moves, ``finishes_itself``, ``describe``); this module only decides
 what to show and how to say it.
 """
@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from engine import FOUNDATION, PILE, REDEAL, Game, Move
 
-from .pictures import Picture
-from .replies import (
+from ..replies import (
     BUTTON_LABELS,
     MENU_LIMIT,
     Action,
@@ -20,8 +19,9 @@ from .replies import (
     Controls,
     MenuOption,
 )
-from .store import LOST, PLAYING, RESIGNED, WON, SavedGame
-from .wording import code, plural
+from ..store import LOST, PLAYING, RESIGNED, WON, SavedGame
+from ..words.phrases import code, plural
+from ..workers.pictures import Picture
 
 NO_WIN = "**No win is possible from here** — undo or start again."
 PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves

@@ -1,7 +1,7 @@
 """When the solver runs for players: hints, the "no win is possible" check after each
 board, and the pool of proven-winnable deals.
 
-The search itself runs in the worker process (``solver_worker.py``); this module decides
+The search itself runs in the worker process (``workers/solver.py``); this module decides
 what to ask it, in what order, and what the answer means for a player. It never holds a
 player's lock: the game flow calls ``hint`` under it, and the adapters hand each board
 they show to ``request_verdict`` with a way to amend the message, called outside any lock.
@@ -29,15 +29,17 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
 from engine import GAMES, Game
+from engine.lru import LRU
 
+from ..replies import Amendment, Board, BoardRef, Reply, refusal
+from ..store import SavedGame
+from ..store.games import GameStore
+from ..store.pool import PoolStore
+from ..words.phrases import code
+from ..workers.pictures import Picture
+from ..workers.solver import SolverWorker
 from .boards import with_no_win
 from .cooldowns import Cooldown
-from .lru import LRU
-from .pictures import Picture
-from .replies import Amendment, Board, BoardRef, Reply, refusal
-from .solver_worker import SolverWorker
-from .store import SavedGame, Store
-from .wording import code
 
 log = logging.getLogger(__name__)
 
@@ -85,14 +87,16 @@ class _Check:
 class SolverService:
     def __init__(
         self,
-        store: Store,
+        games: GameStore,
+        pool: PoolStore,
         worker: SolverWorker | None = None,
         *,
         clock: Callable[[], float] = time.time,
         deals: random.Random | None = None,
         redraw: Redraw | None = None,
     ) -> None:
-        self.store = store
+        self.games = games
+        self.pool = pool
         self._redraw = redraw or _no_picture
         self.worker = worker or SolverWorker()
         self._clock = clock
@@ -136,14 +140,14 @@ class SolverService:
         wait = self.hints.wait(saved.user_id)
         if wait:
             return refusal(f"One hint every {HINT_COOLDOWN_S:.0f} s: ask again in {wait} s.")
-        answer = await self.worker.hint(game)
-        await self.store.add_hint(saved.id)
-        if answer.lost:
-            await self.store.mark_proven_lost(saved.id, saved.revision)
-        if answer.move is None:
-            return Reply(note=answer.note)
-        move = game.resolve(answer.move)
-        return Reply(note=f"Hint: {code(str(move))} — {game.describe(move)}.\n{answer.note}")
+        found = await self.worker.hint(game)
+        await self.games.count_hint(saved.id)
+        if found.lost:
+            await self.games.mark_proven_lost(saved.id, saved.revision)
+        if found.move is None:
+            return Reply(note=found.note)
+        move = game.resolve(found.move)
+        return Reply(note=f"Hint: {code(str(move))} — {game.describe(move)}.\n{found.note}")
 
     # -- "no win is possible" ---------------------------------------------------------
 
@@ -214,11 +218,11 @@ class SolverService:
                 return None
             # Stored only if the game is still at that revision (another process may
             # have moved it meanwhile): then the board shown is the position proven lost.
-            if not await self.store.mark_proven_lost(ref.game_row, ref.revision):
+            if not await self.games.mark_proven_lost(ref.game_row, ref.revision):
                 return None  # the game moved on while the solver searched
             if self._latest.get(owner_id) is not made:
                 return None  # a newer board was made while the solver searched
-            saved = await self.store.load(owner_id)  # to draw it again
+            saved = await self.games.load(owner_id)  # to draw it again
             if saved is None or BoardRef(saved.id, saved.revision) != ref:
                 return None
             picture = await self._redraw(saved)
@@ -235,7 +239,7 @@ class SolverService:
 
     async def winnable_deal(self, game_id: str) -> int | None:
         """A deal from the pool, or one proven on the spot; None if none is found in time."""
-        deal = await self.store.take_winnable(game_id)
+        deal = await self.pool.take(game_id)
         self._pool_wanted.set()  # top the pool up now, ahead of the next player
         if deal is not None:
             return deal
@@ -252,11 +256,11 @@ class SolverService:
         added = 0
         for game_id in games:
             tries = 0
-            while await self.store.winnable_count(game_id) < target and tries < 4 * target:
+            while await self.pool.count(game_id) < target and tries < 4 * target:
                 tries += 1
                 deal = self.random_deal()
                 if await self.worker.is_winnable(game_id, deal):
-                    await self.store.add_winnable(game_id, deal, self._clock())
+                    await self.pool.add(game_id, deal, self._clock())
                     added += 1
         return added
 

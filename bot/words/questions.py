@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from engine import GAMES
 
-from .replies import Ask, Message, Player, Question
-from .store import SavedGame
-from .wording import plural
+from ..replies import Ask, Message, Player, Question
+from ..store import SavedGame
+from .phrases import plural
 
 START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
 RESIGN_LABEL = "Resign"

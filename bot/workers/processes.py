@@ -1,6 +1,6 @@
 """Worker processes beside the bot: the solver's, and the ones that draw pictures.
 
-Each is a fresh ``python -m bot.worker_process`` (none of the bot's threads, connections,
+Each is a fresh ``python -m bot.workers.child`` (none of the bot's threads, connections,
 locks or imports is copied into it: a drawing process holds Pillow and the engine, not
 discord.py) that takes tasks over a pipe and answers them one after another. The event
 loop writes the tasks and reads the answers itself: no thread, queue or lock stands
@@ -21,7 +21,7 @@ import sys
 from collections import deque
 from typing import Any
 
-from .worker_process import LENGTH, framed
+from .child import LENGTH, framed
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,7 @@ class _Process:
 
     def __init__(self) -> None:
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", "bot.worker_process"],
+            [sys.executable, "-m", "bot.workers.child"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )

@@ -10,7 +10,7 @@ from engine import GAMES, BadSetup, check_setup
 from engine.odds import odds_text
 from engine.rulebook import example_move
 
-from .wording import code, refused
+from .phrases import code, refused
 
 
 def rules_text(game_id: str) -> str:

@@ -11,39 +11,30 @@ the lock is released before the adapter sends anything.
 Growing it: a new action is a member of ``replies.Action`` plus a branch in ``_apply`` (and
 a ``BUTTON_LABELS`` entry if it is a button — the Discord button and the console pick it
 up from there); what a board shows goes in ``boards.py``; when the solver runs, in
-``solver_service.py``.
+``solver.py``; what makes a deal the daily one, in ``daily.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
-import random
-import time
 import weakref
 from collections.abc import Callable
-from concurrent.futures import Executor
 
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
+from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, refusal
+from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
+from ..store.games import GameStore
+from ..words.phrases import APOLOGY, NO_GAME, code, played, plural, refused
+from ..words.questions import new_game_question, resign_question
+from ..workers.pictures import Picture, Pictures
 from .boards import compose, destination_options, move_options, outcome
-from .daily import start_line, todays_daily, won_line
-from .pictures import Picture, Pictures, Renderer
-from .player_settings import PlayerSettings
-from .questions import new_game_question, resign_question
-from .replies import (
-    Action,
-    Board,
-    BoardRef,
-    MenuOption,
-    Player,
-    Reply,
-    refusal,
-)
-from .solver_service import SolverService
-from .solver_worker import SolverWorker
-from .store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame, Store
-from .wording import APOLOGY, NO_GAME, code, played, plural, refused
+from .daily import DailyDeals
+from .scopes import game_refusal
+from .settings import PlayerSettings
+from .solver import SolverService
 
 log = logging.getLogger(__name__)
 
@@ -57,38 +48,29 @@ CHANGED_MEANWHILE = (
 
 
 class GameFlow:
-    """The one game flow. ``renderer`` defaults to ``render.render_png``; ``clock`` gives
-    Unix seconds (tests pass their own); ``deals`` picks random deal numbers; ``solver``
-    is the worker process the solver runs in; ``render_processes`` draw the pictures
-    (0: threads of this process)."""
+    """The one game flow, over the games' room, with the services a move needs: the
+    player's settings, the pictures, the solver, the daily deals; ``clock`` gives Unix
+    seconds (tests pass their own)."""
 
     def __init__(
         self,
-        store: Store,
+        games: GameStore,
         *,
-        renderer: Renderer | None = None,
-        executor: Executor | None = None,
-        clock: Callable[[], float] = time.time,
-        deals: random.Random | None = None,
-        solver: SolverWorker | None = None,
-        render_processes: int = 0,
+        settings: PlayerSettings,
+        pictures: Pictures,
+        solver: SolverService,
+        daily: DailyDeals,
+        clock: Callable[[], float],
     ) -> None:
-        self.store = store
-        self.pictures = Pictures(renderer, executor, processes=render_processes)
-        self.solver = SolverService(store, solver, clock=clock, deals=deals, redraw=self.redraw)
+        self.games = games
+        self.settings = settings
+        self.pictures = pictures
+        self.solver = solver
+        self.daily_deals = daily
         self._clock = clock
-        self.settings = PlayerSettings(store)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary()
         )
-
-    def close(self) -> None:
-        self.pictures.close()
-        self.solver.close()
-
-    def now(self) -> float:
-        """Unix seconds by the flow's clock: what statistics and daily deals go by too."""
-        return self._clock()
 
     def _lock_for(self, user_id: int) -> asyncio.Lock:
         lock = self._locks.get(user_id)
@@ -140,7 +122,7 @@ class GameFlow:
             deal = self.solver.random_deal()
         async with self._lock_for(player.user_id):
             try:
-                saved = await self.store.load(player.user_id)
+                saved = await self.games.load(player.user_id)
                 if saved is not None and not saved.is_finished and not saved.game.is_stuck:
                     return Reply(message=new_game_question(player, saved, game_id, deal, draw))
                 return await self._start(player, game_id, deal, saved, draw=draw)
@@ -160,7 +142,7 @@ class GameFlow:
         context = f"confirm new {game_id} {deal} over {replacing}"
         async with self._lock_for(player.user_id):
             try:
-                saved = await self.store.load(player.user_id)
+                saved = await self.games.load(player.user_id)
                 if saved is not None and not saved.is_finished and saved.id != replacing:
                     return Reply(
                         board=await self._board(saved, ""),
@@ -172,6 +154,37 @@ class GameFlow:
                 return _raced(player, context)
             except Exception:
                 return _apologise(player, context)
+
+    async def daily(self, player: Player, game_id: str) -> Reply:
+        """Deal today's daily deal of ``game_id`` (over an unfinished game, ask first)."""
+        refused_game = game_refusal(game_id)
+        if refused_game is not None:
+            return refused_game
+        today, deal = self.daily_deals.todays_deal(game_id)
+        saved = await self.games.load(player.user_id)
+        if (
+            saved is not None
+            and not saved.is_finished
+            and (saved.game.game_id, saved.game.deal) == (game_id, deal)
+        ):
+            reply = await self.act(player, Action.SHOW)
+            if reply.board is None:
+                return reply
+            return dataclasses.replace(
+                reply, note="You are already playing today's daily deal: here is your board."
+            )
+        reply = await self.new_game(player, game_id, deal)
+        question = reply.message
+        if question is not None and question.question is not None:
+            attempted = await self.daily_deals.has_attempt(player.user_id, game_id, today)
+            what = (
+                "a replay: your scored attempt at it was made earlier today"
+                if attempted
+                else "your scored attempt"
+            )
+            text = f"{question.text}\n📅 It is today's daily deal, and this would be {what}."
+            return dataclasses.replace(reply, message=dataclasses.replace(question, text=text))
+        return reply
 
     async def _start(
         self,
@@ -191,8 +204,8 @@ class GameFlow:
             left_as = LOST
         elif replacing is not None and not replacing.game.moves_made and not replacing.undos:
             left_as = None
-        day = todays_daily(game_id, deal, now)
-        saved = await self.store.start(
+        day = self.daily_deals.day_of(game_id, deal, now)
+        saved = await self.games.start(
             player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as,
             daily=day,
         )
@@ -209,7 +222,8 @@ class GameFlow:
         if replacing is not None and replacing.status in (ABANDONED, LOST):
             headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
         if day is not None:
-            headline += "\n" + start_line(game_id, day, scored=saved.daily is not None)
+            scored = saved.daily is not None
+            headline += "\n" + self.daily_deals.start_line(game_id, day, scored=scored)
         return Reply(board=await self._board(saved, headline))
 
     # -- playing ----------------------------------------------------------------------
@@ -238,7 +252,7 @@ class GameFlow:
     async def _act(
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None
     ) -> Reply:
-        saved = await self.store.load(player.user_id)
+        saved = await self.games.load(player.user_id)
         if saved is None:
             return refusal(NO_GAME)
         if seen is not None and seen != BoardRef(saved.id, saved.revision):
@@ -288,11 +302,14 @@ class GameFlow:
         # undo goes back to a position that may still be won: the solver looks again.
         still_lost = was_lost and action is not Action.UNDO and saved.status == PLAYING
         saved.proven_lost_at = saved.revision + 1 if still_lost else None
+        hints = saved.hints
         picture = await self._picture(saved, no_win=still_lost)  # before saving: a
         # failure changes nothing
-        await self.store.save(saved)
+        await self.games.save(saved)
+        if saved.status == WON and saved.hints and not hints:  # a hint counted elsewhere
+            picture = await self._picture(saved)  # meanwhile: the win is assisted
         if saved.status == WON and saved.daily is not None:
-            summary += "\n" + await won_line(self.store, saved, now)
+            summary += "\n" + await self.daily_deals.won_line(saved, now)
         return Reply(board=await self._compose(saved, summary, picture))
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
@@ -308,7 +325,7 @@ class GameFlow:
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
         """Legal moves matching what the player has typed so far (for `/move from`)."""
-        saved = await self.store.load(player.user_id)
+        saved = await self.games.load(player.user_id)
         if saved is None or saved.is_finished:
             return []
         return move_options(saved.game, typed)
@@ -317,7 +334,7 @@ class GameFlow:
         self, player: Player, source: str, typed: str = ""
     ) -> list[MenuOption]:
         """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
-        saved = await self.store.load(player.user_id)
+        saved = await self.games.load(player.user_id)
         if saved is None or saved.is_finished:
             return []
         return destination_options(saved.game, source, typed)

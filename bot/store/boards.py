@@ -1,4 +1,4 @@
-"""Each player's live board in each channel: kept in memory, written to the database behind.
+"""Each player's live board message in each channel: kept in memory, written behind.
 
 Every board posted replaces the player's previous one in that channel, which is then
 collapsed: one swap a /move. Asking the database for it each time cost a trip to its
@@ -20,7 +20,9 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 
-from ..lru import LRU
+from engine.lru import LRU
+
+from .database import Database
 
 log = logging.getLogger(__name__)
 
@@ -124,3 +126,40 @@ class LiveBoards:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._writer
         await self.write_now()
+
+
+class BoardStore:
+    """The live boards over the database's ``board_messages`` table."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self.live = LiveBoards(self._stored, self._store)
+
+    async def swap(self, user_id: int, channel_id: int, message_id: int) -> int | None:
+        """Make ``message_id`` the player's live board in ``channel_id``; the board it
+        replaces there (to collapse or delete), or None if there was none — or if it is
+        this same message. Swapped in memory and written about a second later (the one
+        exception to writing before returning)."""
+        return await self.live.swap(user_id, channel_id, message_id)
+
+    async def close(self) -> None:
+        await self.live.close()
+
+    async def _stored(self, user_id: int, channel_id: int) -> int | None:
+        async with self._db.writer() as conn:
+            row = await conn.fetchrow(
+                "SELECT message_id FROM board_messages WHERE user_id = $1 AND channel_id = $2",
+                user_id, channel_id,
+            )
+        return None if row is None else int(row["message_id"])
+
+    async def _store(self, boards: Mapping[Key, int]) -> None:
+        # One statement, prepared once, for every row: a statement whose text grew with
+        # the number of rows would fill the databases' statement caches with big copies.
+        async with self._db.transaction() as conn:
+            await conn.executemany(
+                "INSERT INTO board_messages (user_id, channel_id, message_id) "
+                "VALUES ($1, $2, $3) ON CONFLICT (user_id, channel_id) DO UPDATE "
+                "SET message_id = excluded.message_id",
+                [(user, channel, message) for (user, channel), message in boards.items()],
+            )

@@ -12,7 +12,7 @@ from typing import TypeVar
 from engine import Game
 from render import alt_text, render_png
 
-from .workers import Workers
+from .processes import Workers
 
 Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ...) -> PNG bytes
 

@@ -1,4 +1,4 @@
-"""One worker process: ``python -m bot.worker_process``, started by ``workers.Workers``.
+"""One worker process: ``python -m bot.workers.child``, started by ``processes.Workers``.
 
 It reads tasks from its standard input and writes each answer to its standard output, one
 after another: a task is a pickled ``(function, arguments)``, an answer a pickled ``(True,
@@ -41,7 +41,7 @@ def framed(body: bytes) -> bytes:
     return LENGTH.pack(len(body)) + body
 
 
-def answer(task: bytes) -> bytes:
+def run_task(task: bytes) -> bytes:
     """Run one pickled task; its pickled answer."""
     try:
         work, args = pickle.loads(task)
@@ -58,13 +58,11 @@ def forked(work: Callable[..., T], *args: Any) -> T:
     """``work(*args)`` run in a forked copy of this worker, which ends with it: whatever
     the work allocates goes back to the system at once. (Python keeps the memory a big
     search used: a few objects that outlive it pin whole blocks of it.) Only for a worker
-    process, which runs no thread; where there is no fork, the work runs here.
+    process, which runs no thread (the workers need Unix anyway: pipes and ``fork``).
 
     Raises what the work raised, or ChildProcessError if the copy ended without an answer
     (killed, out of memory).
     """
-    if not hasattr(os, "fork"):
-        return work(*args)
     readable, writable = os.pipe()
     pid = os.fork()
     if pid == 0:  # the copy: answer, then leave without running the parent's cleanup
@@ -73,7 +71,7 @@ def forked(work: Callable[..., T], *args: Any) -> T:
             if _answers is not None:  # the bot sees the worker end when the worker does
                 os.close(_answers.fileno())
             with os.fdopen(writable, "wb") as out:
-                out.write(answer(pickle.dumps((work, args), protocol=pickle.HIGHEST_PROTOCOL)))
+                out.write(run_task(pickle.dumps((work, args), protocol=pickle.HIGHEST_PROTOCOL)))
         finally:
             os._exit(0)
     os.close(writable)
@@ -96,7 +94,7 @@ def main() -> None:
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     while (task := read_message(tasks)) is not None:
         try:
-            answers.write(framed(answer(task)))
+            answers.write(framed(run_task(task)))
             answers.flush()
         except BrokenPipeError:  # the bot is gone (killed) while tasks it sent were waiting
             os._exit(0)  # nobody to answer, nothing to clean up; no flush at exit to fail
@@ -105,6 +103,6 @@ def main() -> None:
 if __name__ == "__main__":
     # Run as the module the tasks import (``python -m`` loads this file once more as
     # ``__main__``), so that ``forked`` sees what ``main`` set.
-    from bot.worker_process import main as serve
+    from bot.workers.child import main as serve
 
     serve()

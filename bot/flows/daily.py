@@ -1,0 +1,191 @@
+"""The daily deal: each game has one deal a UTC day, the same for everyone.
+
+Whoever starts today's daily deal of a game — with `/daily`, or with `/new` and that deal
+number — makes a daily attempt. A player's first attempt at a game's daily deal that day is
+scored: the game is tagged with the day, and its result feeds the daily board and daily
+streaks. Later attempts that day are replays, played like any game but not scored. The store
+decides which, in the transaction that starts the game (``GameStore.start``).
+
+Everything about the daily deal is here: which deal a day has, what a board says when one
+is dealt and won, the streaks, and the day's board. The game flow starts the game itself.
+The day comes from the flow's clock (Unix seconds), so tests choose where midnight falls.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Iterable
+from datetime import UTC, date, datetime, timedelta
+
+from engine import GAMES, MAX_DEAL
+
+from ..replies import Message, Player, Reply, refusal
+from ..store import SavedGame
+from ..store.results import ResultStore, Scope
+from ..words.phrases import code, format_seconds, medal, mention
+from .scopes import board_scope, game_refusal
+
+log = logging.getLogger(__name__)
+
+DAILY_TOP = 10  # daily board winners shown
+
+
+def utc_day(now: float) -> date:
+    """The UTC calendar day of a moment given in Unix seconds."""
+    return datetime.fromtimestamp(now, UTC).date()
+
+
+def daily_deal(game_id: str, day: date) -> int:
+    """The deal everyone plays on ``day`` (UTC): fixed by game and date, like every deal."""
+    digest = hashlib.sha256(f"daily/{game_id}/{day.isoformat()}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
+
+
+def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
+    """(current, best) runs of consecutive UTC days with a won daily deal.
+
+    The current streak is still alive on a day not yet won: it counts up to yesterday.
+    """
+    days = sorted(set(won_days))
+    best = run = 0
+    previous: date | None = None
+    for day in days:
+        run = run + 1 if previous is not None and day - previous == timedelta(days=1) else 1
+        best = max(best, run)
+        previous = day
+    alive = previous is not None and (today - previous).days <= 1
+    return (run if alive else 0), best
+
+
+class DailyDeals:
+    """The daily deals over the results they score, by the flow's ``clock``."""
+
+    def __init__(self, results: ResultStore, clock: Callable[[], float]) -> None:
+        self.results = results
+        self._clock = clock
+
+    def today(self) -> date:
+        return utc_day(self._clock())
+
+    def todays_deal(self, game_id: str) -> tuple[date, int]:
+        """Today (UTC) and the deal of ``game_id`` everyone plays on it."""
+        today = self.today()
+        return today, daily_deal(game_id, today)
+
+    def day_of(self, game_id: str, deal: int, now: float) -> str | None:
+        """The day (``YYYY-MM-DD``) if ``deal`` is the daily deal of ``game_id`` on the day
+        of ``now``, else None."""
+        today = utc_day(now)
+        return today.isoformat() if daily_deal(game_id, today) == deal else None
+
+    async def has_attempt(self, user_id: int, game_id: str, day: date) -> bool:
+        """Whether the player has started their scored attempt at that day's deal."""
+        return await self.results.has_daily_attempt(user_id, game_id, day.isoformat())
+
+    # -- what a board says -------------------------------------------------------------
+
+    @staticmethod
+    def start_line(game_id: str, day: str, scored: bool) -> str:
+        """What the board says when a daily deal is dealt."""
+        if scored:
+            return (
+                f"📅 Today's daily deal ({day} UTC) — this is your scored attempt. "
+                f"Win it in the fewest moves to top {code(f'/daily-board {game_id}')}."
+            )
+        return (
+            f"📅 Today's daily deal ({day} UTC) — you already made your scored attempt at it "
+            "today, so this replay is not scored."
+        )
+
+    async def won_line(self, saved: SavedGame, now: float) -> str:
+        """What the board adds when a scored daily deal is won: the daily streak it makes.
+
+        The win is already saved when this runs, so a failure to read the streak only
+        shortens the line; it must not turn a stored win into an apology.
+        """
+        game_id = saved.game.game_id
+        if saved.hints:
+            return (
+                "📅 Daily deal won with hints: it counts as assisted, so it is not on "
+                f"{code(f'/daily-board {game_id}')} and does not extend your daily streak."
+            )
+        # In a server the streak is that server's; in DMs (private anyway) the player's own.
+        try:
+            days = await self.results.won_daily_days(
+                Scope(user_id=saved.user_id, guild_id=saved.guild_id)
+            )
+        except Exception:
+            log.exception("could not read the daily streak of user %s", saved.user_id)
+            return f"📅 Daily deal won! See {code(f'/daily-board {game_id}')}."
+        current, best = daily_streaks(days, utc_day(now))
+        return (
+            f"📅 Daily deal won! Daily streak: **{current}** day{'' if current == 1 else 's'} "
+            f"(best {best}). See {code(f'/daily-board {game_id}')}."
+        )
+
+    # -- /daily-board ------------------------------------------------------------------
+
+    async def board(self, viewer: Player, game: str, day: str | None = None) -> Reply:
+        """The board of a day's daily deal where the viewer is: winners by fewest moves,
+        then time."""
+        refused = game_refusal(game)
+        if refused is not None:
+            return refused
+        today = self.today()
+        wanted = _parse_day(day, today)
+        if isinstance(wanted, str):
+            return refusal(wanted)
+        deal = daily_deal(game, wanted)
+        scope = board_scope(viewer, game=game, daily=wanted.isoformat())
+        ranking = await self.results.daily_ranking(scope, limit=DAILY_TOP)
+        when = "today" if wanted == today else wanted.isoformat()
+        lines = [f"📅 **Daily board** — {GAMES[game]}, {when} (UTC), deal {deal}"]
+        if viewer.guild_id is None:
+            lines[0] += " (outside a server the board has only you)"
+        lines += [
+            f"{medal(e.rank)} {mention(e.user_id)} — {e.moves} moves · "
+            f"{format_seconds(e.seconds)}"
+            for e in ranking.entries
+        ]
+        if ranking.won_unaided > len(ranking.entries):
+            lines.append(f"… and {ranking.won_unaided - len(ranking.entries)} more winners.")
+        unaided, won = ranking.won_unaided, ranking.won
+        if ranking.finished:
+            lines.append(
+                f"{ranking.finished} finished their scored attempt here, {unaided} won"
+                + (f" ({won - unaided} more with hints)." if won > unaided else ".")
+            )
+        else:
+            lines.append("Nobody here has finished a scored attempt at it yet.")
+        if wanted == today and await self.has_attempt(viewer.user_id, game, today):
+            lines.append(
+                f"You have made your scored attempt today; {code(f'/new {game} {deal}')} "
+                "replays it, unscored."
+            )
+        elif wanted == today:
+            lines.append(
+                f"Play it: {code(f'/daily {game}')} — your first attempt of the day is scored."
+            )
+        else:
+            lines.append(f"Replay it, unscored: {code(f'/new {game} {deal}')}.")
+        return Reply(message=Message("\n".join(lines)))
+
+
+def _parse_day(day: str | None, today: date) -> date | str:
+    """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``), or why not."""
+    text = (day or "today").strip().lower()
+    if text == "today":
+        return today
+    if text == "yesterday":
+        return today - timedelta(days=1)
+    try:
+        wanted = date.fromisoformat(text)
+    except ValueError:
+        return (
+            f"{code(day or '')} is not a day I can read. Write it as year-month-day, like "
+            f"{code(today.isoformat())}, or `today` or `yesterday`."
+        )
+    if wanted > today:
+        return f"{wanted.isoformat()} has not come yet (today is {today.isoformat()} UTC)."
+    return wanted

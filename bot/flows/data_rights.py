@@ -1,0 +1,75 @@
+"""A player's and a server's data deleted on request: `/forget-me` and `/reset-server-stats`,
+each asked first. The one home of data deletion: the store deletes the rows, and what this
+process keeps of the player in memory goes with them."""
+
+from __future__ import annotations
+
+from ..replies import Ask, Message, Player, Question, Reply, refusal
+from ..store import Stores
+from ..words.phrases import plural
+from .settings import PlayerSettings
+
+FORGET_YES, FORGET_NO = "Delete everything", "Keep my records"
+RESET_YES, RESET_NO = "Delete this server's results", "Cancel"
+
+
+class DataRights:
+    def __init__(self, stores: Stores, settings: PlayerSettings) -> None:
+        self.stores = stores
+        self.settings = settings
+
+    def forget_question(self, player: Player) -> Reply:
+        text = (
+            "Delete **everything** this bot keeps about you — your current game and every "
+            "result, in every server (statistics, leaderboards, daily boards and streaks)? "
+            "This cannot be undone."
+        )
+        question = Question(Ask.FORGET, player.user_id, FORGET_YES, FORGET_NO)
+        return Reply(message=Message(text, private=True, question=question))
+
+    async def forget(self, player: Player) -> Reply:
+        games, results = await self.stores.forget_player(player.user_id)
+        self.settings.forget(player.user_id)
+        game_words = "your current game and " if games else ""
+        text = (
+            f"Done: deleted {game_words}{plural(results, 'result')}, in every server. "
+            "Nothing about you is kept; `/new` starts afresh."
+        )
+        return Reply(message=Message(text, private=True))
+
+    async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
+        refused = _reset_refusal(player, can_manage_server)
+        if refused:
+            return refused
+        assert player.guild_id is not None
+        count = await self.stores.results.count(player.guild_id)
+        text = (
+            f"Delete all **{count}** result{'' if count == 1 else 's'} of this server? Its "
+            "statistics, leaderboards and daily boards start again from nothing; games being "
+            "played are kept and count when they finish. This cannot be undone."
+        )
+        question = Question(Ask.RESET, player.user_id, RESET_YES, RESET_NO)
+        return Reply(message=Message(text, private=True, question=question))
+
+    async def reset(self, player: Player, can_manage_server: bool) -> Reply:
+        refused = _reset_refusal(player, can_manage_server)
+        if refused:
+            return refused
+        assert player.guild_id is not None
+        count = await self.stores.results.reset_guild(player.guild_id)
+        text = (
+            f"Done: deleted {plural(count, 'result')} of this server. Its statistics "
+            "start again from nothing."
+        )
+        return Reply(message=Message(text, private=True))
+
+
+def _reset_refusal(player: Player, can_manage_server: bool) -> Reply | None:
+    if player.guild_id is None:
+        return refusal("Resetting statistics works in a server, for that server.")
+    if not can_manage_server:
+        return refusal(
+            "Only members with the **Manage Server** permission can reset this server's "
+            "statistics. `/forget-me` deletes your own records."
+        )
+    return None

@@ -1,0 +1,36 @@
+"""What the statistics commands share: which results a board may show where it is asked
+for, and the refusal of a game that does not exist.
+
+Privacy: everything shown in a server comes from that server's results only; outside a
+server (DMs, the console) a player sees only their own games played outside servers.
+"""
+
+from __future__ import annotations
+
+from engine import BadSetup, check_setup
+
+from ..replies import Player, Reply, refusal
+from ..store.results import Scope
+from ..words.phrases import refused
+
+
+def board_scope(
+    viewer: Player, *, game: str | None = None, since: float | None = None,
+    daily: str | None = None,
+) -> Scope:
+    """The results a board shown to ``viewer`` where they are may count."""
+    if viewer.guild_id is None:
+        return Scope(user_id=viewer.user_id, outside_servers=True, game=game, since=since,
+                     daily=daily)
+    return Scope(guild_id=viewer.guild_id, game=game, since=since, daily=daily)
+
+
+def game_refusal(game: str | None) -> Reply | None:
+    """None for no game or a real one; the refusal for a game that does not exist."""
+    if game is None:
+        return None
+    try:
+        check_setup(game)
+    except BadSetup as err:
+        return refusal(refused(err))
+    return None

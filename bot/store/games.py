@@ -1,0 +1,299 @@
+"""Current games: each player's one game, loaded, started and saved revision by revision.
+
+Across processes, a player's game is changed by one writer at a time: every change names
+the revision it was loaded at, and a change to a game that moved on (or was replaced)
+raises ``ConcurrentChange`` and writes nothing — starting a game included. The hint
+counter is the one number two writers may both change: it is only ever incremented in
+SQL (``count_hint``), never written back from a value read earlier, and a save reads it
+back, so a finished game's result carries every hint counted anywhere.
+
+A game that ends writes its result row (``results.py`` reads them) in the same
+transaction as its last change.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from engine import Game
+from engine.lru import LRU
+
+from .database import Connection, Database
+
+PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
+WON, LOST, RESIGNED, ABANDONED = "won", "lost", "resigned", "abandoned"
+OUTCOMES = (WON, LOST, RESIGNED, ABANDONED)
+# Engine games kept in memory between moves (3-5 KB each), the most recently used: enough
+# for the players active at once; anyone else's game is rebuilt from its saved state at
+# their next move (about 1 ms).
+LIVE_GAMES = 256
+
+RESULT_COLUMNS = (
+    "game_row, user_id, guild_id, game, deal, outcome, moves, undos, hints, "
+    "redeals_used, seconds_played, finished_at, daily"
+)
+
+
+class ConcurrentChange(RuntimeError):
+    """The game changed between load and save: the change was refused, nothing written."""
+
+
+@dataclass
+class SavedGame:
+    """A player's current game with its bookkeeping; ``game`` is the live engine game."""
+
+    id: int
+    user_id: int
+    guild_id: int | None
+    game: Game
+    status: str
+    revision: int
+    undos: int
+    hints: int
+    seconds_played: float
+    daily: str | None
+    started_at: float
+    updated_at: float
+    finished_at: float | None
+    proven_lost_at: int | None = None  # the revision the solver proved lost, if any
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status != PLAYING
+
+    @property
+    def proven_lost(self) -> bool:
+        """The solver proved this very position lost (not an earlier one)."""
+        return self.proven_lost_at == self.revision
+
+
+class GameStore:
+    """Every method either commits what it writes before returning or writes nothing."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        # Engine games as last loaded or saved, with their saved state, by game row: a load
+        # whose saved state is still that one reuses the game instead of replaying every
+        # move from the deal.
+        self._live: LRU[int, tuple[str, Game]] = LRU(LIVE_GAMES)
+
+    async def load(self, user_id: int) -> SavedGame | None:
+        """The player's current game (playing or finished and not yet replaced), or None."""
+        async with self._db.writer() as conn:
+            row = await conn.fetchrow("SELECT * FROM games WHERE user_id = $1", user_id)
+        if row is None:
+            return None
+        return _saved_game(row, self._live_game(int(row["id"]), str(row["state"])))
+
+    def _live_game(self, row_id: int, state: str) -> Game:
+        """A copy of the game saved as ``state``: of the live one if it was kept with
+        exactly that state, else of the game rebuilt from ``state``.
+
+        The live game is a copy taken when it was saved, so a change played on a loaded
+        game but never saved (a failure in between) never reaches it. Every load gets its
+        own copy, so two loads never share one game."""
+        live = self._live.get(row_id)
+        game = live[1] if live is not None and live[0] == state else None
+        if game is None:
+            game = Game.from_dict(json.loads(state))
+        self._live[row_id] = (state, game)
+        return game.copy()
+
+    async def start(
+        self,
+        user_id: int,
+        guild_id: int | None,
+        game: Game,
+        now: float,
+        *,
+        replacing: SavedGame | None = None,
+        left_as: str | None = ABANDONED,
+        daily: str | None = None,
+    ) -> SavedGame:
+        """Make ``game`` the player's current game, in one transaction.
+
+        ``replacing`` is the game it takes the place of, as last loaded: if it is still
+        being played its result is recorded as ``left_as`` (abandoned, or lost when it was
+        stuck), or not at all when ``left_as`` is None — allowed only for a game left
+        untouched (no move, no undo), which then does not count as played. Raises
+        ConcurrentChange, writing nothing, if the stored game is not ``replacing`` at its
+        revision (or, with ``replacing`` None, if the player has a game): another process
+        got there first.
+
+        ``daily`` is the UTC day (``YYYY-MM-DD``) when ``game`` is that day's daily deal. The
+        player's first start of it that day is their scored attempt, and the game is tagged
+        with the day; a later start is a replay, untagged. The returned ``SavedGame.daily``
+        says which. (Leaving a scored attempt untouched still uses the day's attempt up.)
+        """
+        leaving = replacing is not None and not replacing.is_finished
+        record_left = leaving and left_as is not None
+        untouched = replacing is None or not (replacing.game.moves_made or replacing.undos)
+        if leaving and left_as is None and not untouched:
+            raise ValueError("only a game left untouched may leave no result")
+        state = _state(game)
+        async with self._db.transaction() as conn:
+            if replacing is not None:
+                gone = await conn.fetchrow(
+                    "DELETE FROM games WHERE id = $1 AND user_id = $2 AND revision = $3 "
+                    "RETURNING hints",
+                    replacing.id, user_id, replacing.revision,
+                )
+                if gone is None:
+                    raise ConcurrentChange(
+                        f"user {user_id}: game {replacing.id} is no longer at revision "
+                        f"{replacing.revision}"
+                    )
+                if record_left:
+                    assert left_as is not None
+                    left = dataclasses.replace(
+                        replacing, status=left_as, finished_at=now, hints=int(gone["hints"])
+                    )
+                    await _insert_result(conn, left)
+            if daily is not None:
+                attempts = await conn.execute(
+                    "INSERT INTO daily_attempts (user_id, game, day, started_at) "
+                    "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+                    user_id, game.game_id, daily, float(now),
+                )
+                if attempts != 1:
+                    daily = None  # the scored attempt was made earlier today: a replay
+            row = await conn.fetchrow(
+                "INSERT INTO games (user_id, guild_id, game, deal, state, status, revision, "
+                "started_at, updated_at, daily) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9) "
+                "ON CONFLICT (user_id) DO NOTHING RETURNING id",
+                user_id, guild_id, game.game_id, game.deal, state, PLAYING, float(now),
+                float(now), daily,
+            )
+            if row is None:
+                raise ConcurrentChange(f"user {user_id}: a game was started elsewhere meanwhile")
+            row_id = int(row["id"])
+        if record_left:
+            assert replacing is not None and left_as is not None
+            replacing.status, replacing.finished_at = left_as, now
+        self._live[row_id] = (state, game.copy())
+        return SavedGame(
+            id=row_id,
+            user_id=user_id,
+            guild_id=guild_id,
+            game=game,
+            status=PLAYING,
+            revision=0,
+            undos=0,
+            hints=0,
+            seconds_played=0.0,
+            daily=daily,
+            started_at=now,
+            updated_at=now,
+            finished_at=None,
+        )
+
+    async def save(self, saved: SavedGame) -> None:
+        """Write ``saved`` back as the next revision, in one transaction.
+
+        If its status is final (won, lost, resigned), its result row is written in the
+        same transaction. ``saved.proven_lost_at`` is written as it is: set it to the next
+        revision to save a position already known to be lost. ``saved.revision`` is the
+        revision it was loaded at; on success it is advanced, and ``saved.hints`` is the
+        count as stored (another process may have counted one meanwhile). Raises
+        ConcurrentChange, writing nothing, if the stored game moved on.
+        """
+        state = _state(saved.game)
+        # A move in play is one statement, its own transaction; a game that ends writes
+        # its result row too, in the same transaction.
+        writing = self._db.transaction() if saved.is_finished else self._db.writer()
+        async with writing as conn:
+            changed = await conn.fetchrow(
+                "UPDATE games SET state = $1, status = $2, revision = revision + 1, "
+                "undos = $3, seconds_played = $4, updated_at = $5, finished_at = $6, "
+                "proven_lost_at = $9 "
+                "WHERE id = $7 AND revision = $8 AND status = 'playing' RETURNING hints",
+                state,
+                saved.status,
+                saved.undos,
+                float(saved.seconds_played),
+                float(saved.updated_at),
+                None if saved.finished_at is None else float(saved.finished_at),
+                saved.id,
+                saved.revision,
+                saved.proven_lost_at,
+            )
+            if changed is None:
+                raise ConcurrentChange(
+                    f"game {saved.id} is no longer at revision {saved.revision} or is finished"
+                )
+            saved.hints = int(changed["hints"])
+            if saved.is_finished:
+                await _insert_result(conn, saved)
+        saved.revision += 1
+        self._live[saved.id] = (state, saved.game.copy())
+
+    async def count_hint(self, game_row: int) -> None:
+        """Count a hint on a game being played, in SQL: a count another process made at the
+        same time is never lost. The board's revision stays: a hint changes nothing on the
+        board, so the buttons under it keep working."""
+        async with self._db.writer() as conn:
+            await conn.execute(
+                "UPDATE games SET hints = hints + 1 WHERE id = $1 AND status = 'playing'",
+                game_row,
+            )
+
+    async def mark_proven_lost(self, game_row: int, revision: int) -> bool:
+        """Remember that the solver proved game ``game_row`` lost at ``revision``; loads
+        say so (``SavedGame.proven_lost``) until the game moves on. False, and nothing
+        written, if the game is no longer being played at that revision."""
+        async with self._db.writer() as conn:
+            changed = await conn.execute(
+                "UPDATE games SET proven_lost_at = $2 "
+                "WHERE id = $1 AND revision = $2 AND status = 'playing'",
+                game_row, revision,
+            )
+        return changed == 1
+
+
+async def _insert_result(conn: Connection, saved: SavedGame) -> None:
+    game = saved.game
+    assert saved.status in OUTCOMES and saved.finished_at is not None
+    await conn.execute(
+        f"INSERT INTO results ({RESULT_COLUMNS}) "
+        f"VALUES ({', '.join(f'${i}' for i in range(1, 14))})",
+        saved.id,
+        saved.user_id,
+        saved.guild_id,
+        game.game_id,
+        game.deal,
+        saved.status,
+        game.moves_made,
+        saved.undos,
+        saved.hints,
+        game.rules.redeals - game.redeals_left,
+        float(saved.seconds_played),
+        float(saved.finished_at),
+        saved.daily,
+    )
+
+
+def _state(game: Game) -> str:
+    """A game as the database keeps it."""
+    return json.dumps(game.to_dict(), separators=(",", ":"))
+
+
+def _saved_game(row: Any, game: Game) -> SavedGame:
+    return SavedGame(
+        id=int(row["id"]),
+        user_id=int(row["user_id"]),
+        guild_id=None if row["guild_id"] is None else int(row["guild_id"]),
+        game=game,
+        status=str(row["status"]),
+        revision=int(row["revision"]),
+        undos=int(row["undos"]),
+        hints=int(row["hints"]),
+        seconds_played=float(row["seconds_played"]),
+        daily=row["daily"],
+        started_at=float(row["started_at"]),
+        updated_at=float(row["updated_at"]),
+        finished_at=None if row["finished_at"] is None else float(row["finished_at"]),
+        proven_lost_at=None if row["proven_lost_at"] is None else int(row["proven_lost_at"]),
+    )
