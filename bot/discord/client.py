@@ -14,8 +14,7 @@ import contextlib
 import logging
 import signal
 import sys
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any
 
 import aiohttp
@@ -40,13 +39,9 @@ class CannotReachDiscord(RuntimeError):
 
 
 class SolitaireBot(commands.AutoShardedBot):
-    core: Core
-    # Unix seconds for games, statistics and the daily deal's day; tests set their own.
-    clock: Callable[[], float] = staticmethod(time.time)
+    """The bot over an open ``core``, which it closes when it closes."""
 
-    def __init__(
-        self, config: Config, *, force_sync: bool = False, core: Core | None = None
-    ) -> None:
+    def __init__(self, config: Config, core: Core, *, force_sync: bool = False) -> None:
         shards: dict[str, Any] = {}  # none: as many shards as Discord recommends, all here
         if config.shard_ids is not None:
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
@@ -65,17 +60,11 @@ class SolitaireBot(commands.AutoShardedBot):
             ),
         )
         self.config = config
+        self.core = core
         self.force_sync = force_sync
         self.synced: bool | None = None  # whether this process's last lead synced commands
-        if core is not None:
-            self.core = core
 
     async def setup_hook(self) -> None:
-        if not hasattr(self, "core"):
-            self.core = await Core.open(
-                self.config.database, clock=self.clock,
-                render_processes=self.config.render_processes,
-            )
         await self.add_cog(GameCommands(self.core))
         await self.add_cog(StatsCommands(self.core))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -161,8 +150,7 @@ class SolitaireBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await super().close()
-        if hasattr(self, "core"):
-            await self.core.close()
+        await self.core.close()
 
 
 async def run_bot(config: Config, *, force_sync: bool = False) -> None:
@@ -173,10 +161,8 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
         raise ValueError("run_bot needs config.token")
     closing: list[asyncio.Task[None]] = []
     # The database first, so that its problems are told apart from the network's.
-    core = await Core.open(
-        config.database, clock=SolitaireBot.clock, render_processes=config.render_processes
-    )
-    async with SolitaireBot(config, force_sync=force_sync, core=core) as bot:
+    core = await Core.open(config.database, render_processes=config.render_processes)
+    async with SolitaireBot(config, core, force_sync=force_sync) as bot:
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             loop.add_signal_handler(

@@ -23,8 +23,7 @@ from .conftest import ALICE
 
 @pytest.fixture
 async def bot(store: Stores, core: Core) -> AsyncIterator[SolitaireBot]:
-    made = SolitaireBot(Config(token="unused", database_path=store.db.path))
-    made.core = core
+    made = SolitaireBot(Config(token="unused", database_path=store.db.path), core)
     await made.add_cog(GameCommands(made.core))
     calls: list[Any] = []
 
@@ -50,8 +49,7 @@ async def test_commands_sync_once_then_only_when_changed_or_forced(bot: Solitair
 
 async def test_a_dev_guild_gets_its_own_sync(bot: SolitaireBot, store: Stores) -> None:
     await bot.sync_commands()
-    guild_bot = SolitaireBot(Config(database_path=store.db.path, dev_guild_id=4242))
-    guild_bot.core = bot.core
+    guild_bot = SolitaireBot(Config(database_path=store.db.path, dev_guild_id=4242), bot.core)
     await guild_bot.add_cog(GameCommands(bot.core))
     synced: list[Any] = []
 

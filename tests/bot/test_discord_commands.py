@@ -22,7 +22,7 @@ GAME_IDS = ["clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil"
 
 @pytest.fixture
 async def commands(store: Stores, core: Core) -> dict[str, dict[str, Any]]:
-    bot = SolitaireBot(Config(token="unused", database_path=store.db.path))
+    bot = SolitaireBot(Config(token="unused", database_path=store.db.path), core)
     await bot.add_cog(GameCommands(core))
     await bot.add_cog(StatsCommands(core))
     return {c.name: c.to_dict(bot.tree) for c in bot.tree.get_commands()}

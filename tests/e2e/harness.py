@@ -16,7 +16,8 @@ import contextlib
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator, Mapping, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,17 +34,21 @@ async def bot_in_process(
     dev_guild_id: int | None = None,
     force_sync: bool = False,
     timeout: float = 20.0,
+    clock: Callable[[], float] = time.time,
 ) -> AsyncIterator[Any]:
-    """The bot, logged in to the fake and connected to its gateway, until the block ends."""
+    """The bot, logged in to the fake and connected to its gateway, until the block ends;
+    ``clock`` gives its Unix seconds (games, statistics, the daily deal's day)."""
     from bot.config import Config
+    from bot.core import Core
     from bot.discord.client import SolitaireBot
 
     config = Config(
         token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO",
         render_processes=0,  # pictures in this process's threads: tests patch the renderer
     )
+    core = await Core.open(config.database, clock=clock)
     with fake.patch_discord():
-        bot = SolitaireBot(config, force_sync=force_sync)
+        bot = SolitaireBot(config, core, force_sync=force_sync)
         before = fake.identifies
         task = asyncio.create_task(bot.start(fake.token), name="bot under test")
         try:

@@ -1,7 +1,7 @@
 """Records through Discord: /daily and its board, /stats pictures and who may see what,
 /leaderboard without pings, /forget-me and the Manage Server reset, two servers kept apart.
 
-The bot runs with a clock the test sets (``SolitaireBot.clock``), so the daily deal's day is
+The bot runs with a clock the test sets (``bot_in_process(clock=...)``), so the daily deal's day is
 the test's choice and the winning lines in ``tests/bot/daily_lines.py`` apply.
 """
 
@@ -17,7 +17,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.discord.client import SolitaireBot
 from render.stats_card import MARGIN, ROW, TOP, render_stats_png
 
 from ..bot.daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
@@ -48,11 +47,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def bot(
-    fake: FakeDiscord, database: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[Any]:
-    monkeypatch.setattr(SolitaireBot, "clock", staticmethod(clock))
-    async with bot_in_process(fake, database) as running:
+async def bot(fake: FakeDiscord, database: Path, clock: Clock) -> AsyncIterator[Any]:
+    async with bot_in_process(fake, database, clock=clock) as running:
         yield running
 
 
