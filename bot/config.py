@@ -44,7 +44,7 @@ class Config:
 
     @property
     def database(self) -> Path | str:
-        """What ``Store.open`` opens: the PostgreSQL URL if set, else the SQLite file."""
+        """What ``Stores.open`` opens: the PostgreSQL URL if set, else the SQLite file."""
         return self.database_url or self.database_path
 
     @property
