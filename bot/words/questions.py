@@ -1,6 +1,6 @@
 """The yes/no questions of the game flow, in words: a new game over an unfinished one,
 and resigning. Their arguments travel in the buttons (``replies.Question.args``); the
-answer comes back through ``Core.answer``."""
+answer comes back through ``Core.answer_question``."""
 
 from __future__ import annotations
 
