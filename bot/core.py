@@ -9,6 +9,7 @@ and shows the ``Reply`` it gets back; it never reaches behind this face.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from .flows.boards import menu_choice
+from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
 from .flows.game import CONFIRMED, GameFlow
@@ -41,6 +43,7 @@ from .replies import (
     refusal,
 )
 from .store import SavedGame, Stores
+from .store.database import StoreUnavailable
 from .words.help import HELP_TEXT, rules_text
 from .workers.pictures import Picture, Pictures, Renderer
 from .workers.solver import SolverWorker
@@ -48,6 +51,7 @@ from .workers.solver import SolverWorker
 log = logging.getLogger(__name__)
 
 NOTHING_DELETED = "Nothing was deleted."
+PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often
 
 
 class Core:
@@ -71,18 +75,21 @@ class Core:
         self.stores = stores
         self.pictures = Pictures(renderer, processes=render_processes)
         self.settings = PlayerSettings(stores.settings)
+        self.cooldowns = Cooldowns(stores.cooldowns, clock)
         self.solver = SolverService(
-            stores.games, stores.pool, solver, clock=clock, deals=deals, redraw=self._redraw
+            stores.games, stores.pool, self.cooldowns, solver, clock=clock, deals=deals,
+            redraw=self._redraw,
         )
-        self.daily_deals = DailyDeals(stores.results, clock)
+        self.daily_deals = DailyDeals(stores.results, self.cooldowns, clock)
         self.game = GameFlow(
             stores.games, settings=self.settings, pictures=self.pictures, solver=self.solver,
-            daily=self.daily_deals, clock=clock,
+            daily=self.daily_deals, cooldowns=self.cooldowns, clock=clock,
         )
-        self.statistics = StatsFlow(stores.results, self.pictures, clock)
-        self.data_rights = DataRights(stores, self.settings)
+        self.statistics = StatsFlow(stores.results, self.pictures, self.cooldowns, clock)
+        self.data_rights = DataRights(stores, self._drop)
         self.leadership = Leadership(stores.meta)
         self._closed = False
+        stores.listen(self._heard)
 
     @classmethod
     async def open(cls, database: Path | str, **options: Any) -> Core:
@@ -218,7 +225,9 @@ class Core:
         """Compete for the fleet's lead, now and for as long as the core is open. The
         leader runs ``on_lead`` when it takes the lead (the adapter syncs its commands
         there) and keeps the winnable pool filled. Whether this process leads now."""
-        return await self.leadership.start(on_lead, [self.solver.keep_winnable_pool])
+        return await self.leadership.start(
+            on_lead, [self.solver.keep_winnable_pool, self._prune_cooldowns]
+        )
 
     async def sync_commands(
         self, scope: str, payload: object, sync: Callable[[], Awaitable[object]], *,
@@ -242,3 +251,34 @@ class Core:
 
     async def _redraw(self, saved: SavedGame) -> Picture:
         return await self.game.redraw(saved)
+
+    def _heard(self, kind: str, user_id: int | None) -> None:
+        """A notice of the fleet (this process's own too): drop what is no longer sure."""
+        if kind == "pool":
+            self.solver.pool_wanted()
+        elif kind == "settings":
+            self.settings.forget(user_id)
+        elif kind == "forget" and user_id is not None:
+            self._drop(user_id)
+        elif kind == "*":  # notices may have been missed: nothing cached is sure
+            self.settings.forget(None)
+            self.solver.forget(None)
+            self.stores.boards.live.drop_memory()
+
+    def _drop(self, user_id: int) -> None:
+        """Drop everything this process keeps of a forgotten player."""
+        self.settings.forget(user_id)
+        self.solver.forget(user_id)
+        self.stores.games.forget(user_id)
+        self.stores.boards.live.forget(user_id)
+
+    async def _prune_cooldowns(self) -> None:
+        """The leader forgets the cooldowns no limit remembers any more, now and then."""
+        while True:
+            await asyncio.sleep(PRUNE_EVERY_S)
+            try:
+                await self.cooldowns.prune()
+            except StoreUnavailable:
+                pass  # the outage is in the log already
+            except Exception:
+                log.exception("pruning the cooldowns failed")

@@ -1,33 +1,54 @@
-"""Per-player cooldowns: the solver's core is shared, so one player cannot keep it busy.
+"""Per-player cooldowns: what one player asks for often can load everyone (the solver's
+core, the drawing processes, the statistics' connections), so each has a limit.
 
-Bounded: players are remembered in an ``LRU`` (a player forgotten there simply has no
-cooldown running, which only errs in the player's favour).
+Kept in the database (``store/cooldowns.py``), so a limit holds across every process of the
+fleet: a player gets one hint every 5 s, whichever process answers.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 
-from engine.lru import LRU
+from ..replies import Reply, refusal
+from ..store.cooldowns import CooldownStore
 
-PLAYERS = 500  # the players most recently using it: others have no cooldown running
+# Seconds between two uses, per player.
+EVERY_S: dict[str, float] = {
+    "hint": 5.0,  # the Hint button and /hint together
+    "winnable": 30.0,  # /new winnable:True: a proven deal takes the solver a while
+    "show": 3.0,  # /show: a picture drawn again
+    "stats": 5.0,  # a picture and a query
+    "leaderboard": 5.0,
+    "daily-board": 5.0,
+}
+# How a read-only command is named when its limit is told.
+NAMES = {"show": "`/show`", "stats": "`/stats`", "leaderboard": "`/leaderboard`",
+         "daily-board": "`/daily-board`"}
 
 
-class Cooldown:
-    """One use per ``every_s`` seconds per player, by ``clock`` (Unix seconds)."""
+class Cooldowns:
+    """Every cooldown, by the flows' ``clock`` (Unix seconds)."""
 
-    def __init__(self, every_s: float, *, clock: Callable[[], float] = time.time) -> None:
-        self.every_s = every_s
+    def __init__(self, store: CooldownStore, clock: Callable[[], float]) -> None:
+        self._store = store
         self._clock = clock
-        self._last: LRU[int, float] = LRU(PLAYERS)
 
-    def wait(self, user_id: int) -> int:
-        """0 and the use is counted; else the whole seconds left before the next use."""
-        now = self._clock()
-        last = self._last.get(user_id)
-        if last is not None and now - last < self.every_s:
-            return max(1, math.ceil(self.every_s - (now - last)))
-        self._last[user_id] = now
-        return 0
+    async def wait(self, user_id: int, kind: str) -> int:
+        """0, and the use is counted; else the whole seconds left before the next use."""
+        left = await self._store.take(user_id, kind, EVERY_S[kind], self._clock())
+        return 0 if left <= 0 else max(1, math.ceil(left))
+
+    async def refusal(self, user_id: int, kind: str) -> Reply | None:
+        """None, and the use is counted; else the refusal that says when to ask again."""
+        wait = await self.wait(user_id, kind)
+        if not wait:
+            return None
+        return refusal(
+            f"One {NAMES[kind]} every {EVERY_S[kind]:.0f} s, so everyone's games stay quick: "
+            f"ask again in {wait} s."
+        )
+
+    async def prune(self) -> int:
+        """Forget uses too old for any cooldown to remember (a leader's job)."""
+        return await self._store.prune(self._clock() - max(EVERY_S.values()))

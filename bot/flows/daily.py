@@ -24,6 +24,7 @@ from ..replies import Message, Player, Reply, refusal
 from ..store import SavedGame
 from ..store.results import ResultStore, Scope
 from ..words.phrases import code, format_seconds, medal, mention
+from .cooldowns import Cooldowns
 from .scopes import board_scope, game_refusal
 
 log = logging.getLogger(__name__)
@@ -61,8 +62,11 @@ def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
 class DailyDeals:
     """The daily deals over the results they score, by the flow's ``clock``."""
 
-    def __init__(self, results: ResultStore, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, results: ResultStore, cooldowns: Cooldowns, clock: Callable[[], float]
+    ) -> None:
         self.results = results
+        self.cooldowns = cooldowns
         self._clock = clock
 
     def today(self) -> date:
@@ -136,6 +140,9 @@ class DailyDeals:
         wanted = _parse_day(day, today)
         if isinstance(wanted, str):
             return refusal(wanted)
+        cooling = await self.cooldowns.refusal(viewer.user_id, "daily-board")
+        if cooling is not None:
+            return cooling
         deal = daily_deal(game, wanted)
         scope = board_scope(viewer, game=game, daily=wanted.isoformat())
         ranking = await self.results.daily_ranking(scope, limit=DAILY_TOP)

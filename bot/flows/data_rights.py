@@ -4,19 +4,20 @@ process keeps of the player in memory goes with them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..replies import Ask, Message, Player, Question, Reply, refusal
 from ..store import Stores
 from ..words.phrases import plural
-from .settings import PlayerSettings
 
 FORGET_YES, FORGET_NO = "Delete everything", "Keep my records"
 RESET_YES, RESET_NO = "Delete this server's results", "Cancel"
 
 
 class DataRights:
-    def __init__(self, stores: Stores, settings: PlayerSettings) -> None:
+    def __init__(self, stores: Stores, drop: Callable[[int], None]) -> None:
         self.stores = stores
-        self.settings = settings
+        self._drop = drop  # drops what this process keeps of a player
 
     def forget_question(self, player: Player) -> Reply:
         text = (
@@ -29,7 +30,7 @@ class DataRights:
 
     async def forget(self, player: Player) -> Reply:
         games, results = await self.stores.forget_player(player.user_id)
-        self.settings.forget(player.user_id)
+        self._drop(player.user_id)  # now, here; the other processes hear it too
         game_words = "your current game and " if games else ""
         text = (
             f"Done: deleted {game_words}{plural(results, 'result')}, in every server. "

@@ -31,6 +31,7 @@ from ..words.phrases import APOLOGY, NO_GAME, code, played, plural, refused
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .boards import compose, destination_options, move_options, outcome
+from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
 from .scopes import game_refusal
 from .settings import PlayerSettings
@@ -60,9 +61,11 @@ class GameFlow:
         pictures: Pictures,
         solver: SolverService,
         daily: DailyDeals,
+        cooldowns: Cooldowns,
         clock: Callable[[], float],
     ) -> None:
         self.games = games
+        self.cooldowns = cooldowns
         self.settings = settings
         self.pictures = pictures
         self.solver = solver
@@ -105,11 +108,11 @@ class GameFlow:
                 "dealt as it is, winnable or not."
             )
         if winnable:
-            wait = self.solver.winnable.wait(player.user_id)
+            wait = await self.cooldowns.wait(player.user_id, "winnable")
             if wait:
                 return refusal(
                     "A proven-winnable deal takes the solver a while to find: one every "
-                    f"{self.solver.winnable.every_s:.0f} s. Ask again in {wait} s, or `/new` "
+                    f"{EVERY_S['winnable']:.0f} s. Ask again in {wait} s, or `/new` "
                     "for any deal."
                 )
             deal = await self.solver.winnable_deal(game_id)
@@ -266,6 +269,10 @@ class GameFlow:
                 refused=True,
             )
         if action is Action.SHOW:
+            if seen is None:  # typed: /show posts a new picture, so it has a limit
+                refused_show = await self.cooldowns.refusal(player.user_id, "show")
+                if refused_show is not None:
+                    return refused_show
             return Reply(board=await self._board(saved, ""))
         if action is Action.PICK:
             return await self._pick(saved, arg or "")

@@ -1,7 +1,9 @@
 """Each player's settings: private boards, the four-colour deck, safe moves by themselves.
 
 Kept in the database (``store/settings.py``) and, between moves, in a bounded memory of
-the most recent players, so a move reads none.
+the most recent players, so a move reads none. A change made by any process of the fleet
+is a notice to every process, which drops what it kept (``forget``); a read under way
+when a notice comes is not kept.
 """
 
 from __future__ import annotations
@@ -29,24 +31,32 @@ class PlayerSettings:
     def __init__(self, store: SettingsStore) -> None:
         self.store = store
         self._kept: LRU[int, dict[str, bool]] = LRU(KEPT)
+        self._dropped = 0  # how many times something kept was dropped
 
     async def of(self, user_id: int) -> dict[str, bool]:
         """A player's settings, every one of them."""
         settings = self._kept.get(user_id)
         if settings is None:
+            dropped = self._dropped
             settings = await self.store.get(user_id)
-            self._kept[user_id] = settings
+            if dropped == self._dropped:  # no notice came while the database answered
+                self._kept[user_id] = settings
         return settings
 
-    def forget(self, user_id: int) -> None:
-        """Drop what is kept of a player's settings (their rows are deleted elsewhere)."""
-        self._kept.pop(user_id)
+    def forget(self, user_id: int | None) -> None:
+        """Drop what is kept of a player's settings (None: of everyone); the database
+        has the truth."""
+        self._dropped += 1
+        if user_id is None:
+            self._kept.clear()
+        else:
+            self._kept.pop(user_id)
 
     async def change(self, player: Player, **changes: bool) -> Reply:
         """Change some settings (none: just show them); every setting as it now is."""
         if changes:
             settings = await self.store.change(player.user_id, **changes)
-            self._kept[player.user_id] = settings
+            self.forget(player.user_id)  # the next read has it, whatever came meanwhile
         else:
             settings = await self.of(player.user_id)
         lines = ["⚙️ **Your settings**" + (" — saved." if changes else "")]

@@ -12,7 +12,7 @@ Fair use, with memory that does not grow with the number of players:
   older check) and ``VERDICT_QUEUE`` in all (the oldest dropped first). They run one at a
   time and rest as long as the last one ran, so moves and hints keep the solver's core at
   least half the time; a check that waited past what Discord lets us edit is dropped.
-* Hints and winnable deals have per-player cooldowns (``cooldowns.py``).
+* Hints and winnable deals have per-player cooldowns, across the fleet (``cooldowns.py``).
 * The winnable pool is refilled as soon as a deal is taken from it, not when a player
   finds it empty.
 """
@@ -33,13 +33,14 @@ from engine.lru import LRU
 
 from ..replies import Amendment, Board, BoardRef, Reply, refusal
 from ..store import SavedGame
+from ..store.database import NotLeading, StoreUnavailable
 from ..store.games import GameStore
 from ..store.pool import PoolStore
 from ..words.phrases import code
 from ..workers.pictures import Picture
 from ..workers.solver import SolverWorker
 from .boards import with_no_win
-from .cooldowns import Cooldown
+from .cooldowns import EVERY_S, Cooldowns
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +53,6 @@ REMEMBERED = 500  # players whose latest board is remembered (the active ones)
 # queue would only hold checks that are minutes old by their turn.
 VERDICT_QUEUE = 200
 EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an interaction
-HINT_COOLDOWN_S = 5.0  # one hint per player this often (the Hint button and /hint together)
-WINNABLE_COOLDOWN_S = 30.0  # one `/new winnable:True` per player this often
 
 Deliver = Callable[[Amendment], Awaitable[None]]  # updates a board already shown
 Redraw = Callable[[SavedGame], Awaitable[Picture]]  # a saved board's picture again
@@ -89,6 +88,7 @@ class SolverService:
         self,
         games: GameStore,
         pool: PoolStore,
+        cooldowns: Cooldowns,
         worker: SolverWorker | None = None,
         *,
         clock: Callable[[], float] = time.time,
@@ -105,8 +105,7 @@ class SolverService:
         self._wake = asyncio.Event()
         self._checker: asyncio.Task[None] | None = None
         self._rest_until = 0.0  # checks rest as long as the last one ran
-        self.hints = Cooldown(HINT_COOLDOWN_S, clock=clock)
-        self.winnable = Cooldown(WINNABLE_COOLDOWN_S, clock=clock)
+        self.cooldowns = cooldowns
         self._pool_wanted = asyncio.Event()
         self._latest: LRU[int, _Made] = LRU(REMEMBERED)  # player -> last board made
         self._checked: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board checked
@@ -137,9 +136,9 @@ class SolverService:
         game = saved.game
         if game.is_stuck:
             return refusal("No move is left to hint at: undo, or `/new` to deal again.")
-        wait = self.hints.wait(saved.user_id)
+        wait = await self.cooldowns.wait(saved.user_id, "hint")
         if wait:
-            return refusal(f"One hint every {HINT_COOLDOWN_S:.0f} s: ask again in {wait} s.")
+            return refusal(f"One hint every {EVERY_S['hint']:.0f} s: ask again in {wait} s.")
         found = await self.worker.hint(game)
         await self.games.count_hint(saved.id)
         if found.lost:
@@ -237,6 +236,22 @@ class SolverService:
 
     # -- winnable deals ---------------------------------------------------------------
 
+    def forget(self, user_id: int | None) -> None:
+        """Drop what is kept of a player (None: of everyone): their latest board, its game,
+        and any check of it still waiting."""
+        if user_id is None:
+            for kept in (self._latest, self._checked):
+                kept.clear()
+            self._pending.clear()
+            return
+        self._latest.pop(user_id)
+        self._checked.pop(user_id)
+        self._pending.pop(user_id, None)
+
+    def pool_wanted(self) -> None:
+        """A deal was taken from the pool, maybe by another process: top it up now."""
+        self._pool_wanted.set()
+
     async def winnable_deal(self, game_id: str) -> int | None:
         """A deal from the pool, or one proven on the spot; None if none is found in time."""
         deal = await self.pool.take(game_id)
@@ -259,8 +274,9 @@ class SolverService:
             while await self.pool.count(game_id) < target and tries < 4 * target:
                 tries += 1
                 deal = self.random_deal()
-                if await self.worker.is_winnable(game_id, deal):
-                    await self.pool.add(game_id, deal, self._clock())
+                if await self.worker.is_winnable(game_id, deal) and await self.pool.add(
+                    game_id, deal, self._clock(), target=target
+                ):
                     added += 1
         return added
 
@@ -272,6 +288,10 @@ class SolverService:
             self._pool_wanted.clear()
             try:
                 await self.fill_winnable_pool()
+            except NotLeading:
+                return  # the lease is lost; the leadership stops this task anyway
+            except StoreUnavailable:
+                pass  # the outage is in the log already; try again after the pause
             except Exception:
                 log.exception("filling the pool of winnable deals failed")
             # Again after a pause, or at once when a deal is taken from the pool.

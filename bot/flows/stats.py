@@ -27,6 +27,7 @@ from ..replies import Message, Person, Player, Reply, refusal
 from ..store.results import Record, ResultStore, Scope
 from ..words.phrases import format_seconds, medal, mention
 from ..workers.pictures import Pictures
+from .cooldowns import Cooldowns
 from .daily import daily_streaks, utc_day
 from .scopes import board_scope, game_refusal
 
@@ -45,10 +46,12 @@ class StatsFlow:
     """The statistics side of the bot: the results' room, the pictures, the clock."""
 
     def __init__(
-        self, results: ResultStore, pictures: Pictures, clock: Callable[[], float]
+        self, results: ResultStore, pictures: Pictures, cooldowns: Cooldowns,
+        clock: Callable[[], float],
     ) -> None:
         self.results = results
         self.pictures = pictures
+        self.cooldowns = cooldowns
         self._clock = clock
 
     def _now(self) -> datetime:
@@ -81,6 +84,9 @@ class StatsFlow:
                     "on this server."
                 )
             return refusal("Outside a server you can see only your own record.")
+        cooling = await self.cooldowns.refusal(viewer.user_id, "stats")
+        if cooling is not None:
+            return cooling
         place = Scope(user_id=subject.user_id,
                       guild_id=None if everywhere else viewer.guild_id, game=game)
         where = (
@@ -134,6 +140,9 @@ class StatsFlow:
             return refused
         if period not in PERIODS:
             return refusal(f"The period is one of {', '.join(f'`{p}`' for p in PERIODS)}.")
+        cooling = await self.cooldowns.refusal(viewer.user_id, "leaderboard")
+        if cooling is not None:
+            return cooling
         span = PERIODS[period]
         since = None if span is None else (self._now() - span).timestamp()
         scope = board_scope(viewer, game=game, since=since)

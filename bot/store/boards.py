@@ -10,7 +10,14 @@ This is sound because a channel is served by one process: a server's interaction
 its shard, and every process serves its own shards. What the database holds is for the
 next start. A crash loses at most the last second of swaps, so after a restart at most
 the board posted in that second is left standing, not collapsed; no game or result
-depends on it.
+depends on it. While the database cannot be reached, at most ``UNWRITTEN`` swaps wait
+(the oldest are dropped beyond that, and the log says how many).
+
+A forgotten player (`/forget-me`, in any process) is dropped from every process's memory
+by the fleet's notice, and a swap still waiting to be written never brings their row
+back: a row is written only for a player who has a game, checked in the same statement
+(and on PostgreSQL with the game's row locked, so a forget committing meanwhile waits
+for the write, then deletes what it wrote, or the write sees the game gone).
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from collections.abc import Awaitable, Callable, Mapping
 
 from engine.lru import LRU
 
-from .database import Database
+from .database import Database, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -30,6 +37,7 @@ Key = tuple[int, int]  # (user id, channel id)
 REMEMBERED = 500  # players' channels kept in memory, the most recently used (the active
 # ones, as for the bot's other caches of players); any other pair costs one read
 WRITE_AFTER_S = 1.0  # a swap reaches the database this long after it, at most (and more)
+UNWRITTEN = 10_000  # swaps waiting for the database at most (an outage); older ones dropped
 
 
 class LiveBoards:
@@ -44,10 +52,14 @@ class LiveBoards:
         *,
         write_after_s: float = WRITE_AFTER_S,
         remembered: int = REMEMBERED,
+        unwritten: int = UNWRITTEN,
     ) -> None:
         self._read = read
         self._write = write
         self._write_after_s = write_after_s
+        self._most_unwritten = unwritten
+        self._dropped = 0  # swaps dropped unwritten since the last write that went through
+        self._forgets = 0  # players forgotten so far: a swap reading meanwhile records nothing
         self._known: LRU[Key, int | None] = LRU(remembered)
         self._unwritten: dict[Key, int] = {}
         self._writing: dict[Key, int] = {}  # the changes of the write under way
@@ -60,7 +72,10 @@ class LiveBoards:
         same message again)."""
         key = (user_id, channel_id)
         if key not in self._known:
+            forgets = self._forgets
             stored = await self._stored(key)
+            if self._forgets != forgets:  # a player was forgotten while the database answered
+                return None  # (maybe this one): keep nothing of it
             if key not in self._known:  # no swap came in while the database answered
                 self._known[key] = stored
         previous = self._known.get(key)
@@ -68,6 +83,13 @@ class LiveBoards:
         if self._closed:
             return None if previous == message_id else previous
         self._unwritten[key] = message_id
+        while len(self._unwritten) > self._most_unwritten:
+            del self._unwritten[next(iter(self._unwritten))]  # the oldest
+            if not self._dropped:
+                log.warning("more than %d board swaps wait for the database: the oldest are "
+                            "dropped (those boards stay uncollapsed after a restart)",
+                            self._most_unwritten)
+            self._dropped += 1
         if self._writer is None or self._writer.done():
             self._writer = asyncio.get_running_loop().create_task(self._write_later())
         return None if previous == message_id else previous
@@ -82,11 +104,18 @@ class LiveBoards:
 
     def forget(self, user_id: int) -> None:
         """Drop everything kept about a player (their rows are deleted by the caller)."""
+        self._forgets += 1
         for key in [k for k in self._known if k[0] == user_id]:
             self._known.pop(key)
         for pending in (self._unwritten, self._writing):
             for key in [k for k in pending if k[0] == user_id]:
                 del pending[key]
+
+    def drop_memory(self) -> None:
+        """Forget which boards are live (not what waits to be written): the next swap of
+        each pair asks the database, after notices may have been missed."""
+        self._forgets += 1
+        self._known.clear()
 
     @property
     def unwritten(self) -> int:
@@ -109,11 +138,17 @@ class LiveBoards:
                 await self._write(changes)
             except BaseException as exc:  # kept for the next write, even if cancelled
                 self._unwritten = changes | self._unwritten
+                if isinstance(exc, StoreUnavailable):
+                    return  # the outage is in the log already; the next write tries again
                 if not isinstance(exc, Exception):
                     raise
                 log.exception("could not store %d live boards; trying again", len(changes))
             finally:
                 self._writing = {}
+            if self._dropped:
+                log.warning("board swaps are written again; %d were dropped meanwhile",
+                            self._dropped)
+                self._dropped = 0
 
     async def close(self) -> None:
         """Stop the timer and write what is left; after this, swaps are kept in memory
@@ -156,10 +191,13 @@ class BoardStore:
     async def _store(self, boards: Mapping[Key, int]) -> None:
         # One statement, prepared once, for every row: a statement whose text grew with
         # the number of rows would fill the databases' statement caches with big copies.
+        # Only for a player who has a game: a forgotten one's row never comes back.
         async with self._db.transaction() as conn:
             await conn.executemany(
                 "INSERT INTO board_messages (user_id, channel_id, message_id) "
-                "VALUES ($1, $2, $3) ON CONFLICT (user_id, channel_id) DO UPDATE "
+                "SELECT $1, $2, $3 WHERE EXISTS "
+                f"(SELECT 1 FROM games WHERE user_id = $1{self._db.share_lock}) "
+                "ON CONFLICT (user_id, channel_id) DO UPDATE "
                 "SET message_id = excluded.message_id",
                 [(user, channel, message) for (user, channel), message in boards.items()],
             )

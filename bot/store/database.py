@@ -3,18 +3,69 @@
 The rooms write their SQL once, with PostgreSQL's ``$1`` placeholders and the SQL that
 SQLite and PostgreSQL share (``ON CONFLICT``, ``RETURNING``, window functions); the SQLite
 backend rewrites the placeholders to ``?1``. Rows are read by column name.
+
+Both backends turn "the database cannot be reached" (a server down or restarting, a file
+locked too long) into ``StoreUnavailable``, and say so in the log once when it starts and
+once when it ends (``Outage``), rather than a traceback for every player who tried.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
+log = logging.getLogger(__name__)
+
 
 class StoreError(RuntimeError):
     """The database cannot be used as it is; the message says why."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be reached just now. ``in_doubt``: the failure came while a
+    write was on its way, so it may have been stored; otherwise nothing was written."""
+
+    def __init__(self, message: str, *, in_doubt: bool = False) -> None:
+        super().__init__(message)
+        self.in_doubt = in_doubt
+
+
+class NotLeading(StoreError):
+    """A write only the fleet's leader may make, by a process that does not lead."""
+
+
+Notice = str  # "kind:user_id", e.g. "settings:42"; "*": anything may have changed
+Listener = Callable[[Notice], None]
+
+
+class Outage:
+    """The state of the database's reachability, for the log: one line when an outage
+    starts and one when it ends, with how long it lasted."""
+
+    def __init__(self, where: str) -> None:
+        self._where = where
+        self._since: float | None = None
+
+    @property
+    def ongoing(self) -> bool:
+        return self._since is not None
+
+    def failed(self, err: BaseException) -> None:
+        if self._since is None:
+            self._since = time.monotonic()
+            log.warning("the database %s is unreachable (%s: %s); players are told to try "
+                        "again shortly", self._where, type(err).__name__, err)
+
+    def succeeded(self) -> None:
+        if self._since is not None:
+            lasted = time.monotonic() - self._since
+            self._since = None
+            log.warning("the database %s is reachable again, after %.1f s", self._where,
+                        lasted)
 
 
 class Connection(Protocol):
@@ -30,6 +81,10 @@ class Connection(Protocol):
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement once for each row of arguments (prepared once, one trip)."""
 
+    async def notify(self, notice: Notice) -> None:
+        """Tell every process of the fleet, this one too, when the transaction commits
+        (``Database.listen``); in a transaction only."""
+
 
 class Database(Protocol):
     #: Where the data lives, for messages (never a password).
@@ -41,6 +96,11 @@ class Database(Protocol):
     #: ``DELETE ... RETURNING deal`` of the oldest pooled deal of game ``$1``, taken by one
     #: caller only: the one statement the backends spell differently.
     take_winnable_sql: str
+    #: What deleting rows means on this backend, for players and operators.
+    erasure: str
+    #: `` FOR SHARE`` where a read must hold the rows it reads until its transaction
+    #: ends (PostgreSQL); empty where one writer at a time makes it so (SQLite).
+    share_lock: str
 
     def transaction(self) -> AbstractAsyncContextManager[Connection]:
         """All or nothing: the block's statements commit together when it ends, or none do."""
@@ -54,9 +114,20 @@ class Database(Protocol):
     def reading(self) -> AbstractAsyncContextManager[Connection]:
         """Committed data for statistics: never waits for a write, nor makes one wait."""
 
+    def as_leader(self, name: str) -> AbstractAsyncContextManager[Connection]:
+        """A transaction that commits only while this process leads ``name``: on the very
+        session that holds the lease, so a leader that lost it (its connection or the
+        server gone) writes nothing. Raises NotLeading if this process does not lead."""
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener`` with each notice of the fleet, and with ``"*"`` whenever
+        notices may have been missed (the listening connection was lost and is back)."""
+
     async def schema_version(self) -> int: ...
 
-    async def try_lead(self, name: str) -> bool: ...
+    async def try_lead(self, name: str, on_lost: Callable[[], None]) -> bool:
+        """Whether this process holds the lease ``name`` (already, or taken now). While it
+        does, ``on_lost`` is called as soon as the lease is seen lost."""
 
     async def after_forget(self) -> None:
         """Push deleted rows out of logs that would still hold them."""

@@ -79,6 +79,7 @@ class GameStore:
         # whose saved state is still that one reuses the game instead of replaying every
         # move from the deal.
         self._live: LRU[int, tuple[str, Game]] = LRU(LIVE_GAMES)
+        self._owners: LRU[int, int] = LRU(LIVE_GAMES)  # a live game's player, by game row
 
     async def load(self, user_id: int) -> SavedGame | None:
         """The player's current game (playing or finished and not yet replaced), or None."""
@@ -86,7 +87,9 @@ class GameStore:
             row = await conn.fetchrow("SELECT * FROM games WHERE user_id = $1", user_id)
         if row is None:
             return None
-        return _saved_game(row, self._live_game(int(row["id"]), str(row["state"])))
+        row_id = int(row["id"])
+        self._owners[row_id] = user_id
+        return _saved_game(row, self._live_game(row_id, str(row["state"])))
 
     def _live_game(self, row_id: int, state: str) -> Game:
         """A copy of the game saved as ``state``: of the live one if it was kept with
@@ -101,6 +104,12 @@ class GameStore:
             game = Game.from_dict(json.loads(state))
         self._live[row_id] = (state, game)
         return game.copy()
+
+    def forget(self, user_id: int) -> None:
+        """Drop a player's games kept in memory (their rows are deleted elsewhere)."""
+        for row_id in [r for r in list(self._owners) if self._owners.get(r) == user_id]:
+            self._owners.pop(row_id)
+            self._live.pop(row_id)
 
     async def start(
         self,
@@ -174,6 +183,7 @@ class GameStore:
             assert replacing is not None and left_as is not None
             replacing.status, replacing.finished_at = left_as, now
         self._live[row_id] = (state, game.copy())
+        self._owners[row_id] = user_id
         return SavedGame(
             id=row_id,
             user_id=user_id,

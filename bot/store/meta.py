@@ -3,7 +3,11 @@ and which process leads the fleet."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .database import Database
+
+LEASE = "background"  # the fleet's one lease: its holder syncs commands, fills the pool
 
 
 class MetaStore:
@@ -31,8 +35,8 @@ class MetaStore:
         """The schema version this bot writes (each backend counts its own migrations)."""
         return self._db.schema_target
 
-    async def try_lead(self, name: str) -> bool:
-        """Whether this process leads ``name``: true for exactly one process at a time on
-        PostgreSQL while it keeps the database open, always true on SQLite. Ask again
-        later: a leader that dies is replaced."""
-        return await self._db.try_lead(name)
+    async def try_lead(self, on_lost: Callable[[], None]) -> bool:
+        """Whether this process holds the fleet's lease: true for exactly one process at a
+        time on PostgreSQL, always true on SQLite. While it does, ``on_lost`` is called as
+        soon as the lease is seen lost. Ask again later: a leader that dies is replaced."""
+        return await self._db.try_lead(LEASE, on_lost)

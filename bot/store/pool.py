@@ -1,21 +1,30 @@
-"""Deals the solver proved winnable, waiting to be handed out by `/new winnable:True`."""
+"""Deals the solver proved winnable, waiting to be handed out by `/new winnable:True`.
+
+Only the fleet's leader fills the pool, through its lease's own session: two processes
+never fill it at once, and a pool never holds more than it was asked to.
+"""
 
 from __future__ import annotations
 
 from .database import Database
+from .meta import LEASE
 
 
 class PoolStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    async def add(self, game_id: str, deal: int, now: float) -> None:
-        async with self._db.transaction() as conn:
-            await conn.execute(
-                "INSERT INTO winnable_deals (game, deal, found_at) VALUES ($1, $2, $3) "
+    async def add(self, game_id: str, deal: int, now: float, *, target: int) -> bool:
+        """Pool a deal while the game's pool holds fewer than ``target``; whether it was.
+        Raises NotLeading, writing nothing, unless this process leads the fleet."""
+        async with self._db.as_leader(LEASE) as conn:
+            added = await conn.execute(
+                "INSERT INTO winnable_deals (game, deal, found_at) SELECT $1, $2, $3 "
+                "WHERE (SELECT COUNT(*) FROM winnable_deals WHERE game = $1) < $4 "
                 "ON CONFLICT DO NOTHING",
-                game_id, deal, float(now),
+                game_id, deal, float(now), target,
             )
+        return added == 1
 
     async def count(self, game_id: str) -> int:
         async with self._db.writer() as conn:
@@ -30,4 +39,6 @@ class PoolStore:
         deal is handed out once, however many processes ask at once."""
         async with self._db.transaction() as conn:
             row = await conn.fetchrow(self._db.take_winnable_sql, game_id)
+            if row is not None:
+                await conn.notify("pool")  # the leader tops it up
         return None if row is None else int(row["deal"])

@@ -8,15 +8,26 @@ Discord ids are BIGINT. The schema version is kept in ``schema_version``; ``MIGR
 lists every step from an empty database, applied at open under an advisory lock so that
 processes starting together migrate once. A change is a new entry, never an edit.
 
-Leading: ``try_lead(name)`` takes a session advisory lock on a connection of its own, held
-for as long as the store is open, so exactly one process syncs commands and runs the
-background jobs; if that process dies, its connection closes and another can take over.
+Leading: ``try_lead(name)`` takes a session advisory lock on a connection of its own (the
+lease's), held for as long as that session lives, so exactly one process syncs commands and
+runs the background jobs. The session ending — the process killed, the connection or the
+server gone — lets the lock go, and this process hears of it at once (a termination
+listener). What only the leader may write is written on that same session
+(``as_leader``), so a leader that lost its lease cannot write it.
+
+Notices: ``LISTEN``/``NOTIFY`` on a connection of its own tell every process of the fleet
+when a player's cached facts changed; after that connection was lost, ``"*"`` says that
+notices may have been missed. Channel and lease keys are named after the schema, so two
+bots sharing a server (or tests sharing one) never hear or block each other.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
-from collections.abc import AsyncIterator, Iterable, Sequence
+import logging
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -24,7 +35,9 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from .database import StoreError
+from .database import Listener, Notice, NotLeading, Outage, StoreError, StoreUnavailable
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: everything SQLite's schema 5 holds, in PostgreSQL's types.
@@ -105,6 +118,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE board_messages DROP COLUMN previous_id;
     """,
+    # 3: each player's last use of what has a cooldown, shared by every process.
+    """
+    CREATE TABLE cooldowns (
+        user_id BIGINT NOT NULL,
+        kind TEXT NOT NULL,                     -- hint, winnable, stats, ...
+        used_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, kind)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 MIGRATION_LOCK = 0x736F6C6974616972  # advisory lock key while migrating ("solitair")
@@ -129,8 +151,9 @@ def lead_key(name: str) -> int:
 
 
 class _Connection:
-    def __init__(self, conn: asyncpg.Connection) -> None:
+    def __init__(self, conn: asyncpg.Connection, channel: str) -> None:
         self._conn = conn
+        self._channel = channel
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
         return list(await self._conn.fetch(sql, *args))
@@ -146,9 +169,31 @@ class _Connection:
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._conn.executemany(sql, rows)
 
+    async def notify(self, notice: Notice) -> None:
+        await self._conn.execute("SELECT pg_notify($1, $2)", self._channel, notice)
+
 
 WRITERS = 10  # connections for games, settings and other writes (and the reads they make)
 READERS = 2  # connections for statistics: a few reads at a time, each a few tens of ms
+RECONNECT_S = 1.0  # the notices' and the lease's connections try again this often
+PING_S = 10.0  # and check their session this often (a server gone without a word)
+_SERVER_GONE = (
+    asyncpg.PostgresConnectionError,  # the connection was lost, or could not be made
+    asyncpg.CannotConnectNowError,  # the server is starting or stopping
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+    asyncpg.TooManyConnectionsError,
+    OSError,  # refused, reset, unreachable
+    TimeoutError,
+)
+
+
+def _unreachable(err: BaseException) -> bool:
+    """Whether ``err`` says the server cannot be reached, rather than something wrong
+    with what was asked of it."""
+    if isinstance(err, _SERVER_GONE):
+        return True
+    return isinstance(err, asyncpg.InterfaceError) and "closed" in str(err)
 
 
 class PostgresDatabase:
@@ -158,83 +203,207 @@ class PostgresDatabase:
         "DELETE FROM winnable_deals WHERE (game, deal) = (SELECT game, deal FROM winnable_deals "
         "WHERE game = $1 ORDER BY found_at, deal LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING deal"
     )
+    share_lock = " FOR SHARE"
+    erasure = (
+        "PostgreSQL stops returning deleted rows at once; their bytes stay in its data files "
+        "until routine VACUUM reuses the space, and in its write-ahead log until that is "
+        "recycled"
+    )
     path: Path | None = None
 
-    def __init__(self, pool: asyncpg.Pool, readers: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, readers: asyncpg.Pool, url: str, schema: str) -> None:
         self._pool = pool
         self._readers = readers
         self._url = url
         self.where = describe(url)
-        self._leading: dict[str, asyncpg.Connection] = {}
+        self._outage = Outage(self.where)
+        self._schema = schema
+        self._channel = f"solitaire:{schema}"
+        self._lease: asyncpg.Connection | None = None  # the session that holds the leases
+        self._lease_lock = asyncio.Lock()  # one use of that session at a time
+        self._held: dict[str, Callable[[], None]] = {}  # lease -> told when it is lost
+        self._listener: Listener | None = None
+        self._listening: asyncio.Task[None] | None = None
         self._closed = False
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:
         where = describe(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=WRITERS)
+            # No floor of idle connections: asyncpg would log a traceback each second
+            # while restoring it through an outage; a busy bot keeps its connections.
+            pool = await asyncpg.create_pool(url, min_size=0, max_size=WRITERS)
+            async with pool.acquire() as conn:
+                schema = str(await conn.fetchval("SELECT current_schema()"))
         except (OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as err:
             raise StoreError(f"Cannot connect to {where}: {err}") from err
         try:
             await _migrate(pool, where)
-            readers = await asyncpg.create_pool(url, min_size=1, max_size=READERS)
+            readers = await asyncpg.create_pool(url, min_size=0, max_size=READERS)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, readers, url)
+        return cls(pool, readers, url, schema)
+
+    def _unavailable(self, err: BaseException, *, in_doubt: bool = False) -> StoreUnavailable:
+        self._outage.failed(err)
+        return StoreUnavailable(f"{self.where}: {err}", in_doubt=in_doubt)
+
+    @asynccontextmanager
+    async def _using(self, pool: asyncpg.Pool, *, writes: bool) -> AsyncIterator[Any]:
+        """A connection of ``pool``; the server out of reach is StoreUnavailable."""
+        try:
+            conn = await pool.acquire()
+        except Exception as err:
+            if _unreachable(err):
+                raise self._unavailable(err) from err
+            raise
+        try:
+            yield conn
+        except Exception as err:
+            if _unreachable(err):
+                raise self._unavailable(err, in_doubt=writes) from err
+            raise
+        finally:
+            with contextlib.suppress(Exception):  # a lost connection is dropped, not reused
+                await pool.release(conn)
+        self._outage.succeeded()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Connection]:
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield _Connection(conn)
+        async with self._using(self._pool, writes=True) as conn, conn.transaction():
+            yield _Connection(conn, self._channel)
 
     @asynccontextmanager
     async def writer(self) -> AsyncIterator[_Connection]:
-        async with self._pool.acquire() as conn:
-            yield _Connection(conn)
+        async with self._using(self._pool, writes=True) as conn:
+            yield _Connection(conn, self._channel)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[_Connection]:
-        async with self._readers.acquire() as conn:
-            yield _Connection(conn)
+        async with self._using(self._readers, writes=False) as conn:
+            yield _Connection(conn, self._channel)
 
     async def schema_version(self) -> int:
-        async with self._pool.acquire() as conn:
+        async with self._using(self._pool, writes=False) as conn:
             return await _version(conn)
 
-    async def try_lead(self, name: str) -> bool:
-        """Whether this store leads ``name``: it holds the lock already, or takes it now."""
-        held = self._leading.pop(name, None)
-        if held is not None:
+    # -- notices ------------------------------------------------------------------------
+
+    def listen(self, listener: Listener) -> None:
+        self._listener = listener
+        if self._listening is None:
+            self._listening = asyncio.get_running_loop().create_task(self._keep_listening())
+
+    async def _keep_listening(self) -> None:
+        """Listen on a connection of its own, for as long as the database is open; after
+        a gap, tell ``"*"``."""
+        gap = False
+        while not self._closed:
             try:
-                await held.fetchval("SELECT 1")  # the lock lives as long as this session
-                self._leading[name] = held
-                return True
-            except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-                held.terminate()  # lost: the server has let the lock go with it
-        conn = await asyncpg.connect(self._url)
-        try:
-            took = await conn.fetchval("SELECT pg_try_advisory_lock($1)", lead_key(name))
-        except BaseException:
-            await conn.close()
-            raise
-        if not took:
-            await conn.close()
-            return False
-        self._leading[name] = conn
-        return True
+                conn = await asyncpg.connect(self._url)
+            except Exception as err:
+                if not _unreachable(err):
+                    log.exception("cannot listen for the fleet's notices; trying again")
+                await asyncio.sleep(RECONNECT_S)
+                gap = True
+                continue
+            try:
+                await conn.add_listener(self._channel, self._on_notify)
+                if gap:
+                    self._tell("*")  # what changed while nobody listened is unknown
+                while not self._closed:  # until the session is found dead
+                    await asyncio.sleep(PING_S)
+                    await asyncio.wait_for(conn.fetchval("SELECT 1"), PING_S)
+            except Exception as err:
+                if not _unreachable(err):
+                    log.exception("listening for the fleet's notices failed; trying again")
+                gap = True
+            finally:
+                conn.terminate()
+
+    def _on_notify(self, conn: Any, pid: int, channel: str, payload: str) -> None:
+        self._tell(payload)
+
+    def _tell(self, notice: Notice) -> None:
+        if self._listener is not None:
+            try:
+                self._listener(notice)
+            except Exception:
+                log.exception("a listener failed on notice %r", notice)
+
+    # -- leases -------------------------------------------------------------------------
+
+    def _lead_key(self, name: str) -> int:
+        return lead_key(f"{self._schema}/{name}")
+
+    async def try_lead(self, name: str, on_lost: Callable[[], None]) -> bool:
+        """Whether this process holds lease ``name``: already (its session still answers),
+        or taken now."""
+        async with self._lease_lock:
+            try:
+                conn = self._lease
+                if conn is None or conn.is_closed():
+                    conn = self._lease = await asyncpg.connect(self._url)
+                    conn.add_termination_listener(self._lease_ended)
+                if name in self._held:
+                    await asyncio.wait_for(conn.fetchval("SELECT 1"), PING_S)
+                    return True
+                took = bool(await conn.fetchval(
+                    "SELECT pg_try_advisory_lock($1)", self._lead_key(name)
+                ))
+            except Exception as err:
+                if self._lease is not None:
+                    self._lease.terminate()  # whatever it held is let go with it
+                    self._lease_ended(self._lease)
+                if _unreachable(err):
+                    raise self._unavailable(err) from err
+                raise
+            if took:
+                self._held[name] = on_lost
+            return took
+
+    def _lease_ended(self, conn: Any) -> None:
+        """The lease's session is over: every lease it held is lost, at once."""
+        if conn is not self._lease:
+            return
+        self._lease = None
+        held, self._held = self._held, {}
+        for on_lost in held.values():
+            on_lost()
+
+    @asynccontextmanager
+    async def as_leader(self, name: str) -> AsyncIterator[_Connection]:
+        async with self._lease_lock:
+            conn = self._lease
+            if conn is None or conn.is_closed() or name not in self._held:
+                raise NotLeading(f"this process does not hold the lease {name!r}")
+            try:
+                async with conn.transaction():
+                    yield _Connection(conn, self._channel)
+            except Exception as err:
+                if _unreachable(err):
+                    raise self._unavailable(err, in_doubt=True) from err
+                raise
 
     async def after_forget(self) -> None:
         """Deleted rows are gone for every reader at commit; the server's WAL and vacuum
-        are the operator's, as with any PostgreSQL database."""
+        are the operator's, as with any PostgreSQL database (README: Running big)."""
 
     async def close(self) -> None:
         if self._closed:
             return
         self._closed = True
-        for conn in self._leading.values():
-            await conn.close()
-        self._leading.clear()
+        if self._listening is not None:
+            self._listening.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._listening
+        async with self._lease_lock:
+            if self._lease is not None:
+                lease, self._lease = self._lease, None
+                self._held.clear()
+                with contextlib.suppress(Exception):
+                    await lease.close(timeout=2)
         await self._readers.close()
         await self._pool.close()
 

@@ -41,6 +41,7 @@ class SettingsStore:
                 + ", ".join(f"{n} = excluded.{n}" for n in names),
                 user_id, *(settings[n] for n in names),
             )
+            await conn.notify(f"settings:{user_id}")  # other processes drop what they keep
         return settings
 
 

@@ -17,17 +17,20 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import math
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from .database import StoreError
+from .database import Listener, Notice, Outage, StoreError, StoreUnavailable
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the current game of each player.
@@ -135,6 +138,15 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE board_messages DROP COLUMN previous_id;
     """,
+    # 7: each player's last use of what has a cooldown, shared by every process.
+    """
+    CREATE TABLE cooldowns (
+        user_id INTEGER NOT NULL,
+        kind TEXT NOT NULL,                    -- hint, winnable, stats, ...
+        used_at REAL NOT NULL,
+        PRIMARY KEY (user_id, kind)
+    );
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 # The writer's page cache (SQLite's default is 2 MB): a move reads and writes a few pages
@@ -155,6 +167,7 @@ class _Connection:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
+        self.notices: list[Notice] = []  # told when the transaction under way commits
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
         return list(await self._db.execute_fetchall(_sqlite_sql(sql), args))
@@ -175,6 +188,21 @@ class _Connection:
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._db.executemany(_sqlite_sql(sql), rows)
 
+    async def notify(self, notice: Notice) -> None:
+        self.notices.append(notice)
+
+
+# What SQLite says when the file cannot be used just now: another process holds it past
+# the busy timeout, or the disk fails.
+_UNREACHABLE = ("database is locked", "database table is locked", "disk i/o error",
+                "unable to open database")
+
+
+def _unreachable(err: BaseException) -> bool:
+    return isinstance(err, sqlite3.OperationalError) and str(err).lower().startswith(
+        _UNREACHABLE
+    )
+
 
 class SqliteDatabase:
     schema_target = SCHEMA_VERSION
@@ -183,6 +211,11 @@ class SqliteDatabase:
     take_winnable_sql = (
         "DELETE FROM winnable_deals WHERE rowid = (SELECT rowid FROM winnable_deals "
         "WHERE game = $1 ORDER BY found_at, deal LIMIT 1) RETURNING deal"
+    )
+    share_lock = ""  # one writer at a time: what a transaction read stays as it read it
+    erasure = (
+        "SQLite overwrites deleted rows (secure_delete) and empties its write-ahead log "
+        "after each /forget-me, so they leave the file at once"
     )
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
@@ -193,8 +226,10 @@ class SqliteDatabase:
         self._read = _Connection(reader)
         self._lock = asyncio.Lock()
         self._closed = False
+        self._listener: Listener | None = None
         self.path: Path | None = path
         self.where = str(path)
+        self._outage = Outage(self.where)
 
     @classmethod
     async def open(cls, path: Path) -> SqliteDatabase:
@@ -223,32 +258,79 @@ class SqliteDatabase:
             raise
         return cls(writer, reader, path)
 
+    def _unavailable(self, err: BaseException, *, in_doubt: bool = False) -> StoreUnavailable:
+        self._outage.failed(err)
+        return StoreUnavailable(f"{self.where}: {err}", in_doubt=in_doubt)
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Connection]:
         async with self._lock:
-            # IMMEDIATE takes the write lock at once, so two processes on one file queue
-            # (busy_timeout) instead of one failing at its first write.
-            await self._writer.execute("BEGIN IMMEDIATE")
+            conn = self._write
+            conn.notices = []
             try:
-                yield self._write
-            except BaseException:
-                await self._writer.execute("ROLLBACK")
+                # IMMEDIATE takes the write lock at once, so two processes on one file queue
+                # (busy_timeout) instead of one failing at its first write.
+                await self._writer.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as err:
+                if _unreachable(err):
+                    raise self._unavailable(err) from err
                 raise
-            await self._writer.execute("COMMIT")
+            try:
+                yield conn
+            except BaseException as exc:
+                await self._writer.execute("ROLLBACK")
+                if _unreachable(exc):
+                    raise self._unavailable(exc) from exc
+                raise
+            try:
+                await self._writer.execute("COMMIT")
+            except sqlite3.OperationalError as err:
+                if _unreachable(err):
+                    raise self._unavailable(err, in_doubt=True) from err
+                raise
+            self._outage.succeeded()
+            notices, conn.notices = conn.notices, []
+        for notice in notices:
+            self._tell(notice)
 
     @asynccontextmanager
     async def writer(self) -> AsyncIterator[_Connection]:
         async with self._lock:
-            yield self._write
+            try:
+                yield self._write
+            except sqlite3.OperationalError as err:
+                if _unreachable(err):
+                    raise self._unavailable(err, in_doubt=True) from err
+                raise
+            self._outage.succeeded()
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[_Connection]:
-        yield self._read
+        try:
+            yield self._read
+        except sqlite3.OperationalError as err:
+            if _unreachable(err):
+                raise self._unavailable(err) from err
+            raise
+
+    def as_leader(self, name: str) -> AbstractAsyncContextManager[_Connection]:
+        """A SQLite file serves one bot process, which leads: a plain transaction."""
+        return self.transaction()
+
+    def listen(self, listener: Listener) -> None:
+        self._listener = listener
+
+    def _tell(self, notice: Notice) -> None:
+        if self._listener is not None:
+            try:
+                self._listener(notice)
+            except Exception:
+                log.exception("a listener failed on notice %r", notice)
 
     async def schema_version(self) -> int:
         return await _user_version(self._writer)
 
-    async def try_lead(self, name: str) -> bool:
+    async def try_lead(self, name: str, on_lost: Callable[[], None]) -> bool:
         """A SQLite file serves one bot process (it cannot be shared across machines), so
         that process leads."""
         return True

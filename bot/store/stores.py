@@ -1,13 +1,15 @@
-"""The rooms of the store over one database: opened and closed together, and a player
-forgotten in every one of them at once."""
+"""The rooms of the store over one database: opened and closed together, a player
+forgotten in every one of them at once, and the fleet's notices heard."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from .boards import BoardStore
-from .database import Database
+from .cooldowns import CooldownStore
+from .database import Database, Notice
 from .games import GameStore
 from .meta import MetaStore
 from .pool import PoolStore
@@ -17,7 +19,10 @@ from .settings import SettingsStore
 from .sqlite import SqliteDatabase
 
 # Every table that holds a player's rows, by user id.
-PLAYER_TABLES = ("games", "results", "daily_attempts", "player_settings", "board_messages")
+PLAYER_TABLES = (
+    "games", "results", "daily_attempts", "player_settings", "board_messages", "cooldowns"
+)
+EVERYTHING = None  # the user id of a notice that may concern anyone ("*": notices missed)
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,7 @@ class Stores:
     boards: BoardStore
     pool: PoolStore
     meta: MetaStore
+    cooldowns: CooldownStore
 
     @classmethod
     async def open(cls, target: Path | str) -> Stores:
@@ -41,7 +47,7 @@ class Stores:
         else:
             db = await SqliteDatabase.open(Path(target))
         return cls(db, GameStore(db), ResultStore(db), SettingsStore(db), BoardStore(db),
-                   PoolStore(db), MetaStore(db))
+                   PoolStore(db), MetaStore(db), CooldownStore(db))
 
     @property
     def where(self) -> str:
@@ -50,8 +56,9 @@ class Stores:
 
     async def forget_player(self, user_id: int) -> tuple[int, int]:
         """Delete everything kept about a player, in every server, in one transaction: their
-        current game, results, daily attempts, settings and board messages; then push the
-        deleted rows out of the database's log. (games, results) deleted."""
+        current game, results, daily attempts, settings, board messages and cooldowns;
+        tell every process to drop what it keeps of them; then push the deleted rows out
+        of the database's log. (games, results) deleted."""
         live = self.boards.live
         live.forget(user_id)
         # After any write of live boards already under way, so none brings a row back.
@@ -60,8 +67,20 @@ class Stores:
                 table: await conn.execute(f"DELETE FROM {table} WHERE user_id = $1", user_id)
                 for table in PLAYER_TABLES
             }
+            await conn.notify(f"forget:{user_id}")
         await self.db.after_forget()
         return deleted["games"], deleted["results"]
+
+    def listen(self, listener: Callable[[str, int | None], None]) -> None:
+        """Call ``listener(kind, user_id)`` with each notice of the fleet (``"settings"``,
+        ``"forget"``, ``"pool"`` ...; ``user_id`` None when it names nobody), and with
+        ``("*", None)`` when notices may have been missed: then nothing cached is sure."""
+
+        def heard(notice: Notice) -> None:
+            kind, _, who = notice.partition(":")
+            listener(kind, int(who) if who.isdigit() else EVERYTHING)
+
+        self.db.listen(heard)
 
     async def close(self) -> None:
         """Write the live boards still in memory, then close the database; closing again

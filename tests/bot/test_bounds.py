@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-import bot.flows.cooldowns
 import bot.flows.settings
 import bot.flows.solver
 from bot.core import Core
@@ -40,7 +39,6 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
 ) -> None:
     monkeypatch.setattr(bot.flows.settings, "KEPT", 4)
     monkeypatch.setattr(bot.flows.solver, "REMEMBERED", 4)
-    monkeypatch.setattr(bot.flows.cooldowns, "PLAYERS", 4)
     solver = SolverWorker(ThreadPoolExecutor(max_workers=1))
     flow = Core(store, renderer=picture, clock=clock, deals=random.Random(1), solver=solver)
     try:
@@ -48,14 +46,13 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
             player = Player(user_id=5_000 + n, guild_id=900)
             reply = await flow.new_game(player, "trefoil", n + 1)
             assert reply.board is not None
-            await flow.act(player, Action.HINT)  # a hint starts the player's cooldown
+            await flow.act(player, Action.HINT)
             assert await flow.solver.verdict(reply.board) is None  # a verdict is remembered
         service = flow.solver
         kept = {
             "settings": len(flow.settings._kept),
             "latest boards": len(service._latest),
             "checked boards": len(service._checked),
-            "hint cooldowns": len(service.hints._last),
         }
         assert kept == dict.fromkeys(kept, 4), kept
     finally:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.store import Stores
 from bot.store.boards import Key, LiveBoards
+from engine import new_game
 
 
 class FakeTable:
@@ -122,6 +123,8 @@ async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path
 
     boards._write = held_write
     try:
+        for user in (1, 2):  # only a player with a game has a board written
+            await store.games.start(user, None, new_game("trefoil", 1), 1.0)
         await store.boards.swap(1, 500, 7001)
         await store.boards.swap(2, 500, 8001)
         writing = asyncio.ensure_future(boards.write_now())

@@ -14,6 +14,7 @@ import pytest
 
 from bot.core import Core
 from bot.flows.boards import NO_WIN
+from bot.flows.cooldowns import EVERY_S
 from bot.flows.game import CONFIRMED, GameFlow
 from bot.replies import Action, BoardRef
 from bot.store import Stores
@@ -27,16 +28,20 @@ from tests.bot.reference import all_results
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 
+SHOW_S = EVERY_S["show"]
 
 @pytest.fixture
 async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
-    """A flow whose solver runs in a thread: the same searches, without a process start."""
+    """A flow whose solver runs in a thread: the same searches, without a process start;
+    /show as often as a test likes."""
+    EVERY_S["show"] = 0.0
     core = Core(
         store, renderer=picture, clock=clock, deals=random.Random(5),
         solver=SolverWorker(ThreadPoolExecutor(max_workers=1)),
     )
     yield core.game
     await core.close()
+    EVERY_S["show"] = SHOW_S
 
 
 async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
@@ -67,7 +72,7 @@ async def test_a_hint_in_a_redeal_game_plans_through_the_redeals(flow: GameFlow)
 async def test_following_the_hints_of_a_winnable_deal_wins(
     flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
-    await store.pool.add("super-flower-garden", 586511, clock())  # a pool deal
+    await store.pool.add("super-flower-garden", 586511, clock(), target=10)  # a pool deal
     started = await flow.new_game(ALICE, "super-flower-garden", winnable=True)
     assert started.board is not None and "deal 586511" in started.board.text
     seen = set()
@@ -268,8 +273,8 @@ async def test_a_second_hint_within_the_cooldown_is_refused_with_the_wait(
 async def test_winnable_deals_have_a_cooldown_per_player(
     flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
-    await store.pool.add("trefoil", 1, clock())
-    await store.pool.add("trefoil", 5, clock())
+    await store.pool.add("trefoil", 1, clock(), target=10)
+    await store.pool.add("trefoil", 5, clock(), target=10)
     first = await flow.new_game(ALICE, "trefoil", winnable=True)
     assert first.board is not None
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)

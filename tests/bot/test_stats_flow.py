@@ -14,6 +14,7 @@ import pytest
 from PIL import Image
 
 from bot.core import Core
+from bot.flows.cooldowns import EVERY_S
 from bot.flows.daily import daily_deal
 from bot.flows.data_rights import FORGET_YES
 from bot.flows.game import CONFIRMED
@@ -70,8 +71,14 @@ def history(store: Stores, db_path: Path) -> History:
 
 
 @pytest.fixture
-async def stats(core: Core, clock: Clock) -> AsyncIterator[Core]:
-    """The core, whose face has every statistics command, at noon on the 22nd."""
+async def stats(
+    core: Core, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Core]:
+    """The core, whose face has every statistics command, at noon on the 22nd; these tests
+    ask again and again without waiting, so the reads' cooldowns are off (they have their
+    own tests)."""
+    for kind in ("show", "stats", "leaderboard", "daily-board"):
+        monkeypatch.setitem(EVERY_S, kind, 0.0)
     clock.now = NOW.timestamp()
     yield core
 

@@ -110,8 +110,9 @@ async def test_two_processes_replacing_the_same_game_at_once_replace_it_once(
 
 async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Stores]) -> None:
     a, b = pair
+    assert await a.meta.try_lead(lambda: None), "the leader fills the pool"
     for deal in range(1, 21):
-        await a.pool.add("trefoil", deal, float(deal))
+        await a.pool.add("trefoil", deal, float(deal), target=20)
     taken = await outcomes(*(s.pool.take("trefoil") for _ in range(15) for s in (a, b)))
     deals = [d for d in taken if d is not None]
     assert all(isinstance(d, int) for d in deals), taken
@@ -121,13 +122,52 @@ async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Sto
 
 async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:
     a, b = await Stores.open(pg_url), await Stores.open(pg_url)
+    lost: list[str] = []
     try:
-        assert await a.meta.try_lead("commands") is True
-        assert await b.meta.try_lead("commands") is False
-        assert await a.meta.try_lead("commands") is True, "asking again keeps the lead"
-        assert await b.meta.try_lead("winnable-pool") is True, "each name has its own leader"
+        assert await a.meta.try_lead(lambda: lost.append("a")) is True
+        assert await b.meta.try_lead(lambda: lost.append("b")) is False
+        assert await a.meta.try_lead(lambda: lost.append("a")) is True, "asking again keeps it"
         await a.close()
-        assert await b.meta.try_lead("commands") is True, "a leader gone is replaced"
+        assert await b.meta.try_lead(lambda: lost.append("b")) is True, "a leader gone is replaced"
+        assert lost == [], "closing is no loss to be told of"
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_only_the_leader_fills_the_pool_and_never_past_its_target(pg_url: str) -> None:
+    from bot.store.database import NotLeading
+
+    a, b = await Stores.open(pg_url), await Stores.open(pg_url)
+    try:
+        assert await a.meta.try_lead(lambda: None) and not await b.meta.try_lead(lambda: None)
+        with pytest.raises(NotLeading):
+            await b.pool.add("trefoil", 1, 1.0, target=3)
+        added = [await a.pool.add("trefoil", deal, 1.0, target=3) for deal in range(1, 6)]
+        assert added == [True, True, True, False, False]
+        assert await b.pool.count("trefoil") == 3
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_leader_whose_session_ends_is_told_at_once_and_writes_nothing(
+    pg_url: str,
+) -> None:
+    from bot.store.database import NotLeading, StoreUnavailable
+
+    a, b = await Stores.open(pg_url), await Stores.open(pg_url)
+    lost = asyncio.Event()
+    try:
+        assert await a.meta.try_lead(lost.set)
+        # The server ends the leader's session, as a restart or a network cut would.
+        await run_sql(b, "SELECT pg_terminate_backend(pid) FROM pg_locks "
+                         "WHERE locktype = 'advisory' AND pid <> pg_backend_pid()")
+        await asyncio.wait_for(lost.wait(), 5)
+        with pytest.raises((NotLeading, StoreUnavailable)):
+            await a.pool.add("trefoil", 1, 1.0, target=3)
+        assert await b.meta.try_lead(lambda: None), "another process takes the lead"
+        assert await b.pool.count("trefoil") == 0
     finally:
         await a.close()
         await b.close()

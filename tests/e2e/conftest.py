@@ -8,6 +8,7 @@ error. A test that provokes either says so with ``@pytest.mark.problems_expected
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,26 @@ def database(tmp_path: Path) -> Path:
     return tmp_path / "solitaire.db"
 
 
+class SkippingClock:
+    """The bot's clock: Unix time, plus whatever a test skips ahead (``skip``), so that a
+    test can ask again past a cooldown without waiting for it."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.time() + self.skipped
+
+    def skip(self, seconds: float) -> None:
+        self.skipped += seconds
+
+
 @pytest.fixture
-async def bot(fake: FakeDiscord, database: Path) -> AsyncIterator[Any]:
-    async with bot_in_process(fake, database) as running:
+def clock() -> SkippingClock:
+    return SkippingClock()
+
+
+@pytest.fixture
+async def bot(fake: FakeDiscord, database: Path, clock: SkippingClock) -> AsyncIterator[Any]:
+    async with bot_in_process(fake, database, clock=clock) as running:
         yield running

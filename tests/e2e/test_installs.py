@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .conftest import SkippingClock
 from .fake_discord import FakeDiscord
 from .play import Mirror, board_of
 
@@ -24,7 +25,7 @@ def test_every_command_may_be_installed_to_a_user_and_used_anywhere(
 
 
 async def test_a_user_install_plays_in_a_server_without_the_bot(
-    fake: FakeDiscord, bot: Any
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
     mirror = Mirror("trefoil", 3)
     reply = await fake.command(
@@ -39,6 +40,7 @@ async def test_a_user_install_plays_in_a_server_without_the_bot(
     await fake.press("alice", asked, label="Resign")
     stats = await fake.command("alice", "stats", context="user_install_guild")
     assert "on this server: 1 played · 0 won" in stats.text, stats.text
+    clock.skip(6)  # past /stats' cooldown
     elsewhere = await fake.command("alice", "stats")  # the bot's own server: nothing there
     assert "no finished games on this server" in elsewhere.text, elsewhere.text
 

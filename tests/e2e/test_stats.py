@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.flows.cooldowns import EVERY_S
 from render.stats_card import MARGIN, ROW, TOP, render_stats_png
 
 from ..bot.daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
@@ -47,7 +48,13 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, database: Path, clock: Clock) -> AsyncIterator[Any]:
+async def bot(
+    fake: FakeDiscord, database: Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Any]:
+    """The bot on the test's clock. These tests read again and again without waiting, so
+    the reads' cooldowns are off (test_cooldowns.py has them)."""
+    for kind in ("show", "stats", "leaderboard", "daily-board"):
+        monkeypatch.setitem(EVERY_S, kind, 0.0)
     async with bot_in_process(fake, database, clock=clock) as running:
         yield running
 

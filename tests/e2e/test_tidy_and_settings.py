@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.discord.send import COLLAPSED
 
+from .conftest import SkippingClock
 from .fake_discord import FakeDiscord, MessageState
 from .play import Mirror, board_of
 
@@ -22,7 +23,7 @@ async def settled(fake: FakeDiscord, message_id: int, content: str) -> MessageSt
 
 
 async def test_a_new_board_collapses_the_players_previous_one_in_that_channel(
-    fake: FakeDiscord, bot: Any
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
     first = await fake.command("alice", "new", {"game": "trefoil", "deal": 4})
     bobs = await fake.command("bob", "new", {"game": "trefoil", "deal": 4})
@@ -32,8 +33,10 @@ async def test_a_new_board_collapses_the_players_previous_one_in_that_channel(
     live = fake.message(second.message_id).state()
     assert live.attachments and live.components, "the newest board is whole"
     assert fake.message(bobs.message_id).state().attachments, "another player's board stays"
+    clock.skip(4)  # past /show's cooldown, here and below
     elsewhere = await fake.command("alice", "show", guild=fake.other_guild)
     assert fake.message(second.message_id).state().attachments, "one board per channel"
+    clock.skip(4)
     third = await fake.command("alice", "show")
     await settled(fake, second.message_id, COLLAPSED)
     assert fake.message(third.message_id).state().attachments
@@ -67,12 +70,15 @@ async def test_settings_are_shown_changed_and_kept(fake: FakeDiscord, bot: Any) 
     assert "Private boards (only you see your board): **on**" in again.text
 
 
-async def test_the_four_colour_deck_changes_the_picture(fake: FakeDiscord, bot: Any) -> None:
+async def test_the_four_colour_deck_changes_the_picture(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
     plain = await fake.command("dana", "new", {"game": "trefoil", "deal": 11})
     await fake.command("dana", "settings", {"four_colour": True})
     coloured = await fake.command("dana", "show")
     assert board_of(coloured).pngs[0] != board_of(plain).pngs[0]
     await fake.command("dana", "settings", {"four_colour": False})
+    clock.skip(4)  # past /show's cooldown
     back = await fake.command("dana", "show")
     assert board_of(back).pngs[0] == board_of(plain).pngs[0]
 

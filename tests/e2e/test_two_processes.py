@@ -52,7 +52,7 @@ async def test_two_shard_processes_share_one_game_in_postgresql(
                 break
             await asyncio.sleep(0.1)
         assert "serving shards [0] of 2" in logs[0] and "serving shards [1] of 2" in logs[1]
-        assert sum("leading: syncing commands" in log for log in logs) == 1, logs
+        assert sum("this process leads now" in log for log in logs) == 1, logs
 
         alice = fake.users["alice"]
         servers = [fake.guild, fake.other_guild]  # on shards 0 and 1
