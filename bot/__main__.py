@@ -34,27 +34,27 @@ def this_python() -> str:
         return str(path)
 
 
-class RedactToken(logging.Filter):
-    """Belt and braces: the token never reaches a log line, whoever logs it."""
+class Redacting(logging.Formatter):
+    """Belt and braces: no secret (the token, the database's password) reaches a log line,
+    whoever logs it — message, traceback and all."""
 
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
+    def __init__(self, secrets: tuple[str, ...]) -> None:
+        super().__init__("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
+        self.secrets = sorted(secrets, key=len, reverse=True)  # a longer one first
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = record.getMessage()
-        if self.token in message:
-            record.msg, record.args = message.replace(self.token, "[token]"), None
-        return True
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(super().format(record), self.secrets)
+
+
+def redact(text: str, secrets: list[str] | tuple[str, ...]) -> str:
+    for secret in secrets:
+        text = text.replace(secret, "[secret]")
+    return text
 
 
 def setup_logging(config: Config) -> None:
     handler = logging.StreamHandler()
-    handler.setFormatter(
-        logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
-    )
-    if config.token:
-        handler.addFilter(RedactToken(config.token))
+    handler.setFormatter(Redacting(config.secrets))
     root = logging.getLogger()
     root.handlers[:] = [handler]
     root.setLevel(config.log_level_number)
@@ -95,7 +95,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args, config)
     except (StoreError, OSError, sqlite3.Error) as err:
-        print(f"Cannot use the database {config.database_name}: {err}", file=sys.stderr)
+        print(redact(f"Cannot use the database {config.database_name}: {err}",
+                     config.secrets), file=sys.stderr)
         return 2
 
 

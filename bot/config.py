@@ -13,6 +13,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from dotenv.parser import parse_stream
 
@@ -46,6 +47,21 @@ class Config:
     def database(self) -> Path | str:
         """What ``Stores.open`` opens: the PostgreSQL URL if set, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        """What must never be printed: the token, and the database's password in every
+        form asyncpg takes it (in the URL's authority, as ``?password=``, in
+        ``PGPASSWORD``)."""
+        found = [self.token, os.environ.get("PGPASSWORD")]
+        if self.database_url is not None:
+            parts = urlsplit(self.database_url)
+            found.append(parts.password)  # as written, and as meant (%40 is @)
+            found.append(unquote(parts.password or ""))
+            for key, value in (p.partition("=")[::2] for p in parts.query.split("&")):
+                if key == "password":
+                    found += [value, unquote(value)]
+        return tuple(sorted({s for s in found if s}))
 
     @property
     def database_name(self) -> str:

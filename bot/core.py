@@ -19,11 +19,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
 from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
-from .flows.game import CONFIRMED, GameFlow
+from .flows.game import GameFlow
 from .flows.settings import PlayerSettings
 from .flows.solver import Deliver, SolverService
 from .flows.stats import SERVER, StatsFlow
@@ -45,6 +46,7 @@ from .replies import (
 from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
 from .words.help import HELP_TEXT, rules_text
+from .words.phrases import UNREACHABLE, UNREACHABLE_IN_DOUBT
 from .workers.pictures import Picture, Pictures, Renderer
 from .workers.solver import SolverWorker
 
@@ -88,7 +90,7 @@ class Core:
         self.statistics = StatsFlow(stores.results, self.pictures, self.cooldowns, clock)
         self.data_rights = DataRights(stores, self._drop)
         self.leadership = Leadership(stores.meta)
-        self._closed = False
+        self._stopped = self._closed = False
         stores.listen(self._heard)
 
     @classmethod
@@ -101,16 +103,24 @@ class Core:
         """The database, for the log (never a password)."""
         return self.stores.where
 
-    async def close(self) -> None:
-        """Stop leading, end searches and pictures still running (quietly), then write what
-        is pending and close the database. Closing again does nothing."""
-        if self._closed:
+    async def stop_work(self) -> None:
+        """Stop leading, and end searches and pictures still running, quietly: before an
+        adapter closes its connections, so that nothing finishing late tries to use them.
+        Stopping again does nothing."""
+        if self._stopped:
             return
-        self._closed = True
+        self._stopped = True
         await self.leadership.stop()
         self.solver.close()
         self.pictures.close()
-        await self.stores.close()
+
+    async def close(self) -> None:
+        """Stop the work (if not yet), then write what is pending and close the database.
+        Closing again does nothing."""
+        await self.stop_work()
+        if not self._closed:
+            self._closed = True
+            await self.stores.close()
 
     # -- playing ----------------------------------------------------------------------
 
@@ -121,7 +131,7 @@ class Core:
         return await self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
 
     async def daily(self, player: Player, game_id: str) -> Reply:
-        return await self.game.daily(player, game_id)
+        return await _calm(self.game.daily(player, game_id))
 
     async def act(
         self, player: Player, action: Action, arg: str | None = None, *,
@@ -136,16 +146,24 @@ class Core:
         return await self.game.act(player, action, arg, seen=seen)
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
-        return await self.game.move_choices(player, typed)
+        """Legal moves matching what the player has typed (none while the database is out
+        of reach: a suggestion is not worth an error)."""
+        try:
+            return await self.game.move_choices(player, typed)
+        except StoreUnavailable:
+            return []
 
     async def destination_choices(
         self, player: Player, source: str, typed: str = ""
     ) -> list[MenuOption]:
-        return await self.game.destination_choices(player, source, typed)
+        try:
+            return await self.game.destination_choices(player, source, typed)
+        except StoreUnavailable:
+            return []
 
     async def change_settings(self, player: Player, **changes: bool) -> Reply:
         """Change some of the player's settings (none: show them)."""
-        return await self.settings.change(player, **changes)
+        return await _calm(self.settings.change(player, **changes))
 
     async def rules(self, game_id: str) -> Reply:
         return Reply(message=Message(rules_text(game_id), private=True))
@@ -169,28 +187,31 @@ class Core:
     async def board_posted(self, user_id: int, channel_id: int, message_id: int) -> int | None:
         """A new board of the player's was posted in a channel: the one it replaces there
         (to collapse), if any. A player has one live board per channel."""
-        return await self.stores.boards.swap(user_id, channel_id, message_id)
+        try:
+            return await self.stores.boards.swap(user_id, channel_id, message_id)
+        except StoreUnavailable:
+            return None  # the earlier board stays whole: no harm
 
     # -- statistics, the daily board, data rights -------------------------------------
 
     async def stats(
         self, viewer: Player, subject: Person, game: str | None = None, scope: str = SERVER
     ) -> Reply:
-        return await self.statistics.stats(viewer, subject, game, scope)
+        return await _calm(self.statistics.stats(viewer, subject, game, scope))
 
     async def leaderboard(
         self, viewer: Player, game: str | None = None, period: str = "all"
     ) -> Reply:
-        return await self.statistics.leaderboard(viewer, game, period)
+        return await _calm(self.statistics.leaderboard(viewer, game, period))
 
     async def daily_board(self, viewer: Player, game: str, day: str | None = None) -> Reply:
-        return await self.daily_deals.board(viewer, game, day)
+        return await _calm(self.daily_deals.board(viewer, game, day))
 
     async def forget_question(self, player: Player) -> Reply:
         return self.data_rights.forget_question(player)
 
     async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
-        return await self.data_rights.reset_question(player, can_manage_server)
+        return await _calm(self.data_rights.reset_question(player, can_manage_server))
 
     async def answer_question(
         self, player: Player, question: Question, yes: bool, *, can_manage_server: bool = False
@@ -199,7 +220,7 @@ class Core:
         ask, args = question.ask, question.args
         if ask is Ask.NEW_GAME:
             if not yes:
-                return await self.game.act(player, Action.SHOW)
+                return await self.game.show(player)
             if len(args) < 3 or not (args[0].isdigit() and args[2].isdigit()):
                 return refusal("That question is out of date; `/new` starts a game.")
             draw = "draw" in args[3:]
@@ -208,7 +229,7 @@ class Core:
             )
         if ask is Ask.RESIGN:
             if not yes:
-                return await self.game.act(player, Action.SHOW)
+                return await self.game.show(player)
             if len(args) != 2 or not all(a.isdigit() for a in args):
                 return refusal("That question is out of date; `/resign` asks again.")
             seen = BoardRef(int(args[0]), int(args[1]))
@@ -216,8 +237,8 @@ class Core:
         if not yes:
             return Reply(message=Message(NOTHING_DELETED, private=True))
         if ask is Ask.FORGET:
-            return await self.data_rights.forget(player)
-        return await self.data_rights.reset(player, can_manage_server)
+            return await _calm(self.data_rights.forget(player))
+        return await _calm(self.data_rights.reset(player, can_manage_server))
 
     # -- the fleet --------------------------------------------------------------------
 
@@ -282,3 +303,12 @@ class Core:
                 pass  # the outage is in the log already
             except Exception:
                 log.exception("pruning the cooldowns failed")
+
+
+async def _calm(work: Awaitable[Reply]) -> Reply:
+    """The reply of ``work``; while the database cannot be reached, the refusal that says
+    so (the outage is in the log once, not a traceback per player)."""
+    try:
+        return await work
+    except StoreUnavailable as err:
+        return refusal(UNREACHABLE_IN_DOUBT if err.in_doubt else UNREACHABLE)

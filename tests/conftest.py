@@ -31,3 +31,18 @@ def pg_url(pg_server: PostgresServer) -> str:
     """A URL to an empty database of this test's own (a schema of the one server's
     database, chosen by the URL)."""
     return pg_server.create_database()
+
+
+@pytest.fixture
+def own_pg_server() -> Iterator[PostgresServer]:
+    """A PostgreSQL server of the test's own, to stop and start again (``pause``,
+    ``resume``) without disturbing the others' server."""
+    reason = pg_server_module.unavailable()
+    if reason is not None:
+        pytest.skip(f"needs a PostgreSQL server: {reason}")
+    server = PostgresServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -78,6 +78,11 @@ class PostgresServer:
             os.chown(self._root, entry.pw_uid, entry.pw_gid)
         self._run("initdb", "-D", str(self._data), "-A", "trust", "-U", "postgres",
                   "--no-sync", "-E", "UTF8")
+        self._count = 0
+        self.resume()
+
+    def resume(self) -> None:
+        """Start the server (again) on its data and port."""
         options = (
             f"-h 127.0.0.1 -p {self.port} -k {self._root} "
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
@@ -86,7 +91,12 @@ class PostgresServer:
         self._run("pg_ctl", "-D", str(self._data), "-l", str(self._root / "log"), "-o", options,
                   "-w", "start")
         self._running = True
-        self._count = 0
+
+    def pause(self) -> None:
+        """Stop the server as an outage would (every session cut at once), keeping its
+        data for ``resume`` (a fast shutdown: with fsync off, a crash would lose it)."""
+        self._run("pg_ctl", "-D", str(self._data), "-m", "fast", "-w", "stop")
+        self._running = False
 
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"

@@ -27,7 +27,8 @@ from ..core import Core
 from ..replies import Reply, refusal
 from ..words.phrases import SORRY, code
 from . import send
-from .components import DYNAMIC_ITEMS
+from .checks import SolitaireTree
+from .components import DYNAMIC_ITEMS, dispatched
 from .game_commands import GameCommands
 from .stats_commands import StatsCommands
 
@@ -47,6 +48,7 @@ class SolitaireBot(commands.AutoShardedBot):
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
         super().__init__(
             **shards,
+            tree_cls=SolitaireTree,  # checks every command's options before it runs
             command_prefix=commands.when_mentioned,  # slash commands only; no message intent
             intents=discord.Intents(guilds=True),
             max_messages=None,  # no message cache: the bot reads no messages, only interactions
@@ -98,16 +100,13 @@ class SolitaireBot(commands.AutoShardedBot):
         await send.respond(interaction, work, private=private)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """A press on a button none of ours claims (a board from an older version, say)
+        """A press none of ours takes (a board from an older version; a press without its
+        message, or of a control its message does not carry, which discord.py drops)
         would otherwise go unanswered: "This interaction failed"."""
-        if interaction.type is not discord.InteractionType.component:
+        if interaction.type is not discord.InteractionType.component or dispatched(interaction):
             return
-        data: dict[str, Any] = dict(interaction.data or {})
-        custom_id = str(data.get("custom_id", ""))
-        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
-               for item in DYNAMIC_ITEMS):
-            return
-        await send.respond(interaction, _unknown_control(), private=True)
+        await send.respond(interaction, _unknown_control(interaction.message is None),
+                           private=True)
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands if they changed since the last sync (or ``force``)."""
@@ -149,6 +148,7 @@ class SolitaireBot(commands.AutoShardedBot):
             log.warning("could not tell user %s about the error", interaction.user.id)
 
     async def close(self) -> None:
+        await self.core.stop_work()  # searches and pictures still running end quietly
         await super().close()
         await self.core.close()
 
@@ -177,7 +177,12 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
         await task
 
 
-async def _unknown_control() -> Reply:
+async def _unknown_control(without_message: bool) -> Reply:
+    if without_message:
+        return refusal(
+            "That press came without the board it was made on, so nothing was done. "
+            "`/show` posts your current board."
+        )
     return refusal(
         "That control belongs to an older version of this board, so it does nothing now. "
         "`/show` posts your current board."

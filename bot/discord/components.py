@@ -203,6 +203,25 @@ class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
 DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton)
 
 
+def dispatched(interaction: discord.Interaction[Any]) -> bool:
+    """Whether discord.py hands a press to one of ours: its custom_id is ours, and it
+    came with its message, which carries that control (otherwise discord.py drops it
+    without a word, and the player would see "This interaction failed")."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if not any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
+               for item in DYNAMIC_ITEMS):
+        return False
+    message = interaction.message
+    if message is None:
+        return False
+    return any(
+        getattr(child, "custom_id", None) == custom_id
+        for row in message.components
+        for child in getattr(row, "children", [row])
+    )
+
+
 def board_view(board: Board) -> discord.ui.View:
     """Buttons five to a row (Discord's limit), then the move menu on a row of its own."""
     view = discord.ui.View(timeout=None)

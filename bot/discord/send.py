@@ -1,7 +1,10 @@
 """The one way a reply reaches Discord: ``respond(interaction, work)``.
 
 A command posts a board or message as a new message; a press (button, menu) edits the
-pressed message in place. Notes go to the player alone (ephemeral). The core usually
+pressed message in place — unless the reply is for the player alone and the pressed
+message is public (a board posted before its player made boards private): then the public
+message says only that the board went private, and the board comes to the player alone.
+Notes go to the player alone (ephemeral). The core usually
 answers in milliseconds and the interaction is answered in one call; if it has not
 answered after ``DEFER_AFTER_S`` the interaction is deferred first, so Discord's
 3-second deadline never shows the player "This interaction failed". Anything that goes
@@ -32,6 +35,7 @@ log = logging.getLogger(__name__)
 DEFER_AFTER_S = 1.5
 CONTENT_LIMIT = 2000  # Discord's most characters in a message
 COLLAPSED = "🂠 An earlier board — the newest one is below."
+GONE_PRIVATE = "🂠 A board its player now keeps private."
 TIDY_LIMIT = 500  # earlier boards waiting to be collapsed, at most
 _COLLAPSE = {"content": COLLAPSED, "attachments": [], "components": []}  # picture, buttons gone
 T = TypeVar("T")
@@ -94,10 +98,25 @@ async def respond(
         press = interaction.type is discord.InteractionType.component
         note = reply.note
         posted: int | None = None  # a new message's id
+        board_at: int | None = None  # the followup a board went to (None: the original)
         if reply.board is not None or reply.message is not None:
             content, files, view, alone = _parts(reply)
             shown: dict[str, Any] = {} if view is None and not press else {"view": view}
-            if press and deferred:
+            if press and alone and not _is_private(interaction.message):
+                # Never show a private reply in the public message pressed: that message
+                # says the board went private, and the reply goes to the player alone.
+                if deferred:
+                    await interaction.edit_original_response(
+                        content=GONE_PRIVATE, attachments=[], view=None
+                    )
+                else:
+                    await interaction.response.edit_message(
+                        content=GONE_PRIVATE, attachments=[], view=None
+                    )
+                board_at = (await interaction.followup.send(
+                    content, files=files, ephemeral=True, wait=True, **shown
+                )).id
+            elif press and deferred:
                 await interaction.edit_original_response(
                     content=content, attachments=files, **shown
                 )
@@ -126,7 +145,7 @@ async def respond(
             else:  # a note must not stay public: drop the public "thinking…"
                 await interaction.delete_original_response()
         if reply.board is not None:
-            look_for_a_win(interaction, reply.board)
+            look_for_a_win(interaction, reply.board, board_at)
         if note is not None:
             await tell_privately(interaction, note)
         if reply.board is not None and not reply.board.private and posted is not None:
@@ -174,6 +193,12 @@ async def tidy(interaction: discord.Interaction[Any], board: Board, posted: int)
                         exc_info=True)
 
 
+def _is_private(message: discord.Message | None) -> bool:
+    """Whether a pressed message is seen by its player alone (a press without a message,
+    which Discord never sends, counts as public: nothing private is shown there)."""
+    return message is not None and message.flags.ephemeral
+
+
 def _bot_is_in(interaction: discord.Interaction[Any]) -> bool:
     """Whether the bot itself may edit its messages here: a server it is installed in, or
     its own DMs with the player."""
@@ -182,15 +207,22 @@ def _bot_is_in(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.context.dm_channel)
 
 
-def look_for_a_win(interaction: discord.Interaction[Any], board: Board) -> None:
+def look_for_a_win(
+    interaction: discord.Interaction[Any], board: Board, followup: int | None = None
+) -> None:
     """Queue the board just shown for the solver; if it proves that no win is possible,
-    the message's text is amended (never delaying the reply, never under a lock)."""
+    the message's text is amended (never delaying the reply, never under a lock): the
+    interaction's own message, or the ``followup`` the board went to."""
 
     async def amend(amended: Amendment) -> None:
-        await interaction.edit_original_response(
-            content=fit(amended.text),
-            attachments=[_picture(amended.png, amended.filename, amended.alt_text)],
-        )
+        changes: dict[str, Any] = {
+            "content": fit(amended.text),
+            "attachments": [_picture(amended.png, amended.filename, amended.alt_text)],
+        }
+        if followup is None:
+            await interaction.edit_original_response(**changes)
+        else:
+            await interaction.followup.edit_message(followup, **changes)
 
     core_of(interaction).board_shown(board, amend)
 

@@ -32,9 +32,15 @@ class DataRights:
         games, results = await self.stores.forget_player(player.user_id)
         self._drop(player.user_id)  # now, here; the other processes hear it too
         game_words = "your current game and " if games else ""
+        if self.stores.db.erases_at_once:
+            how = "They are overwritten in the bot's database at once."
+        else:
+            how = ("They are gone from everything the bot shows at once; the database server "
+                   "clears their last bytes from its files at its routine maintenance.")
         text = (
-            f"Done: deleted {game_words}{plural(results, 'result')}, in every server. "
-            "Nothing about you is kept; `/new` starts afresh."
+            f"Done: deleted {game_words}{plural(results, 'result')}, your settings and your "
+            f"daily attempts, in every server. {how} Boards already posted stay in their "
+            "channels, like any message. `/new` starts afresh."
         )
         return Reply(message=Message(text, private=True))
 

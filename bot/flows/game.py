@@ -17,19 +17,30 @@ up from there); what a board shows goes in ``boards.py``; when the solver runs, 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
 from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, refusal
-from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
+from ..store import ABANDONED, LOST, PLAYING, WON, ConcurrentChange, SavedGame
+from ..store.database import StoreUnavailable
 from ..store.games import GameStore
-from ..words.phrases import APOLOGY, NO_GAME, code, played, plural, refused
+from ..words.phrases import (
+    APOLOGY,
+    NO_GAME,
+    SAVED_NOT_SHOWN,
+    UNREACHABLE,
+    UNREACHABLE_IN_DOUBT,
+    code,
+    refused,
+)
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
+from .actions import AUTO_AFTER, CONFIRMED, apply, refusal_with_choices
 from .boards import compose, destination_options, move_options, outcome
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
@@ -40,8 +51,6 @@ from .solver import SolverService
 log = logging.getLogger(__name__)
 
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
-CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
-AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
 CHANGED_MEANWHILE = (
     "Your game changed while that was being played, so it was not applied. `/show` shows "
     "the current position."
@@ -124,15 +133,16 @@ class GameFlow:
         if deal is None:
             deal = self.solver.random_deal()
         async with self._lock_for(player.user_id):
-            try:
-                saved = await self.games.load(player.user_id)
-                if saved is not None and not saved.is_finished and not saved.game.is_stuck:
-                    return Reply(message=new_game_question(player, saved, game_id, deal, draw))
-                return await self._start(player, game_id, deal, saved, draw=draw)
-            except ConcurrentChange:
-                return _raced(player, f"new {game_id} {deal}")
-            except Exception:
-                return _apologise(player, f"new {game_id} {deal}")
+            return await _guarded(player, f"new {game_id} {deal}",
+                                  self._new_game(player, game_id, deal, draw))
+
+    async def _new_game(self, player: Player, game_id: str, deal: int, draw: bool) -> Reply:
+        saved = await self.games.load(player.user_id)
+        if saved is not None and not saved.is_finished and not saved.game.is_stuck:
+            private = await self._private(player.user_id)
+            question = new_game_question(player, saved, game_id, deal, draw, private=private)
+            return Reply(message=question)
+        return await self._start(player, game_id, deal, saved, draw=draw)
 
     async def confirm_new(
         self, player: Player, replacing: int, game_id: str, deal: int, *, draw: bool = False
@@ -144,19 +154,20 @@ class GameFlow:
             return refusal(refused(err))
         context = f"confirm new {game_id} {deal} over {replacing}"
         async with self._lock_for(player.user_id):
-            try:
-                saved = await self.games.load(player.user_id)
-                if saved is not None and not saved.is_finished and saved.id != replacing:
-                    return Reply(
-                        board=await self._board(saved, ""),
-                        note="That question was about a game you have since replaced, so "
-                        "nothing changed. Here is your current game; `/new` starts another.",
-                    )
-                return await self._start(player, game_id, deal, saved, draw=draw)
-            except ConcurrentChange:
-                return _raced(player, context)
-            except Exception:
-                return _apologise(player, context)
+            return await _guarded(player, context,
+                                  self._confirm_new(player, replacing, game_id, deal, draw))
+
+    async def _confirm_new(
+        self, player: Player, replacing: int, game_id: str, deal: int, draw: bool
+    ) -> Reply:
+        saved = await self.games.load(player.user_id)
+        if saved is not None and not saved.is_finished and saved.id != replacing:
+            return Reply(
+                board=await self._board(saved, ""),
+                note="That question was about a game you have since replaced, so "
+                "nothing changed. Here is your current game; `/new` starts another.",
+            )
+        return await self._start(player, game_id, deal, saved, draw=draw)
 
     async def daily(self, player: Player, game_id: str) -> Reply:
         """Deal today's daily deal of ``game_id`` (over an unfinished game, ask first)."""
@@ -170,7 +181,7 @@ class GameFlow:
             and not saved.is_finished
             and (saved.game.game_id, saved.game.deal) == (game_id, deal)
         ):
-            reply = await self.act(player, Action.SHOW)
+            reply = await self.show(player)
             if reply.board is None:
                 return reply
             return dataclasses.replace(
@@ -208,10 +219,20 @@ class GameFlow:
         elif replacing is not None and not replacing.game.moves_made and not replacing.undos:
             left_as = None
         day = self.daily_deals.day_of(game_id, deal, now)
-        saved = await self.games.start(
-            player.user_id, player.guild_id, game, now, replacing=replacing, left_as=left_as,
-            daily=day,
-        )
+        async with _saving():
+            saved = await self.games.start(
+                player.user_id, player.guild_id, game, now, replacing=replacing,
+                left_as=left_as, daily=day,
+            )
+        async with _shown_after_saving():
+            return await self._started(saved, replacing, draw, day)
+
+    async def _started(
+        self, saved: SavedGame, replacing: SavedGame | None, draw: bool, day: str | None
+    ) -> Reply:
+        """The board of a game just started (``day``: today, if it is the daily deal)."""
+        game = saved.game
+        game_id, deal = game.game_id, game.deal
         share = f"/new {game_id} {deal}" + (" draw:True" if draw else "")
         headline = (
             f"New game: **{game.name}**, deal {deal}. Share it: {code(share)}.\n"
@@ -245,15 +266,18 @@ class GameFlow:
         """
         context = f"{action.value} {arg or ''}".strip()
         async with self._lock_for(player.user_id):
-            try:
-                return await self._act(player, action, arg, seen)
-            except ConcurrentChange:
-                return _raced(player, context)
-            except Exception:
-                return _apologise(player, context)
+            return await _guarded(player, context, self._act(player, action, arg, seen))
+
+    async def show(self, player: Player) -> Reply:
+        """The player's board, as an answer to something else (a question, ``/daily``):
+        not a typed ``/show``, so not counted against its cooldown."""
+        async with self._lock_for(player.user_id):
+            return await _guarded(player, "show", self._act(player, Action.SHOW, None, None,
+                                                           typed=False))
 
     async def _act(
-        self, player: Player, action: Action, arg: str | None, seen: BoardRef | None
+        self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
+        *, typed: bool = True,
     ) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is None:
@@ -269,7 +293,7 @@ class GameFlow:
                 refused=True,
             )
         if action is Action.SHOW:
-            if seen is None:  # typed: /show posts a new picture, so it has a limit
+            if typed and seen is None:  # /show posts a new picture, so it has a limit
                 refused_show = await self.cooldowns.refusal(player.user_id, "show")
                 if refused_show is not None:
                     return refused_show
@@ -285,12 +309,13 @@ class GameFlow:
                 f"`/new`; {code(f'/new {game.game_id} {game.deal}')} replays this deal."
             )
         if action is Action.RESIGN and arg != CONFIRMED:
-            return Reply(message=resign_question(player, saved))
+            private = await self._private(player.user_id)
+            return Reply(message=resign_question(player, saved, private=private))
         was_lost = saved.proven_lost
         try:
-            summary = _apply(saved, action, arg)
+            summary = apply(saved, action, arg)
         except IllegalMove as err:
-            return refusal(_refusal_with_choices(saved, action, err))
+            return refusal(refusal_with_choices(saved, action, err))
         settings = await self.settings.of(player.user_id)
         if settings["auto_moves"] and action in AUTO_AFTER and saved.status == PLAYING:
             auto = saved.game.play_safe_moves()
@@ -312,12 +337,14 @@ class GameFlow:
         hints = saved.hints
         picture = await self._picture(saved, no_win=still_lost)  # before saving: a
         # failure changes nothing
-        await self.games.save(saved)
-        if saved.status == WON and saved.hints and not hints:  # a hint counted elsewhere
-            picture = await self._picture(saved)  # meanwhile: the win is assisted
-        if saved.status == WON and saved.daily is not None:
-            summary += "\n" + await self.daily_deals.won_line(saved, now)
-        return Reply(board=await self._compose(saved, summary, picture))
+        async with _saving():
+            await self.games.save(saved)
+        async with _shown_after_saving():
+            if saved.status == WON and saved.hints and not hints:  # a hint counted elsewhere
+                picture = await self._picture(saved)  # meanwhile: the win is assisted
+            if saved.status == WON and saved.daily is not None:
+                summary += "\n" + await self.daily_deals.won_line(saved, now)
+            return Reply(board=await self._compose(saved, summary, picture))
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""
@@ -367,10 +394,15 @@ class GameFlow:
         """A saved board's picture again (the solver has just proven it lost)."""
         return await self._picture(saved)
 
+    async def _private(self, user_id: int) -> bool:
+        """Whether the player's boards, and everything said about their game, are theirs
+        alone."""
+        return (await self.settings.of(user_id))["private_boards"]
+
     async def _compose(
         self, saved: SavedGame, summary: str, picture: Picture, *, focus: int | None = None
     ) -> Board:
-        private = (await self.settings.of(saved.user_id))["private_boards"]
+        private = await self._private(saved.user_id)
         board = compose(
             saved, summary, picture, proven_lost=saved.proven_lost, focus=focus, private=private
         )
@@ -378,71 +410,53 @@ class GameFlow:
         return board
 
 
-# -- an action, applied ---------------------------------------------------------------------
+class _Shown(Exception):
+    """Showing a change failed after it was saved: the player must not hear that nothing
+    changed."""
 
 
-def _apply(saved: SavedGame, action: Action, arg: str | None) -> str:
-    """Apply ``action`` to the saved game; the line that says what happened.
-
-    Raises IllegalMove, with the game unchanged, when it cannot be done.
-    """
-    game = saved.game
-    if action is Action.MOVE:
-        move = game.play(arg or "")
-        return f"Played {played(game, move)}."
-    if action is Action.UNDO:
-        move = game.undo()
-        saved.undos += 1
-        return f"Took back {code(str(move))}."
-    if action is Action.REDO:
-        move = game.redo()
-        return f"Replayed {played(game, move)}."
-    if action is Action.REDEAL:
-        game.play("redeal")
-        return (
-            "Redealt: the pile cards were shuffled and dealt again "
-            f"({game.redeals_left} left)."
-        )
-    if action is Action.TO_FOUNDATIONS:
-        moves = game.play_to_foundations()
-        if not moves:
-            raise IllegalMove("No card can go to a foundation now.", "nothing-goes-up")
-        texts = ", ".join(code(str(m)) for m in moves)
-        return f"{plural(len(moves), 'card')} to the foundations: {texts}."
-    if action is Action.AUTO_FINISH:
-        if not game.finishes_itself():
-            raise IllegalMove(
-                "Auto-finish works once every card left can go straight to the foundations.",
-                "does-not-finish",
-            )
-        moves = game.play_to_foundations()
-        return f"Auto-finished: {plural(len(moves), 'card')} to the foundations."
-    if action is Action.RESIGN:
-        saved.status = RESIGNED
-        return ""  # the board's ending says it
-    raise ValueError(f"unknown action {action!r}")
+class _InDoubt(Exception):
+    """The database went away while a change was on its way: it may have been saved."""
 
 
-def _refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> str:
-    """A refused action's message, with the moves that would work instead."""
-    message = refused(err)
-    if action is not Action.MOVE:
-        return message
-    moves = saved.game.legal_moves()
-    if not moves:
-        return message
-    shown = ", ".join(code(str(m)) for m in moves[:8])
-    more = f" and {len(moves) - 8} more" if len(moves) > 8 else ""
-    return f"{message}\nLegal now: {shown}{more} — or pick one from the menu under your board."
+@contextlib.asynccontextmanager
+async def _saving() -> AsyncIterator[None]:
+    """Around a save: the database gone while it was on its way is ``_InDoubt``."""
+    try:
+        yield
+    except StoreUnavailable as err:
+        if err.in_doubt:
+            raise _InDoubt from err
+        raise
 
 
-def _raced(player: Player, context: str) -> Reply:
-    log.warning("user %s: %s raced another writer", player.user_id, context)
-    return refusal(CHANGED_MEANWHILE)
+@contextlib.asynccontextmanager
+async def _shown_after_saving() -> AsyncIterator[None]:
+    """Around what follows a save: a failure there is ``_Shown``."""
+    try:
+        yield
+    except Exception as err:
+        raise _Shown from err
 
 
-def _apologise(player: Player, context: str) -> Reply:
-    log.exception(
-        "flow: %r failed for user %s in guild %s", context, player.user_id, player.guild_id
-    )
-    return refusal(APOLOGY)
+async def _guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply:
+    """The reply of ``work``, or the refusal that tells the truth about what happened:
+    nothing (a clash, an outage, a failure before saving), maybe saved (the database went
+    away while saving), or saved but not shown."""
+    try:
+        return await work
+    except ConcurrentChange:
+        log.warning("user %s: %s raced another writer", player.user_id, context)
+        return refusal(CHANGED_MEANWHILE)
+    except StoreUnavailable:
+        return refusal(UNREACHABLE)  # the outage is in the log already
+    except _InDoubt:
+        return refusal(UNREACHABLE_IN_DOUBT)
+    except _Shown:
+        log.exception("flow: %r was saved but not shown, for user %s in guild %s", context,
+                      player.user_id, player.guild_id)
+        return refusal(SAVED_NOT_SHOWN)
+    except Exception:
+        log.exception("flow: %r failed for user %s in guild %s", context, player.user_id,
+                      player.guild_id)
+        return refusal(APOLOGY)

@@ -226,6 +226,8 @@ class SolverService:
                 return None
             picture = await self._redraw(saved)
             return Amendment(with_no_win(text), picture.png, filename, picture.alt_text)
+        except StoreUnavailable:
+            return None  # the outage is in the log already
         except Exception:
             if not self.closed:  # a search cut short by shutting down is no failure
                 log.exception("looking for a win after a board of user %s failed", owner_id)

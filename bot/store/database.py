@@ -96,8 +96,10 @@ class Database(Protocol):
     #: ``DELETE ... RETURNING deal`` of the oldest pooled deal of game ``$1``, taken by one
     #: caller only: the one statement the backends spell differently.
     take_winnable_sql: str
-    #: What deleting rows means on this backend, for players and operators.
-    erasure: str
+    #: Whether deleted rows leave the database's files at once (SQLite: overwritten, and
+    #: its log emptied), or only at the server's routine maintenance (PostgreSQL: VACUUM
+    #: and the recycling of its write-ahead log).
+    erases_at_once: bool
     #: `` FOR SHARE`` where a read must hold the rows it reads until its transaction
     #: ends (PostgreSQL); empty where one writer at a time makes it so (SQLite).
     share_lock: str

@@ -204,11 +204,7 @@ class PostgresDatabase:
         "WHERE game = $1 ORDER BY found_at, deal LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING deal"
     )
     share_lock = " FOR SHARE"
-    erasure = (
-        "PostgreSQL stops returning deleted rows at once; their bytes stay in its data files "
-        "until routine VACUUM reuses the space, and in its write-ahead log until that is "
-        "recycled"
-    )
+    erases_at_once = False  # gone from every answer at commit; from the files at VACUUM
     path: Path | None = None
 
     def __init__(self, pool: asyncpg.Pool, readers: asyncpg.Pool, url: str, schema: str) -> None:
@@ -310,6 +306,7 @@ class PostgresDatabase:
                 continue
             try:
                 await conn.add_listener(self._channel, self._on_notify)
+                self._outage.succeeded()
                 if gap:
                     self._tell("*")  # what changed while nobody listened is unknown
                 while not self._closed:  # until the session is found dead
@@ -348,6 +345,7 @@ class PostgresDatabase:
                     conn.add_termination_listener(self._lease_ended)
                 if name in self._held:
                     await asyncio.wait_for(conn.fetchval("SELECT 1"), PING_S)
+                    self._outage.succeeded()
                     return True
                 took = bool(await conn.fetchval(
                     "SELECT pg_try_advisory_lock($1)", self._lead_key(name)
@@ -359,6 +357,7 @@ class PostgresDatabase:
                 if _unreachable(err):
                     raise self._unavailable(err) from err
                 raise
+            self._outage.succeeded()
             if took:
                 self._held[name] = on_lost
             return took

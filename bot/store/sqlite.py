@@ -213,10 +213,7 @@ class SqliteDatabase:
         "WHERE game = $1 ORDER BY found_at, deal LIMIT 1) RETURNING deal"
     )
     share_lock = ""  # one writer at a time: what a transaction read stays as it read it
-    erasure = (
-        "SQLite overwrites deleted rows (secure_delete) and empties its write-ahead log "
-        "after each /forget-me, so they leave the file at once"
-    )
+    erases_at_once = True  # secure_delete, and the log emptied after each /forget-me
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
                  path: Path) -> None:

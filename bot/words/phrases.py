@@ -13,7 +13,10 @@ from engine.text import plural
 __all__ = [
     "APOLOGY",
     "NO_GAME",
+    "SAVED_NOT_SHOWN",
     "SORRY",
+    "UNREACHABLE",
+    "UNREACHABLE_IN_DOUBT",
     "code",
     "format_seconds",
     "medal",
@@ -28,6 +31,19 @@ NO_GAME = "You have no game yet. Start one with `/new` — for example `/new tre
 APOLOGY = (
     "Sorry — something went wrong on my side and nothing was changed. Your saved game is as "
     "it was; please try again, or `/show` to see it."
+)
+# What the core says when its database cannot be reached, or when a change was saved
+# but showing it failed: each tells the truth about what became of the player's action.
+UNREACHABLE = (
+    "The game store is unreachable for a moment; nothing was played — try again shortly."
+)
+UNREACHABLE_IN_DOUBT = (
+    "The game store became unreachable while that was being saved, so it may or may not "
+    "have been kept. Try `/show` in a moment: it shows where your game is."
+)
+SAVED_NOT_SHOWN = (
+    "That was done and saved, but something went wrong while showing it. `/show` posts "
+    "your current board."
 )
 # The adapters' apology: answering failed, and what the core did is not known there.
 SORRY = "Sorry — something went wrong while answering. `/show` posts your current board."

@@ -15,8 +15,9 @@ RESIGN_LABEL = "Resign"
 
 
 def new_game_question(
-    player: Player, saved: SavedGame, game_id: str, deal: int, draw: bool
+    player: Player, saved: SavedGame, game_id: str, deal: int, draw: bool, *, private: bool
 ) -> Message:
+    """``private``: the player's boards are private, and so is what is asked about them."""
     old = saved.game
     text = (
         f"You have an unfinished **{old.name}** game (deal {old.deal}, "
@@ -25,15 +26,15 @@ def new_game_question(
     )
     args = (str(saved.id), game_id, str(deal)) + (("draw",) if draw else ())
     question = Question(Ask.NEW_GAME, player.user_id, START_LABEL, KEEP_LABEL, args)
-    return Message(text, question=question)
+    return Message(text, question=question, private=private)
 
 
-def resign_question(player: Player, saved: SavedGame) -> Message:
+def resign_question(player: Player, saved: SavedGame, *, private: bool) -> Message:
     game = saved.game
     text = (
         f"Resign this **{game.name}** game (deal {game.deal}, {plural(game.moves_made, 'move')})? "
         "It counts as a loss."
     )
     args = (str(saved.id), str(saved.revision))
-    return Message(text, question=Question(Ask.RESIGN, player.user_id, RESIGN_LABEL, KEEP_LABEL,
-                                           args))
+    question = Question(Ask.RESIGN, player.user_id, RESIGN_LABEL, KEEP_LABEL, args)
+    return Message(text, question=question, private=private)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
-from bot.__main__ import RedactToken
+from bot.__main__ import Redacting, redact
 from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_config, read_env_file
 
 TOKEN = "MTIzNDU2.secret-token-value"
@@ -86,8 +87,38 @@ def test_the_token_is_not_in_the_settings_repr() -> None:
 
 def test_a_log_line_carrying_the_token_is_redacted() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "login with %s failed", (TOKEN,), None)
-    assert RedactToken(TOKEN).filter(record)
-    assert record.getMessage() == "login with [token] failed"
+    assert Redacting((TOKEN,)).format(record).endswith("x: login with [secret] failed")
+
+
+def test_a_traceback_carrying_a_secret_is_redacted_too() -> None:
+    try:
+        raise RuntimeError(f"could not log in with {TOKEN}")
+    except RuntimeError:
+        record = logging.LogRecord("x", logging.ERROR, __file__, 1, "failed", (), sys.exc_info())
+    line = Redacting((TOKEN,)).format(record)
+    assert "RuntimeError: could not log in with [secret]" in line and TOKEN not in line
+
+
+@pytest.mark.parametrize(
+    ("url", "pgpassword"),
+    [
+        ("postgresql://bot:s3cretA%40x@db:5432/sol", None),  # in the authority
+        ("postgresql://bot@db/sol?sslmode=disable&password=s3cretA%40x", None),  # as an option
+        ("postgresql://bot@db/sol", "s3cretA@x"),  # in the environment, as libpq reads it
+    ],
+)
+def test_the_database_password_is_a_secret_in_every_form(
+    url: str, pgpassword: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    if pgpassword is None:
+        monkeypatch.delenv("PGPASSWORD", raising=False)
+    else:
+        monkeypatch.setenv("PGPASSWORD", pgpassword)
+    config = load_config({"DATABASE_URL": url}, env_file=None)
+    assert "s3cretA" not in config.database_name and "s3cretA" not in repr(config)
+    assert "s3cretA@x" in config.secrets
+    line = f"connecting with {url} as s3cretA@x"
+    assert "s3cretA" not in redact(line, config.secrets)
 
 
 def test_database_url_selects_postgresql_and_hides_its_password() -> None:

@@ -48,6 +48,7 @@ async def test_daily_stats_boards_and_forget_me_in_the_console(
     assert len(await all_results(store)) == 1
     text = await run(console, "/forget-me", "Delete everything", "/stats")
     assert "deleted your current game and 1 result," in text
+    assert "overwritten in the bot's database at once" in text, "true of SQLite"
     assert "You have no finished games anywhere yet." in text
     assert await all_results(store) == [] and await store.games.load(1) is None
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
 
+from bot.flows.actions import CONFIRMED
 from bot.flows.daily import daily_deal, utc_day
-from bot.flows.game import CONFIRMED, GameFlow
+from bot.flows.game import GameFlow
 from bot.replies import Action, Player, Reply
 from bot.store import Stores
 from tests.bot.reference import Result, all_results, won_days

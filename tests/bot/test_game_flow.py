@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.core import Core
-from bot.flows.game import CONFIRMED, GameFlow
+from bot.flows.actions import CONFIRMED
+from bot.flows.game import GameFlow
 from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply
 from bot.store import Stores
 from bot.words.phrases import APOLOGY, NO_GAME

@@ -8,6 +8,8 @@ import asyncio
 from collections.abc import Mapping
 from pathlib import Path
 
+import pytest
+
 from bot.store import Stores
 from bot.store.boards import Key, LiveBoards
 from engine import new_game
@@ -143,3 +145,20 @@ async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path
         assert await again.boards.swap(2, 500, 8002) == 8001
     finally:
         await again.close()
+
+
+async def test_swaps_waiting_through_an_outage_are_bounded_and_the_drop_is_told(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    table = FakeTable()
+    table.failing = True  # the database cannot be written
+    boards = LiveBoards(table.read, table.write, write_after_s=60, unwritten=3)
+    for user in range(1, 6):
+        await boards.swap(user, 500, 7000 + user)
+    assert boards.unwritten == 3, "the two oldest swaps were dropped"
+    assert "the oldest are dropped" in caplog.text
+    table.failing = False
+    await boards.write_now()
+    assert table.writes == [{(3, 500): 7003, (4, 500): 7004, (5, 500): 7005}]
+    assert "2 were dropped meanwhile" in caplog.text
+    await boards.close()

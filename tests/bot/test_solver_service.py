@@ -13,9 +13,10 @@ from typing import Any
 import pytest
 
 from bot.core import Core
+from bot.flows.actions import CONFIRMED
 from bot.flows.boards import NO_WIN
 from bot.flows.cooldowns import EVERY_S
-from bot.flows.game import CONFIRMED, GameFlow
+from bot.flows.game import GameFlow
 from bot.replies import Action, BoardRef
 from bot.store import Stores
 from bot.workers import solver as solver_worker

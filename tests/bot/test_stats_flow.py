@@ -14,10 +14,10 @@ import pytest
 from PIL import Image
 
 from bot.core import Core
+from bot.flows.actions import CONFIRMED
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.daily import daily_deal
 from bot.flows.data_rights import FORGET_YES
-from bot.flows.game import CONFIRMED
 from bot.flows.stats import EVERYWHERE, picture_name
 from bot.replies import Action, Ask, Person, Player, Reply
 from bot.store import Stores

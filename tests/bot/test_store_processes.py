@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -194,3 +195,27 @@ async def test_a_sqlite_file_has_one_process_which_leads(db_path: Path) -> None:
         assert await store.meta.try_lead("commands") is True
     finally:
         await store.close()
+
+
+async def test_a_board_write_in_flight_elsewhere_never_brings_a_forgotten_player_back(
+    pair: tuple[Stores, Stores],
+) -> None:
+    a, b = pair
+    await a.games.start(1, 10, new_game("trefoil", 9), 1.0)
+    live = b.boards.live
+    written = live._write
+    release = asyncio.Event()
+
+    async def held_write(changes: Any) -> None:
+        await release.wait()
+        await written(changes)
+
+    live._write = held_write
+    await b.boards.swap(1, 500, 7001)  # the other process posted a board...
+    writing = asyncio.ensure_future(live.write_now())  # ...and is writing it down
+    await asyncio.sleep(0.01)
+    assert await a.forget_player(1) == (1, 0)  # meanwhile the player is forgotten here
+    release.set()
+    await writing
+    async with a.db.reading() as conn:
+        assert await conn.fetch("SELECT * FROM board_messages WHERE user_id = 1") == []

@@ -1,8 +1,8 @@
 """Whether statistics reads hold up moves, on a database with a long history (not a test).
 
     python -m tests.e2e.bench_reads [--rows 1000000] [--players 100] [--per-player 10]
-                                    [--rate 4 | --rate 0 --readers 2] [--quiet-reads 10]
-                                    [--postgres]
+                                    [--rate 4 | --rate 0 --readers 2 | --burst 100]
+                                    [--quiet-reads 10] [--postgres]
 
 Fills the bot's database with ``--rows`` results (``tests.bench_stats``' history), a fifth
 of them in the fake's server "Solitaire Club" among 5,000 players, alice's 5,000 games
@@ -11,12 +11,15 @@ the bot answers ``--quiet-reads`` of each read one at a time, with nothing else 
 the ``--players`` each play ``2 x --per-player`` moves: the first half alone, the second half
 beside statistics reads (alice's ``/stats`` in this server and the server's all-time
 ``/leaderboard``, by turns, asked by members in turn): ``--rate`` reads a second, started on
-the clock whether or not the earlier ones were answered, as members come and ask; or, with
-``--rate 0``, ``--readers`` members each asking again as soon as answered (a stress: the
-quicker the reads, the more of them). Prints each read's latency alone and beside the moves,
-and /move's in both halves. Goals (issue 11): a read answers within 300 ms, and /move's p99
-beside the reads is at most twice its p99 alone. The players keep the bot saturated, so a
-read beside them waits its turns on the event loop and the cores as a move does.
+the clock whether or not the earlier ones were answered, as members come and ask (enough of
+them that none asks within a read's cooldown); or, with ``--rate 0``, ``--readers`` members
+each asking again as soon as answered (a stress: the cooldowns refuse most of it); or, with
+``--burst N``, one member sending N ``/stats`` at once, every second (the cooldown answers
+one, and refuses the rest). Prints each read's latency alone and beside the moves, the reads
+refused, and /move's latency in both halves. Goals (issues 11 and 22): a read answers within
+300 ms, and /move's p99 beside the reads is at most twice its p99 alone. The players keep
+the bot saturated, so a read beside them waits its turns on the event loop and the cores as
+a move does.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot.flows.cooldowns import EVERY_S
 from tests.bench_stats import fill_postgres, fill_sqlite, history
 
 from .bench_bot import percentile, plans, postgres_url, running_bot, start_game, summary, timed_move
@@ -40,6 +44,7 @@ from .fake_discord import FakeDiscord, FakeUser
 # Each reader asks for these in turn: (command, options). alice has 5,000 games here.
 READS = (("stats", {"user": "alice"}), ("leaderboard", {}))
 READERS = ("alice", "bob", "carol", "dana", "olga")
+REFUSED = "refused"  # the reads a cooldown answered
 
 
 async def moves(
@@ -60,20 +65,24 @@ async def one_read(
     times: dict[str, list[float]],
 ) -> None:
     reply = await fake.command(who, name, options, timeout=30)
+    if "so everyone's games stay quick" in reply.text:
+        times[REFUSED].append(reply.latency_s)
+        return
     if reply.ephemeral or not reply.text:
         raise RuntimeError(f"/{name} by {who} was refused: {reply.text!r}")
     times[name].append(reply.latency_s)
 
 
 async def reads_at_rate(
-    fake: FakeDiscord, rate: float, stop: asyncio.Event, times: dict[str, list[float]]
+    fake: FakeDiscord, rate: float, readers: list[str], stop: asyncio.Event,
+    times: dict[str, list[float]],
 ) -> None:
-    """``rate`` reads a second, each by the next member, started on the clock whether or
-    not the earlier ones have been answered, until ``stop`` is set."""
+    """``rate`` reads a second, each by the next of ``readers``, started on the clock
+    whether or not the earlier ones have been answered, until ``stop`` is set."""
     started = []
     for n in itertools.count():
         name, options = READS[n % len(READS)]
-        who = READERS[n // len(READS) % len(READERS)]
+        who = readers[n // len(READS) % len(readers)]
         started.append(asyncio.create_task(one_read(fake, who, name, options, times)))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 1 / rate)
@@ -92,6 +101,19 @@ async def reads_back_to_back(
         await one_read(fake, who, name, options, times)
 
 
+async def bursts(
+    fake: FakeDiscord, size: int, stop: asyncio.Event, times: dict[str, list[float]]
+) -> None:
+    """``size`` /stats at once by one member, every second, until ``stop`` is set."""
+    started = []
+    while not stop.is_set():
+        started += [asyncio.create_task(one_read(fake, "dana", *READS[0], times))
+                    for _ in range(size)]
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 1.0)
+    await asyncio.gather(*started)
+
+
 def read_summary(label: str, latencies: list[float]) -> str:
     if not latencies:
         return f"{label}: no read finished"
@@ -108,6 +130,11 @@ async def bench(args: argparse.Namespace) -> int:
     ) as database_url:
         fake = FakeDiscord()
         players = fake.add_members(args.players)
+        # Enough members reading (quietly, or on the clock) that none asks again within
+        # a cooldown.
+        needed = int(args.rate * max(EVERY_S["stats"], EVERY_S["leaderboard"])) + 2
+        readers = [u.name for u in fake.add_members(max(needed, args.quiet_reads),
+                                                    prefix="reader")]
         in_server = args.rows // 5
         began = time.perf_counter()
         rows = history(args.rows, in_server, server=fake.guild.id,
@@ -131,33 +158,41 @@ async def bench(args: argparse.Namespace) -> int:
                 for name, options in READS:  # warm: the first read of each pays for its pages
                     await fake.command("alice", name, options, timeout=30)
                 quiet: dict[str, list[float]] = {name: [] for name, _ in READS}
-                for _ in range(args.quiet_reads):
+                quiet[REFUSED] = []
+                for n in range(args.quiet_reads):
                     for name, options in READS:
-                        await one_read(fake, "bob", name, options, quiet)
+                        await one_read(fake, readers[n], name, options, quiet)
                 alone, wall_alone = await moves(fake, players, first)
                 times: dict[str, list[float]] = {name: [] for name, _ in READS}
+                times[REFUSED] = []
                 stop = asyncio.Event()
-                readers = (
-                    [asyncio.create_task(reads_at_rate(fake, args.rate, stop, times))]
-                    if args.rate else
-                    [asyncio.create_task(reads_back_to_back(fake, who, stop, times))
-                     for who in READERS[: args.readers]]
-                )
+                if args.burst:
+                    reading = [asyncio.create_task(bursts(fake, args.burst, stop, times))]
+                elif args.rate:
+                    reading = [asyncio.create_task(
+                        reads_at_rate(fake, args.rate, readers, stop, times))]
+                else:
+                    reading = [asyncio.create_task(reads_back_to_back(fake, who, stop, times))
+                               for who in READERS[: args.readers]]
                 beside, wall_beside = await moves(fake, players, second)
                 stop.set()
-                await asyncio.gather(*readers)
+                await asyncio.gather(*reading)
         finally:
             await fake.close()
         for name, latencies in quiet.items():
-            print(read_summary(f"/{name} alone", latencies))
+            if name != REFUSED:
+                print(read_summary(f"/{name} alone", latencies))
         print(summary(f"{args.players} players alone", alone)
               + f", {len(alone) / wall_alone:.0f} moves/s")
-        reading = (f"{args.rate:g} reads a second" if args.rate
+        reading = (f"one member's bursts of {args.burst} /stats a second" if args.burst
+                   else f"{args.rate:g} reads a second" if args.rate
                    else f"{args.readers} members reading back to back")
         print(summary(f"{args.players} players beside {reading}", beside)
               + f", {len(beside) / wall_beside:.0f} moves/s")
         for name, latencies in times.items():
-            print(read_summary(f"/{name} beside the moves", latencies))
+            if name != REFUSED:
+                print(read_summary(f"/{name} beside the moves", latencies))
+        print(f"reads refused by a cooldown: {len(times[REFUSED])}")
         ratio = percentile(beside, 99) / percentile(alone, 99)
         print(f"/move p99 beside the reads / alone: {ratio:.2f}   (goal: <= 2)")
         if fake.problems:
@@ -179,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="statistics reads a second beside the moves (0: --readers)")
     parser.add_argument("--readers", type=int, default=2,
                         help="with --rate 0: members reading back to back")
+    parser.add_argument("--burst", type=int, default=0,
+                        help="one member's /stats at once, every second, instead of --rate")
     parser.add_argument("--quiet-reads", type=int, default=10,
                         help="reads of each kind before the moves, one at a time")
     parser.add_argument("--postgres", action="store_true", help="the database in PostgreSQL")

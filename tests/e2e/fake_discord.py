@@ -1909,6 +1909,46 @@ class FakeDiscord:
             owners=owners,
         )
 
+    async def autocomplete_unchecked(
+        self,
+        user: FakeUser | str,
+        name: str,
+        options: Mapping[str, Any],
+        *,
+        focused: str,
+        guild: Any = _DEFAULT,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """An autocomplete whose options go out exactly as given, ``focused`` marked as the
+        one being typed, whether or not the command declares it or lets it autocomplete."""
+        player = self.user(user)
+        g, ch, where = self._where(player, guild, None, None)
+        data, cmd_name = self._command_data(name, options, g, context=where, checked=False)
+        for option in data.get("options", []):
+            if option["name"] == focused:
+                option["focused"] = True
+        interaction = FakeInteraction(
+            self, type=AUTOCOMPLETE, user=player, guild=g, channel=ch, data=data,
+            command_name=cmd_name, context=where,
+        )
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
+    async def press_without_message(
+        self,
+        user: FakeUser | str,
+        message: FakeMessage | MessageState | Reply | int,
+        *,
+        label: str,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """Press a button of ``message`` in an interaction that does not carry the message,
+        which Discord always includes."""
+        interaction = self.start_component(user, message, None, label=label)
+        interaction.message_id = None
+        await self.send_interaction(interaction)
+        return await interaction.reply(timeout)
+
     async def press(
         self,
         user: FakeUser | str,

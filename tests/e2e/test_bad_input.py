@@ -51,7 +51,8 @@ async def test_a_long_day_is_cut_short_in_the_answer(fake: FakeDiscord, bot: Any
 
 async def test_a_long_unknown_game_is_cut_short(fake: FakeDiscord, bot: Any) -> None:
     reply = await fake.command_unchecked("alice", "new", {"game": "x" * 1990})
-    private_reason(reply, "There is no game called")
+    private_reason(reply, "`game` must be one of")
+    assert "x" * 50 not in reply.text
 
 
 async def test_an_option_of_the_wrong_type_is_explained(fake: FakeDiscord, bot: Any) -> None:
@@ -74,3 +75,62 @@ async def test_a_button_of_an_older_version_is_answered(
     old = fake.post_earlier_message(content="an old board", buttons={custom_id: "Undo"})
     reply = await fake.press("alice", old, label="Undo")
     private_reason(reply, "/show")
+
+
+# Interactions Discord's client never sends, as a proxy or a future client could: each is
+# answered privately with the reason, changes nothing, and logs no failure (the fixture
+# fails the test on any error logged).
+MALFORMED = [
+    ("new", {}, "needs `game`"),
+    ("new", {"game": 5}, "`game` must be text"),
+    ("new", {"game": None}, "`game` must have a value"),
+    ("new", {"game": "trefoil", "deal": 2**60}, "`deal` must be a whole number from 1"),
+    ("new", {"game": "trefoil", "winnable": "yes"}, "`winnable` must be true or false"),
+    ("move", {}, "needs `from`"),
+    ("move", {"from": 7, "to": "3"}, "`from` must be text"),
+    ("rules", {}, "needs `game`"),
+    ("daily", {"game": None}, "`game` must have a value"),
+    ("settings", {"private_boards": "yes"}, "`private_boards` must be true or false"),
+    ("stats", {"user": 2**70}, "`user` must be a member"),
+    ("stats", {"user": "abc"}, "`user` must be a member"),
+    ("stats", {"scope": "galaxy"}, "`scope` must be one of"),
+    ("leaderboard", {"period": "decade"}, "`period` must be one of"),
+    ("show", {"please": True}, "has no option `please`"),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "says"), MALFORMED)
+async def test_a_malformed_command_is_refused_with_its_reason(
+    fake: FakeDiscord, bot: Any, name: str, options: dict[str, Any], says: str
+) -> None:
+    board = await started(fake)
+    reply = await fake.command_unchecked("alice", name, options)
+    private_reason(reply, says, "nothing was done")
+    again = await fake.command("alice", "show")
+    assert "0 moves" in again.text and again.text.split("\n")[0] == board.text.split("\n")[0]
+
+
+async def test_a_user_id_sent_as_a_number_is_read_as_an_id(fake: FakeDiscord, bot: Any) -> None:
+    reply = await fake.command_unchecked("alice", "stats", {"user": 123})
+    assert "<@123> has no finished games" in reply.text
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "focused"),
+    [("move", {"nothing": "1"}, "nothing"), ("new", {"game": "tre"}, "game"),
+     ("stats", {"game": "x"}, "game")],
+)
+async def test_an_autocomplete_of_an_option_that_suggests_nothing_gets_no_choices(
+    fake: FakeDiscord, bot: Any, name: str, options: dict[str, Any], focused: str
+) -> None:
+    await started(fake)
+    reply = await fake.autocomplete_unchecked("alice", name, options, focused=focused)
+    assert reply.kind == "autocomplete" and reply.choices == ()
+
+
+async def test_a_press_without_its_message_is_answered(fake: FakeDiscord, bot: Any) -> None:
+    board = await started(fake)
+    reply = await fake.press_without_message("alice", board, label="To foundations")
+    private_reason(reply, "came without the board", "/show")
+    again = await fake.command("alice", "show")
+    assert "0 moves" in again.text, "nothing was played"

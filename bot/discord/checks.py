@@ -1,0 +1,131 @@
+"""What a slash command's interaction must carry before the command runs: every required
+option, no unknown one, each value of the type the command declares (a string, a whole
+number within Discord's range, true or false, a user's id) and, where there are choices,
+one of them — as Discord's own client sends it.
+
+A proxy, a modified client or a future one may send anything; the bot's tree checks first
+(``SolitaireTree.interaction_check``) and answers privately with the reason, so a command
+never runs on what it cannot use, and nothing is changed or logged as a failure.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import AppCommandOptionType as Kind
+from discord import app_commands
+
+from ..words.phrases import code
+
+log = logging.getLogger(__name__)
+
+INTEGER_RANGE = 2**53  # Discord's integers: within ±2^53
+SNOWFLAKE_RANGE = 2**64  # an id: a positive 64-bit number
+
+
+class SolitaireTree(app_commands.CommandTree[Any]):
+    """The bot's command tree: a command or autocomplete whose options the command cannot
+    use is answered here, privately, and goes no further."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        data: Mapping[str, Any] = interaction.data or {}
+        command = self._command_named(str(data.get("name", "")), interaction.guild_id)
+        if command is None:
+            return True  # the tree says "not found" in its own way
+        options = data.get("options") or []
+        autocomplete = interaction.type is discord.InteractionType.autocomplete
+        problem = option_problem(command, options, autocomplete=autocomplete)
+        if problem is None:
+            return True
+        log.info("/%s refused: %s", command.qualified_name, problem)
+        try:
+            if autocomplete:
+                await interaction.response.autocomplete([])
+            else:
+                await interaction.response.send_message(
+                    f"{problem} — nothing was done. `/help` shows how each command is used.",
+                    ephemeral=True,
+                )
+        except discord.HTTPException:
+            log.warning("could not refuse a malformed /%s", command.qualified_name)
+        return False
+
+    def _command_named(
+        self, name: str, guild_id: int | None
+    ) -> app_commands.Command[Any, Any, Any] | None:
+        found = None
+        if guild_id is not None:
+            found = self.get_command(name, guild=discord.Object(guild_id))
+        found = found or self.get_command(name)
+        return found if isinstance(found, app_commands.Command) else None
+
+
+def option_problem(
+    command: app_commands.Command[Any, Any, Any], options: list[Mapping[str, Any]], *,
+    autocomplete: bool = False,
+) -> str | None:
+    """Why ``options`` (as an interaction carries them) cannot run ``command``, or None.
+    For an autocomplete, the option being typed must be one that autocompletes, and the
+    others may be missing or half typed."""
+    declared = {p.display_name: p for p in command.parameters}
+    given: dict[str, Any] = {}
+    for option in options:
+        if not isinstance(option, Mapping) or not isinstance(option.get("name"), str):
+            return "An option came without a name"
+        name = option["name"]
+        if name not in declared:
+            return f"/{command.name} has no option {code(name)}"
+        if autocomplete and option.get("focused"):
+            if not declared[name].autocomplete:
+                return f"/{command.name} suggests nothing for {code(name)}"
+            continue
+        given[name] = option.get("value")
+    if autocomplete:
+        return None if any(o.get("focused") for o in options) else "Nothing is being typed"
+    for name, parameter in declared.items():
+        if name not in given:
+            if parameter.required:
+                return f"/{command.name} needs {code(name)}"
+            continue
+        problem = value_problem(parameter, given[name])
+        if problem is not None:
+            return f"{code(name)} {problem}"
+    return None
+
+
+def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
+    """Why ``value`` is no value of ``parameter``, or None."""
+    kind = parameter.type
+    if value is None:
+        return "must have a value"
+    if kind is Kind.string and not isinstance(value, str):
+        return "must be text"
+    if kind is Kind.boolean and not isinstance(value, bool):
+        return "must be true or false"
+    if kind is Kind.integer:
+        if isinstance(value, bool) or not isinstance(value, int):
+            return "must be a whole number"
+        low = parameter.min_value if parameter.min_value is not None else -INTEGER_RANGE
+        high = parameter.max_value if parameter.max_value is not None else INTEGER_RANGE
+        if not low <= value <= high:
+            return f"must be a whole number from {low} to {high}"
+    if kind in (Kind.user, Kind.mentionable) and not _snowflake(value):
+        return "must be a member (pick one from the list)"
+    if parameter.choices and value not in [c.value for c in parameter.choices]:
+        return "must be one of " + ", ".join(code(str(c.value)) for c in parameter.choices)
+    return None
+
+
+def _snowflake(value: Any) -> bool:
+    """Whether ``value`` is an id as Discord sends one: a string of digits (or a number),
+    positive and within 64 bits."""
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, str):
+        if not (value.isascii() and value.isdigit()):
+            return False
+        value = int(value)
+    return isinstance(value, int) and 0 < value < SNOWFLAKE_RANGE
