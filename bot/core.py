@@ -47,6 +47,7 @@ from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
 from .words.help import HELP_TEXT, rules_text
 from .words.phrases import UNREACHABLE, UNREACHABLE_IN_DOUBT
+from .words.questions import WINNABLE
 from .workers.pictures import Picture, Pictures, Renderer
 from .workers.solver import SolverWorker
 
@@ -82,13 +83,13 @@ class Core:
             stores.games, stores.pool, self.cooldowns, solver, clock=clock, deals=deals,
             redraw=self._redraw,
         )
-        self.daily_deals = DailyDeals(stores.results, self.cooldowns, clock)
+        self.daily_deals = DailyDeals(stores.results, stores.games, self.cooldowns, clock)
         self.game = GameFlow(
             stores.games, settings=self.settings, pictures=self.pictures, solver=self.solver,
             daily=self.daily_deals, cooldowns=self.cooldowns, clock=clock,
         )
         self.statistics = StatsFlow(stores.results, self.pictures, self.cooldowns, clock)
-        self.data_rights = DataRights(stores, self._drop)
+        self.data_rights = DataRights(stores, self._drop, clock)
         self.leadership = Leadership(stores.meta)
         self._stopped = self._closed = False
         stores.listen(self._heard)
@@ -221,12 +222,12 @@ class Core:
         if ask is Ask.NEW_GAME:
             if not yes:
                 return await self.game.show(player)
-            if len(args) < 3 or not (args[0].isdigit() and args[2].isdigit()):
+            if len(args) < 3 or not (args[0].isdigit()
+                                     and (args[2].isdigit() or args[2] == WINNABLE)):
                 return refusal("That question is out of date; `/new` starts a game.")
             draw = "draw" in args[3:]
-            return await self.game.confirm_new(
-                player, int(args[0]), args[1], int(args[2]), draw=draw
-            )
+            deal = None if args[2] == WINNABLE else int(args[2])
+            return await self.game.confirm_new(player, int(args[0]), args[1], deal, draw=draw)
         if ask is Ask.RESIGN:
             if not yes:
                 return await self.game.show(player)

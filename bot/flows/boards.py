@@ -19,7 +19,7 @@ from ..replies import (
     Controls,
     MenuOption,
 )
-from ..store import LOST, PLAYING, RESIGNED, WON, SavedGame
+from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..words.phrases import code, plural
 from ..workers.pictures import Picture
 
@@ -124,6 +124,34 @@ def menu_choice(value: str) -> tuple[Action, str]:
     if word == PICK:
         return Action.PICK, rest.strip()
     return Action.MOVE, value
+
+
+def start_text(
+    game: Game, replacing: SavedGame | None, *, winnable: bool, daily: str | None,
+    went_up: list[Move],
+) -> str:
+    """What a board says when its game is dealt: what became of the game it replaced, the
+    deal and how to share it, whether it is proven winnable or the daily deal, the game in
+    a line, and the cards that went up by themselves."""
+    lines = []
+    if replacing is not None and replacing.status in (ABANDONED, LOST):
+        lines.append(f"Your {replacing.game.name} game was recorded as {replacing.status}.")
+    share = f"/new {game.game_id} {game.deal}" + (" draw:True" if game.draw_rule else "")
+    first = f"New game: **{game.name}**, deal {game.deal}"
+    if winnable:
+        first += ", which the solver has proven can be won"
+    lines.append(f"{first}. Share it: {code(share)}.")
+    if daily is not None:
+        lines.append(daily)
+    if game.draw_rule:
+        lines.append(
+            "House rule: after the last redeal you may once bring one buried card to the top "
+            "of its pile (`/move draw QH`, or from the menu)."
+        )
+    lines.append(f"-# {game.rules.note} {code(f'/rules {game.game_id}')} tells the rest.")
+    if went_up:
+        lines.append(f"Went up by themselves (safe): {', '.join(code(str(m)) for m in went_up)}.")
+    return "\n".join(lines)
 
 
 def headline(game: Game) -> str:

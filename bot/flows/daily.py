@@ -22,6 +22,7 @@ from engine import GAMES, MAX_DEAL
 
 from ..replies import Message, Player, Reply, refusal
 from ..store import SavedGame
+from ..store.games import GameStore
 from ..store.results import ResultStore, Scope
 from ..words.phrases import code, format_seconds, medal, mention
 from .cooldowns import Cooldowns
@@ -63,9 +64,11 @@ class DailyDeals:
     """The daily deals over the results they score, by the flow's ``clock``."""
 
     def __init__(
-        self, results: ResultStore, cooldowns: Cooldowns, clock: Callable[[], float]
+        self, results: ResultStore, games: GameStore, cooldowns: Cooldowns,
+        clock: Callable[[], float],
     ) -> None:
         self.results = results
+        self.games = games
         self.cooldowns = cooldowns
         self._clock = clock
 
@@ -165,11 +168,13 @@ class DailyDeals:
             )
         else:
             lines.append("Nobody here has finished a scored attempt at it yet.")
-        if wanted == today and await self.has_attempt(viewer.user_id, game, today):
-            lines.append(
-                f"You have made your scored attempt today; {code(f'/new {game} {deal}')} "
-                "replays it, unscored."
-            )
+        attempt = await self._attempt(viewer.user_id, game, today) if wanted == today else None
+        if attempt == "playing":
+            lines.append("Your scored attempt is under way: finish it to be on this board.")
+        elif attempt is not None:
+            done = ("You have made your scored attempt today" if attempt == "finished" else
+                    "You left your scored attempt today before a move, which used it up")
+            lines.append(f"{done}; {code(f'/new {game} {deal}')} replays it, unscored.")
         elif wanted == today:
             lines.append(
                 f"Play it: {code(f'/daily {game}')} — your first attempt of the day is scored."
@@ -177,6 +182,20 @@ class DailyDeals:
         else:
             lines.append(f"Replay it, unscored: {code(f'/new {game} {deal}')}.")
         return Reply(message=Message("\n".join(lines)))
+
+
+    async def _attempt(self, user_id: int, game: str, day: date) -> str | None:
+        """The player's scored attempt at a day's deal: None (not made), "playing",
+        "finished", or "left" (its game replaced before a move)."""
+        if not await self.has_attempt(user_id, game, day):
+            return None
+        mine = Scope(user_id=user_id, game=game, daily=day.isoformat())
+        if (await self.results.daily_ranking(mine, limit=0)).finished:
+            return "finished"
+        saved = await self.games.load(user_id)
+        playing = (saved is not None and not saved.is_finished
+                   and saved.daily == day.isoformat() and saved.game.game_id == game)
+        return "playing" if playing else "left"
 
 
 def _parse_day(day: str | None, today: date) -> date | str:

@@ -9,27 +9,33 @@ from collections.abc import Callable
 from ..replies import Ask, Message, Player, Question, Reply, refusal
 from ..store import Stores
 from ..words.phrases import plural
+from .daily import utc_day
 
 FORGET_YES, FORGET_NO = "Delete everything", "Keep my records"
 RESET_YES, RESET_NO = "Delete this server's results", "Cancel"
 
 
 class DataRights:
-    def __init__(self, stores: Stores, drop: Callable[[int], None]) -> None:
+    def __init__(
+        self, stores: Stores, drop: Callable[[int], None], clock: Callable[[], float]
+    ) -> None:
         self.stores = stores
         self._drop = drop  # drops what this process keeps of a player
+        self._clock = clock
 
     def forget_question(self, player: Player) -> Reply:
         text = (
-            "Delete **everything** this bot keeps about you — your current game and every "
-            "result, in every server (statistics, leaderboards, daily boards and streaks)? "
-            "This cannot be undone."
+            "Delete **everything** this bot keeps about you — your current game, every "
+            "result, your settings, in every server (statistics, leaderboards, daily boards "
+            "and streaks)? This cannot be undone. Today's daily attempts stay counted until "
+            "the day ends (UTC), so that none can be played again for a score."
         )
         question = Question(Ask.FORGET, player.user_id, FORGET_YES, FORGET_NO)
         return Reply(message=Message(text, private=True, question=question))
 
     async def forget(self, player: Player) -> Reply:
-        games, results = await self.stores.forget_player(player.user_id)
+        today = utc_day(self._clock()).isoformat()
+        games, results = await self.stores.forget_player(player.user_id, today=today)
         self._drop(player.user_id)  # now, here; the other processes hear it too
         game_words = "your current game and " if games else ""
         if self.stores.db.erases_at_once:
@@ -39,8 +45,9 @@ class DataRights:
                    "clears their last bytes from its files at its routine maintenance.")
         text = (
             f"Done: deleted {game_words}{plural(results, 'result')}, your settings and your "
-            f"daily attempts, in every server. {how} Boards already posted stay in their "
-            "channels, like any message. `/new` starts afresh."
+            f"daily attempts, in every server. {how} Today's daily attempts are forgotten when "
+            "the day ends (UTC). Boards already posted stay in their channels, like any "
+            "message. `/new` starts afresh."
         )
         return Reply(message=Message(text, private=True))
 

@@ -17,33 +17,28 @@ up from there); what a board shows goes in ``boards.py``; when the solver runs, 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import logging
 import weakref
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import Callable
 
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
 from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, refusal
-from ..store import ABANDONED, LOST, PLAYING, WON, ConcurrentChange, SavedGame
-from ..store.database import StoreUnavailable
+from ..store import ABANDONED, LOST, PLAYING, WON, SavedGame
 from ..store.games import GameStore
 from ..words.phrases import (
-    APOLOGY,
     NO_GAME,
-    SAVED_NOT_SHOWN,
-    UNREACHABLE,
-    UNREACHABLE_IN_DOUBT,
     code,
     refused,
 )
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, apply, refusal_with_choices
-from .boards import compose, destination_options, move_options, outcome
+from .boards import compose, destination_options, move_options, outcome, start_text
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
+from .outcomes import guarded, saving, shown_after_saving
 from .scopes import game_refusal
 from .settings import PlayerSettings
 from .solver import SolverService
@@ -51,10 +46,6 @@ from .solver import SolverService
 log = logging.getLogger(__name__)
 
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
-CHANGED_MEANWHILE = (
-    "Your game changed while that was being played, so it was not applied. `/show` shows "
-    "the current position."
-)
 
 
 class GameFlow:
@@ -104,8 +95,8 @@ class GameFlow:
     ) -> Reply:
         """Deal a game; over an unfinished one, ask first (a ``Question``).
 
-        ``winnable``: a deal the solver has proven winnable, from the pool. ``draw``:
-        Trefoil's "and a Draw" house rule.
+        ``winnable``: a deal the solver has proven winnable, from the pool — taken only once
+        the player has said yes, if asked. ``draw``: Trefoil's "and a Draw" house rule.
         """
         try:
             check_setup(game_id, deal, draw=draw)
@@ -116,49 +107,39 @@ class GameFlow:
                 "Pick either a deal number or `winnable:True`, not both: a deal number is "
                 "dealt as it is, winnable or not."
             )
-        if winnable:
-            wait = await self.cooldowns.wait(player.user_id, "winnable")
-            if wait:
-                return refusal(
-                    "A proven-winnable deal takes the solver a while to find: one every "
-                    f"{EVERY_S['winnable']:.0f} s. Ask again in {wait} s, or `/new` "
-                    "for any deal."
-                )
-            deal = await self.solver.winnable_deal(game_id)
-            if deal is None:
-                return refusal(
-                    f"No proven-winnable {GAMES[game_id]} deal is ready yet — the solver is "
-                    "looking for more. Try again in a minute, or `/new` for any deal."
-                )
-        if deal is None:
+        if deal is None and not winnable:
             deal = self.solver.random_deal()
         async with self._lock_for(player.user_id):
-            return await _guarded(player, f"new {game_id} {deal}",
-                                  self._new_game(player, game_id, deal, draw))
+            return await guarded(player, f"new {game_id} {deal or 'winnable'}",
+                                 self._new_game(player, game_id, deal, draw))
 
-    async def _new_game(self, player: Player, game_id: str, deal: int, draw: bool) -> Reply:
+    async def _new_game(
+        self, player: Player, game_id: str, deal: int | None, draw: bool
+    ) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
             private = await self._private(player.user_id)
             question = new_game_question(player, saved, game_id, deal, draw, private=private)
             return Reply(message=question)
-        return await self._start(player, game_id, deal, saved, draw=draw)
+        return await self._deal(player, game_id, deal, saved, draw)
 
     async def confirm_new(
-        self, player: Player, replacing: int, game_id: str, deal: int, *, draw: bool = False
+        self, player: Player, replacing: int, game_id: str, deal: int | None, *,
+        draw: bool = False,
     ) -> Reply:
-        """The player said yes to the question: abandon game row ``replacing``, deal anew."""
+        """The player said yes to the question: abandon game row ``replacing``, deal anew
+        (``deal`` None: a proven-winnable one)."""
         try:
             check_setup(game_id, deal, draw=draw)
         except BadSetup as err:
             return refusal(refused(err))
-        context = f"confirm new {game_id} {deal} over {replacing}"
+        context = f"confirm new {game_id} {deal or 'winnable'} over {replacing}"
         async with self._lock_for(player.user_id):
-            return await _guarded(player, context,
-                                  self._confirm_new(player, replacing, game_id, deal, draw))
+            return await guarded(player, context,
+                                 self._confirm_new(player, replacing, game_id, deal, draw))
 
     async def _confirm_new(
-        self, player: Player, replacing: int, game_id: str, deal: int, draw: bool
+        self, player: Player, replacing: int, game_id: str, deal: int | None, draw: bool
     ) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
@@ -167,7 +148,28 @@ class GameFlow:
                 note="That question was about a game you have since replaced, so "
                 "nothing changed. Here is your current game; `/new` starts another.",
             )
-        return await self._start(player, game_id, deal, saved, draw=draw)
+        return await self._deal(player, game_id, deal, saved, draw)
+
+    async def _deal(
+        self, player: Player, game_id: str, deal: int | None, replacing: SavedGame | None,
+        draw: bool,
+    ) -> Reply:
+        """Start ``deal``; or, with None, a proven-winnable deal, within its cooldown."""
+        if deal is not None:
+            return await self._start(player, game_id, deal, replacing, draw=draw)
+        wait = await self.cooldowns.wait(player.user_id, "winnable")
+        if wait:
+            return refusal(
+                "A proven-winnable deal takes the solver a while to find: one every "
+                f"{EVERY_S['winnable']:.0f} s. Ask again in {wait} s, or `/new` for any deal."
+            )
+        deal = await self.solver.winnable_deal(game_id)
+        if deal is None:
+            return refusal(
+                f"No proven-winnable {GAMES[game_id]} deal is ready yet — the solver is "
+                "looking for more. Try again in a minute, or `/new` for any deal."
+            )
+        return await self._start(player, game_id, deal, replacing, draw=draw, winnable=True)
 
     async def daily(self, player: Player, game_id: str) -> Reply:
         """Deal today's daily deal of ``game_id`` (over an unfinished game, ask first)."""
@@ -208,8 +210,12 @@ class GameFlow:
         replacing: SavedGame | None,
         *,
         draw: bool = False,
+        winnable: bool = False,
     ) -> Reply:
         game = new_game(game_id, deal, draw=draw)
+        went_up = []
+        if (await self.settings.of(player.user_id))["auto_moves"]:
+            went_up = game.play_safe_moves()  # as after any move: part of the dealt game
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it;
         # leaving one never touched (no move, no undo) is no game played at all.
@@ -219,36 +225,17 @@ class GameFlow:
         elif replacing is not None and not replacing.game.moves_made and not replacing.undos:
             left_as = None
         day = self.daily_deals.day_of(game_id, deal, now)
-        async with _saving():
+        async with saving():
             saved = await self.games.start(
                 player.user_id, player.guild_id, game, now, replacing=replacing,
                 left_as=left_as, daily=day,
             )
-        async with _shown_after_saving():
-            return await self._started(saved, replacing, draw, day)
-
-    async def _started(
-        self, saved: SavedGame, replacing: SavedGame | None, draw: bool, day: str | None
-    ) -> Reply:
-        """The board of a game just started (``day``: today, if it is the daily deal)."""
-        game = saved.game
-        game_id, deal = game.game_id, game.deal
-        share = f"/new {game_id} {deal}" + (" draw:True" if draw else "")
-        headline = (
-            f"New game: **{game.name}**, deal {deal}. Share it: {code(share)}.\n"
-            f"-# {game.rules.note} {code(f'/rules {game_id}')} tells the rest."
-        )
-        if draw:
-            headline += (
-                "\nHouse rule: after the last redeal you may once bring one buried card to the "
-                "top of its pile (`/move draw QH`, or from the menu)."
-            )
-        if replacing is not None and replacing.status in (ABANDONED, LOST):
-            headline += f" Your {replacing.game.name} game was recorded as {replacing.status}."
-        if day is not None:
-            scored = saved.daily is not None
-            headline += "\n" + self.daily_deals.start_line(game_id, day, scored=scored)
-        return Reply(board=await self._board(saved, headline))
+        async with shown_after_saving():
+            daily = (None if day is None else
+                     self.daily_deals.start_line(game_id, day, scored=saved.daily is not None))
+            text = start_text(saved.game, replacing, winnable=winnable, daily=daily,
+                              went_up=went_up)
+            return Reply(board=await self._board(saved, text))
 
     # -- playing ----------------------------------------------------------------------
 
@@ -266,13 +253,13 @@ class GameFlow:
         """
         context = f"{action.value} {arg or ''}".strip()
         async with self._lock_for(player.user_id):
-            return await _guarded(player, context, self._act(player, action, arg, seen))
+            return await guarded(player, context, self._act(player, action, arg, seen))
 
     async def show(self, player: Player) -> Reply:
         """The player's board, as an answer to something else (a question, ``/daily``):
         not a typed ``/show``, so not counted against its cooldown."""
         async with self._lock_for(player.user_id):
-            return await _guarded(player, "show", self._act(player, Action.SHOW, None, None,
+            return await guarded(player, "show", self._act(player, Action.SHOW, None, None,
                                                            typed=False))
 
     async def _act(
@@ -337,9 +324,9 @@ class GameFlow:
         hints = saved.hints
         picture = await self._picture(saved, no_win=still_lost)  # before saving: a
         # failure changes nothing
-        async with _saving():
+        async with saving():
             await self.games.save(saved)
-        async with _shown_after_saving():
+        async with shown_after_saving():
             if saved.status == WON and saved.hints and not hints:  # a hint counted elsewhere
                 picture = await self._picture(saved)  # meanwhile: the win is assisted
             if saved.status == WON and saved.daily is not None:
@@ -408,55 +395,3 @@ class GameFlow:
         )
         self.solver.board_made(board, saved.game)
         return board
-
-
-class _Shown(Exception):
-    """Showing a change failed after it was saved: the player must not hear that nothing
-    changed."""
-
-
-class _InDoubt(Exception):
-    """The database went away while a change was on its way: it may have been saved."""
-
-
-@contextlib.asynccontextmanager
-async def _saving() -> AsyncIterator[None]:
-    """Around a save: the database gone while it was on its way is ``_InDoubt``."""
-    try:
-        yield
-    except StoreUnavailable as err:
-        if err.in_doubt:
-            raise _InDoubt from err
-        raise
-
-
-@contextlib.asynccontextmanager
-async def _shown_after_saving() -> AsyncIterator[None]:
-    """Around what follows a save: a failure there is ``_Shown``."""
-    try:
-        yield
-    except Exception as err:
-        raise _Shown from err
-
-
-async def _guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply:
-    """The reply of ``work``, or the refusal that tells the truth about what happened:
-    nothing (a clash, an outage, a failure before saving), maybe saved (the database went
-    away while saving), or saved but not shown."""
-    try:
-        return await work
-    except ConcurrentChange:
-        log.warning("user %s: %s raced another writer", player.user_id, context)
-        return refusal(CHANGED_MEANWHILE)
-    except StoreUnavailable:
-        return refusal(UNREACHABLE)  # the outage is in the log already
-    except _InDoubt:
-        return refusal(UNREACHABLE_IN_DOUBT)
-    except _Shown:
-        log.exception("flow: %r was saved but not shown, for user %s in guild %s", context,
-                      player.user_id, player.guild_id)
-        return refusal(SAVED_NOT_SHOWN)
-    except Exception:
-        log.exception("flow: %r failed for user %s in guild %s", context, player.user_id,
-                      player.guild_id)
-        return refusal(APOLOGY)

@@ -18,10 +18,8 @@ from .results import ResultStore
 from .settings import SettingsStore
 from .sqlite import SqliteDatabase
 
-# Every table that holds a player's rows, by user id.
-PLAYER_TABLES = (
-    "games", "results", "daily_attempts", "player_settings", "board_messages", "cooldowns"
-)
+# Every table that holds a player's rows, by user id (and daily_attempts, but the day's).
+PLAYER_TABLES = ("games", "results", "player_settings", "board_messages", "cooldowns")
 EVERYTHING = None  # the user id of a notice that may concern anyone ("*": notices missed)
 
 
@@ -54,11 +52,12 @@ class Stores:
         """The file or the server, for messages (never a password)."""
         return self.db.where
 
-    async def forget_player(self, user_id: int) -> tuple[int, int]:
+    async def forget_player(self, user_id: int, *, today: str) -> tuple[int, int]:
         """Delete everything kept about a player, in every server, in one transaction: their
-        current game, results, daily attempts, settings, board messages and cooldowns;
-        tell every process to drop what it keeps of them; then push the deleted rows out
-        of the database's log. (games, results) deleted."""
+        current game, results, settings, board messages, cooldowns and daily attempts but
+        ``today``'s (``YYYY-MM-DD``, UTC: kept to the day's end, so that forgetting buys no
+        second scored attempt); tell every process to drop what it keeps of them; then push
+        the deleted rows out of the database's log. (games, results) deleted."""
         live = self.boards.live
         live.forget(user_id)
         # After any write of live boards already under way, so none brings a row back.
@@ -67,6 +66,9 @@ class Stores:
                 table: await conn.execute(f"DELETE FROM {table} WHERE user_id = $1", user_id)
                 for table in PLAYER_TABLES
             }
+            await conn.execute(
+                "DELETE FROM daily_attempts WHERE user_id = $1 AND day <> $2", user_id, today
+            )
             await conn.notify(f"forget:{user_id}")
         await self.db.after_forget()
         return deleted["games"], deleted["results"]

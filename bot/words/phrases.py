@@ -12,6 +12,7 @@ from engine.text import plural
 
 __all__ = [
     "APOLOGY",
+    "CHANGED_MEANWHILE",
     "NO_GAME",
     "SAVED_NOT_SHOWN",
     "SORRY",
@@ -31,6 +32,11 @@ NO_GAME = "You have no game yet. Start one with `/new` — for example `/new tre
 APOLOGY = (
     "Sorry — something went wrong on my side and nothing was changed. Your saved game is as "
     "it was; please try again, or `/show` to see it."
+)
+# A change another process made first: nothing of this one was played.
+CHANGED_MEANWHILE = (
+    "Your game changed while that was being played, so it was not applied. `/show` shows "
+    "the current position."
 )
 # What the core says when its database cannot be reached, or when a change was saved
 # but showing it failed: each tells the truth about what became of the player's action.

@@ -14,17 +14,38 @@ START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
 RESIGN_LABEL = "Resign"
 
 
+WINNABLE = "winnable"  # the deal argument of a question about a proven-winnable deal
+
+
 def new_game_question(
-    player: Player, saved: SavedGame, game_id: str, deal: int, draw: bool, *, private: bool
+    player: Player, saved: SavedGame, game_id: str, deal: int | None, draw: bool, *,
+    private: bool,
 ) -> Message:
-    """``private``: the player's boards are private, and so is what is asked about them."""
+    """Start ``deal`` (None: a proven-winnable deal, taken only if the answer is yes) over
+    the player's unfinished game? The question says what leaving it means: nothing for a
+    game never moved in, an abandoned game otherwise, and for a scored daily attempt, what
+    becomes of the day's attempt. ``private``: the player's boards are private, and so is
+    what is asked about them."""
     old = saved.game
-    text = (
-        f"You have an unfinished **{old.name}** game (deal {old.deal}, "
-        f"{plural(old.moves_made, 'move')}). Start **{GAMES[game_id]}** deal {deal} instead? "
-        "The unfinished game will count as abandoned."
-    )
-    args = (str(saved.id), game_id, str(deal)) + (("draw",) if draw else ())
+    untouched = not old.moves_made and not saved.undos
+    if untouched:
+        lead = f"You have a **{old.name}** game you have not moved in yet (deal {old.deal})."
+        fate = "Leaving it counts for nothing."
+    else:
+        lead = (f"You have an unfinished **{old.name}** game (deal {old.deal}, "
+                f"{plural(old.moves_made, 'move')}).")
+        fate = "Leaving it counts as abandoned: played, not won."
+    if saved.daily is not None:
+        fate += (
+            f" It is your scored attempt at the daily deal of {saved.daily}: "
+            + ("that attempt stays used up." if untouched
+               else "it goes on that day's board as not won.")
+        )
+    wanted = (f"a proven-winnable **{GAMES[game_id]}** deal" if deal is None
+              else f"**{GAMES[game_id]}** deal {deal}")
+    text = f"{lead} Start {wanted} instead? {fate}"
+    args: tuple[str, ...] = (str(saved.id), game_id, WINNABLE if deal is None else str(deal))
+    args += ("draw",) if draw else ()
     question = Question(Ask.NEW_GAME, player.user_id, START_LABEL, KEEP_LABEL, args)
     return Message(text, question=question, private=private)
 

@@ -60,7 +60,7 @@ class Offer:
     text: str
     replacing: int
     game_id: str
-    deal: int
+    deal: int | None  # None: a proven-winnable deal, taken on yes
     draw: bool
 
 
@@ -72,7 +72,8 @@ def offer_of(reply: Reply) -> Offer | None:
     question = message.question
     assert question.ask is Ask.NEW_GAME
     replacing, game_id, deal, *rest = question.args
-    return Offer(message.text, int(replacing), game_id, int(deal), "draw" in rest)
+    wanted = None if deal == "winnable" else int(deal)
+    return Offer(message.text, int(replacing), game_id, wanted, "draw" in rest)
 
 
 ALICE = Player(user_id=111, guild_id=900)

@@ -560,3 +560,64 @@ async def test_safe_moves_go_up_by_themselves_when_the_player_wants(
     assert undone.board is not None and "by themselves" not in undone.board.text
     after = await store.games.load(ALICE.user_id)
     assert after is not None and after.game.moves_made == saved.game.moves_made - 1
+
+
+async def test_replacing_a_game_never_moved_in_says_it_counts_for_nothing(
+    flow: GameFlow, store: Stores
+) -> None:
+    await start(flow)
+    asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
+    assert asked is not None
+    assert "you have not moved in yet" in asked.text and "counts for nothing" in asked.text
+    assert "abandoned" not in asked.text
+    await flow.confirm_new(ALICE, asked.replacing, "clover-leaf", 8)
+    assert await all_results(store) == [], "and it does count for nothing"
+
+
+async def test_replacing_a_scored_daily_says_what_becomes_of_the_attempt(
+    flow: GameFlow, clock: Clock
+) -> None:
+    from bot.flows.daily import daily_deal, utc_day
+
+    deal = daily_deal("trefoil", utc_day(clock()))
+    await flow.new_game(ALICE, "trefoil", deal)
+    asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
+    assert asked is not None and "scored attempt at the daily deal" in asked.text
+    assert "stays used up" in asked.text, "untouched, the day's attempt is still spent"
+    move = str((await flow.games.load(ALICE.user_id)).game.legal_moves()[0])  # type: ignore[union-attr]
+    await flow.act(ALICE, Action.MOVE, move)
+    asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
+    assert asked is not None and "on that day's board as not won" in asked.text
+
+
+async def test_a_winnable_deal_over_an_unfinished_game_is_taken_only_on_yes(
+    flow: GameFlow, store: Stores, clock: Clock
+) -> None:
+    assert await store.meta.try_lead(lambda: None)  # the pool is the leader's to fill
+    for deal in (101, 102):
+        await store.pool.add("trefoil", deal, clock(), target=10)
+    await start(flow)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    asked = offer_of(await flow.new_game(ALICE, "trefoil", winnable=True))
+    assert asked is not None and asked.deal is None
+    assert "a proven-winnable **Trefoil** deal" in asked.text
+    assert await store.pool.count("trefoil") == 2, "asking takes no deal"
+    kept = await flow.show(ALICE)  # "Keep playing"
+    assert kept.board is not None and "deal 27" in kept.board.text
+    assert await store.pool.count("trefoil") == 2, "keeping throws no deal away"
+    yes = await flow.confirm_new(ALICE, asked.replacing, "trefoil", None)
+    assert yes.board is not None and "deal 101" in yes.board.text
+    assert "proven can be won" in yes.board.text
+    assert await store.pool.count("trefoil") == 1
+
+
+async def test_safe_moves_go_up_at_the_deal_when_they_are_on(
+    flow: GameFlow, store: Stores
+) -> None:
+    await flow.settings.change(ALICE, auto_moves=True)
+    reply = await flow.new_game(ALICE, "trefoil", 42)
+    assert reply.board is not None and "Went up by themselves (safe): `5 f" in reply.board.text
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and saved.game.moves_made >= 1 and saved.revision == 0
+    undone = await flow.act(ALICE, Action.UNDO)
+    assert undone.board is not None, "a safe move at the deal is taken back like any other"

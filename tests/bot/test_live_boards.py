@@ -131,7 +131,7 @@ async def test_a_forgotten_player_stays_forgotten_with_a_write_under_way(db_path
         await store.boards.swap(2, 500, 8001)
         writing = asyncio.ensure_future(boards.write_now())
         await asyncio.sleep(0.01)  # the write holds both players' boards now
-        forgetting = asyncio.ensure_future(store.forget_player(1))
+        forgetting = asyncio.ensure_future(store.forget_player(1, today="2026-11-01"))
         await asyncio.sleep(0.05)
         assert not forgetting.done(), "forgetting waits for the write under way"
         release.set()

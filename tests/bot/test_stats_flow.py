@@ -23,7 +23,7 @@ from bot.replies import Action, Ask, Person, Player, Reply
 from bot.store import Stores
 from tests.bot.reference import all_results
 
-from .conftest import ALICE, BOB, Clock
+from .conftest import ALICE, BOB, Clock, offer_of
 
 GUILD, OTHER = 900, 901
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -417,8 +417,17 @@ async def test_the_daily_board_invites_only_those_who_have_not_tried_today(
 ) -> None:
     await stats.daily(ALICE, "trefoil")  # Alice's scored attempt has begun
     hers = await stats.daily_board(ALICE, "trefoil")
-    assert "You have made your scored attempt today" in hers.text
+    assert "Your scored attempt is under way" in hers.text, "begun is not made"
     assert "/daily trefoil" not in hers.text
+    await stats.act(ALICE, Action.RESIGN, CONFIRMED)
+    hers = await stats.daily_board(ALICE, "trefoil")
+    assert "You have made your scored attempt today" in hers.text
     assert f"`/new trefoil {daily_deal('trefoil', TODAY)}`" in hers.text
     his = await stats.daily_board(BOB, "trefoil")
     assert "/daily trefoil" in his.text
+    await stats.daily(BOB, "trefoil")  # begun, then left before a move
+    asked = offer_of(await stats.new_game(BOB, "clover-leaf", 3))
+    assert asked is not None
+    await stats.game.confirm_new(BOB, asked.replacing, "clover-leaf", 3)
+    his = await stats.daily_board(BOB, "trefoil")
+    assert "You left your scored attempt today before a move, which used it up" in his.text

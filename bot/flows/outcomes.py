@@ -1,0 +1,78 @@
+"""What a failure in the game flow tells the player: the truth about their action.
+
+Nothing happened (a clash with another process, an unreachable database, a failure before
+saving); it may have been saved (the database went away while it was on its way); or it
+was saved but showing it failed. ``guarded`` runs one call of the flow and answers so;
+``saving`` and ``shown_after_saving`` mark where in the call a failure came.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable
+
+from ..replies import Player, Reply, refusal
+from ..store import ConcurrentChange
+from ..store.database import StoreUnavailable
+from ..words.phrases import (
+    APOLOGY,
+    CHANGED_MEANWHILE,
+    SAVED_NOT_SHOWN,
+    UNREACHABLE,
+    UNREACHABLE_IN_DOUBT,
+)
+
+log = logging.getLogger(__name__)
+
+
+class _Shown(Exception):
+    """Showing a change failed after it was saved: the player must not hear that nothing
+    changed."""
+
+
+class _InDoubt(Exception):
+    """The database went away while a change was on its way: it may have been saved."""
+
+
+@contextlib.asynccontextmanager
+async def saving() -> AsyncIterator[None]:
+    """Around a save: the database gone while it was on its way is ``_InDoubt``."""
+    try:
+        yield
+    except StoreUnavailable as err:
+        if err.in_doubt:
+            raise _InDoubt from err
+        raise
+
+
+@contextlib.asynccontextmanager
+async def shown_after_saving() -> AsyncIterator[None]:
+    """Around what follows a save: a failure there is ``_Shown``."""
+    try:
+        yield
+    except Exception as err:
+        raise _Shown from err
+
+
+async def guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply:
+    """The reply of ``work``, or the refusal that tells the truth about what happened:
+    nothing (a clash, an outage, a failure before saving), maybe saved (the database went
+    away while saving), or saved but not shown."""
+    try:
+        return await work
+    except ConcurrentChange:
+        log.warning("user %s: %s raced another writer", player.user_id, context)
+        return refusal(CHANGED_MEANWHILE)
+    except StoreUnavailable:
+        return refusal(UNREACHABLE)  # the outage is in the log already
+    except _InDoubt:
+        return refusal(UNREACHABLE_IN_DOUBT)
+    except _Shown:
+        log.exception("flow: %r was saved but not shown, for user %s in guild %s", context,
+                      player.user_id, player.guild_id)
+        return refusal(SAVED_NOT_SHOWN)
+    except Exception:
+        log.exception("flow: %r failed for user %s in guild %s", context, player.user_id,
+                      player.guild_id)
+        return refusal(APOLOGY)
