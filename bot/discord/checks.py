@@ -101,8 +101,12 @@ def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
     kind = parameter.type
     if value is None:
         return "must have a value"
-    if kind is Kind.string and not isinstance(value, str):
-        return "must be text"
+    if kind is Kind.string:
+        if not isinstance(value, str):
+            return "must be text"
+        longest = parameter.max_value
+        if longest is not None and len(value) > longest:
+            return f"must be at most {longest:.0f} characters"
     if kind is Kind.boolean and not isinstance(value, bool):
         return "must be true or false"
     if kind is Kind.integer:

@@ -21,6 +21,7 @@ from .context import player_of, respond
 
 log = logging.getLogger(__name__)
 
+MOVE_TEXT = 40  # the longest text a move can be (engine.moves.MAX_TEXT): Discord stops more
 GAME_CHOICES = [app_commands.Choice(name=name, value=game_id) for game_id, name in GAMES.items()]
 
 
@@ -57,11 +58,13 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.rename(source="from", target="to")
     @app_commands.describe(
         source="The pile to move from (a number) — or pick a whole legal move from the list",
-        target="Where to: a pile number, f2 for a foundation, f for its foundation; "
-        "leave out for the card's only move",
+        target="Where to: a pile number, f2 for a foundation, f for its own; none: its only move",
     )
     async def move(
-        self, interaction: discord.Interaction[Any], source: str, target: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        source: app_commands.Range[str, 1, MOVE_TEXT],
+        target: app_commands.Range[str, 1, MOVE_TEXT] | None = None,
     ) -> None:
         text = f"{source} {target or ''}".strip()
         await respond(interaction, self.core.act(player_of(interaction), Action.MOVE, text))

@@ -90,7 +90,8 @@ class StatsCommands(commands.Cog, name="Statistics"):
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def daily_board(
-        self, interaction: discord.Interaction[Any], game: str, day: str | None = None
+        self, interaction: discord.Interaction[Any], game: str,
+        day: app_commands.Range[str, 1, 10] | None = None,  # 2026-11-22, yesterday
     ) -> None:
         await respond(interaction, self.core.daily_board(player_of(interaction), game, day))
 
@@ -105,6 +106,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
         description="Delete this server's statistics and boards (Manage Server only)",
     )
     @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()  # dm_permission false, beside contexts [0]: both agree
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def reset_server_stats(self, interaction: discord.Interaction[Any]) -> None:
         player, allowed = player_of(interaction), can_manage_server(interaction)

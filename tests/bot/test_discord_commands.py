@@ -56,7 +56,7 @@ def test_resetting_a_server_is_for_server_managers_and_servers_only(
     reset = commands["reset-server-stats"]
     manage_server = discord.Permissions(manage_guild=True).value
     assert str(reset["default_member_permissions"]) == str(manage_server)
-    assert reset.get("contexts") == [0] or reset.get("dm_permission") is False
+    assert reset.get("contexts") == [0] and reset.get("dm_permission") is False, "consistent"
     assert commands["forget-me"]["default_member_permissions"] is None
 
 
@@ -73,6 +73,20 @@ def test_question_buttons_carry_kind_answer_and_owner(kind: str) -> None:
     for other in (BoardButton, MoveMenu):  # no template claims another's ids
         assert other.__discord_ui_compiled_template__.fullmatch(ids[0]) is None
     assert template.fullmatch("sol:ask:delete:yes:1") is None
+
+
+def test_free_text_stops_in_the_client_and_every_description_fits(
+    commands: dict[str, dict[str, Any]],
+) -> None:
+    move = options(commands["move"])
+    assert (move["from"]["max_length"], move["to"]["max_length"]) == (40, 40)
+    assert options(commands["daily-board"])["day"]["max_length"] == 10
+    for command in commands.values():
+        assert 1 <= len(command["description"]) <= 100, command["name"]
+        for option in command.get("options", []):
+            assert 1 <= len(option["description"]) <= 100, (command["name"], option["name"])
+            if option["type"] == 3 and "choices" not in option and not option.get("autocomplete"):
+                assert option.get("max_length"), ("free text without a limit", option["name"])
 
 
 def test_help_names_every_command_and_fits_one_message(
