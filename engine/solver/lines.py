@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import time
 
-from .cache import LruCache
+from ..lru import LRU
 from .model import Model, Position, RawMove
 
 # Positions of remembered winning lines (each about 300 bytes with its move): a line
@@ -66,7 +66,7 @@ class Plans:
     """
 
     def __init__(self, limit: int = PLAN_POSITIONS) -> None:
-        self.positions: LruCache[bytes, int] = LruCache(limit)  # key -> _packed(move)
+        self.positions: LRU[bytes, int] = LRU(limit)  # key -> _packed(move)
 
     @staticmethod
     def key(model: Model, pos: Position, deal: int, draw_rule: bool) -> bytes:
@@ -96,7 +96,7 @@ class Plans:
             steps.append((key, move))
             model.apply(pos, move, deal)
         for key, move in steps:
-            self.positions.put(key, _packed(move))
+            self.positions[key] = _packed(move)
 
     def clear(self) -> None:
         self.positions.clear()

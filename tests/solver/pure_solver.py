@@ -3,9 +3,9 @@
     python tests/solver/pure_solver.py GAME:DEAL ...
 
 Prints one JSON line per deal: [game, deal, status, positions, moves]. A finder placed
-first on ``sys.meta_path`` loads every ``engine.solver`` module from its ``.py`` file,
-so the compiled extensions beside them (see setup.py) are never imported. Used by
-test_compiled.py to check that both give the same answers.
+first on ``sys.meta_path`` loads every ``engine.solver`` module and ``engine.lru`` from
+their ``.py`` files, so the compiled extensions beside them (see setup.py) are never
+imported. Used by test_compiled.py to check that both give the same answers.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class PurePython(importlib.abc.MetaPathFinder):
     def find_spec(
         self, name: str, path: Sequence[str] | None, target: object = None
     ) -> importlib.machinery.ModuleSpec | None:
-        if not name.startswith("engine.solver."):
+        if not name.startswith("engine.solver.") and name != "engine.lru":
             return None
         source = ROOT.joinpath(*name.split(".")).with_suffix(".py")
         return importlib.util.spec_from_file_location(name, source) if source.exists() else None
@@ -43,6 +43,9 @@ def main(args: list[str]) -> None:
         solution = solve(new_game(game_id, int(deal)), budget_s=60)
         print(json.dumps([game_id, int(deal), solution.status, solution.positions,
                           solution.moves]), flush=True)
+    built = [name for name, module in sys.modules.items()
+             if name.startswith("engine") and not str(module.__file__).endswith(".py")]
+    assert not built, f"compiled modules were imported all the same: {built}"
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from engine import new_game
 from engine.solver import compiled, solve
 
 SOLVER = Path(engine.solver.__file__).parent
+ENGINE = SOLVER.parent
 PURE = Path(__file__).with_name("pure_solver.py")
 
 # A few deals of each game, decided in about a second either way: Clover Leaf 74 is won
@@ -34,14 +35,15 @@ def test_compiled_modules_are_not_older_than_their_source() -> None:
     """An edit to a compiled module's .py does nothing until it is compiled again. The
     code of all of them is in one shared library (the per-module files only load it)."""
     library = list(SOLVER.glob("compiled__mypyc*.so"))
-    for extension in SOLVER.glob("*.so"):
+    for extension in ENGINE.rglob("*.so"):
         if extension in library:
             continue
-        source = SOLVER / (extension.name.split(".")[0] + ".py")
+        source = extension.parent / (extension.name.split(".")[0] + ".py")
+        assert source.exists(), f"{extension} is left from a module that is gone: delete it"
         built = max(p.stat().st_mtime for p in [extension, *library])
         assert source.stat().st_mtime <= built, (
             f"{source.name} changed after it was compiled: run `pip install -e .` again "
-            "(or delete engine/solver/*.so to run the plain-Python solver)"
+            "(or delete its .so files to run the plain-Python solver)"
         )
 
 

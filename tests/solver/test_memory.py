@@ -4,24 +4,9 @@ runs for days): solving many deals never grows one past its bound."""
 import pytest
 
 from engine import RULES, new_game
+from engine.lru import LRU
 from engine.solver import model as model_module
 from engine.solver import order, plan
-from engine.solver.cache import LruCache
-
-
-def test_a_cache_drops_its_least_recently_used_entry_beyond_its_size() -> None:
-    cache: LruCache[str, int] = LruCache(2)
-    cache.put("a", 1)
-    cache.put("b", 2)
-    assert cache.get("a") == 1  # "b" is now the least recently used
-    cache.put("c", 3)
-    assert len(cache) == 2
-    assert "b" not in cache and cache.get("a") == 1 and cache.get("c") == 3
-
-
-def test_a_cache_of_no_entries_is_refused() -> None:
-    with pytest.raises(ValueError):
-        LruCache(0)
 
 
 def test_redeal_shuffles_kept_never_exceed_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -36,7 +21,7 @@ def test_redeal_shuffles_kept_never_exceed_their_bound(monkeypatch: pytest.Monke
 
 
 def test_distances_kept_never_exceed_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(order, "_DISTANCES", LruCache(10))
+    monkeypatch.setattr(order, "_DISTANCES", LRU(10))
     model = model_module.model_for("corner-stones")
     for deal in range(1, 4):
         plan.search(model, new_game("corner-stones", deal), 0.3)
