@@ -69,9 +69,9 @@ def test_clover_leaf_deals_lost_on_fewer_suits_agree_with_an_independent_search(
 def test_a_search_taken_in_turns_ends_as_one_run_in_one_go(deal: int, status: str) -> None:
     model = model_for("clover-leaf")
     game = new_game("clover-leaf", deal)
-    straight = Search(model, model.position(game), deal=deal, budget_s=60)
+    straight = Search(model, model.position(game), deal=deal, positions=1_000_000)
     assert straight.run() == status
-    turns = Search(model, model.position(game), deal=deal, budget_s=60)
+    turns = Search(model, model.position(game), deal=deal, positions=1_000_000)
     paused = 0
     while (verdict := turns.run(until=turns.positions + 300)) == PAUSED:
         paused += 1
