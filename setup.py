@@ -12,8 +12,10 @@ import os
 
 from setuptools import setup
 
+# The solver's hot modules, and the LRU its caches are kept in (its calls then stay in C).
 COMPILED = [
-    f"engine/solver/{name}.py" for name in ("cache", "keys", "model", "order", "prune", "search")
+    "engine/lru.py",
+    *(f"engine/solver/{name}.py" for name in ("keys", "model", "order", "prune", "search")),
 ]
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from .cards import CARDS, Card, full_deck
 from .errors import BadSetup, IllegalMove, Typed
+from .move_checks import resolve_move
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
 from .rules import RULES, Rules
 from .shuffle import shuffled
@@ -271,6 +272,11 @@ class Game:
 
     # -- playing --------------------------------------------------------------------
 
+    def resolve(self, move: Move | str) -> Move:
+        """The legal Move meant by ``move`` (a Move or a player's text), or IllegalMove
+        saying why there is none (move_checks.py)."""
+        return resolve_move(self, move)
+
     def play(self, move: Move | str) -> Move:
         """Play a legal move (a Move or a player's text); returns the move as played.
 
@@ -396,173 +402,6 @@ class Game:
         ]
         state["_redo"] = [Move._make(move) for move in state["_redo"]]
         self.__dict__.update(state)
-
-    # -- reading a player's move ----------------------------------------------------
-
-    def resolve(self, move: Move | str) -> Move:
-        """The legal Move meant by ``move``, or IllegalMove saying why there is none."""
-        if self.is_won:
-            raise IllegalMove("This game is won: every card is on a foundation.", "game-won")
-        parsed_kind: int
-        dst: int | None
-        if isinstance(move, Move):
-            parsed_kind, src, dst, any_f = move.kind, move.src, move.dst, False
-        else:
-            parsed_kind, src, dst, any_f = parse(move)
-        if parsed_kind == REDEAL:
-            return self._check_redeal()
-        if parsed_kind == DRAW:
-            assert dst is not None
-            return self._check_draw(CARDS[dst])
-        self._check_pile(src)
-        if not self.tableau[src]:
-            raise IllegalMove(
-                "Pile {pile} is empty: there is no card to move.", "empty-pile",
-                pile=self.pile_name(src),
-            )
-        if parsed_kind == FOUNDATION:
-            if any_f or dst is None:
-                return self._to_some_foundation(src)
-            return self._check_foundation(src, dst)
-        if dst is None:
-            return self._only_move(src)
-        return self._check_pile_move(src, dst)
-
-    def _check_pile(self, pile: int) -> None:
-        count = self.rules.tableau_size
-        if not 0 <= pile < count:
-            raise IllegalMove(
-                "There is no pile {number}: {game} has piles 1 to {count}.", "no-such-pile",
-                number=pile + 1, game=self.name, count=count,
-            )
-
-    def _check_pile_move(self, src: int, dst: int) -> Move:
-        self._check_pile(dst)
-        card = self.tableau[src][-1]
-        if src == dst:
-            raise IllegalMove("{card} is already on pile {pile}.", "same-pile",
-                              card=card, pile=self.pile_name(src))
-        target = self.tableau[dst]
-        rules = self.rules
-        if not target:
-            if dst not in rules.refillable:
-                raise IllegalMove(
-                    "Pile {pile} is empty, and in {game} an emptied pile is never refilled.",
-                    "never-refilled", pile=self.pile_name(dst), game=self.name,
-                )
-            if src in rules.refillable and len(self.tableau[src]) == 1:
-                raise IllegalMove(
-                    "Moving {card}, the only card of pile {pile}, to another empty pile that "
-                    "plays the same part changes nothing.", "changes-nothing",
-                    card=card, pile=self.pile_name(src),
-                )
-            return Move(PILE, src, dst)
-        if not rules.builds_on(card, target[-1]):
-            raise IllegalMove(
-                "{card} can't go on {top}: {rule}.", "does-not-build",
-                card=card, top=target[-1], rule=rules.build_text,
-            )
-        return Move(PILE, src, dst)
-
-    def _check_foundation(self, src: int, f: int) -> Move:
-        specs = self.rules.foundations
-        if not 0 <= f < len(specs):
-            names = "f1" if len(specs) == 1 else f"f1 to f{len(specs)}"
-            raise IllegalMove(
-                "There is no foundation f{number}: {game} has {names}.", "no-such-foundation",
-                number=f + 1, game=self.name, names=names,
-            )
-        card = self.tableau[src][-1]
-        wanted = specs[f].next_cards(self.foundations[f])
-        if card not in wanted:
-            raise IllegalMove(
-                "{card} can't go on f{number}: {needs}.", "foundation-refuses",
-                card=card, number=f + 1, needs=self._foundation_needs(f),
-            )
-        if not self.rules.may_feed(src, f):
-            raise self._feed_refusal(src, f, card)
-        return Move(FOUNDATION, src, f)
-
-    def _foundation_needs(self, f: int) -> str:
-        spec = self.rules.foundations[f]
-        pile = self.foundations[f]
-        wanted = spec.next_cards(pile)
-        if not wanted:
-            return f"f{f + 1} is complete"
-        if len(wanted) > 1:
-            rank = str(wanted[0])[:-1]
-            what = f"any {rank}" if pile else f"any {rank} to start"
-            return f"f{f + 1} ({spec.label}) takes {what} next"
-        return f"f{f + 1} ({spec.label}) takes {wanted[0].label} next"
-
-    def _feed_refusal(self, src: int, f: int, card: Card) -> IllegalMove:
-        feeds = self.rules.feeds
-        assert feeds is not None
-        every = set(range(len(self.foundations)))
-        return IllegalMove(
-            "{card} fits f{number}, but pile {pile} feeds only {own}. Piles {anywhere} feed "
-            "any foundation.", "does-not-feed",
-            card=card, number=f + 1, pile=self.pile_name(src),
-            own=" and ".join(f"f{g + 1}" for g in sorted(feeds[src])),
-            anywhere=", ".join(self.pile_name(p) for p, fed in enumerate(feeds) if fed == every),
-        )
-
-    def _to_some_foundation(self, src: int) -> Move:
-        card = self.tableau[src][-1]
-        fits = self.foundation_wants().get(card, [])
-        allowed = [f for f in fits if self.rules.may_feed(src, f)]
-        if len(allowed) == 1:
-            return Move(FOUNDATION, src, allowed[0])
-        if len(allowed) > 1:
-            raise IllegalMove(
-                "{card} fits more than one foundation: type one of {choices}.",
-                "several-foundations", card=card,
-                choices=tuple(Typed(Move(FOUNDATION, src, f)) for f in allowed),
-            )
-        if fits:
-            raise self._feed_refusal(src, fits[0], card)
-        raise IllegalMove(
-            "{card} doesn't fit any foundation now: {needs}.", "fits-no-foundation", card=card,
-            needs="; ".join(self._foundation_needs(f) for f in range(len(self.foundations))),
-        )
-
-    def _only_move(self, src: int) -> Move:
-        card = self.tableau[src][-1]
-        mine = [m for m in self.legal_moves() if m.kind in (PILE, FOUNDATION) and m.src == src]
-        for group in ([m for m in mine if m.kind == FOUNDATION], mine):
-            if len(group) == 1:
-                return group[0]
-            if len(group) > 1:
-                raise IllegalMove(
-                    "{card} can go to more than one place: type one of {choices}.",
-                    "several-places", card=card, choices=tuple(Typed(m) for m in group),
-                )
-        raise IllegalMove("{card} on pile {pile} has no legal move now.", "no-move",
-                          card=card, pile=self.pile_name(src))
-
-    def _check_redeal(self) -> Move:
-        rules = self.rules
-        if not rules.redeals:
-            raise IllegalMove("{game} has no redeals.", "no-redeals", game=self.name)
-        if not self.redeals_left:
-            raise IllegalMove("No redeals left: {game} allows {count} per game.",
-                              "redeals-used", game=self.name, count=rules.redeals)
-        return REDEAL_MOVE
-
-    def _check_draw(self, card: Card) -> Move:
-        if not self.draw_rule:
-            raise IllegalMove("The draw house rule is off for this game.", "draw-off")
-        if self.draw_used:
-            raise IllegalMove("The draw has been used: it is allowed once per game.", "draw-used")
-        if self.redeals_left:
-            raise IllegalMove("The draw comes after the last redeal.", "draw-too-early")
-        for src, pile in enumerate(self.tableau):
-            if card in pile:
-                if pile[-1] == card:
-                    raise IllegalMove("{card} is already on top of pile {pile}.", "draw-on-top",
-                                      card=card, pile=self.pile_name(src))
-                return Move(DRAW, -1, int(card))
-        raise IllegalMove("{card} is not in a pile.", "draw-not-in-pile", card=card)
 
     # -- saving ---------------------------------------------------------------------
 

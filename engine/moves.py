@@ -27,10 +27,6 @@ class Move(NamedTuple):
             return "redeal"
         return f"draw {CARDS[self.dst]}"
 
-    @property
-    def to_foundation(self) -> bool:
-        return self.kind == FOUNDATION
-
 
 REDEAL_MOVE = Move(REDEAL)
 

@@ -10,7 +10,7 @@ palette mode, so a frame is a few memory copies and a quick PNG encode.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -19,43 +19,49 @@ from engine.cards import RANK_NAMES
 from engine.moves import parse
 
 from . import png
-from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask, suit_ink
-from .glyphs import SUIT_SYMBOLS, cap_height, paint_symbol, paint_text, text_sprite, text_width
+from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask
+from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
 from .layout import (
     ROW_GAP,
     ROW_LEAD,
     Box,
     Fan,
-    FoundationSlot,
     Layout,
     PileSlot,
     arrange,
     layout,
 )
 from .palette import (
-    BADGE,
-    BLACK,
-    CARD,
-    CARD_EDGE,
     FELT,
     FELT_DARK,
-    FELT_DIM,
     FELT_LINE,
     FELT_TEXT,
     GOLD,
     NO_WIN,
     RGB,
     STUCK,
-    WHITE,
     WON,
     index,
     to_palette,
 )
+from .sprites import (
+    BANNER_LINE,
+    TEXT_SIZE,
+    badge,
+    banner_bar,
+    banner_lines,
+    card_chip,
+    centred,
+    fit,
+    foundation_badge,
+    line_height,
+    more_marker,
+    palette_text,
+    paste_line,
+    won_bar,
+)
 
 TITLE_SIZE = 28
-TEXT_SIZE = 20  # capitals 14 px high
-LABEL_SIZE = 22
-BANNER_LINE = 26  # a line of banner text
 GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
 
 
@@ -107,7 +113,7 @@ def render_image(
                        (x, y, x + CARD_W, y + CARD_H), mask)
             if n == 0 and spread.more is not None:
                 box = spread.more
-                marker = _more_marker(spread.hidden, box.w, box.h)
+                marker = more_marker(spread.hidden, box.w, box.h)
                 frame.paste(marker, (box.x, box.y))
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
@@ -117,8 +123,8 @@ def render_image(
                        (box.x, box.y, box.right, box.bottom), mask)
         if fslot.info is not None:
             text = _progress(spec, fpile)
-            info = _sprite(text, _fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
-            frame.paste(info, _centred(info, fslot.info))
+            info = palette_text(text, fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
+            frame.paste(info, centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
         _banner(frame, lay.banner, *banner)
@@ -232,7 +238,7 @@ def _highlight(
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        frame.paste(_foundation_badge(fslot, game.rules.foundations[move.dst], True),
+        frame.paste(foundation_badge(fslot, game.rules.foundations[move.dst], True),
                     (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
 
@@ -252,50 +258,10 @@ def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) ->
 
 def _gold_badge(frame: Image.Image, slot: PileSlot) -> None:
     box = slot.label
-    frame.paste(_badge(str(slot.index + 1), box.w, box.h, slot.name, True), (box.x, box.y))
+    frame.paste(badge(str(slot.index + 1), box.w, box.h, slot.name, True), (box.x, box.y))
 
 
 # -- text -------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=256)  # labels repeat; status lines (deal, moves) mostly do not
-def _sprite(text: str, size: int, ink: RGB, ground: RGB, bold: bool = False) -> Image.Image:
-    return to_palette(text_sprite(text, size, ink, ground, bold=bold))
-
-
-def _line_height(size: int) -> int:
-    return _sprite("0", size, FELT_TEXT, FELT).height
-
-
-def _paste_line(
-    frame: Image.Image, text: str, xy: tuple[int, int], size: int, ink: RGB
-) -> int:
-    """Paste a line of text on felt word by word, returning where it ends.
-
-    Words are cached as sprites: a status line that changes every move ("87 moves")
-    then costs a few pastes instead of a fresh text drawing.
-    """
-    x, y = xy
-    space = text_width(" ", size)
-    pad = 2  # text_sprite's margin round each word
-    for word in text.split(" "):
-        if word:
-            frame.paste(_sprite(word, size, ink, FELT), (x - pad, y))
-            x += text_width(word, size)
-        x += space
-    return x - space
-
-
-def _centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
-    return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
-
-
-@lru_cache(maxsize=512)  # status lines carry deal numbers: most are seen once or twice
-def _fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16) -> int:
-    """The largest font size up to ``size`` (and at least ``least``) at which ``text`` fits."""
-    while size > least and text_width(text, size, bold=bold) + 4 > width:
-        size -= 1
-    return size
 
 
 def _move_text(move: Move | None) -> str | None:
@@ -334,16 +300,16 @@ def _title(
     """Under the game's name: deal and moves, redeals, then the last move, a line each."""
     box = lay.title
     y = box.y + TITLE_SIZE + 8
-    line_h = _line_height(TEXT_SIZE)
+    line_h = line_height(TEXT_SIZE)
     for text in _status_lines(game, box.w):
-        _paste_line(frame, text, (box.x, y), _fit(text, TEXT_SIZE, box.w, least=14), FELT_TEXT)
+        paste_line(frame, text, (box.x, y), fit(text, TEXT_SIZE, box.w, least=14), FELT_TEXT)
         y += line_h
     said = _move_text(move)
     if said is not None and move is not None:
-        end = _paste_line(frame, said, (box.x, y), _fit(said, TEXT_SIZE, box.w - 60), GOLD)
+        end = paste_line(frame, said, (box.x, y), fit(said, TEXT_SIZE, box.w - 60), GOLD)
         moved = _moved_card(game, move)
         if moved is not None and move.kind != DRAW:
-            chip = _chip(int(moved), four_colour)
+            chip = card_chip(int(moved), four_colour)
             frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
 
 
@@ -364,73 +330,9 @@ def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str
 def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
     """The longest of ``texts`` that fits the box's lines at a readable size."""
     room = max(1, box.h // BANNER_LINE)
-    lines = next((ls for ls in (_banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
+    lines = next((ls for ls in (banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
                  (texts[-1],))
-    frame.paste(_banner_sprite(lines, box.w, box.h, ground), (box.x, box.y))
-
-
-def _banner_lines(text: str, width: int) -> tuple[str, ...]:
-    """``text`` broken into lines of at most ``width`` pixels (bold, 17 px)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", 17, bold=True) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return tuple(lines)
-
-
-@lru_cache(maxsize=64)
-def _more_marker(hidden: int, width: int, height: int) -> Image.Image:
-    """The tab standing for a pile's hidden middle: how many cards, over the word "more",
-    on a dark pill over the card it lies on."""
-    image = Image.new("RGB", (width, height), CARD)
-    draw = ImageDraw.Draw(image)
-    if width > height:  # across a column, between the card edges left and right
-        draw.line((0, 0, 0, height - 1), fill=CARD_EDGE)
-        draw.line((width - 1, 0, width - 1, height - 1), fill=CARD_EDGE)
-        draw.rounded_rectangle((2, 1, width - 3, height - 2), 5, fill=BADGE)
-    else:  # along a row, between the card edges above and below
-        draw.line((0, 0, width - 1, 0), fill=CARD_EDGE)
-        draw.line((0, height - 1, width - 1, height - 1), fill=CARD_EDGE)
-        draw.rounded_rectangle((1, 2, width - 2, height - 3), 5, fill=BADGE)
-    number = str(hidden)
-    size = _fit(number, 22 if height > 60 else 19, width - 6, bold=True, least=12)
-    small = _fit("more", 14, width - 4, least=10)
-    gap = 5
-    top = (height - cap_height(size) - gap - cap_height(small)) // 2
-    baseline = top + cap_height(size)
-    paint_text(image, number, ((width - text_width(number, size, bold=True)) // 2, baseline),
-               size, FELT_TEXT, bold=True)
-    baseline += gap + cap_height(small)
-    paint_text(image, "more", ((width - text_width("more", small)) // 2, baseline), small,
-               FELT_TEXT)
-    return to_palette(image)
-
-
-@lru_cache(maxsize=256)
-def _chip(c: int, four_colour: bool) -> Image.Image:
-    """A small card face (rank and suit on white) naming a card in a line of text."""
-    card = Card(c)
-    width = text_width(card.label, TEXT_SIZE, bold=True) + 10
-    image = Image.new("RGB", (width, 26), FELT)
-    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 25), 4, fill=CARD, outline=CARD_EDGE)
-    paint_text(image, card.label, (5, 20), TEXT_SIZE, suit_ink(card.suit, four_colour), bold=True)
-    return to_palette(image)
-
-
-@lru_cache(maxsize=64)
-def _banner_sprite(lines: tuple[str, ...], width: int, height: int, ground: RGB) -> Image.Image:
-    """White bold lines of text, centred on a coloured bar."""
-    image = Image.new("RGB", (width, height), FELT)
-    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=ground)
-    size = min(_fit(line, TEXT_SIZE, width - 12, bold=True) for line in lines)
-    top = (height - len(lines) * BANNER_LINE) // 2
-    for n, line in enumerate(lines):
-        x = (width - text_width(line, size, bold=True)) // 2
-        baseline = top + n * BANNER_LINE + (BANNER_LINE + size * 7 // 10) // 2
-        paint_text(image, line, (x, baseline), size, WHITE, bold=True)
-    return to_palette(image)
+    frame.paste(banner_bar(lines, box.w, box.h, ground), (box.x, box.y))
 
 
 def _won_banner(frame: Image.Image, lay: Layout, game: Game, *, assisted: bool) -> None:
@@ -438,53 +340,11 @@ def _won_banner(frame: Image.Image, lay: Layout, game: Game, *, assisted: bool) 
     moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
     text = f"Won with hints in {moves}" if assisted else f"You won in {moves}!"
     width = min(lay.board.w - 40, text_width(text, 40, bold=True) + 70)
-    sprite = _big_banner(text, width)
-    frame.paste(sprite, _centred(sprite, lay.board))
-
-
-@lru_cache(maxsize=64)
-def _big_banner(text: str, width: int) -> Image.Image:
-    image = Image.new("RGB", (width, 80), FELT)
-    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 79), 12, fill=WON,
-                                            outline=WHITE, width=3)
-    size = _fit(text, 40, width - 30, bold=True)
-    x = (width - text_width(text, size, bold=True)) // 2
-    paint_text(image, text, (x, 40 + size * 7 // 20), size, WHITE, bold=True)
-    return to_palette(image)
+    sprite = won_bar(text, width)
+    frame.paste(sprite, centred(sprite, lay.board))
 
 
 # -- the background, drawn once per game ------------------------------------------------
-
-
-@lru_cache(maxsize=128)
-def _badge(text: str, width: int, height: int, name: str | None, highlighted: bool) -> Image.Image:
-    """What the player types for a pile (its number) on a dark tab; gold for the last move."""
-    image = Image.new("RGB", (width, height), FELT)
-    ImageDraw.Draw(image).rounded_rectangle(
-        (0, 0, width - 1, height - 1), 5, fill=GOLD if highlighted else BADGE
-    )
-    ink = BLACK if highlighted else FELT_TEXT
-    size = _fit(text, LABEL_SIZE + (2 if name else 0), width - 4, bold=True)
-    x = (width - text_width(text, size, bold=True)) // 2
-    if name is None:
-        paint_text(image, text, (x, (height + size * 7 // 10) // 2), size, ink, bold=True)
-    else:  # Corner Stones: the number big, its name in the layout (C1, S1) small under it
-        baseline = height // 2 - 2
-        paint_text(image, text, (x, baseline), size, ink, bold=True)
-        small = 18
-        paint_text(image, name, ((width - text_width(name, small)) // 2, baseline + 22), small,
-                   BLACK if highlighted else FELT_DIM)
-    return to_palette(image)
-
-
-def _foundation_badge(fslot: FoundationSlot, spec: FoundationSpec, highlighted: bool
-                      ) -> Image.Image:
-    """``f1``; with no progress line beside it, its base and direction under it (``A↑``)."""
-    box = fslot.label
-    direction = None
-    if fslot.info is None:
-        direction = f"{'A' if spec.base_rank == 1 else 'K'}{'↑' if spec.step > 0 else '↓'}"
-    return _badge(f"f{fslot.index + 1}", box.w, box.h, direction, highlighted)
 
 
 @cache
@@ -500,7 +360,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         _outline(draw, box)
         number = str(slot.index + 1)
         _ghost_text(image, number, box, box.y + CARD_H // 2 + 10)
-        label = _badge(number, slot.label.w, slot.label.h, slot.name, False)
+        label = badge(number, slot.label.w, slot.label.h, slot.name, False)
         image.paste(label.convert("RGB"), (slot.label.x, slot.label.y))
     for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
         box = fslot.card
@@ -512,7 +372,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         for symbol in symbols:
             paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
             x += size + 1
-        label = _foundation_badge(fslot, spec, False)
+        label = foundation_badge(fslot, spec, False)
         image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
     _static_text(image, draw, lay, rules.name)
     return to_palette(image)
@@ -529,7 +389,7 @@ def _ghost_text(image: Image.Image, text: str, box: Box, baseline: int) -> None:
 
 def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, name: str) -> None:
     title = lay.title
-    size = _fit(name, TITLE_SIZE, title.w, bold=True)
+    size = fit(name, TITLE_SIZE, title.w, bold=True)
     paint_text(image, name, (title.x, title.y + size), size, FELT_TEXT, bold=True)
     if lay.rows:  # a rule between the top band and the columns, where the pile numbers begin
         y_line = lay.rows[0].y - 5

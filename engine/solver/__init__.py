@@ -30,6 +30,11 @@ For the bot:
 Both are pure CPU work that holds the GIL for the whole budget: run them in a process
 pool (or at least a thread) so the event loop keeps answering. "unknown" means the
 budget ran out; a larger budget may still decide.
+
+The budget is ``budget_s`` seconds of wall-clock time, or, with ``positions=N``, N
+positions searched and no clock: the answer is then the same on every machine, fast or
+slow, compiled or not (budget.py). Tests, and anything that must decide alike
+everywhere, give positions.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from dataclasses import dataclass, field
 from ..game import Game
 from . import plan
 from . import search as _search
+from .budget import Budget
 from .keys import key_function
 from .lines import PLANS
 from .model import Model, RawMove, model_for_rules, move_text
@@ -55,6 +61,8 @@ class Solution:
 
     ``status``: "won" (``moves`` replays to a win with ``Game.play``), "lost" (proven:
     no sequence of legal moves wins) or "unknown" (the budget ran out first).
+    ``positions``: the positions searched, never more than a positions budget (which
+    the shortening of a won line draws on too).
     """
 
     status: str
@@ -99,12 +107,15 @@ def compiled() -> bool:
     return not _search.__file__.endswith(".py")
 
 
-def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
-    """Search for a win from ``game``'s position, through redeals; never changes ``game``."""
+def solve(game: Game, *, budget_s: float = 2.0, positions: int | None = None) -> Solution:
+    """Search for a win from ``game``'s position, through redeals; never changes ``game``.
+
+    Within ``budget_s`` seconds, or, when ``positions`` is given, that many positions
+    searched whatever the time (the same answer on every machine)."""
     started = time.perf_counter()
     if game.is_won:
         return Solution(WON, cards_up=game.cards_on_foundations)
-    outcome = plan.search(model_for_rules(game.rules), game, budget_s)
+    outcome = plan.search(model_for_rules(game.rules), game, Budget(budget_s, positions))
     return Solution(
         outcome.status,
         moves=[move_text(m) for m in outcome.line] if outcome.status == WON else [],
@@ -115,8 +126,9 @@ def solve(game: Game, *, budget_s: float = 2.0) -> Solution:
     )
 
 
-def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
-    """The best next move the solver can justify within ``budget_s``; never changes ``game``.
+def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> Hint:
+    """The best next move the solver can justify within ``budget_s`` seconds, or within
+    ``positions`` searched when given (then whatever the time); never changes ``game``.
 
     A winning hint is the next move of one remembered winning line (see
     ``lines.Plans``): following the hints plays that line to the win. A new line is
@@ -136,11 +148,10 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
     planned = PLANS.next_move(model, start, game.deal, game.draw_rule)
     if planned is not None:
         return Hint(move_text(planned), True, False, WINNING_NOTE, cards_up=total)
-    deadline = time.perf_counter() + budget_s
+    budget = Budget(budget_s, positions)
     redeals = game.redeals_left > 0
-    # With redeals left, keep some time to plan within this deal if no win is found.
-    winning_by = deadline - (budget_s * WITHIN_DEAL_SHARE if redeals else 0.0)
-    outcome = _find_win(model, game, winning_by)
+    # With redeals left, keep some of the budget to plan within this deal if no win is found.
+    outcome = _find_win(model, game, budget.keeping(WITHIN_DEAL_SHARE) if redeals else budget)
     found = outcome.positions
     if outcome.status == WON:
         PLANS.remember(model, start, outcome.line, game.deal, game.draw_rule)
@@ -151,8 +162,8 @@ def hint(game: Game, *, budget_s: float = 1.0) -> Hint:
     lost = outcome.status == LOST
     lead = "No win is possible from here" if lost else "No win found within the time"
     if redeals:
-        left = max(deadline - time.perf_counter(), budget_s * WITHIN_DEAL_SHARE / 2)
-        return _within_deal(model, game, left, lead, lost, found)
+        within = budget.rest(WITHIN_DEAL_SHARE / 2)
+        return _within_deal(model, game, within, lead, lost, found)
     up = outcome.best_count
     if up > game.cards_on_foundations and outcome.best_line:
         move = move_text(outcome.best_line[0])
@@ -173,17 +184,20 @@ def remember(game: Game, line: Sequence[RawMove]) -> None:
 
 
 WINNING_NOTE = "This move is part of a winning line."
-WITHIN_DEAL_SHARE = 0.3  # of a redeal game's hint budget, kept for the within-deal plan
+# Of a redeal game's hint budget, kept for the within-deal plan: the same share of
+# seconds or of positions, since that plan costs about what the search through the
+# redeals costs per position (Super Flower Garden, measured: 260k and 230k a second).
+WITHIN_DEAL_SHARE = 0.3
 PATH_KEPT = 500  # positions of a game's history that a new winning line keeps away from
 
 
-def _find_win(model: Model, game: Game, deadline: float) -> plan.Outcome:
+def _find_win(model: Model, game: Game, budget: Budget) -> plan.Outcome:
     """Search for a win that keeps away from the game's history; if there is none, one
     that may go back (the player may have left the only way to win)."""
     avoid = _path_keys(model, game)
-    outcome = plan.search(model, game, deadline - time.perf_counter(), avoid=avoid)
+    outcome = plan.search(model, game, budget, avoid=avoid)
     if outcome.status == LOST and avoid:  # lost only while keeping away from the path
-        again = plan.search(model, game, deadline - time.perf_counter())
+        again = plan.search(model, game, budget)
         again.positions += outcome.positions
         return again
     return outcome
@@ -202,11 +216,11 @@ def _path_keys(model: Model, game: Game) -> frozenset[bytes]:
 
 
 def _within_deal(
-    model: Model, game: Game, budget_s: float, lead: str, lost: bool, found: int
+    model: Model, game: Game, budget: Budget, lead: str, lost: bool, found: int
 ) -> Hint:
     """No win known through the redeals: clear the most cards in this deal, then redeal."""
     total = game.rules.card_count
-    outcome = plan.search(model, game, budget_s, within_deal=True)
+    outcome = plan.search(model, game, budget, within_deal=True)
     found += outcome.positions
     up = outcome.best_count
     if outcome.status == WON:  # a win inside this deal, found now that the time allowed

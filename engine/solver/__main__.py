@@ -3,7 +3,8 @@
 ``stats all --markdown`` runs every game and adds the table for the README. Also
 ``solve GAME --deal N`` (print a winning line), ``hint GAME --deal N
 [--moves "7 3,5 f2"]`` and ``blind GAME --games 2000``: the odds of a player who never
-undoes a redeal (the policy is in ``engine/solver/blind.py``).
+undoes a redeal (the policy is in ``engine/solver/blind.py``). Every command takes
+``--positions N`` instead of seconds: the same answers on every machine.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from ..game import new_game
 from ..rules import GAMES, RULES
 from . import hint, solve
 from .blind import BlindGame, blind_odds
-from .stats import DealResult, markdown_table, run
+from .stats import DealResult, PerDeal, markdown_table, run
+
+POSITIONS_HELP = "positions per {} instead of seconds: the same answers on every machine"
 
 
 def _deal_range(text: str) -> range:
@@ -38,16 +41,22 @@ def main(argv: list[str] | None = None) -> int:
     stats.add_argument("--deals", type=_deal_range, default=range(1, 1001))
     stats.add_argument("--markdown", action="store_true", help="also print a markdown table")
     stats.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
+    stats.add_argument("--positions", type=int, help=POSITIONS_HELP.format("deal"))
     stats.add_argument("--jobs", type=int, default=1, help="processes (each solve uses one core)")
     stats.add_argument(
         "--retry", type=float, metavar="SECONDS",
         help="solve the deals left undecided again with this many seconds each",
+    )
+    stats.add_argument(
+        "--retry-positions", type=int, metavar="N",
+        help="solve the deals left undecided again with this many positions each",
     )
     stats.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     blind = sub.add_parser("blind", help="odds for a player who never undoes a redeal")
     blind.add_argument("game", choices=sorted(g for g in GAMES if RULES[g].redeals))
     blind.add_argument("--games", type=int, default=2000, help="deals 1 to this")
     blind.add_argument("--budget", type=float, default=1.0, help="seconds per search")
+    blind.add_argument("--positions", type=int, help=POSITIONS_HELP.format("search"))
     blind.add_argument("--jobs", type=int, default=1, help="processes")
     blind.add_argument("-v", "--verbose", action="store_true", help="one line per game")
     for name in ("solve", "hint"):
@@ -56,6 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         one.add_argument("--deal", type=int, required=True)
         one.add_argument("--moves", default="", help='moves to play first: "7 3,5 f2"')
         one.add_argument("--budget", type=float, default=2.0 if name == "solve" else 1.0)
+        one.add_argument("--positions", type=int, help=POSITIONS_HELP.format("search"))
     args = parser.parse_args(argv)
 
     if args.command == "stats":
@@ -68,11 +78,14 @@ def main(argv: list[str] | None = None) -> int:
                 )
 
         games = list(GAMES) if args.game == "all" else [args.game]
+        budget = PerDeal(args.budget, args.positions)
+        retry = None
+        if args.retry is not None or args.retry_positions is not None:
+            retry = PerDeal(args.retry or 0.0, args.retry_positions)
         summaries = []
         for game_id in games:
             summary = run(
-                game_id, args.deals, args.budget, jobs=args.jobs, progress=show,
-                retry_s=args.retry,
+                game_id, args.deals, budget, jobs=args.jobs, progress=show, retry=retry
             )
             print(summary.text(), flush=True)
             summaries.append(summary)
@@ -88,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
                       f"{result.cards_up} up", flush=True)
 
         odds = blind_odds(
-            args.game, range(1, args.games + 1), args.budget, jobs=args.jobs, progress=shown
+            args.game, range(1, args.games + 1), args.budget, positions=args.positions,
+            jobs=args.jobs, progress=shown,
         )
         print(odds.text())
         return 0
@@ -97,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     for text in filter(None, (t.strip() for t in args.moves.split(","))):
         game.play(text)
     if args.command == "solve":
-        solution = solve(game, budget_s=args.budget)
+        solution = solve(game, budget_s=args.budget, positions=args.positions)
         print(
             f"{solution.status} after {solution.positions} positions "
             f"in {1000 * solution.seconds:.1f} ms; best {solution.cards_up} cards up"
@@ -105,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         if solution.moves:
             print(", ".join(solution.moves))
     else:
-        advice = hint(game, budget_s=args.budget)
+        advice = hint(game, budget_s=args.budget, positions=args.positions)
         print(f"{advice.move}: {advice.note}")
     return 0
 

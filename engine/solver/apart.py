@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cache import LruCache
+from ..lru import LRU
 from .model import Model, Position
 
-_APART: LruCache[Model, bool] = LruCache(16)  # a few models: one per rule set
+_APART: LRU[Model, bool] = LRU(16)  # a few models: one per rule set
 
 
 def apart_classes(model: Model) -> bool:
@@ -37,7 +37,7 @@ def apart_classes(model: Model) -> bool:
     found = _APART.get(model)
     if found is None:
         found = _derive(model)
-        _APART.put(model, found)
+        _APART[model] = found
     return found
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from ..game import new_game
 from ..moves import Move
 from . import plan, solve
+from .budget import Budget
 from .jobs import each_in_turn
 from .model import model_for
 from .search import EXHAUSTED, LOST, WON
@@ -34,20 +35,23 @@ class BlindGame:
     exact: bool  # every search of the game finished: the policy was followed exactly
 
 
-def play_blind(game_id: str, deal: int, budget_s: float = 1.0) -> BlindGame:
-    """Play ``deal`` by the policy above; ``budget_s`` per search."""
+def play_blind(
+    game_id: str, deal: int, budget_s: float = 1.0, positions: int | None = None
+) -> BlindGame:
+    """Play ``deal`` by the policy above; ``budget_s`` per search, or ``positions``
+    (then whatever the time: the same games on every machine)."""
     game = new_game(game_id, deal)
     model = model_for(game_id)
     exact = True
     while game.redeals_left:
-        outcome = plan.search(model, game, budget_s, within_deal=True)
+        outcome = plan.search(model, game, Budget(budget_s, positions), within_deal=True)
         if outcome.status == WON:
             return BlindGame(deal, True, game.rules.card_count, exact)
         exact = exact and outcome.status == EXHAUSTED
         for move in outcome.best_line:
             game.push(Move(*move))
         game.play("redeal")
-    final = solve(game, budget_s=budget_s)
+    final = solve(game, budget_s=budget_s, positions=positions)
     exact = exact and final.status in (WON, LOST)
     return BlindGame(deal, final.status == WON, final.cards_up, exact)
 
@@ -86,7 +90,7 @@ class BlindOdds:
         )
 
 
-def _play(args: tuple[str, int, float]) -> BlindGame:
+def _play(args: tuple[str, int, float, int | None]) -> BlindGame:
     return play_blind(*args)
 
 
@@ -95,10 +99,11 @@ def blind_odds(
     deals: Iterable[int],
     budget_s: float = 1.0,
     *,
+    positions: int | None = None,
     jobs: int = 1,
     progress: Callable[[BlindGame], None] | None = None,
 ) -> BlindOdds:
     started = time.perf_counter()
-    work = [(game_id, d, budget_s) for d in deals]
+    work = [(game_id, d, budget_s, positions) for d in deals]
     results = each_in_turn(_play, work, jobs=jobs, progress=progress, chunksize=8)
     return BlindOdds(game_id, results, time.perf_counter() - started)

@@ -5,9 +5,9 @@ remembered, so that hint after hint follows one line to the win.
 from __future__ import annotations
 
 import hashlib
-import time
 
-from .cache import LruCache
+from ..lru import LRU
+from .budget import Budget
 from .model import Model, Position, RawMove
 
 # Positions of remembered winning lines (each about 300 bytes with its move): a line
@@ -23,12 +23,13 @@ def shorten(
     deal: int,
     *,
     draw_rule: bool,
-    deadline: float | None = None,
+    budget: Budget | None = None,
 ) -> list[RawMove]:
     """The same win with detours cut: from each position of the line, jump to the latest
     position of the line that one legal move reaches, so no position comes twice.
-    ``start`` is left as it was. Past ``deadline`` (perf_counter) the rest of the line is
-    kept as it is (it may then still come back to a position)."""
+    ``start`` is left as it was. Each move tried is a position charged to ``budget``;
+    once it is spent (or would be by the next step's moves) the rest of the line is kept
+    as it is (it may then still come back to a position)."""
     pos = start.copy()
     last: dict[bytes, int] = {model.exact_key(pos): 0}
     for i, move in enumerate(line, 1):
@@ -38,12 +39,15 @@ def shorten(
     out: list[RawMove] = []
     at = last[model.exact_key(pos)]
     if at:  # the line comes back to its start: begin from its last visit
-        return shorten(model, start, line[at:], deal, draw_rule=draw_rule, deadline=deadline)
+        return shorten(model, start, line[at:], deal, draw_rule=draw_rule, budget=budget)
     while at < len(line):
-        if deadline is not None and len(out) % 64 == 0 and time.perf_counter() > deadline:
-            return out + line[at:]
+        moves = model.legal_moves(pos, draw_rule=draw_rule)
+        if budget is not None:
+            if budget.spent or budget.left() < len(moves):
+                return out + line[at:]
+            budget.charge(len(moves))
         best, best_move = at + 1, line[at]
-        for move in model.legal_moves(pos, draw_rule=draw_rule):
+        for move in moves:
             saved = model.apply(pos, move, deal)
             reached = last.get(model.exact_key(pos), -1)
             if reached > best:
@@ -66,7 +70,7 @@ class Plans:
     """
 
     def __init__(self, limit: int = PLAN_POSITIONS) -> None:
-        self.positions: LruCache[bytes, int] = LruCache(limit)  # key -> _packed(move)
+        self.positions: LRU[bytes, int] = LRU(limit)  # key -> _packed(move)
 
     @staticmethod
     def key(model: Model, pos: Position, deal: int, draw_rule: bool) -> bytes:
@@ -96,7 +100,7 @@ class Plans:
             steps.append((key, move))
             model.apply(pos, move, deal)
         for key, move in steps:
-            self.positions.put(key, _packed(move))
+            self.positions[key] = _packed(move)
 
     def clear(self) -> None:
         self.positions.clear()

@@ -17,10 +17,10 @@ from typing import Any, Final
 from .. import moves as kinds
 from ..cards import CARDS, Card
 from ..game import Game
+from ..lru import LRU
 from ..moves import Move
 from ..rules import RULES, Rules
 from ..shuffle import shuffled
-from .cache import LruCache
 
 # Shuffles kept per game: a deal's redeals need a few dozen (one per round and number of
 # cards left), so this holds the deals of the last few searches.
@@ -99,7 +99,7 @@ class Model:
             classes.setdefault(signature, []).append(p)
         self.pile_classes: tuple[tuple[int, ...], ...] = tuple(map(tuple, classes.values()))
         self.one_class = len(self.pile_classes) == 1
-        self._permutations: LruCache[tuple[int, int, int], tuple[int, ...]] = LruCache(
+        self._permutations: LRU[tuple[int, int, int], tuple[int, ...]] = LRU(
             PERMUTATIONS_KEPT
         )
 
@@ -217,7 +217,7 @@ class Model:
         perm = self._permutations.get(key)
         if perm is None:
             perm = tuple(shuffled(list(range(n)), self.id, deal, round_))
-            self._permutations.put(key, perm)
+            self._permutations[key] = perm
         return perm
 
     def apply(self, pos: Position, move: RawMove, deal: int) -> Any:
@@ -292,7 +292,7 @@ def move_text(move: RawMove) -> str:
     return str(Move(*move))
 
 
-_MODELS: LruCache[int, Model] = LruCache(16)  # by the id of its Rules: the five, and a few
+_MODELS: LRU[int, Model] = LRU(16)  # by the id of its Rules: the five, and a few
 
 
 def model_for(game_id: str) -> Model:
@@ -305,5 +305,5 @@ def model_for_rules(rules: Rules) -> Model:
     model = _MODELS.get(id(rules))
     if model is None or model.rules is not rules:
         model = Model(rules)
-        _MODELS.put(id(rules), model)
+        _MODELS[id(rules)] = model
     return model

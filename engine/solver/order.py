@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
-from .cache import LruCache
+from ..lru import LRU
 from .model import Model, Position, RawMove
 
 FAR: Final = 40  # distance of a card no foundation can take
@@ -23,7 +23,7 @@ SHUFFLE: Final = 25  # score noise on restarts: reorders close calls, never inve
 # Distances by foundation heights (about 600 bytes each): most searches meet a few
 # hundred height combinations.
 DISTANCES_KEPT = 512
-_DISTANCES: LruCache[tuple[Model, bytes], list[int]] = LruCache(DISTANCES_KEPT)
+_DISTANCES: LRU[tuple[Model, bytes], list[int]] = LRU(DISTANCES_KEPT)
 
 
 def distances(model: Model, heights: list[int]) -> list[int]:
@@ -33,7 +33,7 @@ def distances(model: Model, heights: list[int]) -> list[int]:
     if known is not None:
         return known
     out = [FAR] * 52
-    _DISTANCES.put(key, out)
+    _DISTANCES[key] = out
     for c, places in enumerate(model.goes_up):
         best = FAR
         for f, h in places:

@@ -1,4 +1,4 @@
-"""Which searches to run, in what order, within a time budget.
+"""Which searches to run, in what order, within a budget (budget.py: seconds or positions).
 
 A single depth-first search can sink its whole budget into one hopeless subtree. So
 the budget is spent in passes: searches that may give up (they cap a subtree or their
@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import gc
 import random
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..game import Game
 from .apart import apart_classes, live_foundations, reduced, reductions
+from .budget import Budget
 from .lines import shorten
 from .model import Model, RawMove
 from .search import LOST, PAUSED, UNKNOWN, WON, Search
@@ -64,8 +64,8 @@ class Pass:
 
 
 def passes(game: Game) -> Iterator[Pass]:
-    """The passes for ``game``'s position; the caller stops when one decides or at the
-    deadline."""
+    """The passes for ``game``'s position; the caller stops when one decides or the
+    budget is spent."""
     if game.redeals_left:
         yield Pass(caps=REDEAL_CAPS)
         yield Pass()
@@ -109,36 +109,36 @@ def _no_cycle_collection() -> Iterator[None]:
 def search(
     model: Model,
     game: Game,
-    budget_s: float,
+    budget: Budget,
     *,
     within_deal: bool = False,
     avoid: frozenset[bytes] = frozenset(),
 ) -> Outcome:
-    """Run the passes for ``game`` (never changed) until one decides or time runs out.
+    """Run the passes for ``game`` (never changed) until one decides or ``budget`` is
+    spent; every position searched is charged to it.
 
     ``avoid``: position keys no line may pass (see ``Search``); with them, "lost" means
     only that no win avoids them."""
     with _no_cycle_collection():
-        return _search(model, game, budget_s, within_deal, avoid)
+        return _search(model, game, budget, within_deal, avoid)
 
 
 def _search(
-    model: Model, game: Game, budget_s: float, within_deal: bool, avoid: frozenset[bytes]
+    model: Model, game: Game, budget: Budget, within_deal: bool, avoid: frozenset[bytes]
 ) -> Outcome:
-    deadline = time.perf_counter() + budget_s
     outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
     apart = not within_deal and apart_classes(model)
     plan = iter([Pass()]) if within_deal or apart else passes(game)
     for step in plan:
-        left = deadline - time.perf_counter()
-        if left <= 0:
+        if budget.spent:
             break
         run = Search(
             model,
             model.position(game),
             deal=game.deal,
             draw_rule=game.draw_rule,
-            budget_s=left,
+            deadline=budget.deadline,
+            positions=budget.left(),
             within_deal=within_deal,
             caps=step.caps,
             node_cap=step.node_cap,
@@ -146,8 +146,9 @@ def _search(
             avoid=avoid,
         )
         status = run.run(until=APART_TURN) if apart else run.run()
+        budget.charge(run.positions)
         if status == PAUSED:  # not decided in one turn: smaller positions join in
-            status, searched = _take_turns(model, game, run)
+            status, searched = _take_turns(model, game, run, budget)
             outcome.positions += searched
         outcome.positions += run.positions
         if not outcome.first_moves:
@@ -164,16 +165,19 @@ def _search(
                     run.line,
                     game.deal,
                     draw_rule=game.draw_rule,
-                    deadline=deadline,
+                    budget=budget,
                 )
             break
     return outcome
 
 
-def _take_turns(model: Model, game: Game, whole: Search) -> tuple[str, int]:
+def _take_turns(
+    model: Model, game: Game, whole: Search, budget: Budget
+) -> tuple[str, int]:
     """The paused search of the whole position and searches of smaller ones (apart.py)
-    take turns until one decides or time runs out. Returns the verdict on the whole, and
-    the positions the smaller ones searched."""
+    take turns until one decides or the budget is spent (each turn cut to what is left
+    of it). Returns the verdict on the whole, and the positions the smaller ones
+    searched."""
     root = model.position(game)
     live = len(live_foundations(model, root))
     parts = [
@@ -182,7 +186,8 @@ def _take_turns(model: Model, game: Game, whole: Search) -> tuple[str, int]:
                 model,
                 reduced(model, root, keep),
                 deal=game.deal,
-                budget_s=whole.deadline - time.perf_counter(),
+                deadline=budget.deadline,
+                positions=budget.left(),
             ),
             apart_turn(live, len(keep)),
         )
@@ -190,13 +195,17 @@ def _take_turns(model: Model, game: Game, whole: Search) -> tuple[str, int]:
     ]
     status = PAUSED
     searched = 0  # by the smaller searches
-    while status == PAUSED and time.perf_counter() < whole.deadline:
-        status = whole.run(until=whole.positions + APART_TURN)
+    while status == PAUSED and not budget.spent:
+        before = whole.positions
+        status = whole.run(until=before + min(APART_TURN, budget.left()))
+        budget.charge(whole.positions - before)
         for part, turn in list(parts):
-            if status != PAUSED:
+            left = budget.left()
+            if status != PAUSED or left == 0:
                 break
             before = part.positions
-            verdict = part.run(until=part.positions + turn)
+            verdict = part.run(until=before + min(turn, left))
+            budget.charge(part.positions - before)
             searched += part.positions - before
             if verdict == LOST:  # lost on fewer cards: lost
                 status = LOST

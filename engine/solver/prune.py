@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from .. import moves as kinds
+from ..lru import LRU
 from ..rules import Rules
-from .cache import LruCache
 from .model import Model, Position, RawMove
 
 # Final: mypyc keeps these in C variables instead of looking them up at every use.
@@ -93,7 +93,7 @@ def _derive(model: Model) -> Shortcuts:
 
 # Final: mypyc keeps them in C variables (a plain module global is a dict lookup at
 # every use, and a search asks for its model's shortcuts several times a position).
-_SHORTCUTS: Final[LruCache[Model, Shortcuts]] = LruCache(16)  # one per rule set
+_SHORTCUTS: Final[LRU[Model, Shortcuts]] = LRU(16)  # one per rule set
 _LAST: Final[list[tuple[Model, Shortcuts]]] = []  # the last model asked for
 
 
@@ -103,7 +103,7 @@ def shortcuts_for(model: Model) -> Shortcuts:
     found = _SHORTCUTS.get(model)
     if found is None:
         found = _derive(model)
-        _SHORTCUTS.put(model, found)
+        _SHORTCUTS[model] = found
     _LAST[:] = [(model, found)]
     return found
 

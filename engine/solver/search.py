@@ -8,6 +8,7 @@ argues each one); the move order only decides how soon a win is found.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Final
@@ -32,7 +33,7 @@ FOUNDATION: Final = kinds.FOUNDATION
 PILE: Final = kinds.PILE
 REDEAL: Final = kinds.REDEAL
 _CLOCK_EVERY: Final = 128  # positions between looks at the clock
-_NEVER: Final = 1 << 62  # pause at this many positions: never
+UNLIMITED: Final = 1 << 62  # more positions than any search reaches: no limit, no pause
 
 
 class OutOfTime(Exception):
@@ -41,6 +42,10 @@ class OutOfTime(Exception):
 
 class Search:
     """One search from ``pos`` (which it changes while running and restores at the end).
+
+    It stops "unknown" past ``deadline`` (``time.perf_counter()``, looked at every
+    128 positions; by default never), or when it has searched exactly ``positions`` (by
+    default no limit): a count stops it on the same position on every machine.
 
     ``within_deal``: never redeal; a redeal ends the line. The result is then "won"
     (a win inside this deal), "exhausted" (every line of this deal seen: ``best_line``
@@ -54,7 +59,8 @@ class Search:
         *,
         deal: int,
         draw_rule: bool = False,
-        budget_s: float = 2.0,
+        deadline: float = math.inf,
+        positions: int | None = None,
         within_deal: bool = False,
         caps: dict[int, int] | None = None,
         node_cap: int | None = None,
@@ -65,7 +71,8 @@ class Search:
         self.pos = pos
         self.deal = deal
         self.draw_rule = draw_rule
-        self.deadline = time.perf_counter() + budget_s
+        self.deadline = deadline
+        self.limit = UNLIMITED if positions is None else positions
         self.within_deal = within_deal
         # caps[r]: positions allowed in the subtree after a redeal that leaves r redeals;
         # a capped search finds wins sooner but proves nothing when it runs dry.
@@ -102,7 +109,7 @@ class Search:
         self._undo: list[object] = []
         self._frames: list[list[object]] | None = None
         self._limits: list[tuple[int, int]] = []
-        self._pause_at = _NEVER
+        self._pause_at = UNLIMITED
 
     # -- what may be pruned here --------------------------------------------------------
 
@@ -172,12 +179,12 @@ class Search:
     # -- the search ---------------------------------------------------------------------
 
     def run(self, until: int | None = None) -> str:
-        """Search until won, proven lost (or exhausted), or out of time; with ``until``,
-        stop (PAUSED) once that many positions are searched, to go on at the next call.
-        The position is handed back as it came, except while paused."""
+        """Search until won, proven lost (or exhausted), or out of time or positions;
+        with ``until``, stop (PAUSED) once that many positions are searched, to go on at
+        the next call. The position is handed back as it came, except while paused."""
         if self._frames is not None and not self._frames:
             return self.status  # over: decided, out of time or stopped
-        self._pause_at = until or _NEVER
+        self._pause_at = until or UNLIMITED
         status = UNKNOWN
         try:
             status = self._run(self.pos, self.model, self._line, self._undo)
@@ -232,11 +239,12 @@ class Search:
         limits = self._limits
         positions = self.positions
         deadline = self.deadline
-        pause_at = self._pause_at
+        limit = self.limit
+        pause_at = min(self._pause_at, limit)
         while frames:
             if positions >= pause_at:  # between positions: the frames match the position
                 self.positions = positions
-                return PAUSED
+                return PAUSED if positions < limit else UNKNOWN
             frame = frames[-1]
             moves: list[RawMove] = frame[0]  # type: ignore[assignment]
             i: int = frame[1]  # type: ignore[assignment]
@@ -302,4 +310,4 @@ class Search:
         self.best_line = list(line)
 
 
-__all__ = ["EXHAUSTED", "LOST", "PAUSED", "UNKNOWN", "WON", "Search"]
+__all__ = ["EXHAUSTED", "LOST", "PAUSED", "UNKNOWN", "UNLIMITED", "WON", "Search"]

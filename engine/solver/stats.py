@@ -14,6 +14,18 @@ from .jobs import each_in_turn
 
 
 @dataclass(frozen=True)
+class PerDeal:
+    """Each deal's budget: ``seconds``, or ``positions`` when given (then the verdicts
+    are the same on every machine)."""
+
+    seconds: float
+    positions: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seconds:g} s" if self.positions is None else f"{self.positions:,} positions"
+
+
+@dataclass(frozen=True)
 class DealResult:
     deal: int
     status: str
@@ -24,16 +36,16 @@ class DealResult:
 
 @dataclass(frozen=True)
 class Summary:
-    """Verdicts for a range of deals. ``first_pass``: every deal with ``budget_s`` (the
+    """Verdicts for a range of deals. ``first_pass``: every deal with ``budget`` (the
     times and the share decided within it come from there); ``results``: the same, with
-    the deals it left undecided solved again with ``retry_s`` where that was asked
+    the deals it left undecided solved again with ``retry`` where that was asked
     (``retried_from`` is then the first pass)."""
 
     game_id: str
     results: tuple[DealResult, ...]
-    budget_s: float
+    budget: PerDeal
     retried_from: tuple[DealResult, ...] = ()  # the first pass, when there was a retry
-    retry_s: float | None = None
+    retry: PerDeal | None = None
 
     @property
     def first_pass(self) -> tuple[DealResult, ...]:
@@ -57,7 +69,7 @@ class Summary:
     def text(self) -> str:
         n = len(self.results)
         deals = f"{self.results[0].deal}-{self.results[-1].deal}" if n else "none"
-        lines = [f"{self.game_id}: {n} deals ({deals}), budget {self.budget_s:g} s per deal"]
+        lines = [f"{self.game_id}: {n} deals ({deals}), budget {self.budget} per deal"]
         lines.append(
             "  ".join(
                 f"{s} {self.count(s)} ({100 * self.count(s) / n:.1f}%)"
@@ -68,12 +80,12 @@ class Summary:
             f"time per deal: median {1000 * self.median:.1f} ms, "
             f"p95 {1000 * self.percentile(0.95):.1f} ms, "
             f"max {1000 * max(r.seconds for r in self.first_pass):.1f} ms; "
-            f"decided within {self.budget_s:g} s: {self.decided_in_budget} "
+            f"decided within {self.budget}: {self.decided_in_budget} "
             f"({100 * self.decided_in_budget / n:.1f}%)"
         )
-        if self.retry_s is not None:
+        if self.retry is not None:
             retried = n - self.decided_in_budget
-            lines.append(f"the {retried} undecided then solved again with {self.retry_s:g} s each")
+            lines.append(f"the {retried} undecided then solved again with {self.retry} each")
         undecided = [r.deal for r in self.results if r.status == "unknown"]
         if undecided:
             shown = ", ".join(map(str, undecided[:30])) + (" ..." if len(undecided) > 30 else "")
@@ -81,11 +93,11 @@ class Summary:
         return "\n".join(lines)
 
 
-def solve_deal(args: tuple[str, int, float]) -> DealResult:
-    game_id, deal, budget_s = args
+def solve_deal(args: tuple[str, int, PerDeal]) -> DealResult:
+    game_id, deal, budget = args
     game = new_game(game_id, deal)
     started = time.perf_counter()
-    solution = solve(game, budget_s=budget_s)
+    solution = solve(game, budget_s=budget.seconds, positions=budget.positions)
     elapsed = time.perf_counter() - started
     return DealResult(deal, solution.status, elapsed, solution.positions, len(solution.moves))
 
@@ -93,22 +105,22 @@ def solve_deal(args: tuple[str, int, float]) -> DealResult:
 def run(
     game_id: str,
     deals: Iterable[int],
-    budget_s: float,
+    budget: PerDeal,
     *,
     jobs: int = 1,
     progress: Callable[[DealResult], None] | None = None,
-    retry_s: float | None = None,
+    retry: PerDeal | None = None,
 ) -> Summary:
-    """Solve each deal with ``budget_s`` (one core per job; times are per solve), then
-    the ones left undecided again with ``retry_s``, if given."""
-    first = each_in_turn(solve_deal, [(game_id, d, budget_s) for d in deals], jobs=jobs,
+    """Solve each deal with ``budget`` (one core per job; times are per solve), then
+    the ones left undecided again with ``retry``, if given."""
+    first = each_in_turn(solve_deal, [(game_id, d, budget) for d in deals], jobs=jobs,
                          progress=progress)
-    if retry_s is None:
-        return Summary(game_id, first, budget_s)
-    again = [(game_id, r.deal, retry_s) for r in first if r.status == "unknown"]
+    if retry is None:
+        return Summary(game_id, first, budget)
+    again = [(game_id, r.deal, retry) for r in first if r.status == "unknown"]
     retried = {r.deal: r for r in each_in_turn(solve_deal, again, jobs=jobs, progress=progress)}
     results = tuple(retried.get(r.deal, r) for r in first)
-    return Summary(game_id, results, budget_s, first, retry_s)
+    return Summary(game_id, results, budget, first, retry)
 
 
 def markdown_table(summaries: list[Summary]) -> str:
@@ -128,7 +140,7 @@ def markdown_table(summaries: list[Summary]) -> str:
                 f"{summary.count(s)} ({100 * summary.count(s) / n:.1f}%)"
                 for s in ("won", "lost", "unknown")
             ),
-            f"{100 * summary.decided_in_budget / n:.1f}% within {summary.budget_s:g} s",
+            f"{100 * summary.decided_in_budget / n:.1f}% within {summary.budget}",
             f"{1000 * summary.median:.1f} ms",
             f"{1000 * summary.percentile(0.95):.0f} ms",
         ]

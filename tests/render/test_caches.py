@@ -6,12 +6,12 @@ from __future__ import annotations
 import importlib
 
 from engine import new_game
-from render import board, glyphs, render_png
+from render import glyphs, render_png, sprites
 
 layouts = importlib.import_module("render.layout")  # render.layout is also a function
 
 # Caches whose keys include a deal number, a move count or a position.
-GROWING = (board._fit, board._sprite, glyphs.text_width, glyphs._advance,
+GROWING = (sprites.fit, sprites.palette_text, glyphs.text_width, glyphs._advance,
            layouts._fitted_columns)
 
 

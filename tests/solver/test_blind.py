@@ -25,8 +25,8 @@ def test_a_blind_player_loses_trefoil_deals_that_perfect_play_wins() -> None:
     # blind, deals 2 and 6 win; the others end with cards left (measured; the searches
     # of these deals all finish, so the policy was followed exactly).
     for deal in range(1, 7):
-        result = play_blind("trefoil", deal, budget_s=2.0)
-        assert solve(new_game("trefoil", deal), budget_s=2.0).status == "won"
+        result = play_blind("trefoil", deal, positions=20_000)
+        assert solve(new_game("trefoil", deal), positions=20_000).status == "won"
         assert result.exact, deal
         assert result.won == (deal in (2, 6)), deal
         assert (result.cards_up == 52) == result.won
@@ -35,7 +35,7 @@ def test_a_blind_player_loses_trefoil_deals_that_perfect_play_wins() -> None:
 def test_blind_command_prints_the_share_and_its_interval(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert main(["blind", "trefoil", "--games", "3", "--budget", "0.3"]) == 0
+    assert main(["blind", "trefoil", "--games", "3", "--positions", "2000"]) == 0
     out = capsys.readouterr().out
     assert "trefoil, a player who never undoes a redeal: won" in out
     assert "95% interval" in out

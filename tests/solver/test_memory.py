@@ -4,24 +4,10 @@ runs for days): solving many deals never grows one past its bound."""
 import pytest
 
 from engine import RULES, new_game
+from engine.lru import LRU
 from engine.solver import model as model_module
 from engine.solver import order, plan
-from engine.solver.cache import LruCache
-
-
-def test_a_cache_drops_its_least_recently_used_entry_beyond_its_size() -> None:
-    cache: LruCache[str, int] = LruCache(2)
-    cache.put("a", 1)
-    cache.put("b", 2)
-    assert cache.get("a") == 1  # "b" is now the least recently used
-    cache.put("c", 3)
-    assert len(cache) == 2
-    assert "b" not in cache and cache.get("a") == 1 and cache.get("c") == 3
-
-
-def test_a_cache_of_no_entries_is_refused() -> None:
-    with pytest.raises(ValueError):
-        LruCache(0)
+from engine.solver.budget import Budget
 
 
 def test_redeal_shuffles_kept_never_exceed_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -29,16 +15,16 @@ def test_redeal_shuffles_kept_never_exceed_their_bound(monkeypatch: pytest.Monke
     model = model_module.Model(RULES["trefoil"])
     used = 0
     for deal in range(1, 6):
-        plan.search(model, new_game("trefoil", deal), 0.5)
+        plan.search(model, new_game("trefoil", deal), Budget(0, positions=20_000))
         assert len(model._permutations) <= 6
         used = max(used, len(model._permutations))
     assert used == 6  # the searches wanted more shuffles than the bound keeps
 
 
 def test_distances_kept_never_exceed_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(order, "_DISTANCES", LruCache(10))
+    monkeypatch.setattr(order, "_DISTANCES", LRU(10))
     model = model_module.model_for("corner-stones")
     for deal in range(1, 4):
-        plan.search(model, new_game("corner-stones", deal), 0.3)
+        plan.search(model, new_game("corner-stones", deal), Budget(0, positions=20_000))
         assert len(order._DISTANCES) <= 10
     assert len(order._DISTANCES) == 10

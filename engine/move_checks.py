@@ -1,0 +1,210 @@
+"""The checks behind ``Game.resolve``: the legal move a player's move means, or the
+refusal (an ``IllegalMove`` with its reason and facts) that says why there is none."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .cards import CARDS, Card
+from .errors import IllegalMove, Typed
+from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
+from .rules import Rules
+
+
+class GameState(Protocol):
+    """What the checks read of a game (a ``Game``; named here so that game.py and this
+    module need not import each other)."""
+
+    rules: Rules
+    tableau: list[list[Card]]
+    foundations: list[list[Card]]
+    redeals_left: int
+    draw_rule: bool
+    draw_used: bool
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_won(self) -> bool: ...
+
+    def pile_name(self, pile: int) -> str: ...
+
+    def foundation_wants(self) -> dict[Card, list[int]]: ...
+
+    def legal_moves(self) -> list[Move]: ...
+
+
+def resolve_move(game: GameState, move: Move | str) -> Move:
+    """The legal Move meant by ``move``, or IllegalMove saying why there is none."""
+    if game.is_won:
+        raise IllegalMove("This game is won: every card is on a foundation.", "game-won")
+    parsed_kind: int
+    dst: int | None
+    if isinstance(move, Move):
+        parsed_kind, src, dst, any_f = move.kind, move.src, move.dst, False
+    else:
+        parsed_kind, src, dst, any_f = parse(move)
+    if parsed_kind == REDEAL:
+        return _check_redeal(game)
+    if parsed_kind == DRAW:
+        assert dst is not None
+        return _check_draw(game, CARDS[dst])
+    _check_pile(game, src)
+    if not game.tableau[src]:
+        raise IllegalMove(
+            "Pile {pile} is empty: there is no card to move.", "empty-pile",
+            pile=game.pile_name(src),
+        )
+    if parsed_kind == FOUNDATION:
+        if any_f or dst is None:
+            return _to_some_foundation(game, src)
+        return _check_foundation(game, src, dst)
+    if dst is None:
+        return _only_move(game, src)
+    return _check_pile_move(game, src, dst)
+
+
+def _check_pile(game: GameState, pile: int) -> None:
+    count = game.rules.tableau_size
+    if not 0 <= pile < count:
+        raise IllegalMove(
+            "There is no pile {number}: {game} has piles 1 to {count}.", "no-such-pile",
+            number=pile + 1, game=game.name, count=count,
+        )
+
+
+def _check_pile_move(game: GameState, src: int, dst: int) -> Move:
+    _check_pile(game, dst)
+    card = game.tableau[src][-1]
+    if src == dst:
+        raise IllegalMove("{card} is already on pile {pile}.", "same-pile",
+                          card=card, pile=game.pile_name(src))
+    target = game.tableau[dst]
+    rules = game.rules
+    if not target:
+        if dst not in rules.refillable:
+            raise IllegalMove(
+                "Pile {pile} is empty, and in {game} an emptied pile is never refilled.",
+                "never-refilled", pile=game.pile_name(dst), game=game.name,
+            )
+        if src in rules.refillable and len(game.tableau[src]) == 1:
+            raise IllegalMove(
+                "Moving {card}, the only card of pile {pile}, to another empty pile that "
+                "plays the same part changes nothing.", "changes-nothing",
+                card=card, pile=game.pile_name(src),
+            )
+        return Move(PILE, src, dst)
+    if not rules.builds_on(card, target[-1]):
+        raise IllegalMove(
+            "{card} can't go on {top}: {rule}.", "does-not-build",
+            card=card, top=target[-1], rule=rules.build_text,
+        )
+    return Move(PILE, src, dst)
+
+
+def _check_foundation(game: GameState, src: int, f: int) -> Move:
+    specs = game.rules.foundations
+    if not 0 <= f < len(specs):
+        names = "f1" if len(specs) == 1 else f"f1 to f{len(specs)}"
+        raise IllegalMove(
+            "There is no foundation f{number}: {game} has {names}.", "no-such-foundation",
+            number=f + 1, game=game.name, names=names,
+        )
+    card = game.tableau[src][-1]
+    wanted = specs[f].next_cards(game.foundations[f])
+    if card not in wanted:
+        raise IllegalMove(
+            "{card} can't go on f{number}: {needs}.", "foundation-refuses",
+            card=card, number=f + 1, needs=_foundation_needs(game, f),
+        )
+    if not game.rules.may_feed(src, f):
+        raise _feed_refusal(game, src, f, card)
+    return Move(FOUNDATION, src, f)
+
+
+def _foundation_needs(game: GameState, f: int) -> str:
+    spec = game.rules.foundations[f]
+    pile = game.foundations[f]
+    wanted = spec.next_cards(pile)
+    if not wanted:
+        return f"f{f + 1} is complete"
+    if len(wanted) > 1:
+        rank = str(wanted[0])[:-1]
+        what = f"any {rank}" if pile else f"any {rank} to start"
+        return f"f{f + 1} ({spec.label}) takes {what} next"
+    return f"f{f + 1} ({spec.label}) takes {wanted[0].label} next"
+
+
+def _feed_refusal(game: GameState, src: int, f: int, card: Card) -> IllegalMove:
+    feeds = game.rules.feeds
+    assert feeds is not None
+    every = set(range(len(game.foundations)))
+    return IllegalMove(
+        "{card} fits f{number}, but pile {pile} feeds only {own}. Piles {anywhere} feed "
+        "any foundation.", "does-not-feed",
+        card=card, number=f + 1, pile=game.pile_name(src),
+        own=" and ".join(f"f{g + 1}" for g in sorted(feeds[src])),
+        anywhere=", ".join(game.pile_name(p) for p, fed in enumerate(feeds) if fed == every),
+    )
+
+
+def _to_some_foundation(game: GameState, src: int) -> Move:
+    card = game.tableau[src][-1]
+    fits = game.foundation_wants().get(card, [])
+    allowed = [f for f in fits if game.rules.may_feed(src, f)]
+    if len(allowed) == 1:
+        return Move(FOUNDATION, src, allowed[0])
+    if len(allowed) > 1:
+        raise IllegalMove(
+            "{card} fits more than one foundation: type one of {choices}.",
+            "several-foundations", card=card,
+            choices=tuple(Typed(Move(FOUNDATION, src, f)) for f in allowed),
+        )
+    if fits:
+        raise _feed_refusal(game, src, fits[0], card)
+    raise IllegalMove(
+        "{card} doesn't fit any foundation now: {needs}.", "fits-no-foundation", card=card,
+        needs="; ".join(_foundation_needs(game, f) for f in range(len(game.foundations))),
+    )
+
+
+def _only_move(game: GameState, src: int) -> Move:
+    card = game.tableau[src][-1]
+    mine = [m for m in game.legal_moves() if m.kind in (PILE, FOUNDATION) and m.src == src]
+    for group in ([m for m in mine if m.kind == FOUNDATION], mine):
+        if len(group) == 1:
+            return group[0]
+        if len(group) > 1:
+            raise IllegalMove(
+                "{card} can go to more than one place: type one of {choices}.",
+                "several-places", card=card, choices=tuple(Typed(m) for m in group),
+            )
+    raise IllegalMove("{card} on pile {pile} has no legal move now.", "no-move",
+                      card=card, pile=game.pile_name(src))
+
+
+def _check_redeal(game: GameState) -> Move:
+    rules = game.rules
+    if not rules.redeals:
+        raise IllegalMove("{game} has no redeals.", "no-redeals", game=game.name)
+    if not game.redeals_left:
+        raise IllegalMove("No redeals left: {game} allows {count} per game.",
+                          "redeals-used", game=game.name, count=rules.redeals)
+    return REDEAL_MOVE
+
+
+def _check_draw(game: GameState, card: Card) -> Move:
+    if not game.draw_rule:
+        raise IllegalMove("The draw house rule is off for this game.", "draw-off")
+    if game.draw_used:
+        raise IllegalMove("The draw has been used: it is allowed once per game.", "draw-used")
+    if game.redeals_left:
+        raise IllegalMove("The draw comes after the last redeal.", "draw-too-early")
+    for src, pile in enumerate(game.tableau):
+        if card in pile:
+            if pile[-1] == card:
+                raise IllegalMove("{card} is already on top of pile {pile}.", "draw-on-top",
+                                  card=card, pile=game.pile_name(src))
+            return Move(DRAW, -1, int(card))
+    raise IllegalMove("{card} is not in a pile.", "draw-not-in-pile", card=card)

@@ -1,0 +1,179 @@
+"""The small pictures a board pastes: words, pile and foundation badges, banners, the
+"more" marker and card chips. Each is drawn once in RGB, mapped onto the boards' palette
+and cached, so a frame only pastes them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from engine import Card, FoundationSpec
+
+from .cards import suit_ink
+from .glyphs import cap_height, paint_text, text_sprite, text_width
+from .layout import Box, FoundationSlot
+from .palette import (
+    BADGE,
+    BLACK,
+    CARD,
+    CARD_EDGE,
+    FELT,
+    FELT_DIM,
+    FELT_TEXT,
+    GOLD,
+    RGB,
+    WHITE,
+    WON,
+    to_palette,
+)
+
+TEXT_SIZE = 20  # capitals 14 px high
+LABEL_SIZE = 22
+BANNER_LINE = 26  # a line of banner text
+
+
+@lru_cache(maxsize=256)  # labels repeat; status lines (deal, moves) mostly do not
+def palette_text(text: str, size: int, ink: RGB, ground: RGB, bold: bool = False) -> Image.Image:
+    return to_palette(text_sprite(text, size, ink, ground, bold=bold))
+
+
+def line_height(size: int) -> int:
+    return palette_text("0", size, FELT_TEXT, FELT).height
+
+
+def paste_line(
+    frame: Image.Image, text: str, xy: tuple[int, int], size: int, ink: RGB
+) -> int:
+    """Paste a line of text on felt word by word, returning where it ends.
+
+    Words are cached as sprites: a status line that changes every move ("87 moves")
+    then costs a few pastes instead of a fresh text drawing.
+    """
+    x, y = xy
+    space = text_width(" ", size)
+    pad = 2  # text_sprite's margin round each word
+    for word in text.split(" "):
+        if word:
+            frame.paste(palette_text(word, size, ink, FELT), (x - pad, y))
+            x += text_width(word, size)
+        x += space
+    return x - space
+
+
+def centred(sprite: Image.Image, box: Box) -> tuple[int, int]:
+    return (box.x + (box.w - sprite.width) // 2, box.y + (box.h - sprite.height) // 2)
+
+
+@lru_cache(maxsize=512)  # status lines carry deal numbers: most are seen once or twice
+def fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16) -> int:
+    """The largest font size up to ``size`` (and at least ``least``) at which ``text`` fits."""
+    while size > least and text_width(text, size, bold=bold) + 4 > width:
+        size -= 1
+    return size
+
+
+def banner_lines(text: str, width: int) -> tuple[str, ...]:
+    """``text`` broken into lines of at most ``width`` pixels (bold, 17 px)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", 17, bold=True) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)
+
+
+@lru_cache(maxsize=64)
+def more_marker(hidden: int, width: int, height: int) -> Image.Image:
+    """The tab standing for a pile's hidden middle: how many cards, over the word "more",
+    on a dark pill over the card it lies on."""
+    image = Image.new("RGB", (width, height), CARD)
+    draw = ImageDraw.Draw(image)
+    if width > height:  # across a column, between the card edges left and right
+        draw.line((0, 0, 0, height - 1), fill=CARD_EDGE)
+        draw.line((width - 1, 0, width - 1, height - 1), fill=CARD_EDGE)
+        draw.rounded_rectangle((2, 1, width - 3, height - 2), 5, fill=BADGE)
+    else:  # along a row, between the card edges above and below
+        draw.line((0, 0, width - 1, 0), fill=CARD_EDGE)
+        draw.line((0, height - 1, width - 1, height - 1), fill=CARD_EDGE)
+        draw.rounded_rectangle((1, 2, width - 2, height - 3), 5, fill=BADGE)
+    number = str(hidden)
+    size = fit(number, 22 if height > 60 else 19, width - 6, bold=True, least=12)
+    small = fit("more", 14, width - 4, least=10)
+    gap = 5
+    top = (height - cap_height(size) - gap - cap_height(small)) // 2
+    baseline = top + cap_height(size)
+    paint_text(image, number, ((width - text_width(number, size, bold=True)) // 2, baseline),
+               size, FELT_TEXT, bold=True)
+    baseline += gap + cap_height(small)
+    paint_text(image, "more", ((width - text_width("more", small)) // 2, baseline), small,
+               FELT_TEXT)
+    return to_palette(image)
+
+
+@lru_cache(maxsize=256)
+def card_chip(c: int, four_colour: bool) -> Image.Image:
+    """A small card face (rank and suit on white) naming a card in a line of text."""
+    card = Card(c)
+    width = text_width(card.label, TEXT_SIZE, bold=True) + 10
+    image = Image.new("RGB", (width, 26), FELT)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 25), 4, fill=CARD, outline=CARD_EDGE)
+    paint_text(image, card.label, (5, 20), TEXT_SIZE, suit_ink(card.suit, four_colour), bold=True)
+    return to_palette(image)
+
+
+@lru_cache(maxsize=64)
+def banner_bar(lines: tuple[str, ...], width: int, height: int, ground: RGB) -> Image.Image:
+    """White bold lines of text, centred on a coloured bar."""
+    image = Image.new("RGB", (width, height), FELT)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, height - 1), 7, fill=ground)
+    size = min(fit(line, TEXT_SIZE, width - 12, bold=True) for line in lines)
+    top = (height - len(lines) * BANNER_LINE) // 2
+    for n, line in enumerate(lines):
+        x = (width - text_width(line, size, bold=True)) // 2
+        baseline = top + n * BANNER_LINE + (BANNER_LINE + size * 7 // 10) // 2
+        paint_text(image, line, (x, baseline), size, WHITE, bold=True)
+    return to_palette(image)
+
+
+@lru_cache(maxsize=64)
+def won_bar(text: str, width: int) -> Image.Image:
+    image = Image.new("RGB", (width, 80), FELT)
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 79), 12, fill=WON,
+                                            outline=WHITE, width=3)
+    size = fit(text, 40, width - 30, bold=True)
+    x = (width - text_width(text, size, bold=True)) // 2
+    paint_text(image, text, (x, 40 + size * 7 // 20), size, WHITE, bold=True)
+    return to_palette(image)
+
+
+@lru_cache(maxsize=128)
+def badge(text: str, width: int, height: int, name: str | None, highlighted: bool) -> Image.Image:
+    """What the player types for a pile (its number) on a dark tab; gold for the last move."""
+    image = Image.new("RGB", (width, height), FELT)
+    ImageDraw.Draw(image).rounded_rectangle(
+        (0, 0, width - 1, height - 1), 5, fill=GOLD if highlighted else BADGE
+    )
+    ink = BLACK if highlighted else FELT_TEXT
+    size = fit(text, LABEL_SIZE + (2 if name else 0), width - 4, bold=True)
+    x = (width - text_width(text, size, bold=True)) // 2
+    if name is None:
+        paint_text(image, text, (x, (height + size * 7 // 10) // 2), size, ink, bold=True)
+    else:  # Corner Stones: the number big, its name in the layout (C1, S1) small under it
+        baseline = height // 2 - 2
+        paint_text(image, text, (x, baseline), size, ink, bold=True)
+        small = 18
+        paint_text(image, name, ((width - text_width(name, small)) // 2, baseline + 22), small,
+                   BLACK if highlighted else FELT_DIM)
+    return to_palette(image)
+
+
+def foundation_badge(fslot: FoundationSlot, spec: FoundationSpec, highlighted: bool
+                      ) -> Image.Image:
+    """``f1``; with no progress line beside it, its base and direction under it (``A↑``)."""
+    box = fslot.label
+    direction = None
+    if fslot.info is None:
+        direction = f"{'A' if spec.base_rank == 1 else 'K'}{'↑' if spec.step > 0 else '↓'}"
+    return badge(f"f{fslot.index + 1}", box.w, box.h, direction, highlighted)
