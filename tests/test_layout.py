@@ -118,3 +118,13 @@ def test_every_folder_of_bot_says_what_it_holds() -> None:
     for init in sorted((ROOT / "bot").rglob("__init__.py")):
         doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8")))
         assert doc, f"{init.relative_to(ROOT)} opens with no line on what it holds"
+
+
+LONGEST = {"engine": 600, "render": 450, "bot": 450}  # lines: each module readable at once
+
+
+def test_every_module_is_small_enough_to_read_at_once() -> None:
+    for package, most in LONGEST.items():
+        for path in sorted((ROOT / package).rglob("*.py")):
+            lines = len(path.read_text(encoding="utf-8").splitlines())
+            assert lines <= most, f"{path.relative_to(ROOT)} has {lines} lines (at most {most})"
