@@ -9,6 +9,7 @@ reads as every other tool does (quotes, `export`, `# comments` after a value).
 from __future__ import annotations
 
 import logging
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -127,7 +128,7 @@ def load_config(
             f"RENDER_PROCESSES must be a whole number of processes (0: draw in threads of the "
             f"bot's own process), not {processes_text!r}."
         )
-    render_processes = int(processes_text) if processes_text else os.cpu_count() or 1
+    render_processes = int(processes_text) if processes_text else usable_cpus()
 
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
@@ -143,6 +144,22 @@ def load_config(
         shard_ids=shard_ids,
         render_processes=render_processes,
     )
+
+
+def usable_cpus(cgroup: Path = Path("/sys/fs/cgroup/cpu.max")) -> int:
+    """The CPUs this process may use: those it may run on (a container's cpuset, taskset),
+    at most its CPU quota (a container's --cpus, cgroup v2's ``cpu.max``), at least one."""
+    try:
+        cpus = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cpus = os.cpu_count() or 1
+    try:
+        quota, period = cgroup.read_text(encoding="ascii").split()[:2]
+        if quota != "max":
+            cpus = min(cpus, math.ceil(int(quota) / int(period)))
+    except (OSError, ValueError):
+        pass  # no quota to read: the affinity stands
+    return max(1, cpus)
 
 
 def _shards(values: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:

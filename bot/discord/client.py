@@ -43,6 +43,8 @@ class SolitaireBot(commands.AutoShardedBot):
     """The bot over an open ``core``, which it closes when it closes."""
 
     def __init__(self, config: Config, core: Core, *, force_sync: bool = False) -> None:
+        # The bot never joins a voice channel: no warning that voice's libraries are missing.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}  # none: as many shards as Discord recommends, all here
         if config.shard_ids is not None:
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}

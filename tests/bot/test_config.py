@@ -10,7 +10,13 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import Redacting, redact
-from bot.config import DEFAULT_DATABASE_PATH, ConfigError, load_config, read_env_file
+from bot.config import (
+    DEFAULT_DATABASE_PATH,
+    ConfigError,
+    load_config,
+    read_env_file,
+    usable_cpus,
+)
 
 TOKEN = "MTIzNDU2.secret-token-value"
 
@@ -20,7 +26,7 @@ def test_defaults_without_any_setting(tmp_path: Path) -> None:
     assert settings.token is None
     assert settings.database_path == Path(DEFAULT_DATABASE_PATH)
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
-    assert settings.render_processes == (os.cpu_count() or 1)  # one drawing process a core
+    assert settings.render_processes == usable_cpus()  # one drawing process a usable core
 
 
 def test_render_processes_zero_draws_in_threads_of_the_bot() -> None:
@@ -145,3 +151,20 @@ def test_shards_this_process_serves(count: str, ids: str, expected: tuple[object
 def test_bad_shard_settings_are_refused_with_the_rule(count: str, ids: str) -> None:
     with pytest.raises(ConfigError, match="SHARD"):
         load_config({"SHARD_COUNT": count, "SHARD_IDS": ids}, env_file=None)
+
+
+@pytest.mark.parametrize(
+    ("cpu_max", "expected"),
+    [("max 100000\n", None), ("100000 100000\n", 1), ("150000 100000\n", 2),
+     ("50000 100000\n", 1), ("garbage", None)],
+)
+def test_drawing_processes_follow_the_cpus_this_process_may_use(
+    tmp_path: Path, cpu_max: str, expected: int | None
+) -> None:
+
+    cgroup = tmp_path / "cpu.max"
+    cgroup.write_text(cpu_max)
+    affinity = len(os.sched_getaffinity(0))
+    wanted = affinity if expected is None else min(affinity, expected)
+    assert usable_cpus(cgroup) == wanted
+    assert usable_cpus(tmp_path / "missing") == affinity

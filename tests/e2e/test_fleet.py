@@ -164,6 +164,7 @@ async def test_no_secret_reaches_a_log(pg_url: str, tmp_path: Path) -> None:
     assert "ready to deal: database postgresql://127.0.0.1:" in log
     for secret in ("s3cretInUrl", "s3cretAsOption", "s3cretInEnv", fake.token):
         assert secret not in log
+    assert "PyNaCl" not in log and "davey" not in log, "no warning about voice, never used"
 
 
 async def test_exactly_one_leads_through_a_database_restart_and_a_kill(
