@@ -156,9 +156,9 @@ CLOVER_LEAF = Rules(
         "(A and K are not neighbours). An emptied pile stays empty.",
         "No stock and no redeals. You win when all 52 cards are on the foundations.",
     ),
-    note="Only the last card of a column moves. It goes on a card of its own suit one rank "
+    note="Only the last card of a pile moves. It goes on a card of its own suit one rank "
     "higher or lower (A and K don't touch), or up to its foundation: f1, f2 build up from A, "
-    "f3, f4 down from K. An emptied column stays empty.",
+    "f3, f4 down from K. An emptied pile stays empty.",
     decisions=(
         "The four base cards start on the foundations, since 16 piles of 3 hold the other 48: "
         "there is no stock.",
@@ -184,9 +184,9 @@ FOUR_LEAF_CLOVERS = Rules(
         "neighbours. An emptied pile stays empty.",
         "No stock and no redeals.",
     ),
-    note="Only the last card of a column moves. It goes on any card one rank higher or lower, "
+    note="Only the last card of a pile moves. It goes on any card one rank higher or lower, "
     "whatever the suit; K and A touch. f1 starts with any A and builds up whatever the suit, "
-    "K then A again, until it holds all 52 cards. An emptied column stays empty.",
+    "K then A again, until it holds all 52 cards. An emptied pile stays empty.",
 )
 
 SUPER_FLOWER_GARDEN = Rules(
@@ -208,9 +208,9 @@ SUPER_FLOWER_GARDEN = Rules(
         "Two redeals, whenever you like: every pile card is gathered, shuffled and dealt again "
         "in threes; a remainder of 1 or 2 makes one last pile. Timing them is the skill.",
     ),
-    note="Only the last card of a column moves. It goes on any card exactly one rank higher, "
-    "whatever the suit, or up to its foundation (by suit, A to K). An emptied column stays "
-    "empty. Redeal gathers every column and deals them again in threes.",
+    note="Only the last card of a pile moves. It goes on any card exactly one rank higher, "
+    "whatever the suit, or up to its foundation (by suit, A to K). An emptied pile stays "
+    "empty. Redeal gathers every pile and deals them again in threes.",
     decisions=(
         "A redeal deals the gathered cards in threes with any remainder as one last pile (the "
         "source also says 17 of 3 and one of 1, which fewer than 52 cards cannot make).",
@@ -242,9 +242,9 @@ TREFOIL = Rules(
         "House rule \"and a Draw\" (off unless chosen): after the last redeal you may once "
         "bring one buried card to the top of its own pile.",
     ),
-    note="Only the last card of a column moves. It goes on the next higher card of its own "
-    "suit, or up to its foundation (by suit, A to K). An emptied column stays empty. "
-    "Redeal gathers every column and deals them again in threes.",
+    note="Only the last card of a pile moves. It goes on the next higher card of its own "
+    "suit, or up to its foundation (by suit, A to K). An emptied pile stays empty. "
+    "Redeal gathers every pile and deals them again in threes.",
     decisions=(
         "Redeals are dealt as in Super Flower Garden: threes, any remainder as one last pile.",
     ),

@@ -17,6 +17,8 @@ import asyncio
 import re
 import sys
 import threading
+import unicodedata
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -25,7 +27,8 @@ from engine import GAMES
 from ..core import Core
 from ..flows.stats import PERIODS
 from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player, Question, Reply
-from ..words.phrases import plural
+from ..store import DEFAULT_SETTINGS
+from ..words.phrases import code, plural
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
@@ -51,6 +54,7 @@ _SIMPLE = {
 def plain(text: str) -> str:
     """Discord Markdown to terminal text; a mention of the console player reads "you"."""
     text = text.replace("**", "").replace("`", "").replace("\n-# ", "\n")
+    text = re.sub(r"(?<![\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])", r"\1", text)  # *italic*
     return re.sub(
         r"<@(\d+)>",
         lambda m: "you" if int(m[1]) == CONSOLE_PLAYER.user_id else f"player {m[1]}",
@@ -67,6 +71,22 @@ def game_id_from(words: list[str]) -> str:
     return wanted
 
 
+def split_game(words: list[str]) -> tuple[str | None, list[str]]:
+    """A game named by the first words (`trefoil`, `Clover Leaf`), and the words after it;
+    (None, the words) if they name none."""
+    for end in range(len(words), 0, -1):
+        game_id = game_id_from(words[:end])
+        if game_id in GAMES:
+            return game_id, words[end:]
+    return None, words
+
+
+SETTING_NAMES = {  # the settings' names as people type them, besides their own
+    "private": "private_boards", "four_color": "four_colour", "colour": "four_colour",
+    "color": "four_colour", "four_colours": "four_colour", "auto": "auto_moves",
+}
+
+
 class Console:
     def __init__(
         self, core: Core, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER
@@ -79,14 +99,16 @@ class Console:
         self.board: Board | None = None  # the last board shown: buttons and menu act on it
         self.new_board = False  # whether the last line showed a board (the solver looks at it)
         self.pictures = _last_picture_number(boards)
+        self._last_picture: tuple[bytes, Path] | None = None  # the last written, and where
 
     def say(self, text: str) -> None:
         print(plain(text), file=self.out, flush=True)
 
     async def handle(self, line: str) -> bool:
-        """Act on one line of input; False when the player wants to leave."""
+        """Act on one line of input; False when the player wants to leave. Full-width
+        letters and digits read as their plain forms, in deals and moves alike."""
         self.new_board = False
-        line = line.strip()
+        line = unicodedata.normalize("NFKC", line).strip()
         if not line:
             return True
         if line.startswith("/"):
@@ -96,7 +118,7 @@ class Console:
             reply = await self.core.act(self.player, Action.MOVE, line)  # as if typed /move
         if reply is None:
             self.say(
-                f"I don't understand `{line}`. Type a command (`/help`), a button label "
+                f"I don't understand {code(line)}. Type a command (`/help`), a button label "
                 "shown under the board, or a move from its menu (like `7 f1`)."
             )
         else:
@@ -114,64 +136,82 @@ class Console:
         if name == "help":
             self.show(await self.core.help())
         elif name == "rules":
-            if not args:
-                self.say(f"Which game? `/rules trefoil` — the games are: {', '.join(GAMES)}.")
-            else:
-                self.show(await self.core.rules(game_id_from(args)))
+            game = self._game(args, "/rules trefoil")
+            if game is not None:
+                self.show(await self.core.rules(game))
         elif name == "new":
             deal: int | None = None
             flags = {a.lower().removesuffix(":true") for a in args}
             winnable, draw = "winnable" in flags, "draw" in flags
             args = [a for a in args if a.lower().removesuffix(":true") not in ("winnable", "draw")]
-            if args and re.fullmatch(r"[+-]?\d+", args[-1]):
-                deal = int(args.pop())  # out of range is refused by the flow, as on Discord
-            if not args:
-                self.say(f"Which game? `/new trefoil 42` — the games are: {', '.join(GAMES)}.")
-                return True
-            self.show(
-                await self.core.new_game(
-                    player, game_id_from(args), deal, winnable=winnable, draw=draw
-                )
-            )
+            named, rest = split_game(args)
+            if named is not None and rest and re.fullmatch(r"[+-]?\d+", rest[0]):
+                deal = int(rest[0])  # out of range is refused by the flow, as on Discord
+                args = args[: len(args) - len(rest)] + rest[1:]
+            game = self._game(args, "/new trefoil 42")
+            if game is not None:
+                self.show(await self.core.new_game(player, game, deal, winnable=winnable,
+                                                   draw=draw))
         elif name == "move":
             self.show(await self.core.act(player, Action.MOVE, " ".join(args)))
         elif name in _SIMPLE:
             self.show(await self.core.act(player, _SIMPLE[name]))
         elif name == "stats":
-            self.show(await self.core.stats(player, CONSOLE_PERSON, _game_or_none(args)))
+            if args and args[0].startswith(("@", "<@")):
+                self.say("The console has one player, you: `/stats [game]` shows your record.")
+            elif not args or (game := self._game(args, "/stats trefoil")) is not None:
+                self.show(await self.core.stats(player, CONSOLE_PERSON, game if args else None))
         elif name == "leaderboard":
             period = args.pop() if args and args[-1].lower() in PERIODS else "all"
-            self.show(await self.core.leaderboard(player, _game_or_none(args), period.lower()))
+            if not args or (game := self._game(args, "/leaderboard trefoil week")) is not None:
+                self.show(await self.core.leaderboard(player, game if args else None,
+                                                      period.lower()))
         elif name == "daily":
-            if not args:
-                self.say(f"Which game? `/daily trefoil` — the games are: {', '.join(GAMES)}.")
-                return True
-            self.show(await self.core.daily(player, game_id_from(args)))
+            game = self._game(args, "/daily trefoil")
+            if game is not None:
+                self.show(await self.core.daily(player, game))
         elif name == "daily-board":
             day = args.pop() if args and re.match(r"\d|today$|yesterday$", args[-1]) else None
-            if not args:
-                self.say("Which game? `/daily-board trefoil [2026-11-22]`.")
-                return True
-            self.show(await self.core.daily_board(player, game_id_from(args), day))
+            today = datetime.now(UTC).date().isoformat()
+            game = self._game(args, f"/daily-board trefoil {today}")
+            if game is not None:
+                self.show(await self.core.daily_board(player, game, day))
         elif name == "forget-me":
             self.show(await self.core.forget_question(player))
         elif name == "settings":
             changes: dict[str, bool] = {}
             for word in args:
                 key, _, value = word.partition(":")
+                key = SETTING_NAMES.get(key.lower(), key.lower())
+                if key not in DEFAULT_SETTINGS:
+                    self.say(f"There is no setting {code(word.partition(':')[0])}: the settings "
+                             f"are {', '.join(DEFAULT_SETTINGS)}, like "
+                             "`/settings four_colour:True auto_moves:False`.")
+                    return True
                 if value.lower() not in ("true", "false"):
                     self.say("Settings look like `/settings four_colour:True auto_moves:False`.")
                     return True
                 changes[key] = value.lower() == "true"
-            try:
-                self.show(await self.core.change_settings(player, **changes))
-            except ValueError as err:
-                self.say(str(err))
+            self.show(await self.core.change_settings(player, **changes))
         elif name == "reset-server-stats":  # refused here, with why: the console is no server
             self.show(await self.core.reset_question(player, can_manage_server=False))
         else:
             self.say(f"There is no command `/{name}`. `/help` lists them.")
         return True
+
+    def _game(self, words: list[str], example: str) -> str | None:
+        """The game the words name, alone; else say what would work, and None."""
+        game, rest = split_game(words)
+        if not words:
+            self.say(f"Which game? {code(example)} — the games are: {', '.join(GAMES)}.")
+        elif game is None:
+            self.say(f"There is no game called {code(' '.join(words))}: the games are "
+                     f"{', '.join(GAMES)}, like {code(example)}.")
+        elif rest:
+            self.say(f"I don't understand {code(' '.join(rest))} after the game's name; "
+                     f"it goes like {code(example)}.")
+            return None
+        return game
 
     async def _press(self, text: str) -> Reply | None:
         """A button by its label, or a move from the menu of the last board."""
@@ -221,11 +261,15 @@ class Console:
             self.say(reply.note)
 
     def _save_picture(self, png: bytes, filename: str) -> Path:
-        """Write a picture, numbered on; only the newest ``KEEP_PICTURES`` are kept."""
+        """Write a picture, numbered on; only the newest ``KEEP_PICTURES`` are kept. The
+        same picture again (a menu narrowed to one pile, say) is not written twice."""
+        if self._last_picture is not None and self._last_picture[0] == png:
+            return self._last_picture[1]
         self.boards.mkdir(parents=True, exist_ok=True)
         self.pictures += 1
         path = self.boards / f"{self.pictures:03}-{filename}"
         path.write_bytes(png)
+        self._last_picture = (png, path)
         for old in _pictures(self.boards)[:-KEEP_PICTURES]:
             old.unlink(missing_ok=True)
         return path
@@ -235,6 +279,7 @@ class Console:
         gone = _pictures(self.boards)
         for old in gone:
             old.unlink(missing_ok=True)
+        self._last_picture = None
         return len(gone)
 
     def _show_message(self, message: Message) -> None:
@@ -255,8 +300,9 @@ class Console:
         )
         lines = [board.text, f"Picture: {path}", f"Buttons: {buttons}"]
         if controls.menu:
-            moves = ", ".join(o.value for o in controls.menu)
-            lines.append(f"Menu — {controls.menu_placeholder}: {moves}")
+            lines.append(f"Menu — {controls.menu_placeholder}:")
+            lines += [f"  {o.value:<8} {o.label.partition(' · ')[2] or o.label}"
+                      for o in controls.menu]
         else:
             lines.append(f"Menu: {controls.menu_placeholder}")
         self.say("\n".join(lines))
@@ -279,10 +325,6 @@ def _unlabel(word: str) -> str:
     head, sep, tail = word.partition(":")
     options = ("game", "deal", "from", "to", "period", "day")
     return tail if sep and head.lower() in options else word
-
-
-def _game_or_none(words: list[str]) -> str | None:
-    return game_id_from(words) if words else None
 
 
 def _lines_of(source: TextIO) -> asyncio.Queue[str]:

@@ -58,6 +58,10 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
 def refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> str:
     """A refused action's message, with the moves that would work instead."""
     message = refused(err)
+    game = saved.game
+    if err.reason == "draw-off":  # it is chosen with the deal: say how
+        command = code(f"/new {game.game_id} {game.deal} draw:True")
+        message += f" It is chosen when a game is dealt: {command} deals this one with it."
     if action is not Action.MOVE:
         return message
     moves = saved.game.legal_moves()

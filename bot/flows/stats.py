@@ -120,8 +120,9 @@ class StatsFlow:
         draw = functools.partial(render_stats_png, title, subtitle, rows)
         png = await self.pictures.off_loop(draw)
         owner = "Your" if own else f"{mention(subject.user_id)}'s"
+        which = f"{GAMES[game]} record" if game else "record"
         lines = [
-            f"{owner} record {where}: {_summary(total)} · streak {total.current_streak} "
+            f"{owner} {which} {where}: {_summary(total)} · streak {total.current_streak} "
             f"(best {total.best_streak}) · daily streak {streak[0]} (best {streak[1]})"
         ]
         if len(per_game) > 1 or game:
@@ -202,7 +203,8 @@ def _line(rec: Record) -> str:
 
 
 def _standing_line(rank: int, user_id: int, won: int, played: int, score: float) -> str:
+    place = medal(rank) if won else f"{rank}."  # no medal without a win
     return (
-        f"{medal(rank)} {mention(user_id)} — {won}/{played} won ({won / played:.0%}) · "
+        f"{place} {mention(user_id)} — {won}/{played} won ({won / played:.0%}) · "
         f"score {score:.2f}"
     )

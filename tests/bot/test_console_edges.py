@@ -108,3 +108,47 @@ def test_docker_builds_from_the_project_alone() -> None:
     ignored = (REPO / ".dockerignore").read_text().split()
     for path in (".venv", "data", ".env", ".git"):
         assert path in ignored
+
+
+async def test_words_after_a_game_are_not_glued_to_its_name(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/new trefoil 42 extra",
+                      "/stats @bob", "/new clover leaf 7")
+    assert "I don't understand extra after the game's name" in text
+    assert "no game called" not in text and "trefoil-42-extra" not in text
+    assert "The console has one player, you" in text
+    assert "New game: Clover Leaf, deal 7" in text
+
+
+async def test_full_width_digits_read_alike_in_deals_and_moves(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/new trefoil ２７", "７ f１")
+    assert "New game: Trefoil, deal 27" in text and "Played 7 f1" in text
+
+
+async def test_a_setting_named_as_people_say_it_is_understood(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/settings color:True",
+                      "/settings sparkles:True")
+    assert "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black): on" in text
+    assert "There is no setting sparkles: the settings are private_boards" in text
+
+
+async def test_help_has_no_markdown_left_and_a_long_line_is_not_echoed_whole(
+    tmp_path: Path,
+) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/help", "x" * 5000)
+    assert "*assisted*" not in text and "assisted: played, not won" in text
+    [answer] = [line for line in text.splitlines() if line.startswith("I don't understand")]
+    assert len(answer) < 200, "what was typed is echoed cut short"
+
+
+async def test_the_menu_shows_what_each_move_does(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/new trefoil 42")
+    assert "  5 f3     2♥ to ♥ A↑" in text
+
+
+async def test_the_same_picture_is_not_written_twice(tmp_path: Path) -> None:
+    boards = tmp_path / "b"
+    # Corner Stones deal 1 has 34 moves, more than a menu holds: the menu lists piles.
+    text = await play(tmp_path / "s.db", boards, "/new corner-stones 1", "pick 1", "pick 1",
+                      "pick")
+    assert "Moves from stack 1" in text
+    assert len(list(boards.glob("*.png"))) == 1, "picking a pile draws the same board"

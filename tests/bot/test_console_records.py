@@ -34,7 +34,7 @@ async def test_daily_stats_boards_and_forget_me_in_the_console(
     assert f"deal {daily_deal('trefoil', NOV_22)}" in text
     assert "this is your scored attempt" in text and "this replay is not scored" in text
     text = await run(console, "/stats trefoil")
-    assert "Your record everywhere: 1 played · 0 won (0%)" in text
+    assert "Your Trefoil record everywhere: 1 played · 0 won (0%)" in text
     [picture] = sorted((tmp_path / "boards").glob("*stats*.png"))
     assert f"Picture: {picture}" in text
     text = await run(console, "/leaderboard trefoil week", "/daily-board trefoil today")

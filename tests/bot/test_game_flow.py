@@ -500,6 +500,13 @@ async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Stores) -
     assert again.refused and "used" in (again.note or "")
 
 
+async def test_a_draw_without_the_house_rule_says_how_to_deal_with_it(flow: GameFlow) -> None:
+    await flow.new_game(ALICE, "trefoil", 4)
+    refused = await flow.act(ALICE, Action.MOVE, "draw QH")
+    assert refused.refused and "house rule is off" in (refused.note or "")
+    assert "`/new trefoil 4 draw:True` deals this one with it" in (refused.note or "")
+
+
 async def test_the_draw_house_rule_is_trefoils_only(flow: GameFlow, store: Stores) -> None:
     reply = await flow.new_game(ALICE, "clover-leaf", 4, draw=True)
     assert reply.refused and "Trefoil" in (reply.note or "")

@@ -206,7 +206,7 @@ async def test_the_leaderboard_does_not_reward_one_lucky_win(
     assert lines[0].startswith("🏆 **Leaderboard** — all games, all time")
     assert lines[1] == f"🥇 <@{BOB.user_id}> — 8/10 won (80%) · score 0.49"
     assert lines[2] == f"🥈 <@{ALICE.user_id}> — 1/1 won (100%) · score 0.21"
-    assert lines[3] == f"🥉 <@{CAROL.user_id}> — 0/5 won (0%) · score 0.00"
+    assert lines[3] == f"3. <@{CAROL.user_id}> — 0/5 won (0%) · score 0.00", "no medal: no win"
     assert "Wilson" in lines[-1]
 
 
