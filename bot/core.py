@@ -10,6 +10,7 @@ and shows the ``Reply`` it gets back; it never reaches behind this face.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -21,6 +22,7 @@ from typing import Any
 
 from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
+from .flows.challenges import Challenges
 from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
@@ -28,6 +30,7 @@ from .flows.game import GameFlow
 from .flows.settings import PlayerSettings
 from .flows.solver import Deliver, SolverService
 from .flows.stats import SERVER, StatsFlow
+from .flows.wanted import Wanted
 from .leadership import Leadership
 from .replies import (
     Action,
@@ -35,19 +38,20 @@ from .replies import (
     Ask,
     Board,
     BoardRef,
+    Duel,
     MenuOption,
     Message,
     Person,
     Player,
     Question,
     Reply,
+    Update,
     refusal,
 )
 from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
 from .words.help import HELP_TEXT, rules_text
 from .words.phrases import UNREACHABLE, UNREACHABLE_IN_DOUBT
-from .words.questions import WINNABLE
 from .workers.pictures import Picture, Pictures, Renderer
 from .workers.solver import SolverWorker
 
@@ -55,6 +59,7 @@ log = logging.getLogger(__name__)
 
 NOTHING_DELETED = "Nothing was deleted."
 PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often
+CHALLENGES_EVERY_S = 300.0  # and closes the challenges whose day is over this often
 
 
 class Core:
@@ -84,11 +89,14 @@ class Core:
             redraw=self._redraw,
         )
         self.daily_deals = DailyDeals(stores.results, stores.games, self.cooldowns, clock)
+        self.challenges = Challenges(stores.challenges, self.solver, self.cooldowns, clock)
         self.game = GameFlow(
             stores.games, settings=self.settings, pictures=self.pictures, solver=self.solver,
-            daily=self.daily_deals, cooldowns=self.cooldowns, clock=clock,
+            daily=self.daily_deals, challenges=self.challenges, cooldowns=self.cooldowns,
+            clock=clock,
         )
-        self.statistics = StatsFlow(stores.results, self.pictures, self.cooldowns, clock)
+        self.statistics = StatsFlow(stores.results, self.challenges, self.pictures,
+                                    self.cooldowns, clock)
         self.data_rights = DataRights(stores, self._drop, clock)
         self.leadership = Leadership(stores.meta)
         self._stopped = self._closed = False
@@ -222,12 +230,10 @@ class Core:
         if ask is Ask.NEW_GAME:
             if not yes:
                 return await self.game.show(player)
-            if len(args) < 3 or not (args[0].isdigit()
-                                     and (args[2].isdigit() or args[2] == WINNABLE)):
+            wanted = Wanted.from_tokens(args[1:])
+            if not args or not args[0].isdigit() or wanted is None:
                 return refusal("That question is out of date; `/new` starts a game.")
-            draw = "draw" in args[3:]
-            deal = None if args[2] == WINNABLE else int(args[2])
-            return await self.game.confirm_new(player, int(args[0]), args[1], deal, draw=draw)
+            return await self.game.confirm_new(player, int(args[0]), wanted)
         if ask is Ask.RESIGN:
             if not yes:
                 return await self.game.show(player)
@@ -241,14 +247,48 @@ class Core:
             return await _calm(self.data_rights.forget(player))
         return await _calm(self.data_rights.reset(player, can_manage_server))
 
+    # -- challenges -------------------------------------------------------------------
+
+    async def challenge(self, player: Player, opponent: Person, game_id: str) -> Reply:
+        return await _calm(self.challenges.challenge(player, opponent, game_id))
+
+    async def challenge_posted(self, challenge_id: int, channel_id: int, message_id: int) -> None:
+        """A challenge's message went out here: the one to update as the challenge goes."""
+        with contextlib.suppress(StoreUnavailable):  # its message then stays as posted
+            await self.challenges.posted(challenge_id, channel_id, message_id)
+
+    async def press_challenge(self, player: Player, challenge_id: int, duel: Duel) -> Reply:
+        """A press on a challenge's message: Accept or Decline (the challenged member), or
+        ▶ Play (either side: their game of it)."""
+        if duel is Duel.PLAY:
+            return await _calm(self.game.play_challenge(player, challenge_id))
+        return await _calm(self.challenges.answer(player, challenge_id, duel is Duel.ACCEPT))
+
     # -- the fleet --------------------------------------------------------------------
 
-    async def lead(self, on_lead: Callable[[], Awaitable[None]]) -> bool:
+    async def lead(
+        self, on_lead: Callable[[], Awaitable[None]],
+        publish: Callable[[tuple[Update, ...]], Awaitable[None]],
+    ) -> bool:
         """Compete for the fleet's lead, now and for as long as the core is open. The
         leader runs ``on_lead`` when it takes the lead (the adapter syncs its commands
-        there) and keeps the winnable pool filled. Whether this process leads now."""
+        there), keeps the winnable pool filled, and closes the challenges whose day is over
+        (``publish`` shows their messages as they end). Whether this process leads now."""
+
+        async def close_challenges() -> None:
+            while True:
+                await asyncio.sleep(CHALLENGES_EVERY_S)
+                try:
+                    updates = await self.challenges.close_due()
+                    if updates:
+                        await publish(tuple(updates))
+                except StoreUnavailable:
+                    pass  # the outage is in the log already
+                except Exception:
+                    log.exception("closing the challenges whose day is over failed")
+
         return await self.leadership.start(
-            on_lead, [self.solver.keep_winnable_pool, self._prune_cooldowns]
+            on_lead, [self.solver.keep_winnable_pool, self._prune_cooldowns, close_challenges]
         )
 
     async def sync_commands(

@@ -9,6 +9,8 @@ adapter shows it its own way — ``bot/discord/send.py`` as an interaction respo
 * ``message``: any other message — text, maybe a picture (the stats card), maybe a yes/no
   ``Question`` — public or for the player alone.
 * ``note``: text for the player alone (Discord: ephemeral), after the rest.
+* ``updates``: messages elsewhere to bring up to date (a challenge's, when a game played
+  for it ends), whichever process and channel the player is in.
 
 Presses carry a ``BoardRef`` (game row and revision) of the board they were made on; a
 press on an out-of-date board plays nothing and refreshes it instead.
@@ -147,16 +149,52 @@ class Question:
     args: tuple[str, ...] = ()
 
 
+class Duel(StrEnum):
+    """What a challenge's buttons do. The value goes into their custom ids."""
+
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    PLAY = "play"
+
+
+# The buttons of a challenge's message, as they read.
+DUEL_LABELS: dict[Duel, str] = {Duel.ACCEPT: "Accept", Duel.DECLINE: "Decline",
+                                Duel.PLAY: "Play"}
+
+
+@dataclass(frozen=True)
+class ChallengeControls:
+    """The buttons under a challenge's message: which of ``Duel`` it offers. Who may press
+    which is the core's to say, on the press."""
+
+    challenge_id: int
+    actions: tuple[Duel, ...]
+
+
 @dataclass(frozen=True)
 class Message:
-    """A message that is not a board: text, maybe a picture, maybe a question.
-    ``private``: for the player alone. Users are written as ``<@id>`` and never pinged."""
+    """A message that is not a board: text, maybe a picture, maybe a question or a
+    challenge's buttons. ``private``: for the player alone. Users are written as ``<@id>``
+    and never pinged."""
 
     text: str
     png: bytes | None = None
     filename: str = "picture.png"
     private: bool = False
     question: Question | None = None
+    challenge: ChallengeControls | None = None  # its place is told back: challenge_posted
+    alt_text: str = ""  # the picture in words, for screen readers
+    ping: int | None = None  # a member the message calls on (a challenge's): notified
+
+
+@dataclass(frozen=True)
+class Update:
+    """A message posted earlier, to show ``text`` and ``controls`` now."""
+
+    channel_id: int
+    message_id: int
+    text: str
+    controls: ChallengeControls | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +203,10 @@ class Reply:
     message: Message | None = None
     note: str | None = None
     refused: bool = False  # the request was refused or failed; ``note`` says why
+    updates: tuple[Update, ...] = ()
+    # A press whose board or message goes out as a new message, leaving the pressed one
+    # as it is (a challenge's Play: the challenge stays for both players to see).
+    posts: bool = False
 
     @property
     def text(self) -> str:

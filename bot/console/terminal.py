@@ -53,6 +53,7 @@ _SIMPLE = {
 
 def plain(text: str) -> str:
     """Discord Markdown to terminal text; a mention of the console player reads "you"."""
+    text = text.replace("```\n", "").replace("\n```", "")  # a block: its lines as they are
     text = text.replace("**", "").replace("`", "").replace("\n-# ", "\n")
     text = re.sub(r"(?<![\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])", r"\1", text)  # *italic*
     return re.sub(
@@ -193,6 +194,9 @@ class Console:
                     return True
                 changes[key] = value.lower() == "true"
             self.show(await self.core.change_settings(player, **changes))
+        elif name == "challenge":
+            self.say("Challenges are between members of a Discord server; the console has "
+                     "one player. `/new` deals you a game.")
         elif name == "reset-server-stats":  # refused here, with why: the console is no server
             self.show(await self.core.reset_question(player, can_manage_server=False))
         else:

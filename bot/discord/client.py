@@ -24,13 +24,14 @@ from discord.ext import commands
 
 from ..config import Config
 from ..core import Core
-from ..replies import Reply, refusal
+from ..replies import Reply, Update, refusal
 from ..words.phrases import SORRY, code
 from . import send
 from .checks import SolitaireTree
 from .components import DYNAMIC_ITEMS, dispatched
 from .game_commands import GameCommands
 from .stats_commands import StatsCommands
+from .together_commands import TogetherCommands
 
 log = logging.getLogger(__name__)
 
@@ -71,15 +72,21 @@ class SolitaireBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         await self.add_cog(GameCommands(self.core))
         await self.add_cog(StatsCommands(self.core))
+        await self.add_cog(TogetherCommands(self.core))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
         # Several processes may share one database: one of them (the leader) syncs the
         # commands and keeps the winnable pool; the others only serve their shards.
-        leading = await self.core.lead(self._on_lead)
+        leading = await self.core.lead(self._on_lead, self._publish)
         log.info(
             "ready to deal: database %s; %s", self.core.where,
             "this process leads" if leading else "another process leads (commands, winnable pool)",
         )
+
+    async def _publish(self, updates: tuple[Update, ...]) -> None:
+        """Show messages of the leader's background work as they now are (challenges
+        closed at the end of their day)."""
+        await send.apply_updates(self, updates)
 
     async def _on_lead(self) -> None:
         """This process has just taken the lead: sync the commands if they changed (or

@@ -10,6 +10,7 @@ custom_id formats (all under Discord's 100 characters):
   move's text (``7 3``, ``7 f2``)
 * question:     ``sol:new:<yes|no>:<owner id>:<args…>`` (a new game over an unfinished one)
   and ``sol:ask:<forget|reset>:<yes|no>:<owner id>``
+* challenge:    ``sol:duel:<accept|decline|play>:<challenge id>``
 
 A press by anyone but the owner is refused here (``owner_only``), before it reaches the core.
 """
@@ -22,7 +23,17 @@ from typing import Any
 
 import discord
 
-from ..replies import BUTTON_LABELS, Action, Ask, Board, BoardRef, Question
+from ..replies import (
+    BUTTON_LABELS,
+    DUEL_LABELS,
+    Action,
+    Ask,
+    Board,
+    BoardRef,
+    ChallengeControls,
+    Duel,
+    Question,
+)
 from .context import can_manage_server, core_of, player_of, respond
 
 log = logging.getLogger(__name__)
@@ -200,9 +211,6 @@ class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         await respond(interaction, work, private=self.question.ask is not Ask.NEW_GAME)
 
 
-DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton)
-
-
 def dispatched(interaction: discord.Interaction[Any]) -> bool:
     """Whether discord.py hands a press to one of ours: its custom_id is ours, and it
     came with its message, which carries that control (otherwise discord.py drops it
@@ -242,3 +250,54 @@ def question_view(question: Question) -> discord.ui.View:
     view.add_item(QuestionButton(question, False))
     return view
 
+
+
+_DUELS = "|".join(d.value for d in Duel)
+_DUEL_EMOJI = {Duel.ACCEPT: "✅", Duel.DECLINE: "✖️", Duel.PLAY: "▶️"}
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
+    rf"sol:duel:(?P<duel>{_DUELS}):(?P<challenge>\d+)"
+)):
+    """A button of a challenge's message. Who may press it is the core's to say: it knows
+    the challenge's two sides."""
+
+    def __init__(self, duel: Duel, challenge_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=DUEL_LABELS[duel],
+                emoji=_DUEL_EMOJI[duel],
+                style=(discord.ButtonStyle.success if duel is not Duel.DECLINE
+                       else discord.ButtonStyle.secondary),
+                custom_id=f"sol:duel:{duel.value}:{challenge_id}",
+            ),
+            row=0,
+        )
+        self.duel = duel
+        self.challenge_id = challenge_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ChallengeButton:
+        return cls(Duel(match["duel"]), int(match["challenge"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        work = core_of(interaction).press_challenge(
+            player_of(interaction), self.challenge_id, self.duel
+        )
+        await respond(interaction, work, private=self.duel is Duel.DECLINE)
+
+
+DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton, ChallengeButton)
+
+
+def challenge_view(controls: ChallengeControls) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for duel in controls.actions:
+        view.add_item(ChallengeButton(duel, controls.challenge_id))
+    return view

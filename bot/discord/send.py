@@ -25,9 +25,9 @@ from typing import Any, TypeVar
 import discord
 from discord.http import Route
 
-from ..replies import Amendment, Board, Reply
+from ..replies import Amendment, Board, Reply, Update
 from ..words.phrases import SORRY
-from .components import board_view, question_view
+from .components import board_view, challenge_view, question_view
 from .context import core_of
 
 log = logging.getLogger(__name__)
@@ -82,17 +82,31 @@ def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | Non
         return fit(board.text), files, board_view(board), board.private
     message = reply.message
     assert message is not None
-    files = [] if message.png is None else [_picture(message.png, message.filename, "")]
-    view = question_view(message.question) if message.question is not None else None
+    files = ([] if message.png is None
+             else [_picture(message.png, message.filename, message.alt_text)])
+    view: discord.ui.View | None = None
+    if message.question is not None:
+        view = question_view(message.question)
+    elif message.challenge is not None:
+        view = challenge_view(message.challenge)
     return fit(message.text), files, view, message.private
+
+
+def _mentions(reply: Reply) -> discord.AllowedMentions:
+    """Whom the message may notify: the member a challenge calls on, else nobody."""
+    ping = reply.message.ping if reply.message is not None else None
+    if ping is None:
+        return discord.AllowedMentions.none()
+    return discord.AllowedMentions(users=[discord.Object(ping)], everyone=False, roles=False)
 
 
 async def respond(
     interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool = False
 ) -> None:
     """Show the reply to ``interaction``: a command's as new messages, a press's by editing
-    the pressed message. ``private``: the answer is expected to be for the player alone, so
-    a deferral ("thinking…") is private too."""
+    the pressed message (or as a new message, for a reply that ``posts``). ``private``: the
+    answer is expected to be for the player alone, so a deferral ("thinking…") is private
+    too. Then the messages the reply ``updates``, wherever they are."""
     try:
         reply, deferred = await in_time(interaction, work, private=private)
         press = interaction.type is discord.InteractionType.component
@@ -102,7 +116,17 @@ async def respond(
         if reply.board is not None or reply.message is not None:
             content, files, view, alone = _parts(reply)
             shown: dict[str, Any] = {} if view is None and not press else {"view": view}
-            if press and alone and not _is_private(interaction.message):
+            shown["allowed_mentions"] = _mentions(reply)
+            if press and reply.posts:  # a new message; the pressed one stays
+                if deferred:
+                    board_at = posted = (await interaction.followup.send(
+                        content, files=files, ephemeral=alone, wait=True, **shown
+                    )).id
+                else:
+                    posted = (await interaction.response.send_message(
+                        content, files=files, ephemeral=alone, **shown
+                    )).message_id
+            elif press and alone and not _is_private(interaction.message):
                 # Never show a private reply in the public message pressed: that message
                 # says the board went private, and the reply goes to the player alone.
                 if deferred:
@@ -150,8 +174,34 @@ async def respond(
             await tell_privately(interaction, note)
         if reply.board is not None and not reply.board.private and posted is not None:
             tidy_later(interaction, reply.board, posted)
+        challenge = reply.message.challenge if reply.message is not None else None
+        if challenge is not None and posted is not None and interaction.channel_id:
+            await core_of(interaction).challenge_posted(
+                challenge.challenge_id, interaction.channel_id, posted
+            )
+        if reply.updates:
+            await apply_updates(interaction.client, reply.updates)
     except Exception:
         await apologise(interaction)
+
+
+async def apply_updates(client: discord.Client, updates: tuple[Update, ...]) -> None:
+    """Bring messages posted earlier up to date (a challenge's): one plain PATCH each,
+    through discord.py's HTTP client and its rate limits. A message gone or out of reach
+    (the bot cannot see that channel) is left as it is."""
+    for update in updates:
+        view = challenge_view(update.controls) if update.controls is not None else None
+        route = Route(
+            "PATCH", "/channels/{channel_id}/messages/{message_id}",
+            channel_id=update.channel_id, message_id=update.message_id,
+        )
+        body = {"content": fit(update.text),
+                "components": view.to_components() if view is not None else [],
+                "allowed_mentions": {"parse": []}}
+        try:
+            await client.http.request(route, json=body)
+        except (discord.NotFound, discord.Forbidden):
+            log.debug("a challenge's message %s is gone or out of reach", update.message_id)
 
 
 def tidy_later(interaction: discord.Interaction[Any], board: Board, posted: int) -> None:

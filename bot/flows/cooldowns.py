@@ -21,10 +21,11 @@ EVERY_S: dict[str, float] = {
     "stats": 5.0,  # a picture and a query
     "leaderboard": 5.0,
     "daily-board": 5.0,
+    "challenge": 30.0,  # a public message that calls a member
 }
 # How a read-only command is named when its limit is told.
 NAMES = {"show": "`/show`", "stats": "`/stats`", "leaderboard": "`/leaderboard`",
-         "daily-board": "`/daily-board`"}
+         "daily-board": "`/daily-board`", "challenge": "`/challenge`"}
 
 
 class Cooldowns:

@@ -131,6 +131,18 @@ class DailyDeals:
             f"(best {best}). See {code(f'/daily-board {game_id}')}."
         )
 
+    @staticmethod
+    def share_line(saved: SavedGame) -> str:
+        """A scored daily attempt's result in one line a player can post anywhere, as the
+        daily word games' are: the game, the day, how it went — and nothing of the deal."""
+        game = saved.game
+        how = {"won": f"🏆 won in {game.moves_made} moves", "lost": "stuck",
+               "resigned": "resigned"}.get(saved.status, saved.status)
+        hints = "no hints" if not saved.hints else f"{saved.hints} hints"
+        cards = f"{game.cards_on_foundations}/{game.rules.card_count} cards home"
+        line = f"🃏 {game.name} daily {saved.daily} · {how} · {cards} · {hints}"
+        return f"Share it:\n```\n{line}\n```"
+
     # -- /daily-board ------------------------------------------------------------------
 
     async def board(self, viewer: Player, game: str, day: str | None = None) -> Reply:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
-from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, refusal
+from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, Update, refusal
 from ..store import ABANDONED, LOST, PLAYING, WON, SavedGame
 from ..store.games import GameStore
 from ..words.phrases import (
@@ -36,12 +36,14 @@ from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, apply, refusal_with_choices
 from .boards import compose, destination_options, move_options, outcome, start_text
+from .challenges import Challenges, play_refusal
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
 from .outcomes import guarded, saving, shown_after_saving
 from .scopes import game_refusal
 from .settings import PlayerSettings
 from .solver import SolverService
+from .wanted import Wanted
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +63,12 @@ class GameFlow:
         pictures: Pictures,
         solver: SolverService,
         daily: DailyDeals,
+        challenges: Challenges,
         cooldowns: Cooldowns,
         clock: Callable[[], float],
     ) -> None:
         self.games = games
+        self.challenges = challenges
         self.cooldowns = cooldowns
         self.settings = settings
         self.pictures = pictures
@@ -109,38 +113,32 @@ class GameFlow:
             )
         if deal is None and not winnable:
             deal = self.solver.random_deal()
-        async with self._lock_for(player.user_id):
-            return await guarded(player, f"new {game_id} {deal or 'winnable'}",
-                                 self._new_game(player, game_id, deal, draw))
+        return await self._begin(player, Wanted(game_id, deal, draw))
 
-    async def _new_game(
-        self, player: Player, game_id: str, deal: int | None, draw: bool
-    ) -> Reply:
+    async def _begin(self, player: Player, wanted: Wanted) -> Reply:
+        """Deal ``wanted``, over an unfinished game only once the player says yes."""
+        context = f"new {' '.join(wanted.tokens())}"
+        async with self._lock_for(player.user_id):
+            return await guarded(player, context, self._ask_or_deal(player, wanted))
+
+    async def _ask_or_deal(self, player: Player, wanted: Wanted) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
             private = await self._private(player.user_id)
-            question = new_game_question(player, saved, game_id, deal, draw, private=private)
-            return Reply(message=question)
-        return await self._deal(player, game_id, deal, saved, draw)
+            return Reply(message=new_game_question(player, saved, wanted, private=private))
+        return await self._deal(player, wanted, saved)
 
-    async def confirm_new(
-        self, player: Player, replacing: int, game_id: str, deal: int | None, *,
-        draw: bool = False,
-    ) -> Reply:
-        """The player said yes to the question: abandon game row ``replacing``, deal anew
-        (``deal`` None: a proven-winnable one)."""
+    async def confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
+        """The player said yes to the question: abandon game row ``replacing``, deal anew."""
         try:
-            check_setup(game_id, deal, draw=draw)
+            check_setup(wanted.game_id, wanted.deal, draw=wanted.draw)
         except BadSetup as err:
             return refusal(refused(err))
-        context = f"confirm new {game_id} {deal or 'winnable'} over {replacing}"
+        context = f"confirm new {' '.join(wanted.tokens())} over {replacing}"
         async with self._lock_for(player.user_id):
-            return await guarded(player, context,
-                                 self._confirm_new(player, replacing, game_id, deal, draw))
+            return await guarded(player, context, self._confirm_new(player, replacing, wanted))
 
-    async def _confirm_new(
-        self, player: Player, replacing: int, game_id: str, deal: int | None, draw: bool
-    ) -> Reply:
+    async def _confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(
@@ -148,28 +146,25 @@ class GameFlow:
                 note="That question was about a game you have since replaced, so "
                 "nothing changed. Here is your current game; `/new` starts another.",
             )
-        return await self._deal(player, game_id, deal, saved, draw)
+        return await self._deal(player, wanted, saved)
 
-    async def _deal(
-        self, player: Player, game_id: str, deal: int | None, replacing: SavedGame | None,
-        draw: bool,
-    ) -> Reply:
-        """Start ``deal``; or, with None, a proven-winnable deal, within its cooldown."""
-        if deal is not None:
-            return await self._start(player, game_id, deal, replacing, draw=draw)
+    async def _deal(self, player: Player, wanted: Wanted, replacing: SavedGame | None) -> Reply:
+        """Start the wanted deal; a proven-winnable one is taken now, within its cooldown."""
+        if wanted.deal is not None:
+            return await self._start(player, wanted, wanted.deal, replacing)
         wait = await self.cooldowns.wait(player.user_id, "winnable")
         if wait:
             return refusal(
                 "A proven-winnable deal takes the solver a while to find: one every "
                 f"{EVERY_S['winnable']:.0f} s. Ask again in {wait} s, or `/new` for any deal."
             )
-        deal = await self.solver.winnable_deal(game_id)
+        deal = await self.solver.winnable_deal(wanted.game_id)
         if deal is None:
             return refusal(
-                f"No proven-winnable {GAMES[game_id]} deal is ready yet — the solver is "
-                "looking for more. Try again in a minute, or `/new` for any deal."
+                f"No proven-winnable {GAMES[wanted.game_id]} deal is ready yet — the solver "
+                "is looking for more. Try again in a minute, or `/new` for any deal."
             )
-        return await self._start(player, game_id, deal, replacing, draw=draw, winnable=True)
+        return await self._start(player, wanted, deal, replacing)
 
     async def daily(self, player: Player, game_id: str) -> Reply:
         """Deal today's daily deal of ``game_id`` (over an unfinished game, ask first)."""
@@ -189,7 +184,7 @@ class GameFlow:
             return dataclasses.replace(
                 reply, note="You are already playing today's daily deal: here is your board."
             )
-        reply = await self.new_game(player, game_id, deal)
+        reply = await self._begin(player, Wanted(game_id, deal))
         question = reply.message
         if question is not None and question.question is not None:
             attempted = await self.daily_deals.has_attempt(player.user_id, game_id, today)
@@ -202,17 +197,26 @@ class GameFlow:
             return dataclasses.replace(reply, message=dataclasses.replace(question, text=text))
         return reply
 
+    async def play_challenge(self, player: Player, challenge_id: int) -> Reply:
+        """A side of an accepted challenge pressed ▶ Play: their game of it, dealt (over an
+        unfinished game, asked first), or shown if they are playing it. It goes out as a
+        new message: the challenge's stays for both to see."""
+        challenge = await self.challenges.store.get(challenge_id)
+        refused_play = play_refusal(challenge, player, self._clock())
+        if refused_play is not None:
+            return refused_play
+        assert challenge is not None and challenge.deal is not None
+        saved = await self.games.load(player.user_id)
+        if saved is not None and not saved.is_finished and saved.challenge_id == challenge_id:
+            return dataclasses.replace(await self.show(player), posts=True)
+        wanted = Wanted(challenge.game, challenge.deal, challenge=challenge_id)
+        return dataclasses.replace(await self._begin(player, wanted), posts=True)
+
     async def _start(
-        self,
-        player: Player,
-        game_id: str,
-        deal: int,
-        replacing: SavedGame | None,
-        *,
-        draw: bool = False,
-        winnable: bool = False,
+        self, player: Player, wanted: Wanted, deal: int, replacing: SavedGame | None
     ) -> Reply:
-        game = new_game(game_id, deal, draw=draw)
+        game_id = wanted.game_id
+        game = new_game(game_id, deal, draw=wanted.draw)
         went_up = []
         if (await self.settings.of(player.user_id))["auto_moves"]:
             went_up = game.play_safe_moves()  # as after any move: part of the dealt game
@@ -228,14 +232,24 @@ class GameFlow:
         async with saving():
             saved = await self.games.start(
                 player.user_id, player.guild_id, game, now, replacing=replacing,
-                left_as=left_as, daily=day,
+                left_as=left_as, daily=day, challenge=wanted.challenge,
             )
         async with shown_after_saving():
             daily = (None if day is None else
                      self.daily_deals.start_line(game_id, day, scored=saved.daily is not None))
-            text = start_text(saved.game, replacing, winnable=winnable, daily=daily,
+            text = start_text(saved.game, replacing, winnable=wanted.deal is None, daily=daily,
                               went_up=went_up)
-            return Reply(board=await self._board(saved, text))
+            board = await self._board(saved, text)
+            updates = await self._challenge_updates(saved.challenge_id, replacing)
+            return Reply(board=board, updates=updates)
+
+    async def _challenge_updates(
+        self, started: int | None, *finished: SavedGame | None
+    ) -> tuple[Update, ...]:
+        """The messages of the challenges whose games just started or ended."""
+        ids = {started} | {s.challenge_id for s in finished if s is not None and s.is_finished}
+        updates = [await self.challenges.update_after_game(i) for i in ids if i is not None]
+        return tuple(u for u in updates if u is not None)
 
     # -- playing ----------------------------------------------------------------------
 
@@ -331,7 +345,10 @@ class GameFlow:
                 picture = await self._picture(saved)  # meanwhile: the win is assisted
             if saved.status == WON and saved.daily is not None:
                 summary += "\n" + await self.daily_deals.won_line(saved, now)
-            return Reply(board=await self._compose(saved, summary, picture))
+            if saved.is_finished and saved.daily is not None:
+                summary += "\n" + self.daily_deals.share_line(saved)
+            board = await self._compose(saved, summary, picture)
+            return Reply(board=board, updates=await self._challenge_updates(None, saved))
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""

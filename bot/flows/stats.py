@@ -27,6 +27,7 @@ from ..replies import Message, Person, Player, Reply, refusal
 from ..store.results import Record, ResultStore, Scope
 from ..words.phrases import format_seconds, medal, mention
 from ..workers.pictures import Pictures
+from .challenges import Challenges
 from .cooldowns import Cooldowns
 from .daily import daily_streaks, utc_day
 from .scopes import board_scope, game_refusal
@@ -46,10 +47,11 @@ class StatsFlow:
     """The statistics side of the bot: the results' room, the pictures, the clock."""
 
     def __init__(
-        self, results: ResultStore, pictures: Pictures, cooldowns: Cooldowns,
-        clock: Callable[[], float],
+        self, results: ResultStore, challenges: Challenges, pictures: Pictures,
+        cooldowns: Cooldowns, clock: Callable[[], float],
     ) -> None:
         self.results = results
+        self.challenges = challenges
         self.pictures = pictures
         self.cooldowns = cooldowns
         self._clock = clock
@@ -127,6 +129,9 @@ class StatsFlow:
         ]
         if len(per_game) > 1 or game:
             lines += [f"• {GAMES[g]}: {_line(rec)}" for g, rec in per_game.items()]
+        won, lost = await self.challenges.record(subject.user_id, place.guild_id)
+        if won or lost:
+            lines.append(f"⚔️ Challenges: {won} won, {lost} lost")
         return Reply(message=Message("\n".join(lines), png, f"stats-{subject.user_id}.png",
                                      private=everywhere))
 

@@ -33,7 +33,7 @@ LIVE_GAMES = 256
 
 RESULT_COLUMNS = (
     "game_row, user_id, guild_id, game, deal, outcome, moves, undos, hints, "
-    "redeals_used, seconds_played, finished_at, daily"
+    "redeals_used, seconds_played, finished_at, daily, challenge_id"
 )
 
 
@@ -59,6 +59,7 @@ class SavedGame:
     updated_at: float
     finished_at: float | None
     proven_lost_at: int | None = None  # the revision the solver proved lost, if any
+    challenge_id: int | None = None  # the challenge this game is played for, if any
 
     @property
     def is_finished(self) -> bool:
@@ -121,6 +122,7 @@ class GameStore:
         replacing: SavedGame | None = None,
         left_as: str | None = ABANDONED,
         daily: str | None = None,
+        challenge: int | None = None,
     ) -> SavedGame:
         """Make ``game`` the player's current game, in one transaction.
 
@@ -136,6 +138,8 @@ class GameStore:
         player's first start of it that day is their scored attempt, and the game is tagged
         with the day; a later start is a replay, untagged. The returned ``SavedGame.daily``
         says which. (Leaving a scored attempt untouched still uses the day's attempt up.)
+        ``challenge``: the challenge ``game`` is played for; its side's outcome is written
+        when the game ends.
         """
         leaving = replacing is not None and not replacing.is_finished
         record_left = leaving and left_as is not None
@@ -171,10 +175,11 @@ class GameStore:
                     daily = None  # the scored attempt was made earlier today: a replay
             row = await conn.fetchrow(
                 "INSERT INTO games (user_id, guild_id, game, deal, state, status, revision, "
-                "started_at, updated_at, daily) VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9) "
+                "started_at, updated_at, daily, challenge_id) "
+                "VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10) "
                 "ON CONFLICT (user_id) DO NOTHING RETURNING id",
                 user_id, guild_id, game.game_id, game.deal, state, PLAYING, float(now),
-                float(now), daily,
+                float(now), daily, challenge,
             )
             if row is None:
                 raise ConcurrentChange(f"user {user_id}: a game was started elsewhere meanwhile")
@@ -198,6 +203,7 @@ class GameStore:
             started_at=now,
             updated_at=now,
             finished_at=None,
+            challenge_id=challenge,
         )
 
     async def save(self, saved: SavedGame) -> None:
@@ -264,11 +270,12 @@ class GameStore:
 
 
 async def _insert_result(conn: Connection, saved: SavedGame) -> None:
+    """The finished game's result row, and its side's outcome if it was a challenge's."""
     game = saved.game
     assert saved.status in OUTCOMES and saved.finished_at is not None
     await conn.execute(
         f"INSERT INTO results ({RESULT_COLUMNS}) "
-        f"VALUES ({', '.join(f'${i}' for i in range(1, 14))})",
+        f"VALUES ({', '.join(f'${i}' for i in range(1, 15))})",
         saved.id,
         saved.user_id,
         saved.guild_id,
@@ -282,7 +289,17 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
         float(saved.seconds_played),
         float(saved.finished_at),
         saved.daily,
+        saved.challenge_id,
     )
+    if saved.challenge_id is not None:
+        for side in ("challenger", "challenged"):  # the player's side, if still to finish
+            await conn.execute(
+                f"UPDATE challenges SET {side}_outcome = $3, {side}_moves = $4, "
+                f"{side}_seconds = $5 WHERE id = $1 AND {side}_id = $2 "
+                f"AND {side}_outcome IS NULL AND status = 'accepted'",
+                saved.challenge_id, saved.user_id, saved.status, game.moves_made,
+                float(saved.seconds_played),
+            )
 
 
 def _state(game: Game) -> str:
@@ -306,4 +323,5 @@ def _saved_game(row: Any, game: Game) -> SavedGame:
         updated_at=float(row["updated_at"]),
         finished_at=None if row["finished_at"] is None else float(row["finished_at"]),
         proven_lost_at=None if row["proven_lost_at"] is None else int(row["proven_lost_at"]),
+        challenge_id=None if row["challenge_id"] is None else int(row["challenge_id"]),
     )

@@ -4,9 +4,9 @@ Two connections: the writer, behind one asyncio lock so one transaction never in
 with another's statements, and a read-only reader for statistics. WAL lets the reader read
 the last committed data while the writer writes, so a long leaderboard never holds up a move.
 
-The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS`` lists every step from
-an empty file, applied at open. A change to the schema is a new entry at the end, never an
-edit of an old one.
+The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS`` (in ``migrations/``)
+lists every step from an empty file, applied at open. A change to the schema is a new entry
+at the end, never an edit of an old one.
 
 Durability: ``synchronous=NORMAL`` (the WAL default): a committed move survives the bot
 crashing or being killed; a power cut may lose the last moments. ``secure_delete`` overwrites
@@ -29,125 +29,10 @@ from typing import Any
 import aiosqlite
 
 from .database import Listener, Notice, Outage, StoreError, StoreUnavailable
+from .migrations.sqlite import MIGRATIONS
 
 log = logging.getLogger(__name__)
 
-MIGRATIONS: tuple[str, ...] = (
-    # 1: the current game of each player.
-    """
-    CREATE TABLE meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-    );
-    CREATE TABLE games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: buttons carry it
-        user_id INTEGER NOT NULL UNIQUE,       -- one current game per player
-        guild_id INTEGER,                      -- server it was started in; NULL: DM, console
-        game TEXT NOT NULL,
-        deal INTEGER NOT NULL,
-        state TEXT NOT NULL,                   -- engine Game.to_dict() as JSON
-        status TEXT NOT NULL DEFAULT 'playing',
-        revision INTEGER NOT NULL DEFAULT 0,   -- +1 on every saved change
-        started_at REAL NOT NULL,
-        updated_at REAL NOT NULL
-    );
-    """,
-    # 2: results (one row per finished game, written with the game's last change),
-    #    and the counters a result needs.
-    """
-    ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE games ADD COLUMN seconds_played REAL NOT NULL DEFAULT 0;
-    ALTER TABLE games ADD COLUMN daily TEXT;
-    ALTER TABLE games ADD COLUMN finished_at REAL;
-    CREATE TABLE results (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        game_row INTEGER NOT NULL UNIQUE,      -- games.id: a game is counted once
-        user_id INTEGER NOT NULL,
-        guild_id INTEGER,
-        game TEXT NOT NULL,
-        deal INTEGER NOT NULL,
-        outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'resigned', 'abandoned')),
-        moves INTEGER NOT NULL,
-        undos INTEGER NOT NULL,
-        hints INTEGER NOT NULL,
-        redeals_used INTEGER NOT NULL,
-        seconds_played REAL NOT NULL,
-        finished_at REAL NOT NULL,
-        daily TEXT                             -- the UTC day of a daily deal, else NULL
-    );
-    CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
-    CREATE INDEX results_by_user ON results (user_id, game, finished_at);
-    """,
-    # 3: the daily deal. A player's first start of a game's daily deal on a UTC day is their
-    #    one scored attempt; the row stays when a server's results are reset, so a reset
-    #    hands out no second attempt. Daily boards read results by server and day.
-    """
-    CREATE TABLE daily_attempts (
-        user_id INTEGER NOT NULL,
-        game TEXT NOT NULL,
-        day TEXT NOT NULL,                     -- UTC date, YYYY-MM-DD
-        started_at REAL NOT NULL,
-        PRIMARY KEY (user_id, game, day)
-    );
-    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
-        SELECT user_id, game, daily, started_at FROM games WHERE daily IS NOT NULL;
-    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
-        SELECT user_id, game, daily, finished_at FROM results WHERE daily IS NOT NULL;
-    CREATE INDEX results_by_daily ON results (guild_id, daily, game);
-    """,
-    # 4: deals the solver proved winnable, waiting to be handed out by `/new winnable`.
-    """
-    CREATE TABLE winnable_deals (
-        game TEXT NOT NULL,
-        deal INTEGER NOT NULL,
-        found_at REAL NOT NULL,
-        PRIMARY KEY (game, deal)
-    );
-    """,
-    # 5: facts that must outlast the process — the revision the solver proved a game lost
-    #    at, each player's settings, their last board in each channel — and server indexes
-    #    that hold every column a leaderboard counts, so it never reads the table: by
-    #    player (counted in order, no sort) and by game and time (a week of one game); and
-    #    a player index that holds every column of a record, for the same reason.
-    """
-    ALTER TABLE games ADD COLUMN proven_lost_at INTEGER;  -- a revision; stale once it moves
-    CREATE TABLE player_settings (
-        user_id INTEGER PRIMARY KEY,
-        private_boards INTEGER NOT NULL,
-        four_colour INTEGER NOT NULL,
-        auto_moves INTEGER NOT NULL
-    );
-    CREATE TABLE board_messages (
-        user_id INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,           -- the player's live board in that channel
-        previous_id INTEGER,                   -- the one it replaced
-        PRIMARY KEY (user_id, channel_id)
-    );
-    DROP INDEX results_by_guild;
-    CREATE INDEX results_by_guild
-        ON results (guild_id, game, finished_at, user_id, outcome, hints);
-    CREATE INDEX results_by_guild_player
-        ON results (guild_id, user_id, game, finished_at, outcome, hints);
-    DROP INDEX results_by_user;
-    CREATE INDEX results_by_user ON results
-        (user_id, guild_id, game, finished_at, outcome, hints, moves, seconds_played, daily);
-    """,
-    # 6: board_messages.previous_id was never written.
-    """
-    ALTER TABLE board_messages DROP COLUMN previous_id;
-    """,
-    # 7: each player's last use of what has a cooldown, shared by every process.
-    """
-    CREATE TABLE cooldowns (
-        user_id INTEGER NOT NULL,
-        kind TEXT NOT NULL,                    -- hint, winnable, stats, ...
-        used_at REAL NOT NULL,
-        PRIMARY KEY (user_id, kind)
-    );
-    """,
-)
 SCHEMA_VERSION = len(MIGRATIONS)
 # The writer's page cache (SQLite's default is 2 MB): a move reads and writes a few pages
 # of one player's rows, and the operating system caches the file anyway. The reader keeps

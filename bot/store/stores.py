@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .boards import BoardStore
+from .challenges import GONE, ChallengeStore
 from .cooldowns import CooldownStore
 from .database import Database, Notice
 from .games import GameStore
@@ -35,6 +36,7 @@ class Stores:
     pool: PoolStore
     meta: MetaStore
     cooldowns: CooldownStore
+    challenges: ChallengeStore
 
     @classmethod
     async def open(cls, target: Path | str) -> Stores:
@@ -45,7 +47,7 @@ class Stores:
         else:
             db = await SqliteDatabase.open(Path(target))
         return cls(db, GameStore(db), ResultStore(db), SettingsStore(db), BoardStore(db),
-                   PoolStore(db), MetaStore(db), CooldownStore(db))
+                   PoolStore(db), MetaStore(db), CooldownStore(db), ChallengeStore(db))
 
     @property
     def where(self) -> str:
@@ -69,6 +71,10 @@ class Stores:
             await conn.execute(
                 "DELETE FROM daily_attempts WHERE user_id = $1 AND day <> $2", user_id, today
             )
+            for side in ("challenger_id", "challenged_id"):  # the other side keeps its record
+                await conn.execute(
+                    f"UPDATE challenges SET {side} = $2 WHERE {side} = $1", user_id, GONE
+                )
             await conn.notify(f"forget:{user_id}")
         await self.db.after_forget()
         return deleted["games"], deleted["results"]

@@ -53,6 +53,7 @@ HELP_TEXT = (
     "`/daily game`, `/daily-board game [day]` — the day's deal (UTC), proven winnable, your "
     "first try scored; a day's winners here\n"
     "Wins with hints are *assisted*: played, not won, on boards and in streaks.\n"
+    "`/challenge user game` — the same winnable deal for you both; the better result wins\n"
     "`/forget-me` — delete your data; `/reset-server-stats` — clear this server's results "
     "(Manage Server)\n"
     "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine import GAMES
 
+from ..flows.wanted import Wanted
 from ..replies import Ask, Message, Player, Question
 from ..store import SavedGame
 from .phrases import plural
@@ -14,18 +15,15 @@ START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
 RESIGN_LABEL = "Resign"
 
 
-WINNABLE = "winnable"  # the deal argument of a question about a proven-winnable deal
-
-
 def new_game_question(
-    player: Player, saved: SavedGame, game_id: str, deal: int | None, draw: bool, *,
-    private: bool,
+    player: Player, saved: SavedGame, wanted: Wanted, *, private: bool
 ) -> Message:
-    """Start ``deal`` (None: a proven-winnable deal, taken only if the answer is yes) over
-    the player's unfinished game? The question says what leaving it means: nothing for a
-    game never moved in, an abandoned game otherwise, and for a scored daily attempt, what
-    becomes of the day's attempt. ``private``: the player's boards are private, and so is
-    what is asked about them."""
+    """Start the ``wanted`` game (a proven-winnable deal is taken only if the answer is yes)
+    over the player's unfinished game? The question says what leaving it means: nothing
+    for a game never moved in, an abandoned game otherwise, and for a scored daily attempt
+    or a challenge's game, what becomes of it. ``private``: the player's boards are
+    private, and so is what is asked about them."""
+    game_id, deal = wanted.game_id, wanted.deal
     old = saved.game
     untouched = not old.moves_made and not saved.undos
     if untouched:
@@ -41,11 +39,14 @@ def new_game_question(
             + ("that attempt stays used up." if untouched
                else "it goes on that day's board as not won.")
         )
-    wanted = (f"a proven-winnable **{GAMES[game_id]}** deal" if deal is None
-              else f"**{GAMES[game_id]}** deal {deal}")
-    text = f"{lead} Start {wanted} instead? {fate}"
-    args: tuple[str, ...] = (str(saved.id), game_id, WINNABLE if deal is None else str(deal))
-    args += ("draw",) if draw else ()
+    if saved.challenge_id is not None and not untouched:
+        fate += " It is your game of a challenge: you leave it, as having left the game."
+    if wanted.challenge is not None:
+        fate += " The new one is your game of the challenge."
+    what = (f"a proven-winnable **{GAMES[game_id]}** deal" if deal is None
+            else f"**{GAMES[game_id]}** deal {deal}")
+    text = f"{lead} Start {what} instead? {fate}"
+    args = (str(saved.id), *wanted.tokens())
     question = Question(Ask.NEW_GAME, player.user_id, START_LABEL, KEEP_LABEL, args)
     return Message(text, question=question, private=private)
 

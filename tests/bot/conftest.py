@@ -12,6 +12,7 @@ import pytest
 
 from bot.core import Core
 from bot.flows.game import GameFlow
+from bot.flows.wanted import Wanted
 from bot.replies import Ask, Player, Reply
 from bot.store import Stores
 from engine import Game, Move
@@ -62,6 +63,7 @@ class Offer:
     game_id: str
     deal: int | None  # None: a proven-winnable deal, taken on yes
     draw: bool
+    wanted: Wanted
 
 
 def offer_of(reply: Reply) -> Offer | None:
@@ -71,9 +73,10 @@ def offer_of(reply: Reply) -> Offer | None:
         return None
     question = message.question
     assert question.ask is Ask.NEW_GAME
-    replacing, game_id, deal, *rest = question.args
-    wanted = None if deal == "winnable" else int(deal)
-    return Offer(message.text, int(replacing), game_id, wanted, "draw" in rest)
+    wanted = Wanted.from_tokens(question.args[1:])
+    assert wanted is not None, question.args
+    return Offer(message.text, int(question.args[0]), wanted.game_id, wanted.deal, wanted.draw,
+                 wanted)
 
 
 ALICE = Player(user_id=111, guild_id=900)

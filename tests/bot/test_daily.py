@@ -122,3 +122,19 @@ async def test_a_daily_won_with_hints_is_assisted(flow: GameFlow, store: Stores,
     assert reply.board is not None and "assisted" in reply.board.text
     [result] = await all_results(store, user_id=ALICE.user_id)
     assert result.won and result.assisted and not result.won_unaided
+
+
+async def test_a_finished_daily_gives_a_line_to_share_that_spoils_nothing(
+    flow: GameFlow, clock: Clock
+) -> None:
+    clock.now = at(NOV_22)
+    await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    won = await win(flow, clock, ALICE, NOV_22_WIN)
+    assert won.board is not None
+    line = f"🃏 Trefoil daily 2026-11-22 · 🏆 won in {len(NOV_22_WIN)} moves · 52/52 cards home"
+    assert f"```\n{line} · no hints\n```" in won.board.text
+    shared = won.board.text.split("Share it:\n```\n")[1].split("\n```")[0]
+    assert str(NOV_22_DEAL) not in shared and "♥" not in shared, "nothing of the deal"
+    await flow.new_game(BOB, "trefoil", NOV_22_DEAL)
+    resigned = await flow.act(BOB, Action.RESIGN, CONFIRMED)
+    assert resigned.board is not None and "· resigned · 4/52 cards home" in resigned.board.text

@@ -19,6 +19,7 @@ from bot.flows.cooldowns import EVERY_S
 from bot.flows.daily import daily_deal
 from bot.flows.data_rights import FORGET_YES
 from bot.flows.stats import EVERYWHERE, picture_name
+from bot.flows.wanted import Wanted
 from bot.replies import Action, Ask, Person, Player, Reply
 from bot.store import Stores
 from tests.bot.reference import all_results
@@ -294,7 +295,7 @@ async def test_daily_over_an_unfinished_game_asks_first(stats: Core, store: Stor
     assert "daily deal" in reply.message.text and "your scored attempt" in reply.message.text
     replacing, game_id, deal = asked.args
     assert int(deal) == daily_deal("trefoil", TODAY)
-    confirmed = await stats.game.confirm_new(ALICE, int(replacing), game_id, int(deal))
+    confirmed = await stats.game.confirm_new(ALICE, int(replacing), Wanted(game_id, int(deal)))
     assert confirmed.board is not None and "scored attempt" in confirmed.board.text
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily == TODAY.isoformat()
@@ -428,6 +429,6 @@ async def test_the_daily_board_invites_only_those_who_have_not_tried_today(
     await stats.daily(BOB, "trefoil")  # begun, then left before a move
     asked = offer_of(await stats.new_game(BOB, "clover-leaf", 3))
     assert asked is not None
-    await stats.game.confirm_new(BOB, asked.replacing, "clover-leaf", 3)
+    await stats.game.confirm_new(BOB, asked.replacing, Wanted("clover-leaf", 3))
     his = await stats.daily_board(BOB, "trefoil")
     assert "You left your scored attempt today before a move, which used it up" in his.text

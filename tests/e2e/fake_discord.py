@@ -554,6 +554,7 @@ class FakeMessage:
         self.flags = flags
         self.interaction = interaction
         self.content = ""
+        self.allowed_mentions: Mapping[str, Any] | None = None  # as last sent; None: all
         self.embeds: list[Mapping[str, Any]] = []
         self.components: list[Mapping[str, Any]] = []
         self.attachments: list[FakeAttachment] = []
@@ -608,6 +609,16 @@ class FakeMessage:
                         "height": size[1],
                     }
         return out
+
+    @property
+    def notified(self) -> set[int]:
+        """The users Discord notifies of this message: those mentioned in its content that
+        its allowed mentions let through (all of them when it sent none)."""
+        mentioned = {int(m) for m in re.findall(r"<@!?(\d+)>", self.content)}
+        allowed = self.allowed_mentions
+        if allowed is None or "users" in (allowed.get("parse") or []):
+            return mentioned
+        return mentioned & {int(u) for u in allowed.get("users") or []}
 
     def payload(self) -> dict[str, Any]:
         fake = self.fake
@@ -2416,6 +2427,8 @@ class FakeDiscord:
                 f"flags {wanted} on edit",
             )
             flags = (flags & EPHEMERAL) | (wanted & ~EPHEMERAL) | (flags & COMPONENTS_V2)
+        if "allowed_mentions" in data:
+            msg.allowed_mentions = data["allowed_mentions"]
         content = msg.content if "content" not in data else (data["content"] or "")
         embeds = msg.embeds if "embeds" not in data else list(data["embeds"] or [])
         components = msg.components if "components" not in data else list(data["components"] or [])

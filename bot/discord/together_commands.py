@@ -1,0 +1,38 @@
+"""The commands for playing together: /challenge user game (and its buttons, in
+``components.py``). Each turns its options into one call of the core."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..core import Core
+from ..replies import Person
+from .context import player_of, respond
+from .game_commands import GAME_CHOICES
+
+
+class TogetherCommands(commands.Cog, name="Together"):
+    def __init__(self, core: Core) -> None:
+        self.core = core
+
+    @app_commands.command(
+        name="challenge",
+        description="Challenge a member: the same winnable deal for both, the better result wins",
+    )
+    @app_commands.describe(user="Whom you challenge", game="The game to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
+    # A server with the bot in it: its message is edited as the challenge goes, for a day,
+    # which only the bot itself can do (an interaction's own token lasts 15 minutes).
+    @app_commands.allowed_installs(guilds=True, users=False)
+    async def challenge(
+        self, interaction: discord.Interaction[Any], user: discord.User, game: str
+    ) -> None:
+        name = getattr(user, "display_name", None) or f"user {user.id}"
+        opponent = Person(user.id, name, bot=bool(getattr(user, "bot", False)))
+        await respond(interaction, self.core.challenge(player_of(interaction), opponent, game))

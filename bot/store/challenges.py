@@ -1,0 +1,159 @@
+"""Challenges between members: who challenged whom to which game, where the challenge's
+message is, its deal once accepted, and how each side's game ended.
+
+A challenge goes open -> accepted (or declined) -> over; each step is one conditional
+statement, so two processes pressing at once move it once. Each side's outcome is written
+by ``games.py`` in the transaction that records that side's game as finished.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .database import Database
+
+OPEN, DECLINED, ACCEPTED, OVER = "open", "declined", "accepted", "over"
+GONE = 0  # the user id of a side who asked to be forgotten
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a challenge: who, and how their game ended (None: not yet)."""
+
+    user_id: int
+    outcome: str | None
+    moves: int | None
+    seconds: float | None
+
+
+@dataclass(frozen=True)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int | None
+    message_id: int | None
+    game: str
+    deal: int | None
+    status: str
+    created_at: float
+    accepted_at: float | None
+    challenger: Side
+    challenged: Side
+
+    @property
+    def sides(self) -> tuple[Side, Side]:
+        return self.challenger, self.challenged
+
+    def side_of(self, user_id: int) -> Side | None:
+        return next((s for s in self.sides if s.user_id == user_id != GONE), None)
+
+
+class ChallengeStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create(
+        self, guild_id: int, challenger: int, challenged: int, game: str, now: float
+    ) -> Challenge:
+        async with self._db.transaction() as conn:
+            row = await conn.fetchrow(
+                "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
+                "created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
+                guild_id, challenger, challenged, game, OPEN, float(now),
+            )
+        assert row is not None
+        return _challenge(row)
+
+    async def get(self, challenge_id: int) -> Challenge | None:
+        async with self._db.writer() as conn:
+            row = await conn.fetchrow("SELECT * FROM challenges WHERE id = $1", challenge_id)
+        return None if row is None else _challenge(row)
+
+    async def posted(self, challenge_id: int, channel_id: int, message_id: int) -> None:
+        """The challenge's message went out here: it is the one updated as it goes on."""
+        async with self._db.writer() as conn:
+            await conn.execute(
+                "UPDATE challenges SET channel_id = $2, message_id = $3 WHERE id = $1",
+                challenge_id, channel_id, message_id,
+            )
+
+    async def accept(self, challenge_id: int, deal: int, now: float) -> bool:
+        """Open -> accepted, with its deal; False (nothing written) if no longer open."""
+        async with self._db.writer() as conn:
+            changed = await conn.execute(
+                "UPDATE challenges SET status = $2, deal = $3, accepted_at = $4 "
+                "WHERE id = $1 AND status = $5",
+                challenge_id, ACCEPTED, deal, float(now), OPEN,
+            )
+        return changed == 1
+
+    async def close(self, challenge_id: int, was: str, becomes: str) -> bool:
+        """``was`` -> ``becomes`` (declined, over); False if it was no longer ``was``."""
+        async with self._db.writer() as conn:
+            changed = await conn.execute(
+                "UPDATE challenges SET status = $3 WHERE id = $1 AND status = $2",
+                challenge_id, was, becomes,
+            )
+        return changed == 1
+
+    async def playing(self, challenge_id: int) -> set[int]:
+        """The players whose current game is this challenge's, still being played."""
+        async with self._db.writer() as conn:
+            rows = await conn.fetch(
+                "SELECT user_id FROM games WHERE challenge_id = $1 AND status = 'playing'",
+                challenge_id,
+            )
+        return {int(r["user_id"]) for r in rows}
+
+    async def due(self, status: str, since_before: float) -> list[Challenge]:
+        """Challenges in ``status`` whose clock (created, or accepted) started before
+        ``since_before``: the open ones unanswered for a day, the accepted ones over."""
+        column = "accepted_at" if status == ACCEPTED else "created_at"
+        async with self._db.writer() as conn:
+            rows = await conn.fetch(
+                f"SELECT * FROM challenges WHERE status = $1 AND {column} < $2 "
+                "ORDER BY id LIMIT 100",
+                status, float(since_before),
+            )
+        return [_challenge(r) for r in rows]
+
+    async def of_player(self, user_id: int, guild_id: int | None) -> list[Challenge]:
+        """The challenges over that a player took part in (in one server, or anywhere)."""
+        where = "status = $2 AND (challenger_id = $1 OR challenged_id = $1)"
+        args: list[Any] = [user_id, OVER]
+        if guild_id is not None:
+            where += " AND guild_id = $3"
+            args.append(guild_id)
+        async with self._db.reading() as conn:
+            rows = await conn.fetch(f"SELECT * FROM challenges WHERE {where}", *args)
+        return [_challenge(r) for r in rows]
+
+
+def _side(row: Any, side: str) -> Side:
+    moves, seconds = row[f"{side}_moves"], row[f"{side}_seconds"]
+    return Side(
+        user_id=int(row[f"{side}_id"]),
+        outcome=row[f"{side}_outcome"],
+        moves=None if moves is None else int(moves),
+        seconds=None if seconds is None else float(seconds),
+    )
+
+
+def _challenge(row: Any) -> Challenge:
+    def optional(name: str) -> int | None:
+        return None if row[name] is None else int(row[name])
+
+    return Challenge(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=optional("channel_id"),
+        message_id=optional("message_id"),
+        game=str(row["game"]),
+        deal=optional("deal"),
+        status=str(row["status"]),
+        created_at=float(row["created_at"]),
+        accepted_at=None if row["accepted_at"] is None else float(row["accepted_at"]),
+        challenger=_side(row, "challenger"),
+        challenged=_side(row, "challenged"),
+    )

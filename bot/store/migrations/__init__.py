@@ -1,0 +1,1 @@
+"""Each backend's schema, one migration after another."""
