@@ -22,6 +22,7 @@ from engine import Game
 from engine.lru import LRU
 
 from .database import Connection, Database
+from .replays import OUTSIDE_SERVERS
 
 PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
 WON, LOST, RESIGNED, ABANDONED = "won", "lost", "resigned", "abandoned"
@@ -290,6 +291,14 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
         float(saved.finished_at),
         saved.daily,
         saved.challenge_id,
+    )
+    # The player's last finished game in this place, for /replay: one row a place.
+    await conn.execute(
+        "INSERT INTO replays (user_id, place, state, outcome, finished_at) "
+        "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id, place) DO UPDATE SET "
+        "state = excluded.state, outcome = excluded.outcome, finished_at = excluded.finished_at",
+        saved.user_id, saved.guild_id or OUTSIDE_SERVERS, _state(game), saved.status,
+        float(saved.finished_at),
     )
     if saved.challenge_id is not None:
         for side in ("challenger", "challenged"):  # the player's side, if still to finish

@@ -15,12 +15,15 @@ from .games import GameStore
 from .meta import MetaStore
 from .pool import PoolStore
 from .postgres import PostgresDatabase, is_postgres_url
+from .replays import ReplayStore
 from .results import ResultStore
 from .settings import SettingsStore
 from .sqlite import SqliteDatabase
 
 # Every table that holds a player's rows, by user id (and daily_attempts, but the day's).
-PLAYER_TABLES = ("games", "results", "player_settings", "board_messages", "cooldowns")
+PLAYER_TABLES = (
+    "games", "results", "player_settings", "board_messages", "cooldowns", "replays"
+)
 EVERYTHING = None  # the user id of a notice that may concern anyone ("*": notices missed)
 
 
@@ -37,6 +40,7 @@ class Stores:
     meta: MetaStore
     cooldowns: CooldownStore
     challenges: ChallengeStore
+    replays: ReplayStore
 
     @classmethod
     async def open(cls, target: Path | str) -> Stores:
@@ -47,7 +51,8 @@ class Stores:
         else:
             db = await SqliteDatabase.open(Path(target))
         return cls(db, GameStore(db), ResultStore(db), SettingsStore(db), BoardStore(db),
-                   PoolStore(db), MetaStore(db), CooldownStore(db), ChallengeStore(db))
+                   PoolStore(db), MetaStore(db), CooldownStore(db), ChallengeStore(db),
+                   ReplayStore(db))
 
     @property
     def where(self) -> str:

@@ -91,7 +91,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 4: each day's daily deal, once chosen (proven winnable), the same for every process;
-    #    challenges between members, and the games played for them.
+    #    challenges between members, and the games played for them; each player's last
+    #    finished game in each place, for /replay.
     """
     CREATE TABLE daily_deals (
         game TEXT NOT NULL,
@@ -121,5 +122,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX challenges_open ON challenges (status, created_at);
     ALTER TABLE games ADD COLUMN challenge_id BIGINT;
     ALTER TABLE results ADD COLUMN challenge_id BIGINT;
+    CREATE TABLE replays (
+        user_id BIGINT NOT NULL,
+        place BIGINT NOT NULL,                  -- the server's id; 0 outside servers
+        state TEXT NOT NULL,                    -- the finished game, as games.state
+        outcome TEXT NOT NULL,
+        finished_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (user_id, place)
+    );
     """,
 )

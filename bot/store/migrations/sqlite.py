@@ -118,7 +118,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
     # 8: each day's daily deal, once chosen (proven winnable), the same for every process;
-    #    challenges between members, and the games played for them.
+    #    challenges between members, and the games played for them; each player's last
+    #    finished game in each place, for /replay.
     """
     CREATE TABLE daily_deals (
         game TEXT NOT NULL,
@@ -148,5 +149,13 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX challenges_open ON challenges (status, created_at);
     ALTER TABLE games ADD COLUMN challenge_id INTEGER;
     ALTER TABLE results ADD COLUMN challenge_id INTEGER;
+    CREATE TABLE replays (
+        user_id INTEGER NOT NULL,
+        place INTEGER NOT NULL,                -- the server's id; 0 outside servers
+        state TEXT NOT NULL,                   -- the finished game, as games.state
+        outcome TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (user_id, place)
+    );
     """,
 )
