@@ -46,6 +46,8 @@ from .palette import (
 )
 from .sprites import (
     BANNER_LINE,
+    SOURCE,
+    TARGET,
     TEXT_SIZE,
     badge,
     banner_bar,
@@ -218,27 +220,27 @@ def _drawn_pile(game: Game, move: Move) -> int | None:
 def _highlight(
     frame: Image.Image, lay: Layout, game: Game, move: Move, fans: tuple[Fan, ...]
 ) -> None:
-    """Gold badges on the piles the last move touched; a gold frame round each end."""
+    """The card the last move put down, framed in gold with its pile's (or foundation's)
+    label; the pile it came from has its label outlined, and the card now on top there
+    is left as it is (it did not move)."""
     if move.kind == REDEAL:  # every pile changed: the title says so, no pile is singled out
         return
     draw = ImageDraw.Draw(frame)
     if move.kind == DRAW:
         pile = _drawn_pile(game, move)
         if pile is not None:
-            _gold_badge(frame, lay.piles[pile])
+            _lit_badge(frame, lay.piles[pile], TARGET)
             _frame_card(draw, _top_spot(lay.piles[pile], fans[pile]), 4)
         return
-    source = lay.piles[move.src]
-    _gold_badge(frame, source)
-    _frame_card(draw, _top_spot(source, fans[move.src]), 2)
+    _lit_badge(frame, lay.piles[move.src], SOURCE)
     if move.kind == PILE:
         target = lay.piles[move.dst]
-        _gold_badge(frame, target)
+        _lit_badge(frame, target, TARGET)
         _frame_card(draw, _top_spot(target, fans[move.dst]), 4)
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        frame.paste(foundation_badge(fslot, game.rules.foundations[move.dst], True),
+        frame.paste(foundation_badge(fslot, game.rules.foundations[move.dst], TARGET),
                     (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
 
@@ -256,9 +258,9 @@ def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) ->
     )
 
 
-def _gold_badge(frame: Image.Image, slot: PileSlot) -> None:
+def _lit_badge(frame: Image.Image, slot: PileSlot, lit: str) -> None:
     box = slot.label
-    frame.paste(badge(str(slot.index + 1), box.w, box.h, slot.name, True), (box.x, box.y))
+    frame.paste(badge(str(slot.index + 1), box.w, box.h, slot.name, lit), (box.x, box.y))
 
 
 # -- text -------------------------------------------------------------------------------
@@ -360,7 +362,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         _outline(draw, box)
         number = str(slot.index + 1)
         _ghost_text(image, number, box, box.y + CARD_H // 2 + 10)
-        label = badge(number, slot.label.w, slot.label.h, slot.name, False)
+        label = badge(number, slot.label.w, slot.label.h, slot.name)
         image.paste(label.convert("RGB"), (slot.label.x, slot.label.y))
     for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
         box = fslot.card
@@ -372,7 +374,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         for symbol in symbols:
             paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
             x += size + 1
-        label = foundation_badge(fslot, spec, False)
+        label = foundation_badge(fslot, spec)
         image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
     _static_text(image, draw, lay, rules.name)
     return to_palette(image)

@@ -148,14 +148,23 @@ def won_bar(text: str, width: int) -> Image.Image:
     return to_palette(image)
 
 
+SOURCE, TARGET = "source", "target"  # a badge lit by the last move: where from, where to
+
+
 @lru_cache(maxsize=128)
-def badge(text: str, width: int, height: int, name: str | None, highlighted: bool) -> Image.Image:
-    """What the player types for a pile (its number) on a dark tab; gold for the last move."""
+def badge(text: str, width: int, height: int, name: str | None, lit: str = "") -> Image.Image:
+    """What the player types for a pile (its number) on a dark tab. The last move lights
+    its ``TARGET`` in gold and outlines its ``SOURCE`` in gold: the card that moved is
+    framed where it went, and the card left behind is not singled out."""
     image = Image.new("RGB", (width, height), FELT)
-    ImageDraw.Draw(image).rounded_rectangle(
-        (0, 0, width - 1, height - 1), 5, fill=GOLD if highlighted else BADGE
-    )
-    ink = BLACK if highlighted else FELT_TEXT
+    draw = ImageDraw.Draw(image)
+    if lit == SOURCE:
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), 5, fill=BADGE, outline=GOLD,
+                               width=2)
+    else:
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), 5,
+                               fill=GOLD if lit == TARGET else BADGE)
+    ink = BLACK if lit == TARGET else GOLD if lit == SOURCE else FELT_TEXT
     size = fit(text, LABEL_SIZE + (2 if name else 0), width - 4, bold=True)
     x = (width - text_width(text, size, bold=True)) // 2
     if name is None:
@@ -165,15 +174,14 @@ def badge(text: str, width: int, height: int, name: str | None, highlighted: boo
         paint_text(image, text, (x, baseline), size, ink, bold=True)
         small = 18
         paint_text(image, name, ((width - text_width(name, small)) // 2, baseline + 22), small,
-                   BLACK if highlighted else FELT_DIM)
+                   BLACK if lit == TARGET else FELT_DIM)
     return to_palette(image)
 
 
-def foundation_badge(fslot: FoundationSlot, spec: FoundationSpec, highlighted: bool
-                      ) -> Image.Image:
+def foundation_badge(fslot: FoundationSlot, spec: FoundationSpec, lit: str = "") -> Image.Image:
     """``f1``; with no progress line beside it, its base and direction under it (``A↑``)."""
     box = fslot.label
     direction = None
     if fslot.info is None:
         direction = f"{'A' if spec.base_rank == 1 else 'K'}{'↑' if spec.step > 0 else '↓'}"
-    return badge(f"f{fslot.index + 1}", box.w, box.h, direction, highlighted)
+    return badge(f"f{fslot.index + 1}", box.w, box.h, direction, lit)

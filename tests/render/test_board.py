@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_game
+from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_game, parse_card
 from render import layout, render_png
 from render.bench import positions as bench_positions
 from render.board import banner_texts, board_layout, render_image
-from render.cards import CARD_H, CARD_W, card_mask, card_sprite
+from render.cards import CARD_H, CARD_W, DOWN, card_mask, card_sprite
 from render.layout import MARGIN, Box, Layout
-from render.palette import BADGE, FELT, NO_WIN, STUCK, WON
+from render.palette import BADGE, FELT, GOLD, NO_WIN, STUCK, WON
 
 from . import positions
 
@@ -172,9 +172,32 @@ def test_last_move_lights_up_exactly_its_two_piles(game_id: str, kind: int) -> N
     assert _changed(plain, lit, source.label)
     assert _changed(plain, lit, target_label)
     assert _changed(plain, lit, _grown(target_area))
-    allowed = [_grown(source.label), _grown(source.area), _grown(target_label),
-               _grown(target_area), lay.title]
+    assert not _changed(plain, lit, source.area)  # the card left on top there did not move
+    allowed = [_grown(source.label), _grown(target_label), _grown(target_area), lay.title]
     assert _diff_outside(plain, lit, allowed) is None
+
+
+def test_the_highlight_frames_the_card_that_moved_not_the_one_left_behind() -> None:
+    """Four Leaf Clovers deal 1, move 45 of its hints: 8♣ goes from pile 4 onto pile 8,
+    leaving 3♦ on top of pile 4. 8♣ is framed in gold; 3♦ is drawn as it always is."""
+    game = new_game("four-leaf-clovers", 1)
+    game.tableau[3] = [parse_card("3H"), parse_card("3D"), parse_card("8C")]
+    game.tableau[7] = [parse_card("10S"), parse_card("9C")]
+    move = game.play("4 8")
+    image = render_image(game, last_move=move).convert("RGB")
+    _, fans = board_layout(game, banner=False)
+    three, eight = fans[3].top, fans[7].top
+    assert three is not None and eight is not None
+    assert _card_drawn_whole(image, int(parse_card("3D")), three, DOWN)
+    assert _card_drawn_whole(image, int(parse_card("8C")), eight, DOWN)
+
+    def gold_round(spot: tuple[int, int]) -> int:
+        x, y = spot
+        ring = image.crop((x - 4, y - 4, x + CARD_W + 4, y + CARD_H + 4))
+        return sum(n for n, c in ring.getcolors(1 << 16) or [] if c == GOLD)
+
+    assert gold_round(eight) > 2 * (CARD_W + CARD_H) * 3
+    assert gold_round(three) == 0
 
 
 def test_redeal_lights_no_pile_but_says_so() -> None:
