@@ -60,7 +60,6 @@ from .sprites import (
     more_marker,
     palette_text,
     paste_line,
-    won_bar,
 )
 
 TITLE_SIZE = 28
@@ -132,8 +131,6 @@ def render_image(
         _banner(frame, lay.banner, *banner)
     if move is not None:
         _highlight(frame, lay, game, move, fans)
-    if game.is_won:
-        _won_banner(frame, lay, game, assisted=assisted)
     return frame
 
 
@@ -317,10 +314,13 @@ def _title(
 
 def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str, ...], RGB] | None:
     """What the banner says (longest first, the first that fits is drawn) and its colour."""
-    if game.is_won:
+    if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
+        moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
         if assisted:
-            return ("Won with hints: every card is home.", "Won with hints"), WON
-        return ("Won! Every card is home.", "Won!"), WON
+            return (f"Won with hints in {moves}: every card is home.",
+                    f"Won with hints in {moves}", "Won with hints"), WON
+        return (f"You won in {moves}! Every card is home.", f"You won in {moves}!",
+                "Won!"), WON
     if game.is_stuck:
         return ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
     if no_win:
@@ -335,15 +335,6 @@ def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -
     lines = next((ls for ls in (banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
                  (texts[-1],))
     frame.paste(banner_bar(lines, box.w, box.h, ground), (box.x, box.y))
-
-
-def _won_banner(frame: Image.Image, lay: Layout, game: Game, *, assisted: bool) -> None:
-    """A big banner over the emptied piles."""
-    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
-    text = f"Won with hints in {moves}" if assisted else f"You won in {moves}!"
-    width = min(lay.board.w - 40, text_width(text, 40, bold=True) + 70)
-    sprite = won_bar(text, width)
-    frame.paste(sprite, centred(sprite, lay.board))
 
 
 # -- the background, drawn once per game ------------------------------------------------

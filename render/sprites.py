@@ -24,7 +24,6 @@ from .palette import (
     GOLD,
     RGB,
     WHITE,
-    WON,
     to_palette,
 )
 
@@ -134,17 +133,6 @@ def banner_bar(lines: tuple[str, ...], width: int, height: int, ground: RGB) -> 
         x = (width - text_width(line, size, bold=True)) // 2
         baseline = top + n * BANNER_LINE + (BANNER_LINE + size * 7 // 10) // 2
         paint_text(image, line, (x, baseline), size, WHITE, bold=True)
-    return to_palette(image)
-
-
-@lru_cache(maxsize=64)
-def won_bar(text: str, width: int) -> Image.Image:
-    image = Image.new("RGB", (width, 80), FELT)
-    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 79), 12, fill=WON,
-                                            outline=WHITE, width=3)
-    size = fit(text, 40, width - 30, bold=True)
-    x = (width - text_width(text, size, bold=True)) // 2
-    paint_text(image, text, (x, 40 + size * 7 // 20), size, WHITE, bold=True)
     return to_palette(image)
 
 

@@ -18,6 +18,7 @@ from render.board import banner_texts, board_layout, render_image
 from render.cards import CARD_H, CARD_W, DOWN, card_mask, card_sprite
 from render.layout import MARGIN, Box, Layout
 from render.palette import BADGE, FELT, GOLD, NO_WIN, STUCK, WON
+from render.sprites import badge
 
 from . import positions
 
@@ -237,6 +238,26 @@ def test_won_and_stuck_boards_carry_a_banner() -> None:
     assert banner_pixels(positions.stuck("clover-leaf"), stuck_colour) > 5000
     assert banner_pixels(positions.mid_game("clover-leaf"), won_colour) == 0
     assert banner_pixels(positions.mid_game("clover-leaf"), stuck_colour) == 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_won_board_says_so_once_and_every_pile_number_stays_in_sight(game_id: str) -> None:
+    """The win is said in the banner only: no second notice over the emptied piles, whose
+    numbers and places are drawn as on any board."""
+    game = positions.won(game_id)
+    image = render_image(game).convert("RGB")
+    lay = arranged(game)
+    outside = image.copy()
+    outside.paste(FELT, (lay.banner.x, lay.banner.y, lay.banner.right, lay.banner.bottom))
+    assert _banner_colour_pixels(image, lay.banner, WON) > 3000
+    assert _banner_colour_pixels(outside, Box(0, 0, lay.width, lay.height), WON) == 0
+    for slot in lay.piles:
+        box = slot.label
+        drawn = image.crop((box.x, box.y, box.right, box.bottom))
+        label = badge(str(slot.index + 1), box.w, box.h, slot.name).convert("RGB")
+        # (the background's palette mapping may pick a neighbouring blend at an edge)
+        off = ImageChops.difference(drawn, label).point(lambda v: 255 if v > 40 else 0)
+        assert off.getbbox() is None, slot.index
 
 
 @pytest.mark.parametrize("game_id", GAMES)
