@@ -15,10 +15,9 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
-from engine.cards import RANK_NAMES
 from engine.moves import parse
 
-from . import png
+from . import png, words
 from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
 from .layout import (
@@ -161,8 +160,8 @@ def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
     wanted = spec.next_cards(list(pile))
     if spec.suit is None:
         if pile and wanted:
-            return f"next: any {RANK_NAMES[wanted[0].rank - 1]}  ·  {done}"
-        return f"any A↑  ·  {done}"
+            return f"{words.next_any(wanted[0].rank)}  ·  {done}"
+        return f"{words.START_ANY_ACE}  ·  {done}"
     return f"{'↑' if spec.step > 0 else '↓'} {done}"
 
 
@@ -267,27 +266,26 @@ def _move_text(move: Move | None) -> str | None:
     if move is None:
         return None
     if move.kind == REDEAL:
-        return "Last move: redeal"
+        return words.LAST_MOVE_REDEAL
     if move.kind == DRAW:
-        return f"Last move: draw {Card(move.dst).label}"
+        return words.last_move_draw(Card(move.dst))
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
-    return f"Last move: {move.src + 1} → {dst}"
+    return words.last_move(str(move.src + 1), dst)
 
 
 def _status_lines(game: Game, width: int) -> list[str]:
     """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
-    deal = f"Deal {game.deal}"
-    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
+    deal = words.deal(game.deal)
+    moves = words.moves(game.moves_made)
     joined = f"{deal}  ·  {moves}"
     lines = [joined] if text_width(joined, 16) + 4 <= width else [deal, moves]
     extras = []
     if game.rules.redeals:
-        left = game.redeals_left
-        extras.append(f"{left or 'no'} redeal{'' if left == 1 else 's'} left")
+        extras.append(words.redeals_left(game.redeals_left))
     if game.draw_available:
-        extras.append("draw available")
+        extras.append(words.DRAW_AVAILABLE)
     elif game.draw_rule:
-        extras.append("draw used" if game.draw_used else "draw rule")
+        extras.append(words.DRAW_USED if game.draw_used else words.DRAW_RULE)
     if extras:
         lines.append("  ·  ".join(extras))
     return lines
@@ -315,17 +313,13 @@ def _title(
 def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str, ...], RGB] | None:
     """What the banner says (longest first, the first that fits is drawn) and its colour."""
     if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
-        moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
         if assisted:
-            return (f"Won with hints in {moves}: every card is home.",
-                    f"Won with hints in {moves}", "Won with hints"), WON
-        return (f"You won in {moves}! Every card is home.", f"You won in {moves}!",
-                "Won!"), WON
+            return words.won_with_hints(game.moves_made), WON
+        return words.won(game.moves_made), WON
     if game.is_stuck:
-        return ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
+        return words.STUCK, STUCK
     if no_win:
-        return ("No win is possible from here. Undo or start again.",
-                "No win is possible from here", "No win possible"), NO_WIN
+        return words.NO_WIN, NO_WIN
     return None
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
+from . import words
 from .glyphs import font
 from .palette import BADGE, FELT, FELT_DARK, FELT_DIM, FELT_LINE, FELT_TEXT, GOLD, to_palette
 from .png import encode
@@ -41,7 +42,7 @@ def render_stats_png(title: str, subtitle: str, rows: Sequence[StatsRow]) -> byt
     draw.text((MARGIN, 22), title, font=font(30), fill=FELT_TEXT)
     draw.text((MARGIN, 60), subtitle, font=font(18), fill=FELT_DIM)
     if not rows:
-        draw.text((MARGIN, TOP + 16), "No finished games yet.", font=font(22), fill=FELT_TEXT)
+        draw.text((MARGIN, TOP + 16), words.NO_GAMES, font=font(22), fill=FELT_TEXT)
     for i, row in enumerate(rows):
         y = TOP + i * ROW
         draw.text((MARGIN, y + 8), row.name, font=font(22), fill=FELT_TEXT)
@@ -51,11 +52,11 @@ def render_stats_png(title: str, subtitle: str, rows: Sequence[StatsRow]) -> byt
         if rate > 0:
             draw.rounded_rectangle((x0, y + 6, x0 + max(16, round(BAR_W * rate)), y + 36),
                                    radius=8, fill=GOLD)
-        percent = f"{rate:.0%}" if row.played else "not played"
+        percent = f"{rate:.0%}" if row.played else words.NOT_PLAYED
         ink = BADGE if rate > 0.12 else FELT_TEXT
         draw.text((x0 + 10, y + 10), percent, font=font(18), fill=ink)
         if row.played:
-            draw.text((x1 + 14, y + 10), f"{row.won}/{row.played} won", font=font(18),
+            draw.text((x1 + 14, y + 10), words.won_of(row.won, row.played), font=font(18),
                       fill=FELT_TEXT)
         if row.detail:
             draw.text((x0 + 4, y + 42), row.detail, font=font(16), fill=FELT_DIM)

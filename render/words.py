@@ -1,0 +1,87 @@
+"""Every word the pictures show, in one place: a later issue translates them.
+
+The modules that draw call these at drawing time (``words.deal(7)``), never copy them,
+so a translation is this one module. Layouts leave room for words about 40% longer than
+these English ones (a test draws every picture with each word stretched so): a line that
+would not fit shrinks, or the next shorter form of a banner is drawn.
+"""
+
+from __future__ import annotations
+
+from engine import Card
+from engine.cards import RANK_NAMES
+
+
+def _plural(count: int, one: str, many: str) -> str:
+    return f"{count} {one if count == 1 else many}"
+
+
+# -- the board's title ------------------------------------------------------------------
+
+
+def deal(number: int) -> str:
+    return f"Deal {number}"
+
+
+def moves(count: int) -> str:
+    return _plural(count, "move", "moves")
+
+
+def redeals_left(count: int) -> str:
+    if count == 0:
+        return "no redeals left"
+    return f"{_plural(count, 'redeal', 'redeals')} left"
+
+
+DRAW_AVAILABLE = "draw available"  # Trefoil's draw house rule, not used yet
+DRAW_USED = "draw used"
+DRAW_RULE = "draw rule"  # on, and not yet available (redeals remain)
+
+
+def last_move(source: str, target: str) -> str:
+    """``source``, ``target``: what a player types for them (``7``, ``f2``)."""
+    return f"Last move: {source} → {target}"
+
+
+LAST_MOVE_REDEAL = "Last move: redeal"
+
+
+def last_move_draw(card: Card) -> str:
+    return f"Last move: draw {card.label}"
+
+
+# -- foundations ------------------------------------------------------------------------
+
+
+def next_any(rank: int) -> str:
+    """Four Leaf Clovers' one foundation: the rank it takes next, of any suit."""
+    return f"next: any {RANK_NAMES[rank - 1]}"
+
+
+START_ANY_ACE = "any A↑"  # the same foundation while empty
+
+# -- banners: each the longest first; the first that fits is drawn -----------------------
+
+
+def won(move_count: int) -> tuple[str, ...]:
+    return (f"You won in {moves(move_count)}! Every card is home.",
+            f"You won in {moves(move_count)}!", "Won!")
+
+
+def won_with_hints(move_count: int) -> tuple[str, ...]:
+    return (f"Won with hints in {moves(move_count)}: every card is home.",
+            f"Won with hints in {moves(move_count)}", "Won with hints")
+
+
+STUCK = ("Stuck: no move left. Undo or start again.", "Stuck: no move left", "Stuck")
+NO_WIN = ("No win is possible from here. Undo or start again.",
+          "No win is possible from here", "No win possible")
+
+# -- the stats card ---------------------------------------------------------------------
+
+NO_GAMES = "No finished games yet."
+NOT_PLAYED = "not played"
+
+
+def won_of(won: int, played: int) -> str:
+    return f"{won}/{played} won"
