@@ -21,7 +21,9 @@ def card_words(card: Card) -> str:
     return f"{_RANK_WORDS[card.rank - 1]} of {SUIT_NAMES[card.suit]}"
 
 
-def alt_text(game: Game, *, no_win: bool = False, assisted: bool = False) -> str:
+def alt_text(
+    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False
+) -> str:
     """What the picture of ``game`` shows, in plain sentences (no Markdown), at most
     1,024 characters: game, deal, moves, the end if it came, every foundation's top card
     and every pile's top card."""
@@ -33,6 +35,8 @@ def alt_text(game: Game, *, no_win: bool = False, assisted: bool = False) -> str
     sentences = [header]
     if game.is_won:
         sentences.append("Won with hints" if assisted else "Won, every card is home")
+    elif resigned:
+        sentences.append("Resigned")
     elif game.is_stuck:
         sentences.append("Stuck, no move left")
     elif no_win:

@@ -37,6 +37,7 @@ from .palette import (
     FELT_TEXT,
     GOLD,
     NO_WIN,
+    RESIGNED,
     RGB,
     STUCK,
     WON,
@@ -72,6 +73,7 @@ def render_png(
     four_colour: bool = False,
     no_win: bool = False,
     assisted: bool = False,
+    resigned: bool = False,
 ) -> bytes:
     """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
 
@@ -81,10 +83,12 @@ def render_png(
     means to (after an undo, ``game.last_move`` is not what the player just did).
     ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
     verdict) puts "No win is possible from here" on a board still in play;
-    ``assisted`` marks a win as won with hints.
+    ``assisted`` marks a win as won with hints. ``resigned``: the player gave this game
+    up; its banner says so (over a stuck or no-win one).
     """
     image = render_image(
-        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted
+        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted,
+        resigned=resigned,
     )
     return png.encode(image)
 
@@ -96,10 +100,11 @@ def render_image(
     four_colour: bool = False,
     no_win: bool = False,
     assisted: bool = False,
+    resigned: bool = False,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    banner = banner_texts(game, no_win=no_win, assisted=assisted)
+    banner = banner_texts(game, no_win=no_win, assisted=assisted, resigned=resigned)
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     frame = _felt(full, lay, background(game.game_id, four_colour))
@@ -310,12 +315,17 @@ def _title(
             frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
 
 
-def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str, ...], RGB] | None:
-    """What the banner says (longest first, the first that fits is drawn) and its colour."""
+def banner_texts(
+    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False
+) -> tuple[tuple[str, ...], RGB] | None:
+    """What the banner says (longest first, the first that fits is drawn) and its colour:
+    how the game ended (won, resigned, stuck), or that it can no longer be won."""
     if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
         if assisted:
             return words.won_with_hints(game.moves_made), WON
         return words.won(game.moves_made), WON
+    if resigned:
+        return words.resigned(game.moves_made), RESIGNED
     if game.is_stuck:
         return words.STUCK, STUCK
     if no_win:

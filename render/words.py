@@ -73,6 +73,10 @@ def won_with_hints(move_count: int) -> tuple[str, ...]:
             f"Won with hints in {moves(move_count)}", "Won with hints")
 
 
+def resigned(move_count: int) -> tuple[str, ...]:
+    return (f"Resigned after {moves(move_count)}.", "Resigned")
+
+
 STUCK = ("Stuck: no move left. Undo or start again.", "Stuck: no move left", "Stuck")
 NO_WIN = ("No win is possible from here. Undo or start again.",
           "No win is possible from here", "No win possible")

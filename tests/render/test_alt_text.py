@@ -73,6 +73,10 @@ def test_alt_text_says_how_the_game_ended(game_id: str) -> None:
     playing = positions.mid_game(game_id)
     assert "No win is possible from here" in alt_text(playing, no_win=True)
     assert "No win" not in alt_text(playing) and "Won" not in alt_text(playing)
+    assert "Resigned" in alt_text(playing, resigned=True)
+    assert "Resigned" in alt_text(positions.stuck(game_id), resigned=True, no_win=True)
+    assert "Stuck" not in alt_text(positions.stuck(game_id), resigned=True)
+    assert "Resigned" not in alt_text(playing)
 
 
 def test_alt_text_is_plain_sentences() -> None:

@@ -17,7 +17,7 @@ from render.bench import positions as bench_positions
 from render.board import banner_texts, board_layout, render_image
 from render.cards import CARD_H, CARD_W, DOWN, card_mask, card_sprite
 from render.layout import MARGIN, Box, Layout
-from render.palette import BADGE, FELT, GOLD, NO_WIN, STUCK, WON
+from render.palette import BADGE, FELT, GOLD, NO_WIN, RESIGNED, STUCK, WON
 from render.sprites import badge
 
 from . import positions
@@ -284,6 +284,22 @@ def test_no_win_possible_shows_on_a_board_still_in_play(game_id: str) -> None:
     stuck = render_image(positions.stuck(game_id), no_win=True)
     assert _banner_colour_pixels(stuck, box, NO_WIN) == 0
     assert _banner_colour_pixels(stuck, box, STUCK) > 3000
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_resigned_board_carries_its_banner(game_id: str) -> None:
+    """Resigned says so in its own colour, over what a stuck or lost board would say."""
+    box = layout(game_id).banner
+    playing = positions.mid_game(game_id)
+    assert _banner_colour_pixels(render_image(playing, resigned=True), box, RESIGNED) > 3000
+    assert _banner_colour_pixels(render_image(playing), box, RESIGNED) == 0
+    for game in (positions.stuck(game_id), playing):
+        gave_up = render_image(game, no_win=True, resigned=True)
+        assert _banner_colour_pixels(gave_up, box, RESIGNED) > 3000
+        assert _banner_colour_pixels(gave_up, box, STUCK) == 0
+        assert _banner_colour_pixels(gave_up, box, NO_WIN) == 0
+    texts = banner_texts(playing, resigned=True)
+    assert texts is not None and texts[0][-1] == "Resigned"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
