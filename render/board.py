@@ -1,8 +1,9 @@
 """Compose a board picture: cached background, pasted card sprites, a few lines of text.
 
 Everything that does not change during a game (felt, outlines, labels, the name)
-is drawn once per game into a background, at the layout's tallest; a frame takes
-each row of it only as tall as the position needs. A frame copies it, pastes one sprite
+is drawn once per game into a background, each row with room for the usual longest
+pile; a frame takes each row of it as tall as the position needs (felt below, for a
+longer pile). A frame copies it, pastes one sprite
 per card and one per line of text, and frames the last move in gold; all in
 palette mode, so a frame is a few memory copies and a quick PNG encode.
 """
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
@@ -18,16 +20,17 @@ from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, 
 from engine.moves import parse
 
 from . import png, words
-from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask
+from .cards import CARD_H, CARD_W, RADIUS, card_core, card_mask, strip_core, strip_mask
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
 from .layout import (
-    ROW_GAP,
+    MARGIN,
     ROW_LEAD,
     Box,
     Fan,
     Layout,
     PileSlot,
     arrange,
+    banner_has_a_band,
     layout,
 )
 from .palette import (
@@ -57,7 +60,6 @@ from .sprites import (
     fit,
     foundation_badge,
     line_height,
-    more_marker,
     palette_text,
     paste_line,
 )
@@ -112,24 +114,25 @@ def render_image(
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
     mask = card_mask().im
-    for slot, pile, spread in zip(lay.piles, game.tableau, fans, strict=True):
-        for n, (place, x, y) in enumerate(spread.cards):
-            core.paste(card_core(pile[place], slot.direction, four_colour),
-                       (x, y, x + CARD_W, y + CARD_H), mask)
-            if n == 0 and spread.more is not None:
-                box = spread.more
-                marker = more_marker(spread.hidden, box.w, box.h)
-                frame.paste(marker, (box.x, box.y))
+    for pile, spread in zip(game.tableau, fans, strict=True):
+        cards = spread.cards
+        for (place, x, y), (_, _, below) in pairwise(cards):
+            # A buried card: its strip, and under the next card's rounded corners
+            height = below - y + RADIUS
+            core.paste(strip_core(pile[place], height, four_colour),
+                       (x, y, x + CARD_W, y + height), strip_mask(height))
+        if cards:
+            place, x, y = cards[-1]
+            core.paste(card_core(pile[place], four_colour), (x, y, x + CARD_W, y + CARD_H), mask)
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
             box = fslot.card
-            core.paste(card_core(fpile[-1], DOWN, four_colour),
-                       (box.x, box.y, box.right, box.bottom), mask)
-        if fslot.info is not None:
-            text = _progress(spec, fpile)
-            info = palette_text(text, fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
-            frame.paste(info, centred(info, fslot.info))
+            core.paste(card_core(fpile[-1], four_colour), (box.x, box.y, box.right, box.bottom),
+                       mask)
+        text = _progress(spec, fpile)
+        info = palette_text(text, fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
+        frame.paste(info, centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
         _banner(frame, lay.banner, *banner)
@@ -140,21 +143,26 @@ def render_image(
 
 def board_layout(game: Game, *, banner: bool) -> tuple[Layout, tuple[Fan, ...]]:
     """Where this position's piles, cards and labels are drawn (see ``layout.arrange``)."""
-    ranks = [[c.rank for c in pile] for pile in game.tableau]
-    return arrange(game.game_id, ranks, banner=banner)
+    return arrange(game.game_id, game.tableau, banner=banner)
 
 
 def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
     """The frame's background: the game's background with each row of columns cut to
-    the height this position uses, and moved up to meet the row or band above it."""
+    the height this position uses (or lengthened with felt), and what lies between the
+    rows moved to meet them."""
     if lay.rows == full.rows:
         return ground.copy()
-    frame = ground.crop((0, 0, lay.width, lay.height))
-    for r, (band, fitted) in enumerate(zip(full.rows, lay.rows, strict=True)):
-        lead = ROW_LEAD if r == 0 else ROW_GAP  # the rule above the first row, or a gap
-        piece = ground.crop((0, band.y - lead, lay.width, band.y + fitted.h))
-        frame.paste(piece, (0, fitted.y - lead))
-    frame.paste(0, (0, lay.rows[-1].bottom, lay.width, lay.height))  # felt is colour 0
+    # A new image is all colour 0, the felt: only the background's pieces are copied in.
+    frame = Image.new("P", (lay.width, lay.height), 0)
+    frame.putpalette(ground.palette)
+    above = full.rows[0].y - ROW_LEAD  # what is above it: the rule, or only the margin
+    frame.im.paste(ground.crop((0, 0, lay.width, above)).im, (0, 0, lay.width, above))
+    for band, fitted in zip(full.rows, lay.rows, strict=True):
+        kept = min(band.h, fitted.h)  # a pile longer than the background's room: felt below
+        top = fitted.y - (band.y - above)
+        piece = ground.crop((0, above, lay.width, band.y + kept))
+        frame.im.paste(piece.im, (0, top, lay.width, top + piece.height))
+        above = band.bottom
     return frame
 
 
@@ -241,7 +249,7 @@ def _highlight(
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        frame.paste(foundation_badge(fslot, game.rules.foundations[move.dst], TARGET),
+        frame.paste(foundation_badge(fslot, TARGET),
                     (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
 
@@ -347,7 +355,7 @@ def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -
 @cache
 def background(game_id: str, four_colour: bool) -> Image.Image:
     """Felt, outlines, labels and the game's name: everything a game's frames share,
-    at the layout's tallest (a frame cuts its rows to what it uses)."""
+    at the layout's resting size (a frame cuts or lengthens its rows to what it uses)."""
     lay = layout(game_id)
     rules = RULES[game_id]
     image = Image.new("RGB", (lay.width, lay.height), FELT)
@@ -369,7 +377,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         for symbol in symbols:
             paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
             x += size + 1
-        label = foundation_badge(fslot, spec)
+        label = foundation_badge(fslot)
         image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
     _static_text(image, draw, lay, rules.name)
     return to_palette(image)
@@ -388,6 +396,6 @@ def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, nam
     title = lay.title
     size = fit(name, TITLE_SIZE, title.w, bold=True)
     paint_text(image, name, (title.x, title.y + size), size, FELT_TEXT, bold=True)
-    if lay.rows:  # a rule between the top band and the columns, where the pile numbers begin
+    if banner_has_a_band(lay):  # a rule between the top band and the columns
         y_line = lay.rows[0].y - 5
-        draw.line((lay.board.x, y_line, lay.board.right, y_line), fill=FELT_DARK, width=2)
+        draw.line((MARGIN, y_line, lay.width - MARGIN, y_line), fill=FELT_DARK, width=2)

@@ -15,9 +15,9 @@ from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_gam
 from render import layout, render_png
 from render.bench import positions as bench_positions
 from render.board import banner_texts, board_layout, render_image
-from render.cards import CARD_H, CARD_W, DOWN, card_mask, card_sprite
-from render.layout import MARGIN, Box, Layout
-from render.palette import BADGE, FELT, GOLD, NO_WIN, RESIGNED, STUCK, WON
+from render.cards import CARD_H, CARD_W, card_mask, card_sprite
+from render.layout import MARGIN, Box, Layout, tight_step
+from render.palette import FELT, GOLD, NO_WIN, RESIGNED, STUCK, WON
 from render.sprites import badge
 
 from . import positions
@@ -72,11 +72,13 @@ def test_every_game_renders_in_every_state_and_ends_where_its_cards_do(
     assert image.format == "PNG"
     assert image.size == (lay.width, lay.height) and lay.height <= layout(game_id).height
     assert_ends_at_its_cards(image)  # no empty felt below the piles
-    assert 400 <= image.width <= 800
-    assert 1 / 2 <= image.width / image.height <= 2
+    assert 400 <= image.width <= 600  # about 400 px on a phone: cards at 2/3 size or more
+    # Corner Stones' three rows of stacks (corners, side stacks, corners) make it the
+    # tallest: a little over twice its width in the middle of a game.
+    assert 0.45 <= image.width / image.height <= 2
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "corner-stones"])
+@pytest.mark.parametrize("game_id", GAMES)
 def test_picture_grows_with_its_longest_pile_and_no_further(game_id: str) -> None:
     short = decode(render_png(positions.long_piles(game_id, [3] * 4)))
     longer = decode(render_png(positions.long_piles(game_id, [3, 3, 3, 12])))
@@ -87,8 +89,8 @@ def test_picture_grows_with_its_longest_pile_and_no_further(game_id: str) -> Non
 @pytest.mark.parametrize("game_id", GAMES)
 def test_picture_shows_cards_only_where_the_tableau_has_them(game_id: str) -> None:
     """White card faces fill the piles that hold cards, and no other pile."""
-    lay = layout(game_id)
     game = positions.stuck(game_id)
+    lay = arranged(game)
     image = render_image(game).convert("RGB")
     for slot, pile in zip(lay.piles, game.tableau, strict=True):
         a = slot.area
@@ -189,8 +191,8 @@ def test_the_highlight_frames_the_card_that_moved_not_the_one_left_behind() -> N
     _, fans = board_layout(game, banner=False)
     three, eight = fans[3].top, fans[7].top
     assert three is not None and eight is not None
-    assert _card_drawn_whole(image, int(parse_card("3D")), three, DOWN)
-    assert _card_drawn_whole(image, int(parse_card("8C")), eight, DOWN)
+    assert _card_drawn_whole(image, int(parse_card("3D")), three)
+    assert _card_drawn_whole(image, int(parse_card("8C")), eight)
 
     def gold_round(spot: tuple[int, int]) -> int:
         x, y = spot
@@ -312,38 +314,52 @@ def test_a_win_with_hints_says_so(game_id: str) -> None:
     assert render_png(game, assisted=False) == render_png(game)
 
 
-def _card_drawn_whole(image: Image.Image, code: int, spot: tuple[int, int], style: str) -> bool:
+def _card_drawn_whole(image: Image.Image, code: int, spot: tuple[int, int]) -> bool:
     """Every pixel inside the card's outline is the card sprite's: drawn, and nothing over it."""
     x, y = spot
     drawn = image.crop((x, y, x + CARD_W, y + CARD_H)).convert("RGB")
-    sprite = card_sprite(code, style, False).convert("RGB")
+    sprite = card_sprite(code, False).convert("RGB")
     mask = card_mask()
     diff = ImageChops.difference(drawn, sprite)
     return ImageChops.multiply(diff, mask.convert("RGB")).getbbox() is None
 
 
+def _index_drawn(image: Image.Image, code: int, spot: tuple[int, int]) -> bool:
+    """The strip of the card that shows under the next one (its rank and suit) is drawn
+    as the card's sprite has it."""
+    x, y = spot
+    strip = (0, 0, CARD_W, tight_step())
+    drawn = image.crop((x, y, x + CARD_W, y + tight_step())).convert("RGB")
+    sprite = card_sprite(code, False).convert("RGB").crop(strip)
+    mask = card_mask().crop(strip).convert("RGB")
+    return ImageChops.multiply(ImageChops.difference(drawn, sprite), mask).getbbox() is None
+
+
 @pytest.mark.parametrize(("game_id", "lengths"), [
     ("four-leaf-clovers", [46, 6]),
+    ("four-leaf-clovers", [52]),
     ("corner-stones", [24, 30, 20, 22]),
+    ("corner-stones", [96]),
     ("trefoil", [15, 15]),
 ])
-def test_top_card_of_a_long_pile_is_drawn_whole_and_inside_the_picture(
+def test_every_card_of_a_long_pile_shows_its_index_and_the_top_card_is_whole(
     game_id: str, lengths: list[int]
 ) -> None:
+    """No card is hidden, however long the pile: each one's rank and suit are in sight,
+    the top card whole, and all of it inside the picture."""
     game = positions.long_piles(game_id, lengths)
     image = render_image(game)
     lay, fans = board_layout(game, banner=game.is_stuck)
     for pile, slot, spread in zip(game.tableau, lay.piles, fans, strict=True):
         if not pile:
             continue
+        assert len(spread.cards) == len(pile)
+        for place, x, y in spread.cards:
+            assert 0 <= x <= image.width - CARD_W and 0 <= y <= image.height - CARD_H
+            assert _index_drawn(image, int(pile[place]), (x, y)), (slot.index, place)
         assert spread.top is not None
-        x, y = spread.top
-        assert 0 <= x <= image.width - CARD_W and 0 <= y <= image.height - CARD_H
-        assert _card_drawn_whole(image, int(pile[-1]), spread.top, slot.direction)
-        if spread.more is not None:  # the marker: dark, with its count in light text
-            box = spread.more
-            assert _banner_colour_pixels(image, box, BADGE) > box.w * box.h // 3
-    assert any(spread.hidden for spread in fans) == (game_id != "trefoil")
+        assert _card_drawn_whole(image, int(pile[-1]), spread.top)
+    assert_ends_at_its_cards(image)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -379,6 +395,6 @@ def test_random_play_boards_end_at_their_cards_with_every_top_card_whole(game_id
         lay, fans = board_layout(game, banner=game.is_won or game.is_stuck)
         assert image.size == (lay.width, lay.height)
         assert_ends_at_its_cards(image)
-        for pile, slot, spread in zip(game.tableau, lay.piles, fans, strict=True):
+        for pile, spread in zip(game.tableau, fans, strict=True):
             if pile and spread.top is not None:
-                assert _card_drawn_whole(image, int(pile[-1]), spread.top, slot.direction)
+                assert _card_drawn_whole(image, int(pile[-1]), spread.top)

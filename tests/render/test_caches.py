@@ -12,7 +12,7 @@ layouts = importlib.import_module("render.layout")  # render.layout is also a fu
 
 # Caches whose keys include a deal number, a move count or a position.
 GROWING = (sprites.fit, sprites.palette_text, glyphs.text_width, glyphs._advance,
-           layouts._fitted_columns)
+           layouts._fitted)
 
 
 def test_caches_keyed_by_text_or_position_are_bounded_small() -> None:
