@@ -154,6 +154,7 @@ def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
         return ground.copy()
     # A new image is all colour 0, the felt: only the background's pieces are copied in.
     frame = Image.new("P", (lay.width, lay.height), 0)
+    assert ground.palette is not None  # a palette image (``to_palette``)
     frame.putpalette(ground.palette)
     above = full.rows[0].y - ROW_LEAD  # what is above it: the rule, or only the margin
     frame.im.paste(ground.crop((0, 0, lay.width, above)).im, (0, 0, lay.width, above))
