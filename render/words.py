@@ -89,3 +89,53 @@ NOT_PLAYED = "not played"
 
 def won_of(won: int, played: int) -> str:
     return f"{won}/{played} won"
+
+
+# -- alt texts: the pictures in words, for a screen reader (plain text, no Markdown) ------
+
+RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
+SUIT_WORDS = ("clubs", "diamonds", "hearts", "spades")
+
+
+def card_words(card: Card) -> str:
+    """``queen of hearts``: a card as a screen reader should say it."""
+    return f"{RANK_WORDS[card.rank - 1]} of {SUIT_WORDS[card.suit]}"
+
+
+def alt_header(name: str, deal_number: int, draw_rule: bool, move_count: int,
+               redeals: int | None) -> str:
+    """The game, its deal and where it stands; ``redeals``: None where there are none."""
+    text = f"{name}, deal {deal_number}{', draw rule' if draw_rule else ''}, {moves(move_count)}"
+    return text if redeals is None else f"{text}, {redeals_left(redeals)}"
+
+
+ALT_WON = "Won, every card is home"
+ALT_WON_WITH_HINTS = "Won with hints"
+ALT_RESIGNED = "Resigned"
+ALT_STUCK = "Stuck, no move left"
+ALT_NO_WIN = "No win is possible from here"
+ALT_FOUNDATIONS = "Foundations"
+# The engine's word for a tableau pile ("pile", or Corner Stones' "stack"): as a heading,
+# and in the sentence that says how the cards are listed.
+ALT_PILES = {"pile": ("Piles", "pile"), "stack": ("Stacks", "stack")}
+
+
+def alt_card_codes(pile: str) -> str:
+    """How a pile's cards are listed: by the codes a player types, which fit every card of
+    Corner Stones' 104 within Discord's 1,024 characters (words would not)."""
+    return (f"Cards by rank and suit letter (C clubs, D diamonds, H hearts, S spades), "
+            f"each {pile} from bottom to top")
+
+
+ALT_EMPTY = "empty"
+ALT_ALL_EMPTY = "all empty"
+
+
+def alt_foundation(top: Card | None, up: bool, count: int, size: int, suit: int | None,
+                   base_rank: int) -> str:
+    """A foundation: its top card and how far it has got, or what it takes while empty."""
+    direction = "up" if up else "down"
+    if top is None:
+        which = "any suit" if suit is None else SUIT_WORDS[suit]
+        return f"empty, {which} {direction} from {RANK_WORDS[base_rank - 1]}"
+    return f"{card_words(top)}, {direction}, {count} of {size}"
