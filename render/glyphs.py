@@ -167,6 +167,18 @@ def paint_text(
     return x
 
 
+def wrap(text: str, size: int, width: int, *, bold: bool = False) -> tuple[str, ...]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels (a word longer
+    than that keeps a line of its own)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)
+
+
 def text_sprite(
     text: str,
     size: int,

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine import Card
 
 from .cards import suit_ink
-from .glyphs import paint_text, text_sprite, text_width
+from .glyphs import paint_text, text_sprite, text_width, wrap
 from .layout import Box, FoundationSlot
 from .palette import (
     BADGE,
@@ -74,13 +74,7 @@ def fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16
 
 def banner_lines(text: str, width: int) -> tuple[str, ...]:
     """``text`` broken into lines of at most ``width`` pixels (bold, 17 px)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", 17, bold=True) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return tuple(lines)
+    return wrap(text, 17, width, bold=True)
 
 
 @lru_cache(maxsize=256)

@@ -84,11 +84,22 @@ NO_WIN = ("No win is possible from here. Undo or start again.",
 # -- the stats card ---------------------------------------------------------------------
 
 NO_GAMES = "No finished games yet."
-NOT_PLAYED = "not played"
 
 
-def won_of(won: int, played: int) -> str:
-    return f"{won}/{played} won"
+def stats_count(won: int, played: int, assisted: int) -> str:
+    """A game's wins on the card: without a hint, out of those played; then with hints."""
+    if not played:
+        return "not played"
+    text = f"{won}/{played} won · {won / played:.0%}" if won else f"0/{played} won"
+    return f"{text} · {assisted} with hints" if assisted else text
+
+
+def stats_count_words(won: int, played: int, assisted: int) -> str:
+    """The same, for the card's alt text."""
+    if not played:
+        return "not played"
+    text = f"{won} of {played} won ({won / played:.0%})"
+    return f"{text}, {assisted} more won with hints" if assisted else text
 
 
 # -- alt texts: the pictures in words, for a screen reader (plain text, no Markdown) ------
