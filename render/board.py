@@ -131,7 +131,7 @@ def render_image(
             core.paste(card_core(fpile[-1], four_colour), (box.x, box.y, box.right, box.bottom),
                        mask)
         text = _progress(spec, fpile)
-        info = palette_text(text, fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
+        info = palette_text(text, progress_size(text, fslot.info), FELT_TEXT, FELT)
         frame.paste(info, centred(info, fslot.info))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
@@ -165,6 +165,10 @@ def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
         frame.im.paste(piece.im, (0, top, lay.width, top + piece.height))
         above = band.bottom
     return frame
+
+
+def progress_size(text: str, box: Box) -> int:
+    return fit(text, TEXT_SIZE, box.w - 6, least=12)
 
 
 def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
@@ -287,12 +291,12 @@ def _move_text(move: Move | None) -> str | None:
     return words.last_move(str(move.src + 1), dst)
 
 
-def _status_lines(game: Game, width: int) -> list[str]:
+def _status_lines(game: Game, width: int, size: int) -> list[str]:
     """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
     deal = words.deal(game.deal)
     moves = words.moves(game.moves_made)
     joined = f"{deal}  ·  {moves}"
-    lines = [joined] if text_width(joined, 16) + 4 <= width else [deal, moves]
+    lines = [joined] if text_width(joined, size) + 4 <= width else [deal, moves]
     extras = []
     if game.rules.redeals:
         extras.append(words.redeals_left(game.redeals_left))
@@ -305,23 +309,40 @@ def _status_lines(game: Game, width: int) -> list[str]:
     return lines
 
 
+CHIP_ROOM = 60  # right of the last move's words: the chip of the card that moved
+
+
+def title_lines(game: Game, move: Move | None, box: Box) -> tuple[list[tuple[str, int]], int]:
+    """The lines under the game's name, each with its font size, and the line height:
+    the largest size up to TEXT_SIZE at which they all fit the title box (the last move's
+    line leaves room for its card's chip), however long their words."""
+    room = box.h - (TITLE_SIZE + 8)
+    said = _move_text(move)
+    for size in range(TEXT_SIZE, 11, -1):
+        texts = _status_lines(game, box.w, size) + ([said] if said else [])
+        if len(texts) * line_height(size) <= room or size == 12:
+            break
+    sized = [(text, fit(text, size, box.w, least=12)) for text in texts]
+    if said:
+        sized[-1] = (said, fit(said, size, box.w - CHIP_ROOM, least=12))
+    return sized, line_height(size)
+
+
 def _title(
     frame: Image.Image, lay: Layout, game: Game, move: Move | None, four_colour: bool
 ) -> None:
     """Under the game's name: deal and moves, redeals, then the last move, a line each."""
     box = lay.title
     y = box.y + TITLE_SIZE + 8
-    line_h = line_height(TEXT_SIZE)
-    for text in _status_lines(game, box.w):
-        paste_line(frame, text, (box.x, y), fit(text, TEXT_SIZE, box.w, least=14), FELT_TEXT)
-        y += line_h
-    said = _move_text(move)
-    if said is not None and move is not None:
-        end = paste_line(frame, said, (box.x, y), fit(said, TEXT_SIZE, box.w - 60), GOLD)
-        moved = _moved_card(game, move)
-        if moved is not None and move.kind != DRAW:
+    lines, line_h = title_lines(game, move, box)
+    for n, (text, size) in enumerate(lines):
+        last_move = move is not None and n == len(lines) - 1
+        end = paste_line(frame, text, (box.x, y), size, GOLD if last_move else FELT_TEXT)
+        moved = _moved_card(game, move) if last_move and move is not None else None
+        if moved is not None and move is not None and move.kind != DRAW:
             chip = card_chip(int(moved), four_colour)
             frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
+        y += line_h
 
 
 def banner_texts(
@@ -342,12 +363,16 @@ def banner_texts(
     return None
 
 
-def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
-    """The longest of ``texts`` that fits the box's lines at a readable size."""
+def banner_choice(box: Box, texts: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of the longest of ``texts`` that fits the box's lines at a readable size
+    (the shortest, on one line, when none does)."""
     room = max(1, box.h // BANNER_LINE)
-    lines = next((ls for ls in (banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
-                 (texts[-1],))
-    frame.paste(banner_bar(lines, box.w, box.h, ground), (box.x, box.y))
+    return next((ls for ls in (banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
+                (texts[-1],))
+
+
+def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
+    frame.paste(banner_bar(banner_choice(box, texts), box.w, box.h, ground), (box.x, box.y))
 
 
 # -- the background, drawn once per game ------------------------------------------------
