@@ -132,7 +132,11 @@ def render_image(
                        mask)
         text = _progress(spec, fpile)
         info = palette_text(text, progress_size(text, fslot.info), FELT_TEXT, FELT)
-        frame.paste(info, centred(info, fslot.info))
+        x, y = centred(info, fslot.info)
+        if y < fslot.info.y:  # the sprite's felt above its letters would cut the card above
+            info = info.crop((0, fslot.info.y - y, info.width, info.height))
+            y = fslot.info.y
+        frame.paste(info, (x, y))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
         _banner(frame, lay.banner, *banner)

@@ -398,3 +398,14 @@ def test_random_play_boards_end_at_their_cards_with_every_top_card_whole(game_id
         for pile, spread in zip(game.tableau, fans, strict=True):
             if pile and spread.top is not None:
                 assert _card_drawn_whole(image, int(pile[-1]), spread.top)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_foundations_top_card_is_drawn_whole(game_id: str) -> None:
+    """Its progress line under it leaves the card's bottom edge alone."""
+    for game in (positions.mid_game(game_id), positions.won(game_id)):
+        image = render_image(game)
+        lay = arranged(game)
+        for fslot, pile in zip(lay.foundations, game.foundations, strict=True):
+            if pile:
+                assert _card_drawn_whole(image, int(pile[-1]), (fslot.card.x, fslot.card.y))
