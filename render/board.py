@@ -11,7 +11,7 @@ palette mode, so a frame is a few memory copies and a quick PNG encode.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -130,13 +130,8 @@ def render_image(
             box = fslot.card
             core.paste(card_core(fpile[-1], four_colour), (box.x, box.y, box.right, box.bottom),
                        mask)
-        text = _progress(spec, fpile)
-        info = palette_text(text, progress_size(text, fslot.info), FELT_TEXT, FELT)
-        x, y = centred(info, fslot.info)
-        if y < fslot.info.y:  # the sprite's felt above its letters would cut the card above
-            info = info.crop((0, fslot.info.y - y, info.width, info.height))
-            y = fslot.info.y
-        frame.paste(info, (x, y))
+        info, (dx, dy) = _progress_sprite(_progress(spec, fpile), fslot.info.w, fslot.info.h)
+        frame.paste(info, (fslot.info.x + dx, fslot.info.y + dy))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
         _banner(frame, lay.banner, *banner)
@@ -173,6 +168,18 @@ def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
 
 def progress_size(text: str, box: Box) -> int:
     return fit(text, TEXT_SIZE, box.w - 6, least=12)
+
+
+@lru_cache(maxsize=256)  # "↑ 6/13": a few hundred in all
+def _progress_sprite(text: str, width: int, height: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A foundation's progress line, centred in its box: the sprite, and where it goes in
+    the box. The sprite's felt above its letters is left off where it would reach above
+    the box and cut the bottom of the card there."""
+    info = palette_text(text, progress_size(text, Box(0, 0, width, height)), FELT_TEXT, FELT)
+    x, y = centred(info, Box(0, 0, width, height))
+    if y < 0:
+        info, y = info.crop((0, -y, info.width, info.height)), 0
+    return info, (x, y)
 
 
 def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
