@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from engine import GAMES, IllegalMove, Move, new_game
+from engine.text import plural
 
 from .alt_text import alt_text
 from .board import render_png
@@ -26,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--no-win", action="store_true", help='the "no win is possible" banner')
     parser.add_argument("--assisted", action="store_true", help="a win counts as won with hints")
+    parser.add_argument("--resigned", action="store_true", help="the player gave the game up")
     parser.add_argument("--alt", action="store_true", help="also print the picture's alt text")
     parser.add_argument("-o", "--output", default="board.png", help="PNG file to write")
     args = parser.parse_args(argv)
@@ -41,14 +43,15 @@ def main(argv: list[str] | None = None) -> int:
             print(f"move {number} ({text!r}): {err}", file=sys.stderr)
             return 2
     png = render_png(game, last_move=last, four_colour=args.four_colour, no_win=args.no_win,
-                     assisted=args.assisted)
+                     assisted=args.assisted, resigned=args.resigned)
     with open(args.output, "wb") as out:
         out.write(png)
-    state = " (won)" if game.is_won else " (stuck)" if game.is_stuck else ""
-    print(f"{args.output}: {game.name} deal {game.deal}, {game.moves_made} moves{state}, "
+    state = (" (won)" if game.is_won else " (resigned)" if args.resigned
+             else " (stuck)" if game.is_stuck else "")
+    print(f"{args.output}: {game.name} deal {game.deal}, {plural(game.moves_made, 'move')}{state}, "
           f"{len(png) // 1024} KB")
     if args.alt:
-        print(alt_text(game, no_win=args.no_win, assisted=args.assisted))
+        print(alt_text(game, no_win=args.no_win, assisted=args.assisted, resigned=args.resigned))
     return 0
 
 

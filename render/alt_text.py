@@ -1,48 +1,52 @@
 """The board in words, for a screen reader: the picture's alt text.
 
-Discord takes up to 1,024 characters for an attachment's description. Every
-game fits with room to spare, Corner Stones' 12 stacks and 8 foundations
-included: cards are named in words ("queen of hearts"), each pile once, with
-its top card (the one that moves) and how many cards it holds.
+Discord takes up to 1,024 characters for an attachment's description. The picture
+shows every card, so the alt text lists every card too: each pile's cards from
+bottom to top by the codes a player types (``QH``, ``10C``), which is what lets
+Corner Stones' 104 cards fit (tested on the longest description each game can
+reach); the foundations' top cards are named in words.
 """
 
 from __future__ import annotations
 
 from engine import Card, FoundationSpec, Game
-from engine.cards import SUIT_NAMES
+
+from . import words
+from .words import card_words
+
+__all__ = ["LIMIT", "alt_text", "card_words"]
 
 LIMIT = 1024  # Discord's longest attachment description
 
-_RANK_WORDS = ("ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king")
 
-
-def card_words(card: Card) -> str:
-    """``queen of hearts``: a card as a screen reader should say it."""
-    return f"{_RANK_WORDS[card.rank - 1]} of {SUIT_NAMES[card.suit]}"
-
-
-def alt_text(game: Game, *, no_win: bool = False, assisted: bool = False) -> str:
+def alt_text(
+    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False
+) -> str:
     """What the picture of ``game`` shows, in plain sentences (no Markdown), at most
     1,024 characters: game, deal, moves, the end if it came, every foundation's top card
-    and every pile's top card."""
-    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
-    header = f"{game.name}, deal {game.deal}{', draw rule' if game.draw_rule else ''}, {moves}"
-    if game.rules.redeals:
-        left = game.redeals_left
-        header += f", {left or 'no'} redeal{'' if left == 1 else 's'} left"
-    sentences = [header]
+    and every card of every pile."""
+    redeals = game.redeals_left if game.rules.redeals else None
+    sentences = [words.alt_header(game.name, game.deal, game.draw_rule, game.moves_made,
+                                  redeals)]
     if game.is_won:
-        sentences.append("Won with hints" if assisted else "Won, every card is home")
+        sentences.append(words.ALT_WON_WITH_HINTS if assisted else words.ALT_WON)
+    elif resigned:
+        sentences.append(words.ALT_RESIGNED)
     elif game.is_stuck:
-        sentences.append("Stuck, no move left")
+        sentences.append(words.ALT_STUCK)
     elif no_win:
-        sentences.append("No win is possible from here")
+        sentences.append(words.ALT_NO_WIN)
     foundations = zip(game.rules.foundations, game.foundations, strict=True)
-    sentences.append("Foundations: " + "; ".join(
+    sentences.append(f"{words.ALT_FOUNDATIONS}: " + "; ".join(
         f"f{i}: {_foundation(spec, pile)}" for i, (spec, pile) in enumerate(foundations, 1)
     ))
-    piles = [_pile(game, i, pile) for i, pile in enumerate(game.tableau)]
-    sentences.append("Piles and their top cards: " + "; ".join(piles))
+    heading, pile_word = words.ALT_PILES.get(game.rules.pile_word, words.ALT_PILES["pile"])
+    if any(game.tableau):
+        sentences.append(words.alt_card_codes(pile_word))
+        piles = "; ".join(_pile(game, i, pile) for i, pile in enumerate(game.tableau))
+    else:
+        piles = words.ALT_ALL_EMPTY
+    sentences.append(f"{heading}: {piles}")
     text = ". ".join(sentences) + "."
     if len(text) > LIMIT:  # not reached by any game (tested), but Discord refuses longer
         text = text[: LIMIT - 1] + "…"
@@ -50,17 +54,10 @@ def alt_text(game: Game, *, no_win: bool = False, assisted: bool = False) -> str
 
 
 def _foundation(spec: FoundationSpec, pile: list[Card]) -> str:
-    direction = "up" if spec.step > 0 else "down"
-    if not pile:
-        base = "ace" if spec.base_rank == 1 else "king"
-        suit = "any suit" if spec.suit is None else SUIT_NAMES[spec.suit]
-        return f"empty, {suit} {direction} from {base}"
-    return f"{card_words(pile[-1])}, {direction}, {len(pile)} of {spec.size}"
+    return words.alt_foundation(pile[-1] if pile else None, spec.step > 0, len(pile),
+                                spec.size, spec.suit, spec.base_rank)
 
 
 def _pile(game: Game, index: int, pile: list[Card]) -> str:
-    label = game.pile_name(index)
-    if not pile:
-        return f"{label}: empty"
-    count = "" if len(pile) == 1 else f", {len(pile)} cards"
-    return f"{label}: {card_words(pile[-1])}{count}"
+    cards = " ".join(str(card) for card in pile) if pile else words.ALT_EMPTY
+    return f"{game.pile_name(index)}: {cards}"

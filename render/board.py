@@ -1,8 +1,9 @@
 """Compose a board picture: cached background, pasted card sprites, a few lines of text.
 
 Everything that does not change during a game (felt, outlines, labels, the name)
-is drawn once per game into a background, at the layout's tallest; a frame takes
-each row of it only as tall as the position needs. A frame copies it, pastes one sprite
+is drawn once per game into a background, each row with room for the usual longest
+pile; a frame takes each row of it as tall as the position needs (felt below, for a
+longer pile). A frame copies it, pastes one sprite
 per card and one per line of text, and frames the last move in gold; all in
 palette mode, so a frame is a few memory copies and a quick PNG encode.
 """
@@ -10,25 +11,26 @@ palette mode, so a frame is a few memory copies and a quick PNG encode.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
+from itertools import pairwise
 
 from PIL import Image, ImageDraw
 
 from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
-from engine.cards import RANK_NAMES
 from engine.moves import parse
 
-from . import png
-from .cards import CARD_H, CARD_W, DOWN, RADIUS, card_core, card_mask
+from . import png, words
+from .cards import CARD_H, CARD_W, RADIUS, card_core, card_mask, strip_core, strip_mask
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
 from .layout import (
-    ROW_GAP,
+    MARGIN,
     ROW_LEAD,
     Box,
     Fan,
     Layout,
     PileSlot,
     arrange,
+    banner_has_a_band,
     layout,
 )
 from .palette import (
@@ -38,6 +40,7 @@ from .palette import (
     FELT_TEXT,
     GOLD,
     NO_WIN,
+    RESIGNED,
     RGB,
     STUCK,
     WON,
@@ -46,6 +49,8 @@ from .palette import (
 )
 from .sprites import (
     BANNER_LINE,
+    SOURCE,
+    TARGET,
     TEXT_SIZE,
     badge,
     banner_bar,
@@ -55,10 +60,8 @@ from .sprites import (
     fit,
     foundation_badge,
     line_height,
-    more_marker,
     palette_text,
     paste_line,
-    won_bar,
 )
 
 TITLE_SIZE = 28
@@ -72,6 +75,7 @@ def render_png(
     four_colour: bool = False,
     no_win: bool = False,
     assisted: bool = False,
+    resigned: bool = False,
 ) -> bytes:
     """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
 
@@ -81,10 +85,12 @@ def render_png(
     means to (after an undo, ``game.last_move`` is not what the player just did).
     ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
     verdict) puts "No win is possible from here" on a board still in play;
-    ``assisted`` marks a win as won with hints.
+    ``assisted`` marks a win as won with hints. ``resigned``: the player gave this game
+    up; its banner says so (over a stuck or no-win one).
     """
     image = render_image(
-        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted
+        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted,
+        resigned=resigned,
     )
     return png.encode(image)
 
@@ -96,10 +102,11 @@ def render_image(
     four_colour: bool = False,
     no_win: bool = False,
     assisted: bool = False,
+    resigned: bool = False,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    banner = banner_texts(game, no_win=no_win, assisted=assisted)
+    banner = banner_texts(game, no_win=no_win, assisted=assisted, resigned=resigned)
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     frame = _felt(full, lay, background(game.game_id, four_colour))
@@ -107,52 +114,72 @@ def render_image(
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
     mask = card_mask().im
-    for slot, pile, spread in zip(lay.piles, game.tableau, fans, strict=True):
-        for n, (place, x, y) in enumerate(spread.cards):
-            core.paste(card_core(pile[place], slot.direction, four_colour),
-                       (x, y, x + CARD_W, y + CARD_H), mask)
-            if n == 0 and spread.more is not None:
-                box = spread.more
-                marker = more_marker(spread.hidden, box.w, box.h)
-                frame.paste(marker, (box.x, box.y))
+    for pile, spread in zip(game.tableau, fans, strict=True):
+        cards = spread.cards
+        for (place, x, y), (_, _, below) in pairwise(cards):
+            # A buried card: its strip, and under the next card's rounded corners
+            height = below - y + RADIUS
+            core.paste(strip_core(pile[place], height, four_colour),
+                       (x, y, x + CARD_W, y + height), strip_mask(height))
+        if cards:
+            place, x, y = cards[-1]
+            core.paste(card_core(pile[place], four_colour), (x, y, x + CARD_W, y + CARD_H), mask)
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
             box = fslot.card
-            core.paste(card_core(fpile[-1], DOWN, four_colour),
-                       (box.x, box.y, box.right, box.bottom), mask)
-        if fslot.info is not None:
-            text = _progress(spec, fpile)
-            info = palette_text(text, fit(text, TEXT_SIZE, fslot.info.w - 6), FELT_TEXT, FELT)
-            frame.paste(info, centred(info, fslot.info))
+            core.paste(card_core(fpile[-1], four_colour), (box.x, box.y, box.right, box.bottom),
+                       mask)
+        info, (dx, dy) = _progress_sprite(_progress(spec, fpile), fslot.info.w, fslot.info.h)
+        frame.paste(info, (fslot.info.x + dx, fslot.info.y + dy))
     _title(frame, lay, game, move, four_colour)
     if banner is not None:
         _banner(frame, lay.banner, *banner)
     if move is not None:
         _highlight(frame, lay, game, move, fans)
-    if game.is_won:
-        _won_banner(frame, lay, game, assisted=assisted)
     return frame
 
 
 def board_layout(game: Game, *, banner: bool) -> tuple[Layout, tuple[Fan, ...]]:
     """Where this position's piles, cards and labels are drawn (see ``layout.arrange``)."""
-    ranks = [[c.rank for c in pile] for pile in game.tableau]
-    return arrange(game.game_id, ranks, banner=banner)
+    return arrange(game.game_id, game.tableau, banner=banner)
 
 
 def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
     """The frame's background: the game's background with each row of columns cut to
-    the height this position uses, and moved up to meet the row or band above it."""
+    the height this position uses (or lengthened with felt), and what lies between the
+    rows moved to meet them."""
     if lay.rows == full.rows:
         return ground.copy()
-    frame = ground.crop((0, 0, lay.width, lay.height))
-    for r, (band, fitted) in enumerate(zip(full.rows, lay.rows, strict=True)):
-        lead = ROW_LEAD if r == 0 else ROW_GAP  # the rule above the first row, or a gap
-        piece = ground.crop((0, band.y - lead, lay.width, band.y + fitted.h))
-        frame.paste(piece, (0, fitted.y - lead))
-    frame.paste(0, (0, lay.rows[-1].bottom, lay.width, lay.height))  # felt is colour 0
+    # A new image is all colour 0, the felt: only the background's pieces are copied in.
+    frame = Image.new("P", (lay.width, lay.height), 0)
+    assert ground.palette is not None  # a palette image (``to_palette``)
+    frame.putpalette(ground.palette)
+    above = full.rows[0].y - ROW_LEAD  # what is above it: the rule, or only the margin
+    frame.im.paste(ground.crop((0, 0, lay.width, above)).im, (0, 0, lay.width, above))
+    for band, fitted in zip(full.rows, lay.rows, strict=True):
+        kept = min(band.h, fitted.h)  # a pile longer than the background's room: felt below
+        top = fitted.y - (band.y - above)
+        piece = ground.crop((0, above, lay.width, band.y + kept))
+        frame.im.paste(piece.im, (0, top, lay.width, top + piece.height))
+        above = band.bottom
     return frame
+
+
+def progress_size(text: str, box: Box) -> int:
+    return fit(text, TEXT_SIZE, box.w - 6, least=12)
+
+
+@lru_cache(maxsize=256)  # "↑ 6/13": a few hundred in all
+def _progress_sprite(text: str, width: int, height: int) -> tuple[Image.Image, tuple[int, int]]:
+    """A foundation's progress line, centred in its box: the sprite, and where it goes in
+    the box. The sprite's felt above its letters is left off where it would reach above
+    the box and cut the bottom of the card there."""
+    info = palette_text(text, progress_size(text, Box(0, 0, width, height)), FELT_TEXT, FELT)
+    x, y = centred(info, Box(0, 0, width, height))
+    if y < 0:
+        info, y = info.crop((0, -y, info.width, info.height)), 0
+    return info, (x, y)
 
 
 def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
@@ -162,8 +189,8 @@ def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
     wanted = spec.next_cards(list(pile))
     if spec.suit is None:
         if pile and wanted:
-            return f"next: any {RANK_NAMES[wanted[0].rank - 1]}  ·  {done}"
-        return f"any A↑  ·  {done}"
+            return f"{words.next_any(wanted[0].rank)}  ·  {done}"
+        return f"{words.START_ANY_ACE}  ·  {done}"
     return f"{'↑' if spec.step > 0 else '↓'} {done}"
 
 
@@ -218,27 +245,27 @@ def _drawn_pile(game: Game, move: Move) -> int | None:
 def _highlight(
     frame: Image.Image, lay: Layout, game: Game, move: Move, fans: tuple[Fan, ...]
 ) -> None:
-    """Gold badges on the piles the last move touched; a gold frame round each end."""
+    """The card the last move put down, framed in gold with its pile's (or foundation's)
+    label; the pile it came from has its label outlined, and the card now on top there
+    is left as it is (it did not move)."""
     if move.kind == REDEAL:  # every pile changed: the title says so, no pile is singled out
         return
     draw = ImageDraw.Draw(frame)
     if move.kind == DRAW:
         pile = _drawn_pile(game, move)
         if pile is not None:
-            _gold_badge(frame, lay.piles[pile])
+            _lit_badge(frame, lay.piles[pile], TARGET)
             _frame_card(draw, _top_spot(lay.piles[pile], fans[pile]), 4)
         return
-    source = lay.piles[move.src]
-    _gold_badge(frame, source)
-    _frame_card(draw, _top_spot(source, fans[move.src]), 2)
+    _lit_badge(frame, lay.piles[move.src], SOURCE)
     if move.kind == PILE:
         target = lay.piles[move.dst]
-        _gold_badge(frame, target)
+        _lit_badge(frame, target, TARGET)
         _frame_card(draw, _top_spot(target, fans[move.dst]), 4)
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        frame.paste(foundation_badge(fslot, game.rules.foundations[move.dst], True),
+        frame.paste(foundation_badge(fslot, TARGET),
                     (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
 
@@ -256,9 +283,9 @@ def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) ->
     )
 
 
-def _gold_badge(frame: Image.Image, slot: PileSlot) -> None:
+def _lit_badge(frame: Image.Image, slot: PileSlot, lit: str) -> None:
     box = slot.label
-    frame.paste(badge(str(slot.index + 1), box.w, box.h, slot.name, True), (box.x, box.y))
+    frame.paste(badge(str(slot.index + 1), box.w, box.h, slot.name, lit), (box.x, box.y))
 
 
 # -- text -------------------------------------------------------------------------------
@@ -268,30 +295,48 @@ def _move_text(move: Move | None) -> str | None:
     if move is None:
         return None
     if move.kind == REDEAL:
-        return "Last move: redeal"
+        return words.LAST_MOVE_REDEAL
     if move.kind == DRAW:
-        return f"Last move: draw {Card(move.dst).label}"
+        return words.last_move_draw(Card(move.dst))
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
-    return f"Last move: {move.src + 1} → {dst}"
+    return words.last_move(str(move.src + 1), dst)
 
 
-def _status_lines(game: Game, width: int) -> list[str]:
+def _status_lines(game: Game, width: int, size: int) -> list[str]:
     """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
-    deal = f"Deal {game.deal}"
-    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
+    deal = words.deal(game.deal)
+    moves = words.moves(game.moves_made)
     joined = f"{deal}  ·  {moves}"
-    lines = [joined] if text_width(joined, 16) + 4 <= width else [deal, moves]
+    lines = [joined] if text_width(joined, size) + 4 <= width else [deal, moves]
     extras = []
     if game.rules.redeals:
-        left = game.redeals_left
-        extras.append(f"{left or 'no'} redeal{'' if left == 1 else 's'} left")
+        extras.append(words.redeals_left(game.redeals_left))
     if game.draw_available:
-        extras.append("draw available")
+        extras.append(words.DRAW_AVAILABLE)
     elif game.draw_rule:
-        extras.append("draw used" if game.draw_used else "draw rule")
+        extras.append(words.DRAW_USED if game.draw_used else words.DRAW_RULE)
     if extras:
         lines.append("  ·  ".join(extras))
     return lines
+
+
+CHIP_ROOM = 60  # right of the last move's words: the chip of the card that moved
+
+
+def title_lines(game: Game, move: Move | None, box: Box) -> tuple[list[tuple[str, int]], int]:
+    """The lines under the game's name, each with its font size, and the line height:
+    the largest size up to TEXT_SIZE at which they all fit the title box (the last move's
+    line leaves room for its card's chip), however long their words."""
+    room = box.h - (TITLE_SIZE + 8)
+    said = _move_text(move)
+    for size in range(TEXT_SIZE, 11, -1):
+        texts = _status_lines(game, box.w, size) + ([said] if said else [])
+        if len(texts) * line_height(size) <= room or size == 12:
+            break
+    sized = [(text, fit(text, size, box.w, least=12)) for text in texts]
+    if said:
+        sized[-1] = (said, fit(said, size, box.w - CHIP_ROOM, least=12))
+    return sized, line_height(size)
 
 
 def _title(
@@ -300,48 +345,45 @@ def _title(
     """Under the game's name: deal and moves, redeals, then the last move, a line each."""
     box = lay.title
     y = box.y + TITLE_SIZE + 8
-    line_h = line_height(TEXT_SIZE)
-    for text in _status_lines(game, box.w):
-        paste_line(frame, text, (box.x, y), fit(text, TEXT_SIZE, box.w, least=14), FELT_TEXT)
-        y += line_h
-    said = _move_text(move)
-    if said is not None and move is not None:
-        end = paste_line(frame, said, (box.x, y), fit(said, TEXT_SIZE, box.w - 60), GOLD)
-        moved = _moved_card(game, move)
-        if moved is not None and move.kind != DRAW:
+    lines, line_h = title_lines(game, move, box)
+    for n, (text, size) in enumerate(lines):
+        last_move = move is not None and n == len(lines) - 1
+        end = paste_line(frame, text, (box.x, y), size, GOLD if last_move else FELT_TEXT)
+        moved = _moved_card(game, move) if last_move and move is not None else None
+        if moved is not None and move is not None and move.kind != DRAW:
             chip = card_chip(int(moved), four_colour)
             frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
+        y += line_h
 
 
-def banner_texts(game: Game, *, no_win: bool, assisted: bool) -> tuple[tuple[str, ...], RGB] | None:
-    """What the banner says (longest first, the first that fits is drawn) and its colour."""
-    if game.is_won:
+def banner_texts(
+    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False
+) -> tuple[tuple[str, ...], RGB] | None:
+    """What the banner says (longest first, the first that fits is drawn) and its colour:
+    how the game ended (won, resigned, stuck), or that it can no longer be won."""
+    if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
         if assisted:
-            return ("Won with hints: every card is home.", "Won with hints"), WON
-        return ("Won! Every card is home.", "Won!"), WON
+            return words.won_with_hints(game.moves_made), WON
+        return words.won(game.moves_made), WON
+    if resigned:
+        return words.resigned(game.moves_made), RESIGNED
     if game.is_stuck:
-        return ("Stuck: no move left. Undo or start again.", "Stuck: no move left"), STUCK
+        return words.STUCK, STUCK
     if no_win:
-        return ("No win is possible from here. Undo or start again.",
-                "No win is possible from here", "No win possible"), NO_WIN
+        return words.NO_WIN, NO_WIN
     return None
 
 
-def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
-    """The longest of ``texts`` that fits the box's lines at a readable size."""
+def banner_choice(box: Box, texts: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of the longest of ``texts`` that fits the box's lines at a readable size
+    (the shortest, on one line, when none does)."""
     room = max(1, box.h // BANNER_LINE)
-    lines = next((ls for ls in (banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
-                 (texts[-1],))
-    frame.paste(banner_bar(lines, box.w, box.h, ground), (box.x, box.y))
+    return next((ls for ls in (banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
+                (texts[-1],))
 
 
-def _won_banner(frame: Image.Image, lay: Layout, game: Game, *, assisted: bool) -> None:
-    """A big banner over the emptied piles."""
-    moves = f"{game.moves_made} move{'' if game.moves_made == 1 else 's'}"
-    text = f"Won with hints in {moves}" if assisted else f"You won in {moves}!"
-    width = min(lay.board.w - 40, text_width(text, 40, bold=True) + 70)
-    sprite = won_bar(text, width)
-    frame.paste(sprite, centred(sprite, lay.board))
+def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
+    frame.paste(banner_bar(banner_choice(box, texts), box.w, box.h, ground), (box.x, box.y))
 
 
 # -- the background, drawn once per game ------------------------------------------------
@@ -350,7 +392,7 @@ def _won_banner(frame: Image.Image, lay: Layout, game: Game, *, assisted: bool) 
 @cache
 def background(game_id: str, four_colour: bool) -> Image.Image:
     """Felt, outlines, labels and the game's name: everything a game's frames share,
-    at the layout's tallest (a frame cuts its rows to what it uses)."""
+    at the layout's resting size (a frame cuts or lengthens its rows to what it uses)."""
     lay = layout(game_id)
     rules = RULES[game_id]
     image = Image.new("RGB", (lay.width, lay.height), FELT)
@@ -360,7 +402,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         _outline(draw, box)
         number = str(slot.index + 1)
         _ghost_text(image, number, box, box.y + CARD_H // 2 + 10)
-        label = badge(number, slot.label.w, slot.label.h, slot.name, False)
+        label = badge(number, slot.label.w, slot.label.h, slot.name)
         image.paste(label.convert("RGB"), (slot.label.x, slot.label.y))
     for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
         box = fslot.card
@@ -372,7 +414,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
         for symbol in symbols:
             paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
             x += size + 1
-        label = foundation_badge(fslot, spec, False)
+        label = foundation_badge(fslot)
         image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
     _static_text(image, draw, lay, rules.name)
     return to_palette(image)
@@ -391,6 +433,6 @@ def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, nam
     title = lay.title
     size = fit(name, TITLE_SIZE, title.w, bold=True)
     paint_text(image, name, (title.x, title.y + size), size, FELT_TEXT, bold=True)
-    if lay.rows:  # a rule between the top band and the columns, where the pile numbers begin
+    if banner_has_a_band(lay):  # a rule between the top band and the columns
         y_line = lay.rows[0].y - 5
-        draw.line((lay.board.x, y_line, lay.board.right, y_line), fill=FELT_DARK, width=2)
+        draw.line((MARGIN, y_line, lay.width - MARGIN, y_line), fill=FELT_DARK, width=2)

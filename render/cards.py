@@ -1,10 +1,7 @@
-"""Card faces, drawn once per card and style, then pasted as palette sprites.
+"""Card faces, drawn once per card and deck, then pasted as palette sprites.
 
-Two index styles, one per fan direction, so a buried card always shows its rank
-and suit in the strip the card above leaves uncovered:
-
-* ``DOWN`` (piles fanned downwards): rank and suit side by side along the top edge;
-* ``RIGHT`` (piles fanned to the right): rank above suit along the left edge.
+Every pile fans downwards, so a card's index is its rank and suit side by side along
+its top edge: a buried card shows them in the strip the card above leaves uncovered.
 """
 
 from __future__ import annotations
@@ -19,7 +16,6 @@ from .glyphs import SUIT_SYMBOLS, cap_height, font, paint_symbol
 from .palette import BLACK, BLUE, CARD, CARD_EDGE, FELT, GREEN, RED, RGB, to_palette
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-DOWN, RIGHT = "down", "right"
 
 CARD_W, CARD_H = 56, 78
 RADIUS = 5
@@ -37,7 +33,9 @@ def suit_ink(suit: int, four_colour: bool) -> RGB:
 
 @cache
 def suit_size() -> int:
-    return round(cap_height(RANK_SIZE) * 1.05)
+    """The index's suit: a little taller than the rank's capitals, so that a club's round
+    leaves and a spade's point still tell apart when a phone shows the card at 3/4 size."""
+    return cap_height(RANK_SIZE) + 3
 
 
 @dataclass(frozen=True)
@@ -82,23 +80,15 @@ def _paint_rank(image: Image.Image, rank: int, x: int, baseline: int, ink: RGB) 
 
 
 @cache
-def strip(rank: int, style: str) -> int:
-    """How much of a buried card shows, at ease, for its index to read (width or height)."""
-    return least_strip(rank, style) + 3
-
-
-@cache
-def least_strip(rank: int, style: str) -> int:
+def least_strip() -> int:
     """The least of a buried card that still shows all of its index, with a pixel to spare."""
-    if style == DOWN:
-        return PAD + cap_height(RANK_SIZE) + 2 + 1
-    return PAD + max(rank_glyph(rank).width, suit_size()) + 1
+    return PAD + cap_height(RANK_SIZE) + 2 + 1
 
 
 @cache
-def widest_strip() -> int:
-    """The widest index strip of a RIGHT fan ("10"); a card's face starts right of it."""
-    return max(strip(rank, RIGHT) for rank in range(1, 14))
+def strip() -> int:
+    """How much of a buried card shows, at ease, while its pile has room."""
+    return least_strip() + 3
 
 
 @cache
@@ -109,7 +99,7 @@ def card_mask() -> Image.Image:
     return mask
 
 
-def card_rgb(card: int, style: str, four_colour: bool) -> Image.Image:
+def card_rgb(card: int, four_colour: bool) -> Image.Image:
     """One card face in RGB (on felt, outside its rounded corners)."""
     rank, suit = card % 13 + 1, card % 52 // 13
     ink = suit_ink(suit, four_colour)
@@ -122,29 +112,37 @@ def card_rgb(card: int, style: str, four_colour: bool) -> Image.Image:
     baseline = PAD + cap + 1
     symbol = SUIT_SYMBOLS[suit]
     small = suit_size()
-    if style == DOWN:
-        _paint_rank(image, rank, PAD, baseline, ink)
-        paint_symbol(image, symbol, (PAD + rank_glyph(rank).width + 2, PAD + 1), small, ink)
-        centre_y = (baseline + 4 + CARD_H) // 2
-        paint_symbol(image, symbol, ((CARD_W - BIG_SUIT) // 2, centre_y - BIG_SUIT // 2),
-                     BIG_SUIT, ink)
-    else:
-        _paint_rank(image, rank, PAD, baseline, ink)
-        paint_symbol(image, symbol, (PAD, baseline + 5), small, ink)
-        # Right of the widest index strip ("10"), so no sliver of it peeks out under the next card.
-        left = widest_strip() + 1
-        size = CARD_W - PAD - left
-        paint_symbol(image, symbol, (left, CARD_H - PAD - 4 - size), size, ink)
+    _paint_rank(image, rank, PAD, baseline, ink)
+    # Its foot level with the rank's, inside the strip a buried card shows.
+    paint_symbol(image, symbol, (PAD + rank_glyph(rank).width + 2, baseline + 1 - small),
+                 small, ink)
+    centre_y = (baseline + 4 + CARD_H) // 2
+    paint_symbol(image, symbol, ((CARD_W - BIG_SUIT) // 2, centre_y - BIG_SUIT // 2),
+                 BIG_SUIT, ink)
     return image
 
 
 @cache
-def card_sprite(card: int, style: str, four_colour: bool) -> Image.Image:
+def card_sprite(card: int, four_colour: bool) -> Image.Image:
     """A card face as a palette sprite; paste it with ``card_mask()``."""
-    return to_palette(card_rgb(card % 52, style, four_colour))
+    return to_palette(card_rgb(card % 52, four_colour))
 
 
 @cache
-def card_core(card: int, style: str, four_colour: bool) -> Any:
+def card_core(card: int, four_colour: bool) -> Any:
     """The imaging core of ``card_sprite``, for the frame's fast paste loop."""
-    return card_sprite(card % 52, style, four_colour).im
+    return card_sprite(card % 52, four_colour).im
+
+
+@cache  # heights 22 to 30: a few hundred small strips in all
+def strip_core(card: int, height: int, four_colour: bool) -> Any:
+    """The top ``height`` rows of a card: what shows of a buried card, and a little more
+    (the rounded corners of the card over it show what lies beneath), so a pile pastes
+    a third of its buried cards' pixels."""
+    return card_sprite(card % 52, four_colour).crop((0, 0, CARD_W, height)).im
+
+
+@cache
+def strip_mask(height: int) -> Any:
+    """The imaging core of the top ``height`` rows of ``card_mask``."""
+    return card_mask().crop((0, 0, CARD_W, height)).im

@@ -45,17 +45,17 @@ def _draw_shape(draw: ImageDraw.ImageDraw, symbol: str, s: float) -> None:
         _circle(draw, 0.27, 0.3, 0.25, s)
         _circle(draw, 0.73, 0.3, 0.25, s)
         _polygon(draw, [(0.035, 0.4), (0.5, 0.22), (0.965, 0.4), (0.5, 0.98)], s)
-    elif symbol == "♠":
-        _circle(draw, 0.27, 0.6, 0.23, s)
-        _circle(draw, 0.73, 0.6, 0.23, s)
-        _polygon(draw, [(0.04, 0.5), (0.5, 0.0), (0.96, 0.5), (0.5, 0.78)], s)
-        _polygon(draw, [(0.5, 0.6), (0.72, 1.0), (0.28, 1.0)], s)
-    elif symbol == "♣":
-        _circle(draw, 0.5, 0.25, 0.22, s)
-        _circle(draw, 0.24, 0.58, 0.22, s)
-        _circle(draw, 0.76, 0.58, 0.22, s)
-        _circle(draw, 0.5, 0.52, 0.14, s)
-        _polygon(draw, [(0.5, 0.5), (0.72, 1.0), (0.28, 1.0)], s)
+    elif symbol == "♠":  # a sharp point on top: what tells it from a club at phone size
+        _circle(draw, 0.28, 0.6, 0.25, s)
+        _circle(draw, 0.72, 0.6, 0.25, s)
+        _polygon(draw, [(0.035, 0.58), (0.5, 0.0), (0.965, 0.58), (0.5, 0.84)], s)
+        _polygon(draw, [(0.5, 0.62), (0.7, 1.0), (0.3, 1.0)], s)
+    elif symbol == "♣":  # three round leaves with deep notches between them, round on top
+        _circle(draw, 0.5, 0.235, 0.235, s)
+        _circle(draw, 0.235, 0.62, 0.235, s)
+        _circle(draw, 0.765, 0.62, 0.235, s)
+        _circle(draw, 0.5, 0.5, 0.13, s)
+        _polygon(draw, [(0.5, 0.45), (0.56, 0.62), (0.7, 1.0), (0.3, 1.0), (0.44, 0.62)], s)
     elif symbol == "↑":
         _polygon(draw, [(0.5, 0.0), (0.95, 0.48), (0.05, 0.48)], s)
         _polygon(draw, [(0.36, 0.46), (0.64, 0.46), (0.64, 1.0), (0.36, 1.0)], s)
@@ -165,6 +165,18 @@ def paint_text(
             )
         x += _advance(token, size, bold)
     return x
+
+
+def wrap(text: str, size: int, width: int, *, bold: bool = False) -> tuple[str, ...]:
+    """``text`` broken at spaces into lines of at most ``width`` pixels (a word longer
+    than that keeps a line of its own)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and text_width(f"{lines[-1]} {word}", size, bold=bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)
 
 
 def text_sprite(

@@ -1,43 +1,47 @@
 """Where everything goes: each game's board as boxes, and how a pile fans.
 
 Pictures are made for a phone, which shows them about 400 px wide: the fewer
-columns side by side, the bigger every card. So the column games lay their
-piles out in two rows under a top band (title, then foundations beside it), and
-each row of columns is only as tall as its longest pile needs (``arrange``):
-a short game gives a short picture, with no empty felt below the piles.
-Corner Stones keeps the six rows RULES.md draws, at a fixed size.
+columns side by side, the bigger every card. So every game lays its piles out as
+columns, at most nine side by side, each fanned downwards:
 
-A pile never wraps and never squeezes an index out of sight: once its room is
-full, the middle of the pile gives way to an "N more" marker, and the cards
-next to the top stay in view with the top card drawn whole and last.
+* Clover Leaf, Trefoil, Super Flower Garden, Four Leaf Clovers: two rows of
+  columns under a top band (the title, the foundations beside it);
+* Corner Stones, eight columns wide: the corner stones C1 and C2 at the top
+  corners with the title between them, the eight foundations under them, each
+  side stack under a foundation of its own row (S1 under f1, S2 under f2, ...),
+  and the corner stones C3 and C4 at the bottom corners, each under the side
+  stack of its column (the longer side stacks between them run on beside them).
+  Pile numbers read in the order RULES.md gives them: C1 C2, S1 to S8, C3 C4.
+
+No card is ever hidden: a pile shows every card's index, whatever its length.
+Each row of columns is as tall as its longest pile needs (``arrange``): a short
+position gives a short picture, and a pile longer than any game usually builds
+makes its row taller rather than folding its middle away.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from engine import RULES
 
-from .cards import CARD_H, CARD_W, DOWN, RIGHT, least_strip, strip, widest_strip
+from .cards import CARD_H, CARD_W, least_strip, strip
 
 MARGIN = 12
 GAP = 7  # between neighbouring columns of cards
-SPREAD = 6  # extra room per buried card while a Corner Stones stack is short
+SUIT_GAP = 6  # Corner Stones: more between the four suits' pairs of columns
 LABEL_H = 30  # pile numbers above the columns
 ROW_GAP = 8  # between the two rows of columns
 ROW_LEAD = 10  # above a row of columns: room for the rule under the top band
-BANNER_H = 30  # won / stuck / no win, under the title
-ROOM_CARDS = 15  # cards a column shows before its middle gives way (the longest pile
-# Clover Leaf, Trefoil and Super Flower Garden can build: 3 dealt, 12 built on them)
+BANNER_H = 30  # won / stuck / no win / resigned, under the title
+ROOM_CARDS = 15  # cards a column shows at ease before it grows (the longest pile Clover
+# Leaf, Trefoil and Super Flower Garden can build: 3 dealt, 12 built on them); Four Leaf
+# Clovers and Corner Stones can build longer ones, which make their row taller
 FOUNDATION_W = 64  # a foundation's column in the top band: label, card, progress
 WIDE_FOUNDATION_W = 150  # Four Leaf Clovers' one foundation, whose progress says more
 TITLE_H = 124  # the top band: label, card and progress of a foundation
-BADGE_W = 34  # Corner Stones' pile-number badges, left of each fan
-CORNER_STONES_W = 792  # the least that shows every dealt stack of 8 without a marker
-MORE_RIGHT_W = 36  # the "N more" marker in a fan to the right
-MORE_DOWN_H = 36  # and in a column
 
 
 @dataclass(frozen=True)
@@ -66,11 +70,10 @@ class Box:
 @dataclass(frozen=True)
 class PileSlot:
     index: int  # 0-based; the label is index + 1
-    area: Box  # the fan's room; the bottom card sits at its top-left corner
+    area: Box  # the column's room; the bottom card sits at its top-left corner
     label: Box  # the number badge
-    direction: str  # DOWN or RIGHT
     name: str | None = None  # Corner Stones' C1, S1...
-    row: int = 0  # which row of columns (column games)
+    row: int = 0  # which row of columns
 
 
 @dataclass(frozen=True)
@@ -78,7 +81,7 @@ class FoundationSlot:
     index: int  # 0-based; the label is f{index + 1}
     card: Box
     label: Box
-    info: Box | None  # direction and progress; None where the label says the direction
+    info: Box  # direction and progress
 
 
 @dataclass(frozen=True)
@@ -89,33 +92,56 @@ class Layout:
     piles: tuple[PileSlot, ...]
     foundations: tuple[FoundationSlot, ...]
     title: Box  # game name, deal, moves, last move
-    banner: Box  # won, stuck, no win possible
-    board: Box  # the piles' region, where a win is announced
-    rows: tuple[Box, ...] = ()  # column games: each row of columns, labels included
+    banner: Box  # won, stuck, no win possible, resigned
+    rows: tuple[Box, ...]  # each row of columns, labels included: the parts that stretch
+    # For each row after the first, the piles above it that it must clear, when not all
+    # of the row above: Corner Stones' C3 and C4 start below S1 and S8, the piles over
+    # them, and the longer side stacks between them run on beside them.
+    clears: tuple[tuple[int, ...] | None, ...] = ()
+    at_ease: bool = True  # piles fan at ease while they fit their room (see ``fan_step``)
 
 
 @dataclass(frozen=True)
 class Fan:
-    """How one pile is drawn: which of its cards, where, and what stands for the rest."""
+    """How one pile is drawn: where each of its cards goes, bottom first, top last."""
 
-    cards: tuple[tuple[int, int, int], ...]  # (place in the pile, x, y), bottom first, top last
-    more: Box | None = None  # the "N more" marker, drawn after the first card
-    hidden: int = 0  # cards the marker stands for
+    cards: tuple[tuple[int, int, int], ...]  # (place in the pile, x, y)
 
     @property
     def top(self) -> tuple[int, int] | None:
         """Where the top card (the one that moves) is drawn."""
         return (self.cards[-1][1], self.cards[-1][2]) if self.cards else None
 
-    def reach(self, top: int) -> int:
-        """How far below ``top`` (its area's top) the fan reaches: a card's height when empty."""
-        return max((y for _, _, y in self.cards), default=top) + CARD_H - top
-
 
 @cache
 def tight_step() -> int:
     """The least downward step that still shows a buried card's whole index."""
-    return least_strip(1, DOWN)
+    return least_strip()
+
+
+@cache
+def fan_step(count: int, at_ease: bool = True) -> float:
+    """From one card's top to the next in a pile of ``count``: at ease while the pile
+    fits its room, then closer, down to the tight step, which it keeps however long.
+    Not ``at_ease``: tight from the start (Corner Stones, whose three rows of stacks
+    make the tallest picture)."""
+    if count < 2:
+        return 0.0
+    if not at_ease:
+        return float(tight_step())
+    room = (ROOM_CARDS - 1) * tight_step()
+    return max(float(tight_step()), min(float(strip()), room / (count - 1)))
+
+
+def fan_reach(count: int, at_ease: bool = True) -> int:
+    """How tall a pile of ``count`` is drawn (an empty one keeps a card's place)."""
+    return CARD_H + int((count - 1) * fan_step(count, at_ease)) if count else CARD_H
+
+
+def fan(area: Box, count: int, at_ease: bool = True) -> Fan:
+    """Where each card of a pile of ``count`` is drawn, from the top of its ``area``."""
+    step, x, y = fan_step(count, at_ease), area.x, area.y
+    return Fan(tuple([(i, x, y + int(i * step)) for i in range(count)]))
 
 
 def _columns_layout(game_id: str) -> Layout:
@@ -139,7 +165,7 @@ def _columns_layout(game_id: str) -> Layout:
     )
     title = Box(MARGIN, MARGIN, found_x - MARGIN - 8, TITLE_H)
     banner = Box(MARGIN, title.bottom + 4, width - 2 * MARGIN, BANNER_H)
-    room = CARD_H + (ROOM_CARDS - 1) * tight_step()
+    room = fan_reach(ROOM_CARDS)
     rows: list[Box] = []
     piles: list[PileSlot] = []
     y = banner.bottom + ROW_LEAD
@@ -151,194 +177,131 @@ def _columns_layout(game_id: str) -> Layout:
                 break
             x = MARGIN + col * (CARD_W + GAP)
             piles.append(PileSlot(
-                index,
-                Box(x, y + LABEL_H, CARD_W, room),
-                Box(x + 4, y, CARD_W - 8, LABEL_H - 6),
-                DOWN,
+                index, Box(x, y + LABEL_H, CARD_W, room), Box(x + 4, y, CARD_W - 8, LABEL_H - 6),
                 row=row,
             ))
         y = rows[-1].bottom + ROW_GAP
     height = rows[-1].bottom + MARGIN
-    board = Box(MARGIN, rows[0].y, width - 2 * MARGIN, rows[-1].bottom - rows[0].y)
-    return Layout(game_id, width, height, tuple(piles), foundations, title, banner, board,
+    return Layout(game_id, width, height, tuple(piles), foundations, title, banner,
                   tuple(rows))
 
 
-def _rows_layout(game_id: str) -> Layout:
-    """Corner Stones: six rows; corner stones at the corners, side stacks beside the foundations."""
+def _corner_stones_layout(game_id: str) -> Layout:
+    """Corner Stones in eight columns: C1 [title] C2 / f1..f8 / S1..S8 / C3 ... C4."""
     rules = RULES[game_id]
     names = rules.pile_names or ()
-    width = CORNER_STONES_W
-    row_gap = 10
-    title_gap = 14  # more room under the first row, for the title's lines
-    height = MARGIN + 6 * CARD_H + 5 * row_gap + title_gap + MARGIN
-    foundation_w = BADGE_W + 4 + CARD_W
-    found_block = 2 * foundation_w + 12
-    side_gap = 14
-    side_w = (width - 2 * MARGIN - found_block - 2 * side_gap) // 2
-    middle_x = MARGIN + side_w + side_gap
 
-    def row_y(row: int) -> int:
-        return MARGIN + row * (CARD_H + row_gap) + (title_gap if row else 0)
+    def col_x(col: int) -> int:
+        return MARGIN + col * (CARD_W + GAP) + col // 2 * SUIT_GAP
 
-    def slot(index: int, row: int, right: bool) -> PileSlot:
-        x = width - MARGIN - side_w if right else MARGIN
-        return PileSlot(
-            index,
-            Box(x + BADGE_W + 4, row_y(row), side_w - BADGE_W - 4, CARD_H),
-            Box(x, row_y(row), BADGE_W, CARD_H),
-            RIGHT,
-            names[index] if names else None,
+    width = col_x(7) + CARD_W + MARGIN
+    room = fan_reach(ROOM_CARDS, at_ease=False)
+    inner = width - 2 * MARGIN
+    piles: list[PileSlot] = []
+
+    def row_of(row: int, y: int, cols: Sequence[int], first: int) -> Box:
+        for n, col in enumerate(cols):
+            x = col_x(col)
+            index = first + n
+            piles.append(PileSlot(index, Box(x, y + LABEL_H, CARD_W, room),
+                                  Box(x, y, CARD_W, LABEL_H - 6), names[index], row))
+        return Box(MARGIN, y, inner, LABEL_H + room)
+
+    top = row_of(0, MARGIN, (0, 7), 0)  # C1, C2
+    title = Box(col_x(1), MARGIN, col_x(7) - GAP - col_x(1), TITLE_H)
+    banner = Box(title.x, title.bottom + 4, title.w, 2 * BANNER_H - 4)
+    y = top.bottom + ROW_GAP
+    foundations = tuple(
+        FoundationSlot(
+            f,
+            Box(col_x(f), y + 24, CARD_W, CARD_H),
+            Box(col_x(f) + 4, y, CARD_W - 8, 22),
+            Box(col_x(f) - 3, y + 24 + CARD_H + 2, CARD_W + 6, TITLE_H - 24 - CARD_H - 2),
         )
-
-    # Reading order: C1 C2 / S1 S2 / ... / S7 S8 / C3 C4 are piles 1 to 12.
-    rows = (0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5)
-    piles = tuple(slot(i, rows[i], right=i % 2 == 1) for i in range(12))
-    foundations = []
-    for f in range(len(rules.foundations)):
-        row = 1 + f // 2
-        x = middle_x + (f % 2) * (foundation_w + 12)
-        foundations.append(
-            FoundationSlot(
-                f,
-                Box(x + BADGE_W + 4, row_y(row), CARD_W, CARD_H),
-                Box(x, row_y(row), BADGE_W, CARD_H),
-                None,  # the top card shows the progress, the label the direction
-            )
-        )
-    middle = Box(middle_x - side_gap + 8, 0, found_block + 2 * side_gap - 16, 0)
-    title = Box(middle.x, MARGIN, middle.w, row_y(1) - MARGIN - 2)
-    banner = Box(middle.x, row_y(5), middle.w, CARD_H)  # room for two lines
-    board = Box(MARGIN, MARGIN, width - 2 * MARGIN, height - 2 * MARGIN)
-    return Layout(game_id, width, height, piles, tuple(foundations), title, banner, board)
+        for f in range(len(rules.foundations))
+    )
+    sides = row_of(1, y + TITLE_H + ROW_LEAD, range(8), 2)  # S1 to S8
+    bottom = row_of(2, sides.bottom + ROW_GAP, (0, 7), 10)  # C3, C4
+    return Layout(game_id, width, bottom.bottom + MARGIN, tuple(piles), foundations, title,
+                  banner, (top, sides, bottom), clears=(None, None, (2, 9)),  # S1 and S8
+                  at_ease=False)
 
 
 @cache
 def layout(game_id: str) -> Layout:
-    """A game's layout at its tallest (an ``engine.GAMES`` id): every row of columns
-    with room for its longest pile. ``arrange`` fits it to a position."""
+    """A game's layout at rest (an ``engine.GAMES`` id): every row of columns with room
+    for ``ROOM_CARDS``. ``arrange`` fits it to a position."""
     if game_id not in RULES:
         raise ValueError(f"Unknown game {game_id!r}")
     shape = RULES[game_id].layout
     if shape == "rows":
-        return _rows_layout(game_id)
+        return _corner_stones_layout(game_id)
     if shape == "columns":
         return _columns_layout(game_id)
     raise ValueError(f"{game_id}: no layout called {shape!r}")
 
 
+def banner_has_a_band(lay: Layout) -> bool:
+    """Whether the banner lies above the rows, in a band of its own (the column games),
+    rather than inside the first row (Corner Stones, between C1 and C2)."""
+    return lay.banner.bottom <= lay.rows[0].y
+
+
 def arrange(
-    game_id: str, piles: Sequence[Sequence[int]], *, banner: bool = True
+    game_id: str, piles: Sequence[Sequence[object]], *, banner: bool = True
 ) -> tuple[Layout, tuple[Fan, ...]]:
-    """The layout for one position (``piles``: each pile's ranks, bottom first) and each
-    pile's fan in it: every row of columns shrinks to its longest fan and the rows
-    below move up, so the picture ends where the cards do. Without a ``banner`` to
-    show, the rows also move up into its place."""
-    full = layout(game_id)
-    if not full.rows:
-        return full, tuple(fan(slot, ranks) for slot, ranks in zip(full.piles, piles, strict=True))
-    return _fitted_columns(game_id, tuple(len(ranks) for ranks in piles), banner)
+    """The layout for one position (``piles``: each pile's cards, bottom first) and each
+    pile's fan in it: every row of columns is as tall as its longest pile needs and the
+    rows below move up or down, so the picture ends where the cards do. Without a
+    ``banner`` to show, the rows also move up into its place."""
+    return _fitted(game_id, tuple(len(pile) for pile in piles), banner)
 
 
 @lru_cache(maxsize=64)  # recent positions: each entry holds a whole layout
-def _fitted_columns(game_id: str, counts: tuple[int, ...], banner: bool
-                    ) -> tuple[Layout, tuple[Fan, ...]]:
-    """``arrange`` for the column games, where only the piles' lengths matter."""
+def _fitted(game_id: str, counts: tuple[int, ...], banner: bool
+            ) -> tuple[Layout, tuple[Fan, ...]]:
+    """``arrange``, where only the piles' lengths matter."""
     full = layout(game_id)
-    fans = [_fan_down(slot.area, count) if count else Fan(())
-            for slot, count in zip(full.piles, counts, strict=True)]
-    shift = 0 if banner else full.title.bottom + ROW_LEAD - full.rows[0].y
+    shift = 0
+    if not banner and banner_has_a_band(full):
+        shift = full.title.bottom + ROW_LEAD - full.rows[0].y
     rows: list[Box] = []
     row_shift: list[int] = []
+    reach = [fan_reach(count, full.at_ease) for count in counts]
     for r, band in enumerate(full.rows):
-        in_row = [i for i, slot in enumerate(full.piles) if slot.row == r]
-        used = max(fans[i].reach(full.piles[i].area.y) for i in in_row)
+        need = LABEL_H + max(reach[slot.index] for slot in full.piles if slot.row == r)
+        for box in (full.title, full.banner if banner else None):
+            if box is not None and band.y <= box.y < band.bottom:  # the title shares the row
+                need = max(need, box.bottom - band.y)
+        clears = full.clears[r] if r < len(full.clears) else None
+        if clears is not None:  # below some piles of the row above, beside the others
+            above = rows[r - 1].y + LABEL_H + max(reach[i] for i in clears)
+            shift = above + band.y - full.rows[r - 1].bottom - band.y
         row_shift.append(shift)
-        rows.append(Box(band.x, band.y + shift, band.w, LABEL_H + used))
-        shift -= band.h - LABEL_H - used
-    slots = tuple(
-        replace(slot, area=Box(slot.area.x, rows[slot.row].y + LABEL_H, slot.area.w,
-                               rows[slot.row].h - LABEL_H),
-                label=slot.label.moved(row_shift[slot.row]))
-        for slot in full.piles
-    )
-    moved = tuple(
-        Fan(tuple((i, x, y + row_shift[slot.row]) for i, x, y in f.cards),
-            None if f.more is None else f.more.moved(row_shift[slot.row]), f.hidden)
-        for slot, f in zip(full.piles, fans, strict=True)
-    )
-    board = Box(full.board.x, rows[0].y, full.board.w, rows[-1].bottom - rows[0].y)
-    fitted = replace(full, height=rows[-1].bottom + MARGIN, piles=slots, board=board,
-                     rows=tuple(rows))
-    return fitted, moved
+        rows.append(Box(band.x, band.y + shift, band.w, need))
+        shift += need - band.h
 
-
-def fan(slot: PileSlot, ranks: Sequence[int]) -> Fan:
-    """Where each card of a pile is drawn inside its slot (the bottom card first).
-
-    Every card drawn shows its whole index and the top card lies whole in the
-    slot's area; a pile longer than the area holds shows its bottom card, an
-    "N more" marker, and as many cards under the top as fit.
-    """
-    if not ranks:
-        return Fan(())
-    if slot.direction == DOWN:
-        return _fan_down(slot.area, len(ranks))
-    return _fan_right(slot.area, ranks)
-
-
-def _fan_down(area: Box, count: int) -> Fan:
-    room = area.h - CARD_H
-    tight = tight_step()
-    if count == 1 or (count - 1) * tight <= room:
-        step = min(float(strip(1, DOWN)), room / max(count - 1, 1))
-        return Fan(tuple((i, area.x, area.y + int(i * step)) for i in range(count)))
-    shown = (room - MORE_DOWN_H) // tight  # buried cards that keep their strip
-    hidden = count - 1 - shown
-    cards = [(0, area.x, area.y)]
-    more = Box(area.x, area.y + tight, CARD_W, MORE_DOWN_H)
-    for j in range(shown):  # the bottom card, then the cards just under the top, then the top
-        place = count - shown + j
-        cards.append((place, area.x, more.bottom + j * tight))
-    return Fan(tuple(cards), more, hidden)
-
-
-def _fan_right(area: Box, ranks: Sequence[int]) -> Fan:
-    count = len(ranks)
-    natural = [float(strip(r, RIGHT)) for r in ranks[:-1]]
-    least = [float(least_strip(r, RIGHT)) for r in ranks[:-1]]
-    room = area.w - CARD_W
-    if sum(natural) <= room:  # spread out a little while there is room
-        extra = min(SPREAD, (room - sum(natural)) / max(count - 1, 1))
-        widest = widest_strip()
-        return _row(area, [w + min(extra, max(0, widest - w)) for w in natural])
-    if sum(least) <= room:  # give up the spare pixels evenly
-        t = (room - sum(least)) / (sum(natural) - sum(least))
-        return _row(area, [lo + (hi - lo) * t for lo, hi in zip(least, natural, strict=True)])
-    # The bottom card, the marker, then the cards under the top card, as many as fit.
-    left = room - least[0] - MORE_RIGHT_W
-    tail: list[int] = []
-    for place in range(count - 2, 0, -1):
-        if least[place] > left:
-            break
-        left -= least[place]
-        tail.insert(0, place)
-    x = area.x + int(least[0])
-    more = Box(x, area.y, MORE_RIGHT_W, CARD_H)
-    cards = [(0, area.x, area.y)]
-    x = more.right
-    for place in tail:
-        cards.append((place, x, area.y))
-        x += int(least[place])
-    cards.append((count - 1, x, area.y))
-    return Fan(tuple(cards), more, count - 2 - len(tail))
-
-
-def _row(area: Box, widths: list[float]) -> Fan:
-    cards = []
-    x = float(area.x)
-    for place in range(len(widths) + 1):
-        cards.append((place, round(x), area.y))
-        if place < len(widths):
-            x += widths[place]
-    return Fan(tuple(cards))
+    cleared = {i for clears in full.clears if clears for i in clears}
+    slots = []
+    for slot in full.piles:
+        row = rows[slot.row]
+        # a pile with a row below it ends where its cards do; the others run to the row's end
+        room = reach[slot.index] if slot.index in cleared else row.h - LABEL_H
+        label = slot.label
+        slots.append(PileSlot(slot.index, Box(slot.area.x, row.y + LABEL_H, slot.area.w, room),
+                              Box(label.x, row.y, label.w, label.h), slot.name, slot.row))
+    # What lies between two rows (Corner Stones' foundations) moves with the row below it;
+    # the title band above the rows stays where it is.
+    foundations = []
+    for f in full.foundations:
+        below = next((r for r, band in enumerate(full.rows) if band.y > f.card.y), 0)
+        dy = row_shift[below] if below else 0
+        foundations.append(
+            FoundationSlot(f.index, f.card.moved(dy), f.label.moved(dy), f.info.moved(dy))
+            if dy else f)
+    fitted = Layout(game_id, full.width, max(row.bottom for row in rows) + MARGIN, tuple(slots),
+                    tuple(foundations), full.title, full.banner, tuple(rows), full.clears,
+                    full.at_ease)
+    fans = tuple(fan(slot.area, count, full.at_ease) for slot, count in zip(slots, counts,
+                                                                             strict=True))
+    return fitted, fans

@@ -31,11 +31,12 @@ GOLD: RGB = (255, 196, 0)
 WON: RGB = (32, 120, 200)
 STUCK: RGB = (176, 36, 36)
 NO_WIN: RGB = (184, 96, 16)
+RESIGNED: RGB = (84, 92, 108)  # slate: the player's own choice, neither red nor a win
 WHITE: RGB = (255, 255, 255)
 
 BASE_COLOURS: tuple[RGB, ...] = (
     FELT, FELT_DARK, FELT_LINE, FELT_TEXT, FELT_DIM, BADGE, CARD, CARD_EDGE,
-    BLACK, RED, GREEN, BLUE, GOLD, WON, STUCK, NO_WIN, WHITE,
+    BLACK, RED, GREEN, BLUE, GOLD, WON, STUCK, NO_WIN, RESIGNED, WHITE,
 )
 
 # (ink, background) pairs that meet at an antialiased edge somewhere on the board or the
@@ -45,8 +46,8 @@ _EDGES: tuple[tuple[RGB, RGB], ...] = (
     (CARD_EDGE, CARD), (CARD_EDGE, FELT),
     (FELT_TEXT, FELT), (FELT_TEXT, FELT_DARK), (FELT_TEXT, BADGE), (FELT_DIM, FELT),
     (FELT_DIM, FELT_DARK), (FELT_LINE, FELT), (BLACK, GOLD), (GOLD, FELT), (GOLD, FELT_DARK),
-    (WHITE, WON), (WHITE, STUCK), (WHITE, NO_WIN), (BLACK, FELT_TEXT), (RED, FELT_TEXT),
-    (GREEN, FELT_TEXT), (BLUE, FELT_TEXT), (BADGE, CARD), (BADGE, GOLD),
+    (WHITE, WON), (WHITE, STUCK), (WHITE, NO_WIN), (WHITE, RESIGNED), (BLACK, FELT_TEXT),
+    (RED, FELT_TEXT), (GREEN, FELT_TEXT), (BLUE, FELT_TEXT), (BADGE, CARD), (BADGE, GOLD),
 )
 _STEPS = 8  # blends per edge, besides the two end colours
 

@@ -1,5 +1,5 @@
-"""The small pictures a board pastes: words, pile and foundation badges, banners, the
-"more" marker and card chips. Each is drawn once in RGB, mapped onto the boards' palette
+"""The small pictures a board pastes: words, pile and foundation badges, banners and
+card chips. Each is drawn once in RGB, mapped onto the boards' palette
 and cached, so a frame only pastes them."""
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from engine import Card, FoundationSpec
+from engine import Card
 
 from .cards import suit_ink
-from .glyphs import cap_height, paint_text, text_sprite, text_width
+from .glyphs import paint_text, text_sprite, text_width, wrap
 from .layout import Box, FoundationSlot
 from .palette import (
     BADGE,
@@ -24,7 +24,6 @@ from .palette import (
     GOLD,
     RGB,
     WHITE,
-    WON,
     to_palette,
 )
 
@@ -75,41 +74,7 @@ def fit(text: str, size: int, width: int, *, bold: bool = False, least: int = 16
 
 def banner_lines(text: str, width: int) -> tuple[str, ...]:
     """``text`` broken into lines of at most ``width`` pixels (bold, 17 px)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and text_width(f"{lines[-1]} {word}", 17, bold=True) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return tuple(lines)
-
-
-@lru_cache(maxsize=64)
-def more_marker(hidden: int, width: int, height: int) -> Image.Image:
-    """The tab standing for a pile's hidden middle: how many cards, over the word "more",
-    on a dark pill over the card it lies on."""
-    image = Image.new("RGB", (width, height), CARD)
-    draw = ImageDraw.Draw(image)
-    if width > height:  # across a column, between the card edges left and right
-        draw.line((0, 0, 0, height - 1), fill=CARD_EDGE)
-        draw.line((width - 1, 0, width - 1, height - 1), fill=CARD_EDGE)
-        draw.rounded_rectangle((2, 1, width - 3, height - 2), 5, fill=BADGE)
-    else:  # along a row, between the card edges above and below
-        draw.line((0, 0, width - 1, 0), fill=CARD_EDGE)
-        draw.line((0, height - 1, width - 1, height - 1), fill=CARD_EDGE)
-        draw.rounded_rectangle((1, 2, width - 2, height - 3), 5, fill=BADGE)
-    number = str(hidden)
-    size = fit(number, 22 if height > 60 else 19, width - 6, bold=True, least=12)
-    small = fit("more", 14, width - 4, least=10)
-    gap = 5
-    top = (height - cap_height(size) - gap - cap_height(small)) // 2
-    baseline = top + cap_height(size)
-    paint_text(image, number, ((width - text_width(number, size, bold=True)) // 2, baseline),
-               size, FELT_TEXT, bold=True)
-    baseline += gap + cap_height(small)
-    paint_text(image, "more", ((width - text_width("more", small)) // 2, baseline), small,
-               FELT_TEXT)
-    return to_palette(image)
+    return wrap(text, 17, width, bold=True)
 
 
 @lru_cache(maxsize=256)
@@ -137,43 +102,38 @@ def banner_bar(lines: tuple[str, ...], width: int, height: int, ground: RGB) -> 
     return to_palette(image)
 
 
-@lru_cache(maxsize=64)
-def won_bar(text: str, width: int) -> Image.Image:
-    image = Image.new("RGB", (width, 80), FELT)
-    ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 79), 12, fill=WON,
-                                            outline=WHITE, width=3)
-    size = fit(text, 40, width - 30, bold=True)
-    x = (width - text_width(text, size, bold=True)) // 2
-    paint_text(image, text, (x, 40 + size * 7 // 20), size, WHITE, bold=True)
-    return to_palette(image)
+SOURCE, TARGET = "source", "target"  # a badge lit by the last move: where from, where to
 
 
 @lru_cache(maxsize=128)
-def badge(text: str, width: int, height: int, name: str | None, highlighted: bool) -> Image.Image:
-    """What the player types for a pile (its number) on a dark tab; gold for the last move."""
+def badge(text: str, width: int, height: int, name: str | None, lit: str = "") -> Image.Image:
+    """What the player types for a pile (its number) on a dark tab. The last move lights
+    its ``TARGET`` in gold and outlines its ``SOURCE`` in gold: the card that moved is
+    framed where it went, and the card left behind is not singled out."""
     image = Image.new("RGB", (width, height), FELT)
-    ImageDraw.Draw(image).rounded_rectangle(
-        (0, 0, width - 1, height - 1), 5, fill=GOLD if highlighted else BADGE
-    )
-    ink = BLACK if highlighted else FELT_TEXT
+    draw = ImageDraw.Draw(image)
+    if lit == SOURCE:
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), 5, fill=BADGE, outline=GOLD,
+                               width=2)
+    else:
+        draw.rounded_rectangle((0, 0, width - 1, height - 1), 5,
+                               fill=GOLD if lit == TARGET else BADGE)
+    ink = BLACK if lit == TARGET else GOLD if lit == SOURCE else FELT_TEXT
     size = fit(text, LABEL_SIZE + (2 if name else 0), width - 4, bold=True)
     x = (width - text_width(text, size, bold=True)) // 2
+    baseline = (height + size * 7 // 10) // 2
     if name is None:
-        paint_text(image, text, (x, (height + size * 7 // 10) // 2), size, ink, bold=True)
-    else:  # Corner Stones: the number big, its name in the layout (C1, S1) small under it
-        baseline = height // 2 - 2
         paint_text(image, text, (x, baseline), size, ink, bold=True)
-        small = 18
-        paint_text(image, name, ((width - text_width(name, small)) // 2, baseline + 22), small,
-                   BLACK if highlighted else FELT_DIM)
+    else:  # Corner Stones: the number, then its name in the rules (C1, S1) smaller
+        small = fit(name, 16, width // 3, least=12)
+        number_w = text_width(text, size, bold=True)
+        x = (width - number_w - 3 - text_width(name, small)) // 2
+        end = paint_text(image, text, (x, baseline), size, ink, bold=True)
+        paint_text(image, name, (end + 3, baseline), small, BLACK if lit == TARGET else FELT_DIM)
     return to_palette(image)
 
 
-def foundation_badge(fslot: FoundationSlot, spec: FoundationSpec, highlighted: bool
-                      ) -> Image.Image:
-    """``f1``; with no progress line beside it, its base and direction under it (``A↑``)."""
+def foundation_badge(fslot: FoundationSlot, lit: str = "") -> Image.Image:
+    """``f1``: what a player types for the foundation (its progress line says the rest)."""
     box = fslot.label
-    direction = None
-    if fslot.info is None:
-        direction = f"{'A' if spec.base_rank == 1 else 'K'}{'↑' if spec.step > 0 else '↓'}"
-    return badge(f"f{fslot.index + 1}", box.w, box.h, direction, highlighted)
+    return badge(f"f{fslot.index + 1}", box.w, box.h, None, lit)

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import GAMES, MAX_DEAL, Game, new_game, parse_card
+from engine import GAMES, MAX_DEAL, Game, new_game
 from render import alt_text
 from render.alt_text import LIMIT, card_words
 
@@ -16,16 +16,21 @@ from . import positions
 
 
 def assert_describes(game: Game, text: str) -> None:
-    """Names the game, deal and moves, and every pile's and foundation's top card."""
+    """Names the game, deal and moves, every foundation's top card, and every card of
+    every pile, bottom to top."""
     assert len(text) <= LIMIT
     assert text.startswith(f"{game.name}, deal {game.deal}")
     assert f"{game.moves_made} move" in text
     for spec_index, pile in enumerate(game.foundations, 1):
         top = card_words(pile[-1]) if pile else "empty"
         assert f"f{spec_index}: {top}" in text
-    for i, pile in enumerate(game.tableau):
-        top = card_words(pile[-1]) if pile else "empty"
-        assert f"{game.pile_name(i)}: {top}" in text
+    if any(game.tableau):
+        for i, pile in enumerate(game.tableau):
+            cards = " ".join(str(card) for card in pile) if pile else "empty"
+            assert f"{game.pile_name(i)}: {cards};" in text or text.endswith(
+                f"{game.pile_name(i)}: {cards}."), (i, cards)
+    else:
+        assert text.endswith(": all empty.")
     for markdown in ("*", "_", "`", "#", "[", "|"):
         assert markdown not in text
 
@@ -51,18 +56,33 @@ def test_alt_text_fits_and_names_every_top_card_in_random_play(
         assert_describes(game, alt_text(game, no_win=no_win))
 
 
-def test_longest_corner_stones_description_fits() -> None:
-    """Every pile topped by the longest card name with a two-digit count, every foundation
-    nearly full, the longest deal number and status: still within Discord's limit."""
-    game = new_game("corner-stones", MAX_DEAL)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_longest_description_of_each_game_fits(game_id: str) -> None:
+    """Every card that can leave a foundation's base in the piles (what makes the list
+    longest), every pile holding some, the largest deal number, a four-digit move count,
+    the draw rule and the longest status: still within Discord's limit, every card named."""
+    game = new_game(game_id, MAX_DEAL, draw=game_id == "trefoil")
+    rng = random.Random(1)
     while game.moves_made < 12 and game.legal_moves():
-        game.play(game.legal_moves()[0])
-    queen = parse_card("QD")
-    game.tableau = [[queen] * 12 for _ in game.tableau]
-    game.foundations = [[queen] * 12 for _ in game.foundations]
+        game.play(rng.choice(game.legal_moves()))
+    spare = [c for pile in game.tableau for c in pile]
+    for spec, foundation in zip(game.rules.foundations, game.foundations, strict=True):
+        keep = 1 if spec.prefilled else 0
+        spare += foundation[keep:]
+        del foundation[keep:]
+    spare.sort(key=lambda c: -len(str(c)))  # the tens, three characters, all in
+    game.tableau = [spare[i::len(game.tableau)] for i in range(len(game.tableau))]
+    assert sum(map(len, game.tableau)) == game.rules.card_count - sum(map(len, game.foundations))
     text = alt_text(game, no_win=True)
     assert_describes(game, text)
-    assert len(text) < 950, len(text)
+    assert len(text) + len("9999") - len(str(game.moves_made)) <= LIMIT - 40, len(text)
+
+
+def test_a_20_card_corner_stones_stack_is_listed_card_by_card() -> None:
+    game = positions.long_piles("corner-stones", [20, 8, 8])
+    text = alt_text(game)
+    listed = text.split("1 (C1): ")[1].split(";")[0].split()
+    assert listed == [str(card) for card in game.tableau[0]] and len(listed) == 20
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -73,12 +93,20 @@ def test_alt_text_says_how_the_game_ended(game_id: str) -> None:
     playing = positions.mid_game(game_id)
     assert "No win is possible from here" in alt_text(playing, no_win=True)
     assert "No win" not in alt_text(playing) and "Won" not in alt_text(playing)
+    assert "Resigned" in alt_text(playing, resigned=True)
+    assert "Resigned" in alt_text(positions.stuck(game_id), resigned=True, no_win=True)
+    assert "Stuck" not in alt_text(positions.stuck(game_id), resigned=True)
+    assert "Resigned" not in alt_text(playing)
 
 
 def test_alt_text_is_plain_sentences() -> None:
     text = alt_text(new_game("corner-stones", 9))
     assert text.startswith("Corner Stones, deal 9, 0 moves. Foundations: f1: ace of clubs, up, "
                            "1 of 13; f2: king of clubs, down, 1 of 13;")
-    assert "1 (C1): " in text and "12 (C4): " in text and text.endswith(".")
+    assert ("Cards by rank and suit letter (C clubs, D diamonds, H hearts, S spades), each "
+            "stack from bottom to top. Stacks: 1 (C1): ") in text
+    assert "12 (C4): " in text and text.endswith(".")
     four = alt_text(new_game("four-leaf-clovers", 9))
     assert "f1: empty, any suit up from ace" in four
+    assert "each pile from bottom to top. Piles: 1: " in four
+    assert alt_text(positions.won("trefoil")).endswith("Piles: all empty.")

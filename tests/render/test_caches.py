@@ -6,13 +6,13 @@ from __future__ import annotations
 import importlib
 
 from engine import new_game
-from render import glyphs, render_png, sprites
+from render import board, glyphs, render_png, sprites
 
 layouts = importlib.import_module("render.layout")  # render.layout is also a function
 
 # Caches whose keys include a deal number, a move count or a position.
 GROWING = (sprites.fit, sprites.palette_text, glyphs.text_width, glyphs._advance,
-           layouts._fitted_columns)
+           layouts._fitted, board._progress_sprite)
 
 
 def test_caches_keyed_by_text_or_position_are_bounded_small() -> None:

@@ -32,6 +32,13 @@ def test_command_draws_the_no_win_banner_and_prints_the_alt_text(
     assert "Clover Leaf, deal 3, 0 moves. No win is possible from here. Foundations: " in out
 
 
+def test_command_draws_a_resigned_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.png"
+    assert main(["trefoil", "--deal", "42", "--moves", "5 f3", "--resigned", "--alt",
+                 "-o", str(out)]) == 0
+    assert "Trefoil, deal 42, 1 move, 2 redeals left. Resigned." in capsys.readouterr().out
+
+
 def test_command_names_the_move_it_refuses(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "board.png"
     assert main(["trefoil", "--deal", "42", "--moves", "5 f3,1 2", "-o", str(out)]) == 2

@@ -1,0 +1,54 @@
+"""Card faces as a phone shows them: a club is not taken for a spade."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops
+
+from engine import GAMES, parse_card
+from render import layout
+from render.cards import CARD_W, PAD, RADIUS, RANK_SIZE, card_rgb, rank_glyph, suit_ink
+from render.glyphs import cap_height
+from render.layout import tight_step
+from render.palette import BLACK, CARD
+
+
+def index_suit(code: str, four_colour: bool = False) -> Image.Image:
+    """The suit of a card's index, in the strip a buried card shows."""
+    card = parse_card(code)
+    x = PAD + rank_glyph(card.rank).width + 1
+    return card_rgb(int(card), four_colour).crop((x, 1, CARD_W - RADIUS - 1, tight_step()))
+
+
+@pytest.mark.parametrize("rank", ["A", "6", "8", "9", "10", "Q"])
+def test_clubs_and_spades_differ_at_phone_size_in_the_two_colour_deck(rank: str) -> None:
+    """Scaled as the widest board is scaled to 400 px, a club's index and a spade's still
+    differ clearly in eight pixels or more (the spade's point, the club's notched leaves);
+    with the old shapes, in four or five."""
+    widest = max(layout(g).width for g in GAMES)
+    club, spade = index_suit(rank + "C").convert("L"), index_suit(rank + "S").convert("L")
+    size = (round(club.width * 400 / widest), round(club.height * 400 / widest))
+    small_club, small_spade = club.resize(size, Image.LANCZOS), spade.resize(size, Image.LANCZOS)
+    apart = ImageChops.difference(small_club, small_spade).point(lambda v: 255 if v > 96 else 0)
+    assert apart.histogram()[255] >= 8, apart.histogram()[255]
+
+
+def test_the_two_colour_deck_keeps_clubs_and_spades_black() -> None:
+    """The shapes tell them apart, not a colour: both are black ink on the white card."""
+    assert suit_ink(0, False) == suit_ink(3, False) == BLACK
+    for code in ("9C", "9S"):
+        inks = {c for _, c in index_suit(code).getcolors(1 << 12) or []}
+        assert BLACK in inks and CARD in inks
+        assert all(max(c) - min(c) <= 8 for c in inks), inks  # greys only: no third colour
+
+
+def test_the_index_suit_is_as_tall_as_the_rank_and_inside_the_strip() -> None:
+    """A buried card shows its suit whole: the symbol's ink ends inside the strip."""
+    for code in ("9C", "10S", "QH", "AD"):
+        face = card_rgb(int(parse_card(code)), False)
+        x = PAD + rank_glyph(parse_card(code).rank).width + 1
+        ink = face.crop((x, 0, CARD_W - 2, 30)).convert("L").point(
+            lambda v: 255 if v < 160 else 0).getbbox()
+        assert ink is not None
+        assert ink[3] - ink[1] >= cap_height(RANK_SIZE) + 2
+        assert ink[3] < tight_step()
