@@ -273,7 +273,7 @@ CORNER_STONES = Rules(
         "Eight foundations, two per row: f1, f3, f5, f7 start with an Ace and build up by "
         "suit; f2, f4, f6, f8 start with a King and build down by suit.",
         "Twelve stacks of 8: the corner stones C1, C2, C3, C4 (stacks 1, 2, 11, 12) and the "
-        "side stacks S1-S8 (stacks 3-10), two beside each row of foundations.",
+        "side stacks S1-S8 (stacks 3-10), two for each row of foundations.",
         "A side stack feeds only the two foundations of its own row; a corner stone feeds "
         "any foundation.",
         "Between stacks a card goes on any card one rank higher or lower, any suit; A and K "
@@ -281,9 +281,10 @@ CORNER_STONES = Rules(
         "top card of any stack.",
         "No stock and no redeals.",
     ),
-    note="Only a stack's right-most card moves: onto any card one rank higher or lower, "
-    "whatever the suit; K and A touch. A side stack (S1-S8) feeds only the foundations in its "
-    "own row; a corner stone (C1-C4) feeds any, and an empty one takes any card.",
+    note="Only a stack's top card (the last of its fan) moves: onto any card one rank higher "
+    "or lower, whatever the suit; K and A touch. A side stack (S1-S8) feeds only the "
+    "foundations in its own row; a corner stone (C1-C4) feeds any, and an empty one takes "
+    "any card.",
     decisions=(
         "Two decks: four rising and four falling suit sequences need 8 x 13 = 104 cards.",
         "Both side stacks of a row feed that row's two foundations.",

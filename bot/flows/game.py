@@ -25,7 +25,7 @@ from collections.abc import Callable
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
 from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, Update, refusal
-from ..store import ABANDONED, LOST, PLAYING, WON, SavedGame
+from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..store.games import GameStore
 from ..words.phrases import (
     NO_GAME,
@@ -392,6 +392,7 @@ class GameFlow:
             four_colour=settings["four_colour"],
             no_win=saved.proven_lost if no_win is None else no_win,
             assisted=saved.status == WON and saved.hints > 0,
+            resigned=saved.status == RESIGNED,
         )
 
     async def redraw(self, saved: SavedGame) -> Picture:

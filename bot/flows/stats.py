@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from engine import GAMES
-from render.stats_card import StatsRow, render_stats_png
+from render.stats_card import StatsRow, render_stats_png, stats_alt_text
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store.results import Record, ResultStore, Scope
@@ -115,11 +115,14 @@ class StatsFlow:
             f"(best {streak[1]})"
         )
         rows = [
-            StatsRow(GAMES[g], rec.played, rec.won, _details(rec)) for g, rec in per_game.items()
+            StatsRow(GAMES[g], rec.played, rec.won, _details(rec, card=True), rec.assisted)
+            for g, rec in per_game.items()
         ]
         if len(rows) > 1:
-            rows.append(StatsRow("All games", total.played, total.won, _details(total)))
+            rows.append(StatsRow("All games", total.played, total.won,
+                                 _details(total, card=True), total.assisted))
         draw = functools.partial(render_stats_png, title, subtitle, rows)
+        alt = stats_alt_text(title, subtitle, rows)
         png = await self.pictures.off_loop(draw)
         owner = "Your" if own else f"{mention(subject.user_id)}'s"
         which = f"{GAMES[game]} record" if game else "record"
@@ -133,6 +136,7 @@ class StatsFlow:
         if won or lost:
             lines.append(f"⚔️ Challenges: {won} won, {lost} lost")
         return Reply(message=Message("\n".join(lines), png, f"stats-{subject.user_id}.png",
+                                     alt_text=alt,
                                      private=everywhere))
 
     # -- /leaderboard -----------------------------------------------------------------
@@ -191,14 +195,15 @@ def _summary(rec: Record) -> str:
     return text
 
 
-def _details(rec: Record) -> str:
-    """The line under a game's bar: streaks, bests, assisted wins."""
+def _details(rec: Record, *, card: bool = False) -> str:
+    """Streaks, bests, and wins with hints (unless for the ``card``, which shows those
+    in its bar)."""
     parts = [f"streak {rec.current_streak} (best {rec.best_streak})"]
     if rec.fewest_moves is not None:
         parts.append(f"fewest {rec.fewest_moves} moves")
     if rec.fastest_seconds is not None:
         parts.append(f"fastest {format_seconds(rec.fastest_seconds)}")
-    if rec.assisted:
+    if rec.assisted and not card:
         parts.append(f"{rec.assisted} assisted")
     return " · ".join(parts)
 

@@ -60,19 +60,21 @@ class Pictures:
 
     async def board(
         self, game: Game, *, four_colour: bool = False, no_win: bool = False,
-        assisted: bool = False,
+        assisted: bool = False, resigned: bool = False,
     ) -> Picture:
         """The board's picture, its last move highlighted, and the same in words."""
-        draw = functools.partial(_board, self._render, game, four_colour, no_win, assisted)
+        draw = functools.partial(_board, self._render, game, four_colour, no_win, assisted,
+                                 resigned)
         return await self.off_loop(draw)
 
 
 def _board(
-    render: Renderer, game: Game, four_colour: bool, no_win: bool, assisted: bool
+    render: Renderer, game: Game, four_colour: bool, no_win: bool, assisted: bool,
+    resigned: bool,
 ) -> Picture:
     """Draw and describe a board: both where the picture is drawn, off the bot's thread."""
     png = render(
         game, last_move=game.last_move, four_colour=four_colour, no_win=no_win,
-        assisted=assisted,
+        assisted=assisted, resigned=resigned,
     )
-    return Picture(png, alt_text(game, no_win=no_win, assisted=assisted))
+    return Picture(png, alt_text(game, no_win=no_win, assisted=assisted, resigned=resigned))

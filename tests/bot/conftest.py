@@ -42,7 +42,7 @@ class PositionPicture:
 
     def __call__(
         self, game: Game, *, last_move: Move | None = None, four_colour: bool = False,
-        no_win: bool = False, assisted: bool = False,
+        no_win: bool = False, assisted: bool = False, resigned: bool = False,
     ) -> bytes:
         self.calls += 1
         self.four_colour = four_colour
@@ -50,7 +50,7 @@ class PositionPicture:
             raise RuntimeError("picture failed")
         return json.dumps(
             {"tableau": [list(map(str, p)) for p in game.tableau], "last": str(last_move),
-             "no_win": no_win, "assisted": assisted}
+             "no_win": no_win, "assisted": assisted, "resigned": resigned}
         ).encode()
 
 

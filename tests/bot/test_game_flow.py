@@ -357,6 +357,7 @@ async def test_resigning_records_it_and_keeps_the_board_viewable(flow: GameFlow,
     await start(flow)
     reply = await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     assert reply.board is not None and "**Resigned.**" in reply.board.text
+    assert json.loads(reply.board.png)["resigned"], "the picture says so too"
     assert [r.outcome for r in await all_results(store)] == ["resigned"]
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and shown.board.finished

@@ -22,6 +22,7 @@ from bot.flows.stats import EVERYWHERE, picture_name
 from bot.flows.wanted import Wanted
 from bot.replies import Action, Ask, Person, Player, Reply
 from bot.store import Stores
+from render.stats_card import MARGIN, ROW, TOP, WIDTH
 from tests.bot.reference import all_results
 
 from .conftest import ALICE, BOB, Clock, offer_of
@@ -121,9 +122,11 @@ async def test_stats_per_game_and_in_all_on_this_server(
     ]
     assert "5 moves" not in answer.message.text, "nothing of the other server"
     image = picture(answer)
-    assert image.size == (960, 100 + 72 * 3 + 32)  # two games and the totals: a bar each
+    assert image.size == (WIDTH, TOP + ROW * 3 + MARGIN)  # two games and the totals: a bar each
+    alt = answer.message.alt_text
+    assert 0 < len(alt) <= 1024 and "Trefoil" in alt and "Clover Leaf" in alt, "described"
     one_game = picture(await stats.stats(ALICE, person(ALICE), game="trefoil"))
-    assert one_game.size == (960, 100 + 72 + 32)
+    assert one_game.size == (WIDTH, TOP + ROW + MARGIN)
 
 
 async def test_stats_of_another_player_on_this_server_is_public(

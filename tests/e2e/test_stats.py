@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from bot.flows.cooldowns import EVERY_S
-from render.stats_card import MARGIN, ROW, TOP, render_stats_png
+from render.stats_card import MARGIN, ROW, TOP, WIDTH, render_stats_png
 
 from ..bot.daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
 from .fake_discord import (
@@ -64,7 +64,7 @@ def stats_card(blob: bytes, rows: int) -> None:
     assert is_png(blob)
     image = Image.open(io.BytesIO(blob))
     image.load()
-    assert image.width == 960 and image.height == TOP + ROW * rows + MARGIN, image.size
+    assert image.width == WIDTH and image.height == TOP + ROW * rows + MARGIN, image.size
 
 
 def pings_nobody(reply: Reply) -> None:
