@@ -27,6 +27,7 @@ from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
 from .flows.game import GameFlow
+from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.solver import Deliver, SolverService
 from .flows.stats import SERVER, StatsFlow
@@ -98,6 +99,8 @@ class Core:
         self.statistics = StatsFlow(stores.results, self.challenges, self.pictures,
                                     self.cooldowns, clock)
         self.data_rights = DataRights(stores, self._drop, clock)
+        self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
+                               self.cooldowns)
         self.leadership = Leadership(stores.meta)
         self._stopped = self._closed = False
         stores.listen(self._heard)
@@ -246,6 +249,11 @@ class Core:
         if ask is Ask.FORGET:
             return await _calm(self.data_rights.forget(player))
         return await _calm(self.data_rights.reset(player, can_manage_server))
+
+    async def replay(self, viewer: Player, subject: Person | None = None) -> Reply:
+        """A game move by move, as an animation: the viewer's own, or (``subject``) another
+        member's last finished game here."""
+        return await _calm(self.replays.replay(viewer, subject))
 
     # -- challenges -------------------------------------------------------------------
 

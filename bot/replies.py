@@ -178,7 +178,7 @@ class Message:
     and never pinged."""
 
     text: str
-    png: bytes | None = None
+    image: bytes | None = None  # a PNG, or an animated GIF (a replay)
     filename: str = "picture.png"
     private: bool = False
     question: Question | None = None

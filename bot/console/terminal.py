@@ -194,6 +194,8 @@ class Console:
                     return True
                 changes[key] = value.lower() == "true"
             self.show(await self.core.change_settings(player, **changes))
+        elif name == "replay":
+            self.show(await self.core.replay(player))
         elif name == "challenge":
             self.say("Challenges are between members of a Discord server; the console has "
                      "one player. `/new` deals you a game.")
@@ -289,8 +291,8 @@ class Console:
     def _show_message(self, message: Message) -> None:
         """Text, its picture saved like a board's, its question's two labels."""
         lines = [message.text]
-        if message.png is not None:
-            lines.append(f"Picture: {self._save_picture(message.png, message.filename)}")
+        if message.image is not None:
+            lines.append(f"Picture: {self._save_picture(message.image, message.filename)}")
         self.question = message.question
         if message.question is not None:
             lines.append(f"  [{message.question.yes}]  [{message.question.no}]")
@@ -314,7 +316,8 @@ class Console:
 
 def _pictures(boards: Path) -> list[Path]:
     """The console's pictures in ``boards``, oldest first."""
-    numbered = [(int(m[1]), p) for p in boards.glob("*.png") if (m := re.match(r"(\d+)-", p.name))]
+    numbered = [(int(m[1]), p) for p in boards.glob("*.*")
+                if p.suffix in (".png", ".gif") and (m := re.match(r"(\d+)-", p.name))]
     return [p for _, p in sorted(numbered)]
 
 

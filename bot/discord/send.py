@@ -82,8 +82,8 @@ def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | Non
         return fit(board.text), files, board_view(board), board.private
     message = reply.message
     assert message is not None
-    files = ([] if message.png is None
-             else [_picture(message.png, message.filename, message.alt_text)])
+    files = ([] if message.image is None
+             else [_picture(message.image, message.filename, message.alt_text)])
     view: discord.ui.View | None = None
     if message.question is not None:
         view = question_view(message.question)

@@ -1,5 +1,5 @@
-"""The commands for playing together: /challenge user game (and its buttons, in
-``components.py``). Each turns its options into one call of the core."""
+"""The commands for playing together: /challenge user game (its buttons are in
+``components.py``) and /replay [user]. Each turns its options into one call of the core."""
 
 from __future__ import annotations
 
@@ -33,6 +33,22 @@ class TogetherCommands(commands.Cog, name="Together"):
     async def challenge(
         self, interaction: discord.Interaction[Any], user: discord.User, game: str
     ) -> None:
-        name = getattr(user, "display_name", None) or f"user {user.id}"
-        opponent = Person(user.id, name, bot=bool(getattr(user, "bot", False)))
-        await respond(interaction, self.core.challenge(player_of(interaction), opponent, game))
+        await respond(interaction, self.core.challenge(player_of(interaction), _person(user), game))
+
+    @app_commands.command(
+        name="replay", description="A game move by move, as an animation to show the channel"
+    )
+    @app_commands.describe(
+        user="Whose last finished game on this server (your own game if left out)"
+    )
+    async def replay(
+        self, interaction: discord.Interaction[Any], user: discord.User | None = None
+    ) -> None:
+        subject = None if user is None else _person(user)
+        await respond(interaction, self.core.replay(player_of(interaction), subject))
+
+
+def _person(user: discord.User | discord.Member) -> Person:
+    """A member as the core knows one (a user Discord did not resolve arrives as an id)."""
+    name = getattr(user, "display_name", None) or f"user {user.id}"
+    return Person(user.id, name, bot=bool(getattr(user, "bot", False)))

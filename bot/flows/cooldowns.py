@@ -22,10 +22,12 @@ EVERY_S: dict[str, float] = {
     "leaderboard": 5.0,
     "daily-board": 5.0,
     "challenge": 30.0,  # a public message that calls a member
+    "replay": 20.0,  # an animation: a second of drawing
 }
 # How a read-only command is named when its limit is told.
 NAMES = {"show": "`/show`", "stats": "`/stats`", "leaderboard": "`/leaderboard`",
-         "daily-board": "`/daily-board`", "challenge": "`/challenge`"}
+         "daily-board": "`/daily-board`", "challenge": "`/challenge`",
+         "replay": "`/replay`"}
 
 
 class Cooldowns:

@@ -294,11 +294,12 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
     )
     # The player's last finished game in this place, for /replay: one row a place.
     await conn.execute(
-        "INSERT INTO replays (user_id, place, state, outcome, finished_at) "
-        "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id, place) DO UPDATE SET "
-        "state = excluded.state, outcome = excluded.outcome, finished_at = excluded.finished_at",
+        "INSERT INTO replays (user_id, place, state, outcome, hints, finished_at) "
+        "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, place) DO UPDATE SET "
+        "state = excluded.state, outcome = excluded.outcome, hints = excluded.hints, "
+        "finished_at = excluded.finished_at",
         saved.user_id, saved.guild_id or OUTSIDE_SERVERS, _state(game), saved.status,
-        float(saved.finished_at),
+        saved.hints, float(saved.finished_at),
     )
     if saved.challenge_id is not None:
         for side in ("challenger", "challenged"):  # the player's side, if still to finish

@@ -18,6 +18,7 @@ OUTSIDE_SERVERS = 0  # the place of games played in DMs and the console
 class Finished:
     game: Game
     outcome: str
+    hints: int
     finished_at: float
 
 
@@ -29,11 +30,11 @@ class ReplayStore:
         """The player's last finished game there, or None."""
         async with self._db.reading() as conn:
             row = await conn.fetchrow(
-                "SELECT state, outcome, finished_at FROM replays "
+                "SELECT state, outcome, hints, finished_at FROM replays "
                 "WHERE user_id = $1 AND place = $2",
                 user_id, guild_id or OUTSIDE_SERVERS,
             )
         if row is None:
             return None
         game = Game.from_dict(json.loads(str(row["state"])))
-        return Finished(game, str(row["outcome"]), float(row["finished_at"]))
+        return Finished(game, str(row["outcome"]), int(row["hints"]), float(row["finished_at"]))

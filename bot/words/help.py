@@ -54,6 +54,7 @@ HELP_TEXT = (
     "first try scored; a day's winners here\n"
     "Wins with hints are *assisted*: played, not won, on boards and in streaks.\n"
     "`/challenge user game` — the same winnable deal for you both; the better result wins\n"
+    "`/replay [user]` — a game move by move, as an animation for the channel\n"
     "`/forget-me` — delete your data; `/reset-server-stats` — clear this server's results "
     "(Manage Server)\n"
     "\n"

@@ -88,7 +88,11 @@ def forked(work: Callable[..., T], *args: Any) -> T:
 
 
 def main() -> None:
+    """Serve tasks until standard input ends. ``--nice N``: at a lower priority, so that
+    the system serves the bot and its other workers first (long work, such as a replay)."""
     global _answers
+    if sys.argv[1:2] == ["--nice"]:
+        os.nice(int(sys.argv[2]))
     tasks = sys.stdin.buffer
     answers = _answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())

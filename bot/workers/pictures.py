@@ -1,4 +1,5 @@
-"""Drawing off the event loop: the board and stats pictures, in worker processes or threads."""
+"""Drawing off the event loop: the board and stats pictures, in worker processes or threads;
+the replays in a process of their own, at a lower priority."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TypeVar
 
 from engine import Game
 from render import alt_text, render_png
+from render.replay import replay_gif
 
 from .processes import Workers
 
@@ -21,7 +23,10 @@ Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ...) ->
 class Picture:
     png: bytes
     alt_text: str  # what it shows, in words: the attachment's description
+
+
 T = TypeVar("T")
+REPLAY_NICE = 10  # a replay (a second of drawing) yields the CPU to moves' pictures
 
 
 class Pictures:
@@ -39,13 +44,17 @@ class Pictures:
         self._own_executor = executor is None
         if processes and executor is None and renderer is None:
             self._workers: Workers | None = Workers("drawing", processes, start_now=True)
+            # Started on the first replay asked for; one replay drawn at a time.
+            self._replays: Workers | None = Workers("replay", 1, nice=REPLAY_NICE)
         else:
-            self._workers = None
+            self._workers = self._replays = None
         self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
 
     def close(self) -> None:
         if self._workers:
             self._workers.shutdown()
+        if self._replays:
+            self._replays.shutdown()
         if self._own_executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
@@ -57,6 +66,19 @@ class Pictures:
             drawn: T = await self._workers.run(work)
             return drawn
         return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+
+    async def replay(
+        self, game: Game, *, four_colour: bool = False, assisted: bool = False,
+        resigned: bool = False,
+    ) -> bytes:
+        """``game`` move by move, as an animated GIF: in the replays' own process, whose
+        lower priority leaves the CPU to the moves' pictures first (or in a thread)."""
+        draw = functools.partial(replay_gif, game, four_colour=four_colour, assisted=assisted,
+                                 resigned=resigned)
+        if self._replays:
+            gif: bytes = await self._replays.run(draw)
+            return gif
+        return await asyncio.get_running_loop().run_in_executor(self._executor, draw)
 
     async def board(
         self, game: Game, *, four_colour: bool = False, no_win: bool = False,

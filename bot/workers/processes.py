@@ -38,9 +38,9 @@ class _Process:
     holds far more than the few small tasks sent ahead). Answers come back in the order
     the tasks went, each to the future waiting for it."""
 
-    def __init__(self) -> None:
+    def __init__(self, nice: int = 0) -> None:
         self.popen = subprocess.Popen(
-            [sys.executable, "-m", "bot.workers.child"],
+            [sys.executable, "-m", "bot.workers.child", *(["--nice", str(nice)] if nice else [])],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )
@@ -130,9 +130,12 @@ class Workers:
     out of memory) is started again, and each task that found it dead is tried once more:
     a death costs one retry, not every task until the bot restarts."""
 
-    def __init__(self, what: str, workers: int, *, start_now: bool = False) -> None:
+    def __init__(
+        self, what: str, workers: int, *, start_now: bool = False, nice: int = 0
+    ) -> None:
         self.what = what
         self.workers = workers
+        self.nice = nice  # how much lower the processes' priority is than the bot's
         self._processes: list[_Process] = []
         self._busy: dict[_Process, int] = {}  # a process's tasks not yet answered
         self._free = asyncio.Semaphore(workers * AHEAD)
@@ -142,7 +145,7 @@ class Workers:
                 self._start()
 
     def _start(self) -> _Process:
-        process = _Process()
+        process = _Process(self.nice)
         self._processes.append(process)
         self._busy[process] = 0
         return process

@@ -90,8 +90,8 @@ def person(player: Player, name: str = "Alice") -> Person:
 
 
 def picture(answer: Reply) -> Image.Image:
-    assert answer.message.png is not None
-    image = Image.open(io.BytesIO(answer.message.png))
+    assert answer.message.image is not None
+    image = Image.open(io.BytesIO(answer.message.image))
     image.load()
     return image
 
@@ -135,7 +135,7 @@ async def test_stats_of_another_player_on_this_server_is_public(
     history.add(BOB.user_id, "won")
     history.add(BOB.user_id, "won", guild=OTHER)
     answer = await stats.stats(ALICE, person(BOB, "Bob"))
-    assert not answer.message.private and answer.message.png is not None
+    assert not answer.message.private and answer.message.image is not None
     assert answer.message.text.startswith(f"<@{BOB.user_id}>'s record on this server: 1 played · 1 won")
 
 
@@ -146,7 +146,7 @@ async def test_the_all_servers_record_is_for_the_player_alone(
     history.add(ALICE.user_id, "lost", guild=OTHER)
     history.add(ALICE.user_id, "won", guild=None)
     mine = await stats.stats(ALICE, person(ALICE), scope=EVERYWHERE)
-    assert mine.message.private and mine.message.png is not None
+    assert mine.message.private and mine.message.image is not None
     assert "3 played · 2 won" in mine.message.text
     theirs = await stats.stats(BOB, person(ALICE), scope=EVERYWHERE)
     assert theirs.refused and theirs.message is None, "a refusal is a private note"
@@ -182,7 +182,7 @@ async def test_stats_for_one_game_and_the_daily_streak(
 async def test_no_games_yet(stats: Core, history: History) -> None:
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE, person(ALICE))
-    assert mine.message.private and mine.message.png is None
+    assert mine.message.private and mine.message.image is None
     assert "no finished games on this server yet" in mine.message.text and "/new" in mine.message.text
     theirs = await stats.stats(BOB, person(ALICE))
     assert f"<@{ALICE.user_id}> has no finished games" in theirs.message.text

@@ -106,3 +106,30 @@ async def test_no_challenge_to_oneself_or_a_bot(
     else:
         reply = await fake.command("alice", "challenge", {"user": opponent, "game": "trefoil"})
     assert reply.ephemeral and says in reply.text
+
+
+async def test_a_replay_goes_to_the_channel_and_another_member_may_ask_for_one(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    from io import BytesIO
+
+    from PIL import Image
+
+    alice = fake.users["alice"]
+    none_yet = await fake.command("bob", "replay", {"user": "alice"})
+    assert none_yet.ephemeral and "has finished no game on this server" in none_yet.text
+    await fake.command("alice", "new", {"game": "trefoil", "deal": NOV_22_DEAL})
+    for move in NOV_22_WIN[:5]:
+        source, _, target = move.partition(" ")
+        await fake.command("alice", "move", {"from": source, "to": target})
+    mine = await fake.command("alice", "replay")
+    assert not mine.ephemeral and "Your **Trefoil** game" in mine.text and "5 moves" in mine.text
+    [gif] = fake.message(mine).state().attachments
+    assert gif.filename.endswith(".gif") and gif.description and "a frame a move" in gif.description
+    assert Image.open(BytesIO(gif.data)).n_frames == 6, "the deal and a frame a move"
+    again = await fake.command("alice", "replay")
+    assert again.ephemeral and "One `/replay` every 20 s" in again.text
+    resigning = await fake.command("alice", "resign")
+    await fake.press("alice", resigning, label="Resign")
+    theirs = await fake.command("bob", "replay", {"user": "alice"})
+    assert f"<@{alice.id}>'s **Trefoil** game" in theirs.text and "resigned" in theirs.text

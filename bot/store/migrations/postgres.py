@@ -127,6 +127,7 @@ MIGRATIONS: tuple[str, ...] = (
         place BIGINT NOT NULL,                  -- the server's id; 0 outside servers
         state TEXT NOT NULL,                    -- the finished game, as games.state
         outcome TEXT NOT NULL,
+        hints INTEGER NOT NULL,
         finished_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (user_id, place)
     );

@@ -154,6 +154,7 @@ MIGRATIONS: tuple[str, ...] = (
         place INTEGER NOT NULL,                -- the server's id; 0 outside servers
         state TEXT NOT NULL,                   -- the finished game, as games.state
         outcome TEXT NOT NULL,
+        hints INTEGER NOT NULL,
         finished_at REAL NOT NULL,
         PRIMARY KEY (user_id, place)
     );

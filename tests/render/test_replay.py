@@ -1,0 +1,57 @@
+"""A replay: a frame a move from the deal, the last frame the position now with its
+banner, a long game shown by an even selection of its moves."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageChops
+
+from engine import new_game
+from render.board import render_image
+from render.replay import FIRST_MS, LAST_MS, MOST_FRAMES, STEP_MS, frames_shown, replay_gif
+
+
+def frames(gif: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(gif))
+    out = []
+    for number in range(image.n_frames):
+        image.seek(number)
+        out.append(image.convert("RGB"))
+    return out
+
+
+def same(picture: Image.Image, frame: Image.Image) -> bool:
+    """Whether ``frame`` shows ``picture`` (in its top left corner: the canvas may be
+    taller than a frame, felt below)."""
+    cropped = frame.crop((0, 0, *picture.size))
+    return ImageChops.difference(picture.convert("RGB"), cropped).getbbox() is None
+
+
+def test_a_replay_shows_the_deal_each_move_and_the_end() -> None:
+    game = new_game("trefoil", 42)
+    for move in ("5 f3", "redeal", "1 f1"):
+        try:
+            game.play(move)
+        except ValueError:
+            game.play(game.legal_moves()[0])
+    gif = replay_gif(game, resigned=True)
+    shown = frames(gif)
+    assert len(shown) == game.moves_made + 1
+    assert same(render_image(new_game("trefoil", 42)), shown[0]), "the deal first"
+    last = render_image(game, last_move=game.last_move, resigned=True)
+    assert same(last, shown[-1]), "the position now last, with its banner"
+    durations = []
+    image = Image.open(io.BytesIO(gif))
+    for number in range(image.n_frames):
+        image.seek(number)
+        durations.append(image.info["duration"])
+    assert durations == [FIRST_MS, STEP_MS, STEP_MS, LAST_MS]
+
+
+def test_a_long_game_shows_an_even_selection_ending_on_its_last_move() -> None:
+    assert frames_shown(12) == set(range(1, 13))
+    picked = frames_shown(531)
+    assert len(picked) == MOST_FRAMES and max(picked) == 531 and min(picked) >= 1
+    gaps = [b - a for a, b in zip(sorted(picked), sorted(picked)[1:], strict=False)]
+    assert max(gaps) - min(gaps) <= 1, "evenly spread"
