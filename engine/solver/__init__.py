@@ -145,9 +145,9 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
         )
     model = model_for_rules(game.rules)
     start = model.position(game)
-    planned = PLANS.next_move(model, start, game.deal, game.draw_rule)
+    planned = PLANS.next_step(model, start, game.deal, game.draw_rule)
     if planned is not None:
-        return Hint(move_text(planned), True, False, WINNING_NOTE, cards_up=total)
+        return Hint(move_text(planned.move), True, False, WINNING_NOTE, cards_up=total)
     budget = Budget(budget_s, positions)
     redeals = game.redeals_left > 0
     # With redeals left, keep some of the budget to plan within this deal if no win is found.
