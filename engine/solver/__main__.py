@@ -121,6 +121,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         advice = hint(game, budget_s=args.budget, positions=args.positions)
         print(f"{advice.move}: {advice.note}")
+        facts = {"action": advice.action, "moves left": advice.moves_left,
+                 "undo to win": advice.undo_to_win}
+        known = [f"{name}: {value}" for name, value in facts.items() if value is not None]
+        if known:
+            print("; ".join(known))
     return 0
 
 
