@@ -7,9 +7,10 @@ position, takes the first of these that keeps a win and makes the whole line no 
 
 1. every card that can go up, the way "To foundations" plays them (a search proves the
    rest still wins, unless the line passes that position anyway);
-2. a few moves that reach a position the line reaches later (a shortcut), or one with
+2. a redeal, where one is left (a search proves the rest still wins);
+3. a few moves that reach a position the line reaches later (a shortcut), or one with
    more cards up sooner than the line does (a search proves the rest still wins);
-3. otherwise the line's own moves, up to its next card up.
+4. otherwise the line's own moves, up to its next card up.
 
 So cards go up as soon as they can where that costs nothing, and the line is never
 longer than it was. Loops are cut before and after (``without_cycles``): no position
@@ -26,12 +27,13 @@ from collections.abc import Iterator
 
 from .keys import key_function
 from .lines import shorten, without_cycles
-from .model import DRAW, FOUNDATION, REDEAL, Model, Position, RawMove
+from .model import DRAW, FOUNDATION, REDEAL, REDEAL_RAW, Model, Position, RawMove
 from .plan import REDEAL_CAPS
 from .search import WON, Search
 
-# What one line's tidying may spend, in positions: a Corner Stones line (the longest,
-# 200-330 moves) takes 40-80k, the other games' less (measured over deals 1-100).
+# What one line's tidying may spend, in positions: Corner Stones lines (the longest,
+# 160-480 moves) take 30-100k (0.3 s compiled), the other games' under 40k (measured
+# over deals 1-100).
 TIDY_POSITIONS = 150_000
 LOOK_AROUND = 600  # positions looked at around each position of the line (moves apart)
 PROOF_POSITIONS = 3_000  # a search proving that a step keeps a win: most take < 1,500
@@ -132,9 +134,18 @@ class _Tidying:
             rest = self.proof(after)
             if rest is not None and len(up) + len(rest) <= len(plan):
                 return up, rest, None
-        # 2. A shortcut, or cards up sooner. The plan's next card up (or redeal) is
-        # `nearest` moves away: only a step with more cards up in fewer moves is tried.
+        # 2. A redeal now. The arrangement before a redeal decides its shuffle, and
+        # the search may walk long to one that wins (Super Flower Garden 67: 150 moves
+        # before its first redeal, a Queen moved back and forth all along).
         nearest = next(i for i, m in enumerate(plan, 1) if m[0] in (FOUNDATION, REDEAL))
+        if pos.redeals_left and plan[0][0] != REDEAL:
+            redealt = pos.copy()
+            model.apply(redealt, REDEAL_RAW, deal)
+            rest = self.proof(redealt)
+            if rest is not None and 1 + len(rest) <= len(plan):
+                return [REDEAL_RAW], rest, None
+        # 3. A shortcut, or cards up sooner. The plan's next card up (or redeal) is
+        # `nearest` moves away: only a step with more cards up in fewer moves is tried.
         cards_up = sum(pos.heights)
         tries = 0
         for path, there in self.around(pos):
@@ -150,7 +161,7 @@ class _Tidying:
                 rest = self.proof(there)
                 if rest is not None and len(path) + len(rest) <= len(plan):
                     return path, rest, None
-        # 3. The plan, to its next card up.
+        # 4. The plan, to its next card up.
         return plan[:nearest], plan[nearest:], keys[nearest:]
 
 
