@@ -3,8 +3,10 @@
 ``stats all --markdown`` runs every game and adds the table for the README. Also
 ``solve GAME --deal N`` (print a winning line), ``hint GAME --deal N
 [--moves "7 3,5 f2"]`` and ``blind GAME --games 2000``: the odds of a player who never
-undoes a redeal (the policy is in ``engine/solver/blind.py``). Every command takes
-``--positions N`` instead of seconds: the same answers on every machine.
+undoes a redeal (the policy is in ``engine/solver/blind.py``). ``hintlines GAME --count
+100``: how many moves following the hints takes, before and after lines were tidied
+(``engine/solver/hintlines.py``). Every command takes ``--positions N`` instead of
+seconds: the same answers on every machine.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import sys
 
 from ..game import new_game
 from ..rules import GAMES, RULES
-from . import hint, solve
+from . import hint, hintlines, solve
 from .blind import BlindGame, blind_odds
 from .stats import DealResult, PerDeal, markdown_table, run
 
@@ -59,6 +61,13 @@ def main(argv: list[str] | None = None) -> int:
     blind.add_argument("--positions", type=int, help=POSITIONS_HELP.format("search"))
     blind.add_argument("--jobs", type=int, default=1, help="processes")
     blind.add_argument("-v", "--verbose", action="store_true", help="one line per game")
+    lines = sub.add_parser("hintlines", help="moves to the win following the hints, before/after")
+    lines.add_argument("game", choices=[*sorted(GAMES), "all"])
+    lines.add_argument("--count", type=int, default=100, help="winnable deals, from deal 1")
+    lines.add_argument("--positions", type=int, default=100_000, help="positions per search")
+    lines.add_argument("--jobs", type=int, default=1, help="processes")
+    lines.add_argument("--markdown", action="store_true", help="also print a markdown table")
+    lines.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
     for name in ("solve", "hint"):
         one = sub.add_parser(name, help=f"{name} one position")
         one.add_argument("game", choices=sorted(GAMES))
@@ -105,6 +114,23 @@ def main(argv: list[str] | None = None) -> int:
             jobs=args.jobs, progress=shown,
         )
         print(odds.text())
+        return 0
+
+    if args.command == "hintlines":
+        def followed(line: hintlines.HintedLine) -> None:
+            if args.verbose:
+                print(f"deal {line.deal}: {line.before} moves before, {line.moves} after "
+                      f"in {line.hints} hints", flush=True)
+
+        results = {}
+        for game_id in list(GAMES) if args.game == "all" else [args.game]:
+            results[game_id] = hintlines.run(
+                game_id, args.count, args.positions, jobs=args.jobs, progress=followed
+            )
+            print(hintlines.text(game_id, results[game_id], args.positions), flush=True)
+        if args.markdown:
+            print()
+            print(hintlines.markdown_table(results))
         return 0
 
     game = new_game(args.game, args.deal)
