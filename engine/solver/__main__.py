@@ -5,19 +5,24 @@
 [--moves "7 3,5 f2"]`` and ``blind GAME --games 2000``: the odds of a player who never
 undoes a redeal (the policy is in ``engine/solver/blind.py``). ``hintlines GAME --count
 100``: how many moves following the hints takes, before and after lines were tidied
-(``engine/solver/hintlines.py``). Every command takes ``--positions N`` instead of
-seconds: the same answers on every machine.
+(``engine/solver/hintlines.py``). ``daily [GAME] --day 2026-11-25 --days 30``: the
+daily deals, proven winnable (``engine/solver/daily.py``). Every command takes
+``--positions N`` instead of seconds: the same answers on every machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
+from datetime import UTC, date, datetime, timedelta
 
 from ..game import new_game
 from ..rules import GAMES, RULES
 from . import hint, hintlines, solve
 from .blind import BlindGame, blind_odds
+from .daily import DAILY_POSITIONS, DailyDeal, find_daily_deal
 from .stats import DealResult, PerDeal, markdown_table, run
 
 POSITIONS_HELP = "positions per {} instead of seconds: the same answers on every machine"
@@ -33,6 +38,36 @@ def _deal_range(text: str) -> range:
     if start < 1 or end < start:
         raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-1000")
     return range(start, end + 1)
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2026-11-25") from None
+
+
+def daily_deals(game_ids: list[str], first: date, days: int) -> None:
+    """Print each day's deal of each game, then how often a day kept its first candidate
+    (the deal it had before deals were proven) and how long finding one took."""
+    found: dict[str, list[tuple[DailyDeal, float]]] = {g: [] for g in game_ids}
+    for n in range(days):
+        day = first + timedelta(days=n)
+        for game_id in game_ids:
+            started = time.perf_counter()
+            deal = find_daily_deal(game_id, day)
+            seconds = time.perf_counter() - started
+            found[game_id].append((deal, seconds))
+            print(f"{day} {game_id}: deal {deal.deal} (candidate {deal.candidate}, "
+                  f"{deal.positions:,} positions, {1000 * seconds:.1f} ms)", flush=True)
+    if days > 1:
+        print()
+        for game_id, results in found.items():
+            kept = sum(1 for deal, _ in results if deal.candidate == 0)
+            times = [seconds for _, seconds in results]
+            print(f"{game_id}: first candidate kept on {kept} of {days} days; "
+                  f"{DAILY_POSITIONS[game_id]:,} positions a candidate; time a day: median "
+                  f"{1000 * statistics.median(times):.1f} ms, worst {1000 * max(times):.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -68,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
     lines.add_argument("--jobs", type=int, default=1, help="processes")
     lines.add_argument("--markdown", action="store_true", help="also print a markdown table")
     lines.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    daily = sub.add_parser("daily", help="the daily deals of a day, proven winnable")
+    daily.add_argument("game", nargs="?", default="all", choices=[*sorted(GAMES), "all"])
+    daily.add_argument("--day", type=_day, help="the first day (UTC; default today)")
+    daily.add_argument("--days", type=int, default=1, help="days from that one")
     for name in ("solve", "hint"):
         one = sub.add_parser(name, help=f"{name} one position")
         one.add_argument("game", choices=sorted(GAMES))
@@ -114,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
             jobs=args.jobs, progress=shown,
         )
         print(odds.text())
+        return 0
+
+    if args.command == "daily":
+        first = args.day or datetime.now(UTC).date()
+        daily_deals(list(GAMES) if args.game == "all" else [args.game], first, args.days)
         return 0
 
     if args.command == "hintlines":
