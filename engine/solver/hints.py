@@ -78,12 +78,11 @@ class Hint:
 
 
 WINNING_NOTE = "This move is part of a winning line."
-# Of a redeal game's hint budget, kept for the within-deal plan: the same share of
+# Of a hint's budget, kept for the line that puts the most cards up when no win is
+# found: from the search for a win in a redeal game (the plan within the deal), and
+# from the search back for a winnable position in a lost game. The same share of
 # seconds or of positions, since that plan costs about what the search through the
 # redeals costs per position (Super Flower Garden, measured: 260k and 230k a second).
-WITHIN_DEAL_SHARE = 0.3
-# Of a lost game's hint budget, kept from the search for a winnable earlier position
-# for the line that puts the most cards up.
 MOST_UP_SHARE = 0.3
 PATH_KEPT = 500  # positions of a game's history that a new line keeps away from
 UNDOS_SEARCHED = 200  # positions of a lost game's history searched for a winnable one
@@ -127,7 +126,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
     # With redeals left, keep some of the budget to plan within this deal if no win is found.
     path = _path_keys(model, game)
     verdict, fresh = _find_win(
-        model, game, budget.keeping(WITHIN_DEAL_SHARE) if redeals else budget, path
+        model, game, budget.keeping(MOST_UP_SHARE) if redeals else budget, path
     )
     found = verdict.positions + (fresh.positions if fresh is not verdict else 0)
     if verdict.status == WON:

@@ -84,7 +84,7 @@ class _Tidying:
         each once (as the search tells positions apart), with the moves to them."""
         model = self.model
         key = key_function(model, pos)
-        seen = {key(pos), *self.avoid}
+        seen = {key(pos)}
         level: list[tuple[list[RawMove], Position]] = [([], pos)]
         while level:
             deeper = []
@@ -92,13 +92,13 @@ class _Tidying:
                 for move in model.legal_moves(here):
                     if move[0] == REDEAL or move[0] == DRAW:
                         continue
-                    if len(seen) > LOOK_AROUND + len(self.avoid):
+                    if len(seen) > LOOK_AROUND:
                         return
                     there = here.copy()
                     model.apply(there, move, self.deal)
                     self.left -= 1
                     k = key(there)
-                    if k not in seen:
+                    if k not in seen and k not in self.avoid:
                         seen.add(k)
                         yield [*path, move], there
                         deeper.append(([*path, move], there))
