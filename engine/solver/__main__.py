@@ -3,19 +3,26 @@
 ``stats all --markdown`` runs every game and adds the table for the README. Also
 ``solve GAME --deal N`` (print a winning line), ``hint GAME --deal N
 [--moves "7 3,5 f2"]`` and ``blind GAME --games 2000``: the odds of a player who never
-undoes a redeal (the policy is in ``engine/solver/blind.py``). Every command takes
+undoes a redeal (the policy is in ``engine/solver/blind.py``). ``hintlines GAME --count
+100``: how many moves following the hints takes, before and after lines were tidied
+(``engine/solver/hintlines.py``). ``daily [GAME] --day 2026-11-25 --days 30``: the
+daily deals, proven winnable (``engine/solver/daily.py``). Every command takes
 ``--positions N`` instead of seconds: the same answers on every machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
+from datetime import UTC, date, datetime, timedelta
 
 from ..game import new_game
 from ..rules import GAMES, RULES
-from . import hint, solve
+from . import hint, hintlines, solve
 from .blind import BlindGame, blind_odds
+from .daily import DAILY_POSITIONS, DailyDeal, find_daily_deal
 from .stats import DealResult, PerDeal, markdown_table, run
 
 POSITIONS_HELP = "positions per {} instead of seconds: the same answers on every machine"
@@ -31,6 +38,36 @@ def _deal_range(text: str) -> range:
     if start < 1 or end < start:
         raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-1000")
     return range(start, end + 1)
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2026-11-25") from None
+
+
+def daily_deals(game_ids: list[str], first: date, days: int) -> None:
+    """Print each day's deal of each game, then how often a day kept its first candidate
+    (the deal it had before deals were proven) and how long finding one took."""
+    found: dict[str, list[tuple[DailyDeal, float]]] = {g: [] for g in game_ids}
+    for n in range(days):
+        day = first + timedelta(days=n)
+        for game_id in game_ids:
+            started = time.perf_counter()
+            deal = find_daily_deal(game_id, day)
+            seconds = time.perf_counter() - started
+            found[game_id].append((deal, seconds))
+            print(f"{day} {game_id}: deal {deal.deal} (candidate {deal.candidate}, "
+                  f"{deal.positions:,} positions, {1000 * seconds:.1f} ms)", flush=True)
+    if days > 1:
+        print()
+        for game_id, results in found.items():
+            kept = sum(1 for deal, _ in results if deal.candidate == 0)
+            times = [seconds for _, seconds in results]
+            print(f"{game_id}: first candidate kept on {kept} of {days} days; "
+                  f"{DAILY_POSITIONS[game_id]:,} positions a candidate; time a day: median "
+                  f"{1000 * statistics.median(times):.1f} ms, worst {1000 * max(times):.1f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -59,6 +96,17 @@ def main(argv: list[str] | None = None) -> int:
     blind.add_argument("--positions", type=int, help=POSITIONS_HELP.format("search"))
     blind.add_argument("--jobs", type=int, default=1, help="processes")
     blind.add_argument("-v", "--verbose", action="store_true", help="one line per game")
+    lines = sub.add_parser("hintlines", help="moves to the win following the hints, before/after")
+    lines.add_argument("game", choices=[*sorted(GAMES), "all"])
+    lines.add_argument("--count", type=int, default=100, help="winnable deals, from deal 1")
+    lines.add_argument("--positions", type=int, default=100_000, help="positions per search")
+    lines.add_argument("--jobs", type=int, default=1, help="processes")
+    lines.add_argument("--markdown", action="store_true", help="also print a markdown table")
+    lines.add_argument("-v", "--verbose", action="store_true", help="one line per deal")
+    daily = sub.add_parser("daily", help="the daily deals of a day, proven winnable")
+    daily.add_argument("game", nargs="?", default="all", choices=[*sorted(GAMES), "all"])
+    daily.add_argument("--day", type=_day, help="the first day (UTC; default today)")
+    daily.add_argument("--days", type=int, default=1, help="days from that one")
     for name in ("solve", "hint"):
         one = sub.add_parser(name, help=f"{name} one position")
         one.add_argument("game", choices=sorted(GAMES))
@@ -107,6 +155,28 @@ def main(argv: list[str] | None = None) -> int:
         print(odds.text())
         return 0
 
+    if args.command == "daily":
+        first = args.day or datetime.now(UTC).date()
+        daily_deals(list(GAMES) if args.game == "all" else [args.game], first, args.days)
+        return 0
+
+    if args.command == "hintlines":
+        def followed(line: hintlines.HintedLine) -> None:
+            if args.verbose:
+                print(f"deal {line.deal}: {line.before} moves before, {line.moves} after "
+                      f"in {line.hints} hints", flush=True)
+
+        results = {}
+        for game_id in list(GAMES) if args.game == "all" else [args.game]:
+            results[game_id] = hintlines.run(
+                game_id, args.count, args.positions, jobs=args.jobs, progress=followed
+            )
+            print(hintlines.text(game_id, results[game_id], args.positions), flush=True)
+        if args.markdown:
+            print()
+            print(hintlines.markdown_table(results))
+        return 0
+
     game = new_game(args.game, args.deal)
     for text in filter(None, (t.strip() for t in args.moves.split(","))):
         game.play(text)
@@ -121,6 +191,11 @@ def main(argv: list[str] | None = None) -> int:
     else:
         advice = hint(game, budget_s=args.budget, positions=args.positions)
         print(f"{advice.move}: {advice.note}")
+        facts = {"action": advice.action, "moves left": advice.moves_left,
+                 "undo to win": advice.undo_to_win}
+        known = [f"{name}: {value}" for name, value in facts.items() if value is not None]
+        if known:
+            print("; ".join(known))
     return 0
 
 

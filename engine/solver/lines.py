@@ -1,10 +1,12 @@
 """Winning lines: made shorter (a depth-first search wanders before it wins), and
-remembered, so that hint after hint follows one line to the win.
+remembered, so that hint after hint follows one line to the win, knowing how many moves
+it has left.
 """
 
 from __future__ import annotations
 
 import hashlib
+from typing import NamedTuple
 
 from ..lru import LRU
 from .budget import Budget
@@ -14,6 +16,28 @@ from .model import Model, Position, RawMove
 # holds tens to a few hundred positions, so this keeps the lines of the last few dozen
 # games a player asked a hint in (a line forgotten is planned again, consistently).
 PLAN_POSITIONS = 5_000
+
+
+def without_cycles(
+    model: Model, start: Position, line: list[RawMove], deal: int
+) -> list[RawMove]:
+    """The same win with every loop cut out: wherever the line comes back to a position
+    (exactly, pile order included), the moves between its two visits go. A card put
+    straight back where it came from is such a loop. ``start`` is left as it was."""
+    pos = start.copy()
+    out: list[RawMove] = []
+    at: dict[bytes, int] = {model.exact_key(pos): 0}  # position -> moves of out before it
+    for move in line:
+        model.apply(pos, move, deal)
+        out.append(move)
+        key = model.exact_key(pos)
+        back = at.get(key)
+        if back is not None:
+            del out[back:]
+            at = {k: i for k, i in at.items() if i <= back}
+        else:
+            at[key] = len(out)
+    return out
 
 
 def shorten(
@@ -59,6 +83,14 @@ def shorten(
     return out
 
 
+class Step(NamedTuple):
+    """A remembered line's move from a position, and the moves it has left from there
+    (this one included)."""
+
+    move: RawMove
+    moves_left: int
+
+
 class Plans:
     """Winning lines by the positions they pass: position -> the line's move from there.
 
@@ -70,7 +102,7 @@ class Plans:
     """
 
     def __init__(self, limit: int = PLAN_POSITIONS) -> None:
-        self.positions: LRU[bytes, int] = LRU(limit)  # key -> _packed(move)
+        self.positions: LRU[bytes, int] = LRU(limit)  # key -> _packed(move, moves left)
 
     @staticmethod
     def key(model: Model, pos: Position, deal: int, draw_rule: bool) -> bytes:
@@ -80,41 +112,43 @@ class Plans:
         exact = f"{model.id}/{deal}/{int(draw_rule)}/".encode() + model.exact_key(pos)
         return hashlib.blake2b(exact, digest_size=16).digest()
 
-    def next_move(self, model: Model, pos: Position, deal: int, draw_rule: bool) -> RawMove | None:
+    def next_step(self, model: Model, pos: Position, deal: int, draw_rule: bool) -> Step | None:
         packed = self.positions.get(self.key(model, pos, deal, draw_rule))
         return None if packed is None else _unpacked(packed)
 
     def remember(
-        self, model: Model, start: Position, line: list[RawMove], deal: int, draw_rule: bool
+        self,
+        model: Model,
+        start: Position,
+        line: list[RawMove],
+        deal: int,
+        draw_rule: bool,
+        *,
+        then: int = 0,
     ) -> None:
-        """Store a winning ``line`` from ``start`` (left as it was)."""
+        """Store a winning ``line`` from ``start`` (left as it was), its loops cut out.
+        ``then``: the moves a remembered line has left where this one ends (0: it wins)."""
         pos = start.copy()
-        steps: list[tuple[bytes, RawMove]] = []
-        at: dict[bytes, int] = {}
-        for move in line:
+        line = without_cycles(model, start, line, deal)
+        for i, move in enumerate(line):
             key = self.key(model, pos, deal, draw_rule)
-            if key in at:  # back at a position: cut the loop out
-                del steps[at[key] :]
-                at = {k: i for i, (k, _) in enumerate(steps)}
-            at[key] = len(steps)
-            steps.append((key, move))
+            self.positions[key] = _packed(move, len(line) - i + then)
             model.apply(pos, move, deal)
-        for key, move in steps:
-            self.positions[key] = _packed(move)
 
     def clear(self) -> None:
         self.positions.clear()
 
 
-def _packed(move: RawMove) -> int:
-    """A move as one int (a third of a tuple's bytes): its numbers are below 1,023 and at
-    least -1 (a redeal's)."""
+def _packed(move: RawMove, moves_left: int) -> int:
+    """A step as one int (a third of a tuple's bytes): the move's numbers are below 1,023
+    and at least -1 (a redeal's), the moves left go above them."""
     kind, src, dst = move
-    return (kind << 20) | ((src + 1) << 10) | (dst + 1)
+    return (moves_left << 30) | (kind << 20) | ((src + 1) << 10) | (dst + 1)
 
 
-def _unpacked(packed: int) -> RawMove:
-    return (packed >> 20, ((packed >> 10) & 0x3FF) - 1, (packed & 0x3FF) - 1)
+def _unpacked(packed: int) -> Step:
+    move = ((packed >> 20) & 0x3FF, ((packed >> 10) & 0x3FF) - 1, (packed & 0x3FF) - 1)
+    return Step(move, packed >> 30)
 
 
 PLANS = Plans()

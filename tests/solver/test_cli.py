@@ -55,9 +55,31 @@ def test_solve_prints_a_line_that_replays(capsys: pytest.CaptureFixture[str]) ->
 
 def test_hint_after_some_moves(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hint", "trefoil", "--deal", "3", "--moves", "6 13, 6 11", "--positions", "20000"]) == 0
-    out = capsys.readouterr().out
-    move, note = out.split(": ", 1)
+    advice, facts = capsys.readouterr().out.splitlines()
+    move, note = advice.split(": ", 1)
     assert move and note.strip()
+    assert facts.startswith("moves left: ")
+
+
+def test_hint_on_a_lost_game_says_how_far_to_undo(capsys: pytest.CaptureFixture[str]) -> None:
+    moves = "5 f3,11 f2,6 16,2 6,2 f3,1 9,12 1,12 f1,8 f1,13 f1,2 f1,4 12,13 14,4 f1"
+    assert main(["hint", "clover-leaf", "--deal", "4", "--moves", moves, "--positions", "20000"]) == 0
+    advice, facts = capsys.readouterr().out.splitlines()
+    assert "No win is possible from here (undo 2 moves to reach a position that can be won)" in advice
+    assert facts == "undo to win: 2"
+
+
+def test_hintlines_compares_the_searched_lines_with_the_hinted_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["hintlines", "four-leaf-clovers", "--count", "2", "--positions", "20000",
+                 "--markdown", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "deal 1: 152 moves before, " in out  # the line that wandered
+    assert "four-leaf-clovers: 2 deals won within 20,000 positions (from deals 1-3)" in out
+    assert "before: 248 moves (median 124 a deal, most 152), one hint a move" in out
+    assert "| Four Leaf Clovers | 2 | 248 (124, 152) | " in out
+    assert "hints did not win" not in out
 
 
 def test_a_bad_deal_range_is_refused_plainly() -> None:

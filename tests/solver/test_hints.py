@@ -106,7 +106,7 @@ def test_leaving_the_plan_gets_a_new_one_that_wins() -> None:
 def test_a_super_flower_garden_deal_proven_won_is_won_by_its_hints_through_the_redeals() -> None:
     game = new_game("super-flower-garden", 586511)
     advice = hint(game, positions=POSITIONS)
-    assert advice.winning and advice.note == "This move is part of a winning line."
+    assert advice.winning and "This move is part of a winning line." in advice.note
     follow_hints(game)
     assert "redeal" in [str(m) for m in game.history]
 
@@ -139,8 +139,8 @@ def test_remembered_plans_never_exceed_their_bound() -> None:
         plans.remember(model, model.position(game), line, deal, False)  # type: ignore[arg-type]
         assert len(plans.positions) == 50
         # A line longer than the bound keeps its last positions: its start is gone.
-        assert plans.next_move(model, model.position(game), deal, False) is None
-        assert plans.next_move(model, model.position(replay), deal, False) is None  # won
+        assert plans.next_step(model, model.position(game), deal, False) is None
+        assert plans.next_step(model, model.position(replay), deal, False) is None  # won
 
 
 def test_a_remembered_line_gives_back_each_of_its_moves_redeals_included() -> None:
@@ -155,6 +155,7 @@ def test_a_remembered_line_gives_back_each_of_its_moves_redeals_included() -> No
     plans.remember(model, model.position(game), line, 1, False)  # type: ignore[arg-type]
     walk = game.copy()
     while not walk.is_won:
-        move = plans.next_move(model, model.position(walk), 1, False)
-        assert move is not None
-        walk.play(move_text(move))
+        step = plans.next_step(model, model.position(walk), 1, False)
+        assert step is not None
+        assert step.moves_left == len(line) - walk.moves_made  # counts down to the win
+        walk.play(move_text(step.move))

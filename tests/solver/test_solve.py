@@ -198,8 +198,8 @@ def test_a_hint_is_always_a_legal_move(game_id: str) -> None:
         # Seconds on purpose (the bot's budget): whatever the search had time to find,
         # the hint must be a legal move with a note.
         advice = hint(game, budget_s=0.2)
-        if advice.move is None:
-            assert game.is_won or game.is_stuck
+        if advice.move is None:  # nothing to play, or nothing that puts more cards up
+            assert game.is_won or game.is_stuck or advice.lost
             continue
         assert advice.move in {str(m) for m in game.legal_moves()}
         assert advice.note
@@ -215,7 +215,7 @@ def test_a_winning_hint_says_so_and_following_hints_wins() -> None:
             break
         advice = hint(game, positions=POSITIONS)
         assert advice.winning, advice.note
-        assert advice.note == "This move is part of a winning line."
+        assert "This move is part of a winning line." in advice.note
         game.play(advice.move)
     assert game.is_won
 
