@@ -81,7 +81,7 @@ def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
         Action.REDO: not finished and game.can_redo,
         Action.TO_FOUNDATIONS: goes_up,
         Action.REDEAL: not finished and game.redeals_left > 0,
-        Action.HINT: not finished and not game.is_stuck,
+        Action.HINT: not finished,  # a stuck game too: how far to undo
         Action.AUTO_FINISH: goes_up and game.finishes_itself(),  # a trial only if one goes up
     }
     buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())

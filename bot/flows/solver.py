@@ -36,7 +36,7 @@ from ..store import SavedGame
 from ..store.database import NotLeading, StoreUnavailable
 from ..store.games import GameStore
 from ..store.pool import PoolStore
-from ..words.phrases import code
+from ..words.hints import hint_words
 from ..workers.pictures import Picture
 from ..workers.solver import SolverWorker
 from .boards import with_no_win
@@ -132,10 +132,11 @@ class SolverService:
     # -- hints ------------------------------------------------------------------------
 
     async def hint(self, saved: SavedGame) -> Reply:
-        """The solver's next move, privately; counted, so a win after it is assisted."""
+        """The solver's next step, privately, as an expert would put it: a press of
+        Auto-finish or To foundations when that is the step, else a move, with the moves
+        its winning line has left; on a lost game, that no win is possible and how far to
+        undo. Counted, so a win after it is assisted."""
         game = saved.game
-        if game.is_stuck:
-            return refusal("No move is left to hint at: undo, or `/new` to deal again.")
         wait = await self.cooldowns.wait(saved.user_id, "hint")
         if wait:
             return refusal(f"One hint every {EVERY_S['hint']:.0f} s: ask again in {wait} s.")
@@ -143,10 +144,7 @@ class SolverService:
         await self.games.count_hint(saved.id)
         if found.lost:
             await self.games.mark_proven_lost(saved.id, saved.revision)
-        if found.move is None:
-            return Reply(note=found.note)
-        move = game.resolve(found.move)
-        return Reply(note=f"Hint: {code(str(move))} — {game.describe(move)}.\n{found.note}")
+        return Reply(note=hint_words(game, found))
 
     # -- "no win is possible" ---------------------------------------------------------
 

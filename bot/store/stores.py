@@ -10,6 +10,7 @@ from pathlib import Path
 from .boards import BoardStore
 from .challenges import GONE, ChallengeStore
 from .cooldowns import CooldownStore
+from .daily import DailyStore
 from .database import Database, Notice
 from .games import GameStore
 from .meta import MetaStore
@@ -41,6 +42,7 @@ class Stores:
     cooldowns: CooldownStore
     challenges: ChallengeStore
     replays: ReplayStore
+    daily: DailyStore
 
     @classmethod
     async def open(cls, target: Path | str) -> Stores:
@@ -52,7 +54,7 @@ class Stores:
             db = await SqliteDatabase.open(Path(target))
         return cls(db, GameStore(db), ResultStore(db), SettingsStore(db), BoardStore(db),
                    PoolStore(db), MetaStore(db), CooldownStore(db), ChallengeStore(db),
-                   ReplayStore(db))
+                   ReplayStore(db), DailyStore(db))
 
     @property
     def where(self) -> str:

@@ -11,10 +11,12 @@ import asyncio
 import logging
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from engine import Game, new_game
 from engine.solver import Hint, hint, remember, solve
+from engine.solver.daily import winnable_daily_deal
 
 from .child import forked
 from .processes import Workers
@@ -29,24 +31,32 @@ QUICK_S = 0.01  # a search runs this long in the solver's process, longer in a c
 
 @dataclass(frozen=True)
 class HintAnswer:
+    """What a hint found, as facts for the bot to word (``engine.solver.Hint``'s)."""
+
     move: str | None
     winning: bool
     lost: bool
-    note: str
+    action: str | None = None  # "auto-finish", "to-foundations": the step as one press
+    moves_left: int | None = None  # on a winning line, this move included
+    undo_to_win: int | None = None  # on a lost game: the undos to a winnable position
+    cards_up: int = 0  # the most cards on the foundations along the line it found
 
 
 def _hint_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> HintAnswer:
     """A hint. ``fork`` (in the solver's own process): one not found within ``QUICK_S``
     (nor followed from a remembered line) is searched again in a forked copy, whose memory
-    goes with it; the winning line it planned comes back and is remembered here."""
+    goes with it; the winning line it planned comes back and is remembered here. So is
+    one on a lost game that has moves to undo, for how far to undo to a winnable one."""
     game = Game.from_dict(state)
     found = hint(game, budget_s=min(QUICK_S, budget_s) if fork else budget_s)
-    decided = found.winning or found.lost or found.move is None
+    decided = found.winning or (found.lost and (found.undo_to_win is not None
+                                                or not game.moves_made))
     if fork and not decided and budget_s > QUICK_S:
         found = forked(_hinted, game, budget_s)
         if found.line:
             remember(game, found.line)
-    return HintAnswer(found.move, found.winning, found.lost, found.note)
+    return HintAnswer(found.move, found.winning, found.lost, found.action, found.moves_left,
+                      found.undo_to_win, found.cards_up)
 
 
 def _hinted(game: Game, budget_s: float) -> Hint:
@@ -110,6 +120,12 @@ class SolverWorker:
         """"won", "lost" (proven: no win from here) or "unknown"."""
         status: str = await self._run(_verdict_work, game.to_dict(), budget_s, self._fork)
         return status
+
+    async def daily_deal(self, game_id: str, day: date) -> int:
+        """The day's daily deal of the game, proven winnable, the same on every machine
+        (decided by positions searched): a few ms, rarely a few hundred."""
+        deal: int = await self._run(winnable_daily_deal, game_id, day)
+        return deal
 
     async def is_winnable(
         self, game_id: str, deal: int, budget_s: float = WINNABLE_BUDGET_S

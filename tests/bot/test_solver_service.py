@@ -17,7 +17,7 @@ from bot.flows.actions import CONFIRMED
 from bot.flows.boards import NO_WIN
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.game import GameFlow
-from bot.replies import Action, BoardRef
+from bot.replies import Action, BoardRef, Reply
 from bot.store import Stores
 from bot.workers import solver as solver_worker
 from bot.workers.child import forked
@@ -45,20 +45,28 @@ async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIt
     EVERY_S["show"] = SHOW_S
 
 
-async def test_hint_names_a_legal_move_and_counts_without_staling_the_board(
+async def follow(flow: GameFlow, note: str, seen: BoardRef | None = None) -> Reply:
+    """Do what a hint says: press Auto-finish or To foundations, or play its move."""
+    if "press **Auto-finish**" in note:
+        return await flow.act(ALICE, Action.AUTO_FINISH, seen=seen)
+    if "press **To foundations**" in note:
+        return await flow.act(ALICE, Action.TO_FOUNDATIONS, seen=seen)
+    return await flow.act(ALICE, Action.MOVE, note.split("`")[1], seen=seen)
+
+
+async def test_hint_names_a_legal_step_and_counts_without_staling_the_board(
     flow: GameFlow, store: Stores
 ) -> None:
-    started = await flow.new_game(ALICE, "corner-stones", 1)
+    started = await flow.new_game(ALICE, "trefoil", 42)
     assert started.board is not None
     reply = await flow.act(ALICE, Action.HINT, seen=started.board.ref)
     assert reply.board is None and reply.note is not None and not reply.refused
-    move = reply.note.split("`")[1]
-    assert move in {str(m) for m in new_game("corner-stones", 1).legal_moves()}
-    assert "This move is part of a winning line." in reply.note
+    assert reply.note.startswith("Hint: `5 f3` — 2♥ up to its foundation f3.")
+    assert "It is on a winning line:" in reply.note and "moves left." in reply.note
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.hints == 1
     assert BoardRef(saved.id, saved.revision) == started.board.ref  # buttons still work
-    played = await flow.act(ALICE, Action.MOVE, move, seen=started.board.ref)
+    played = await follow(flow, reply.note, seen=started.board.ref)
     assert played.board is not None and not played.refused
 
 
@@ -67,16 +75,18 @@ async def test_a_hint_in_a_redeal_game_plans_through_the_redeals(flow: GameFlow)
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.note is not None
     # The win needs the next shuffles, which undo would show the player anyway.
-    assert "This move is part of a winning line." in reply.note
+    assert "on a winning line" in reply.note or "press **" in reply.note
 
 
-async def test_following_the_hints_of_a_winnable_deal_wins(
+async def test_following_the_hints_of_a_winnable_deal_wins_and_ends_with_a_press(
     flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
+    await store.meta.try_lead(lambda: None)
     await store.pool.add("super-flower-garden", 586511, clock(), target=10)  # a pool deal
     started = await flow.new_game(ALICE, "super-flower-garden", winnable=True)
     assert started.board is not None and "deal 586511" in started.board.text
     seen = set()
+    notes = []
     for _ in range(200):
         saved = await store.games.load(ALICE.user_id)
         assert saved is not None
@@ -86,12 +96,17 @@ async def test_following_the_hints_of_a_winnable_deal_wins(
         seen.add(saved.game.key())
         clock.advance(5)  # the hint cooldown
         hint = await flow.act(ALICE, Action.HINT)
-        assert hint.note is not None and "winning line" in hint.note, hint.note
-        move = hint.note.split("`")[1]
-        played = await flow.act(ALICE, Action.MOVE, move)
+        assert hint.note is not None and ("winning line" in hint.note
+                                          or "the game is won" in hint.note), hint.note
+        notes.append(hint.note)
+        played = await follow(flow, hint.note)
         assert played.board is not None, played.note
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.is_won and saved.status == "won"
+    assert "press **Auto-finish**" in notes[-1], "an expert ends with one press"
+    left = [int(n.split(" moves left")[0].rsplit(" ", 1)[1]) for n in notes
+            if " moves left" in n]
+    assert left == sorted(left, reverse=True), "the moves left only ever go down"
 
 
 async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: GameFlow, store: Stores) -> None:
@@ -223,6 +238,7 @@ KILLED_BOT = """
 import asyncio, os, signal
 from bot.workers import solver as solver_worker
 from bot.workers.solver import SolverWorker
+from tests.bot.conftest import Clock
 from bot.workers.child import forked
 from engine import new_game
 
@@ -427,3 +443,18 @@ def test_a_long_hint_is_searched_in_a_copy_and_its_winning_line_is_followed_here
     second = solver_worker._hint_work(game.to_dict(), 0.001, True)
     assert second.winning and len(copies) == 1
     PLANS.clear()
+
+
+async def test_a_hint_on_a_lost_game_says_so_and_how_far_to_undo(
+    flow: GameFlow, clock: Clock
+) -> None:
+    ref = await play_into_a_lost_position(flow)  # Trefoil 2, redealt twice: proven lost
+    reply = await flow.act(ALICE, Action.HINT, seen=ref)
+    assert reply.note is not None and reply.note.startswith("**No win is possible from here.**")
+    assert "to reach a position that can still be won" in reply.note
+    undos = int(reply.note.split("Undo ")[1].split(" move")[0])
+    for _ in range(undos):
+        await flow.act(ALICE, Action.UNDO)
+    clock.advance(5)  # past the hint cooldown
+    again = await flow.act(ALICE, Action.HINT)
+    assert again.note is not None and ("winning line" in again.note or "press **" in again.note)
