@@ -89,7 +89,8 @@ class Core:
             stores.games, stores.pool, self.cooldowns, solver, clock=clock, deals=deals,
             redraw=self._redraw,
         )
-        self.daily_deals = DailyDeals(stores.results, stores.games, self.cooldowns, clock)
+        self.daily_deals = DailyDeals(stores.daily, stores.results, stores.games, self.cooldowns,
+                                      self.solver.worker.daily_deal, clock)
         self.challenges = Challenges(stores.challenges, self.solver, self.cooldowns, clock)
         self.game = GameFlow(
             stores.games, settings=self.settings, pictures=self.pictures, solver=self.solver,
@@ -280,8 +281,9 @@ class Core:
     ) -> bool:
         """Compete for the fleet's lead, now and for as long as the core is open. The
         leader runs ``on_lead`` when it takes the lead (the adapter syncs its commands
-        there), keeps the winnable pool filled, and closes the challenges whose day is over
-        (``publish`` shows their messages as they end). Whether this process leads now."""
+        there), keeps the winnable pool filled and the coming daily deals found, and
+        closes the challenges whose day is over (``publish`` shows their messages as they
+        end). Whether this process leads now."""
 
         async def close_challenges() -> None:
             while True:
@@ -296,7 +298,8 @@ class Core:
                     log.exception("closing the challenges whose day is over failed")
 
         return await self.leadership.start(
-            on_lead, [self.solver.keep_winnable_pool, self._prune_cooldowns, close_challenges]
+            on_lead, [self.solver.keep_winnable_pool, self.daily_deals.keep_ahead,
+                      self._prune_cooldowns, close_challenges],
         )
 
     async def sync_commands(

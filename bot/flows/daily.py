@@ -6,6 +6,11 @@ scored: the game is tagged with the day, and its result feeds the daily board an
 streaks. Later attempts that day are replays, played like any game but not scored. The store
 decides which, in the transaction that starts the game (``GameStore.start``).
 
+A day's deal is proven winnable (``engine.solver.daily``: the same on every machine). It is
+kept in the database the first time any process asks for it, and a day already played
+before deals were proven keeps the deal it was played with, so a day's deal never changes
+under its players. The leader finds today's and tomorrow's ahead of time.
+
 Everything about the daily deal is here: which deal a day has, what a board says when one
 is dealt and won, the streaks, and the day's board. The game flow starts the game itself.
 The day comes from the flow's clock (Unix seconds), so tests choose where midnight falls.
@@ -13,15 +18,18 @@ The day comes from the flow's clock (Unix seconds), so tests choose where midnig
 
 from __future__ import annotations
 
-import hashlib
+import asyncio
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import UTC, date, datetime, timedelta
 
-from engine import GAMES, MAX_DEAL
+from engine import GAMES
+from engine.lru import LRU
 
 from ..replies import Message, Player, Reply, refusal
 from ..store import SavedGame
+from ..store.daily import DailyStore
+from ..store.database import StoreUnavailable
 from ..store.games import GameStore
 from ..store.results import ResultStore, Scope
 from ..words.phrases import code, format_seconds, medal, mention
@@ -31,17 +39,13 @@ from .scopes import board_scope, game_refusal
 log = logging.getLogger(__name__)
 
 DAILY_TOP = 10  # daily board winners shown
+KEEP_AHEAD_EVERY_S = 3600.0  # the leader makes sure of today's and tomorrow's deals this often
+KNOWN_DAYS = 64  # days' deals each process remembers, per game
 
 
 def utc_day(now: float) -> date:
     """The UTC calendar day of a moment given in Unix seconds."""
     return datetime.fromtimestamp(now, UTC).date()
-
-
-def daily_deal(game_id: str, day: date) -> int:
-    """The deal everyone plays on ``day`` (UTC): fixed by game and date, like every deal."""
-    digest = hashlib.sha256(f"daily/{game_id}/{day.isoformat()}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") % MAX_DEAL + 1
 
 
 def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
@@ -61,30 +65,70 @@ def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
 
 
 class DailyDeals:
-    """The daily deals over the results they score, by the flow's ``clock``."""
+    """The daily deals over the results they score, by the flow's ``clock``; ``find`` is
+    the solver's search for a day's winnable deal."""
 
     def __init__(
-        self, results: ResultStore, games: GameStore, cooldowns: Cooldowns,
-        clock: Callable[[], float],
+        self, store: DailyStore, results: ResultStore, games: GameStore, cooldowns: Cooldowns,
+        find: Callable[[str, date], Awaitable[int]], clock: Callable[[], float],
     ) -> None:
+        self.store = store
         self.results = results
         self.games = games
         self.cooldowns = cooldowns
+        self._find = find
         self._clock = clock
+        self._known: LRU[tuple[str, date], int] = LRU(KNOWN_DAYS * len(GAMES))
+        self._finding = asyncio.Lock()  # one search at a time; the others wait for it
 
     def today(self) -> date:
         return utc_day(self._clock())
 
-    def todays_deal(self, game_id: str) -> tuple[date, int]:
+    async def deal_of(self, game_id: str, day: date) -> int:
+        """The deal everyone plays of ``game_id`` on ``day`` (UTC): the one kept for the
+        day, else the one the day was played with before deals were kept, else the
+        solver's, kept from then on."""
+        key = (game_id, day)
+        known = self._known.get(key)
+        if known is not None:
+            return known
+        async with self._finding:
+            known = self._known.get(key)  # found while this one waited
+            if known is None:
+                iso = day.isoformat()
+                known = (await self.store.deal(game_id, iso)
+                         or await self.store.played(game_id, iso))
+                if known is None:
+                    known = await self._find(game_id, day)
+                known = await self.store.keep(game_id, iso, known)
+                self._known[key] = known
+        return known
+
+    async def todays_deal(self, game_id: str) -> tuple[date, int]:
         """Today (UTC) and the deal of ``game_id`` everyone plays on it."""
         today = self.today()
-        return today, daily_deal(game_id, today)
+        return today, await self.deal_of(game_id, today)
 
-    def day_of(self, game_id: str, deal: int, now: float) -> str | None:
+    async def day_of(self, game_id: str, deal: int, now: float) -> str | None:
         """The day (``YYYY-MM-DD``) if ``deal`` is the daily deal of ``game_id`` on the day
         of ``now``, else None."""
         today = utc_day(now)
-        return today.isoformat() if daily_deal(game_id, today) == deal else None
+        return today.isoformat() if await self.deal_of(game_id, today) == deal else None
+
+    async def keep_ahead(self, *, pause_s: float = KEEP_AHEAD_EVERY_S) -> None:
+        """The leader's job: find and keep today's and tomorrow's deals of every game, so
+        that no player waits for a search at midnight."""
+        while True:
+            today = self.today()
+            for day in (today, today + timedelta(days=1)):
+                for game_id in GAMES:
+                    try:
+                        await self.deal_of(game_id, day)
+                    except StoreUnavailable:
+                        pass  # the outage is in the log already; again after the pause
+                    except Exception:
+                        log.exception("finding the daily deal of %s on %s failed", game_id, day)
+            await asyncio.sleep(pause_s)
 
     async def has_attempt(self, user_id: int, game_id: str, day: date) -> bool:
         """Whether the player has started their scored attempt at that day's deal."""
@@ -97,12 +141,13 @@ class DailyDeals:
         """What the board says when a daily deal is dealt."""
         if scored:
             return (
-                f"📅 Today's daily deal ({day} UTC) — this is your scored attempt. "
+                f"📅 Today's daily deal ({day} UTC), proven winnable — this is your scored "
+                "attempt. "
                 f"Win it in the fewest moves to top {code(f'/daily-board {game_id}')}."
             )
         return (
-            f"📅 Today's daily deal ({day} UTC) — you already made your scored attempt at it "
-            "today, so this replay is not scored."
+            f"📅 Today's daily deal ({day} UTC), proven winnable — you already made your "
+            "scored attempt at it today, so this replay is not scored."
         )
 
     async def won_line(self, saved: SavedGame, now: float) -> str:
@@ -158,7 +203,7 @@ class DailyDeals:
         cooling = await self.cooldowns.refusal(viewer.user_id, "daily-board")
         if cooling is not None:
             return cooling
-        deal = daily_deal(game, wanted)
+        deal = await self.deal_of(game, wanted)
         scope = board_scope(viewer, game=game, daily=wanted.isoformat())
         ranking = await self.results.daily_ranking(scope, limit=DAILY_TOP)
         when = "today" if wanted == today else wanted.isoformat()

@@ -171,7 +171,7 @@ class GameFlow:
         refused_game = game_refusal(game_id)
         if refused_game is not None:
             return refused_game
-        today, deal = self.daily_deals.todays_deal(game_id)
+        today, deal = await self.daily_deals.todays_deal(game_id)
         saved = await self.games.load(player.user_id)
         if (
             saved is not None
@@ -228,7 +228,7 @@ class GameFlow:
             left_as = LOST
         elif replacing is not None and not replacing.game.moves_made and not replacing.undos:
             left_as = None
-        day = self.daily_deals.day_of(game_id, deal, now)
+        day = await self.daily_deals.day_of(game_id, deal, now)
         async with saving():
             saved = await self.games.start(
                 player.user_id, player.guild_id, game, now, replacing=replacing,

@@ -16,6 +16,7 @@ deleted rows, and forgetting a player checkpoints the WAL, so their ids leave bo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import math
@@ -156,6 +157,13 @@ class SqliteDatabase:
             except sqlite3.OperationalError as err:
                 if _unreachable(err):
                     raise self._unavailable(err) from err
+                raise
+            except BaseException:
+                # Cancelled while waiting: the BEGIN still runs in aiosqlite's thread, and
+                # would leave the next transaction inside this one. Its queue keeps order,
+                # so a ROLLBACK sent now runs after it.
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await self._writer.execute("ROLLBACK")
                 raise
             try:
                 yield conn

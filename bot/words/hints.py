@@ -27,7 +27,8 @@ def hint_words(game: Game, found: HintAnswer) -> str:
                 f"winning line goes on from there. {left}")
     if found.winning and found.move is not None:
         move = game.resolve(found.move)
-        return f"Hint: {code(str(move))} — {explain(game, move)}. It is on a winning line: {left}"
+        return (f"Hint: {code(str(move))} — {explain(game, move)}. It is on a winning line"
+                + (f": {left}" if left else "."))
     total = game.rules.card_count
     if found.lost:
         lines = ["**No win is possible from here.**"]

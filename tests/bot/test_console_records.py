@@ -7,8 +7,8 @@ from pathlib import Path
 
 from bot.console import Console, plain
 from bot.core import Core
-from bot.flows.daily import daily_deal
 from bot.store import Stores
+from engine.solver.daily import winnable_daily_deal as daily_deal
 from tests.bot.reference import all_results
 
 from .conftest import Clock

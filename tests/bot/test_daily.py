@@ -3,14 +3,19 @@ the test controls), and what a won daily deal says about the streak."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, date, datetime, timedelta
 
+from bot.core import Core
 from bot.flows.actions import CONFIRMED
-from bot.flows.daily import daily_deal, utc_day
+from bot.flows.daily import DailyDeals, utc_day
 from bot.flows.game import GameFlow
 from bot.replies import Action, Player, Reply
 from bot.store import Stores
+from engine import GAMES
+from engine.solver.daily import winnable_daily_deal as daily_deal
 from tests.bot.reference import Result, all_results, won_days
+from tests.bot.store_support import run_sql
 
 from .conftest import ALICE, BOB, Clock
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
@@ -29,14 +34,71 @@ async def win(flow: GameFlow, clock: Clock, player: Player, line: list[str]) -> 
     return reply
 
 
-def test_the_day_turns_at_midnight_utc(flow: GameFlow) -> None:
+async def test_the_day_turns_at_midnight_utc(flow: GameFlow) -> None:
     day_of = flow.daily_deals.day_of
     assert utc_day(at(NOV_22, 23, 59, 59)) == NOV_22
     assert utc_day(at(NOV_22, 23, 59, 59) + 1) == NOV_22 + timedelta(days=1)
-    assert day_of("trefoil", NOV_22_DEAL, at(NOV_22, 23, 59, 59)) == "2026-11-22"
-    assert day_of("trefoil", NOV_22_DEAL, at(NOV_23, 0, 0, 0)) is None
-    assert day_of("trefoil", NOV_23_DEAL, at(NOV_23, 0, 0, 0)) == "2026-11-23"
-    assert day_of("clover-leaf", NOV_22_DEAL, at(NOV_22)) is None
+    assert await day_of("trefoil", NOV_22_DEAL, at(NOV_22, 23, 59, 59)) == "2026-11-22"
+    assert await day_of("trefoil", NOV_22_DEAL, at(NOV_23, 0, 0, 0)) is None
+    assert await day_of("trefoil", NOV_23_DEAL, at(NOV_23, 0, 0, 0)) == "2026-11-23"
+    assert await day_of("clover-leaf", NOV_22_DEAL, at(NOV_22)) is None
+
+
+async def test_a_days_deal_is_found_once_and_kept_for_every_process(
+    store: Stores, core: Core
+) -> None:
+    searched: list[tuple[str, date]] = []
+
+    async def find(game_id: str, day: date) -> int:
+        searched.append((game_id, day))
+        return await core.solver.worker.daily_deal(game_id, day)
+
+    def process() -> DailyDeals:  # another process: nothing remembered
+        return DailyDeals(store.daily, store.results, store.games, core.cooldowns, find,
+                          lambda: at(NOV_22))
+
+    first, second = process(), process()
+    assert await first.todays_deal("trefoil") == (NOV_22, NOV_22_DEAL)
+    assert await first.todays_deal("trefoil") == (NOV_22, NOV_22_DEAL)
+    assert await second.deal_of("trefoil", NOV_22) == NOV_22_DEAL
+    assert searched == [("trefoil", NOV_22)], "searched once, then read back"
+    assert await store.daily.deal("trefoil", "2026-11-22") == NOV_22_DEAL
+
+
+async def test_a_day_played_before_its_deal_was_kept_keeps_the_deal_it_was_played_with(
+    store: Stores, core: Core, flow: GameFlow, clock: Clock
+) -> None:
+    """A database from before deals were proven: the day's games were dealt another deal.
+    Players that day go on with that deal, whatever the solver would choose now."""
+    clock.now = at(NOV_22)
+    await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
+    await run_sql(store, "UPDATE games SET deal = 77 WHERE daily = '2026-11-22'")
+    await run_sql(store, "DELETE FROM daily_deals")
+
+    async def never(game_id: str, day: date) -> int:
+        raise AssertionError("a played day is not searched again")
+
+    later = DailyDeals(store.daily, store.results, store.games, core.cooldowns, never,
+                       lambda: at(NOV_22, 20))
+    assert await later.todays_deal("trefoil") == (NOV_22, 77)
+    assert await store.daily.deal("trefoil", "2026-11-22") == 77
+
+
+async def test_the_leader_finds_todays_and_tomorrows_deals_ahead(
+    store: Stores, core: Core, clock: Clock
+) -> None:
+    clock.now = at(NOV_22)
+    job = asyncio.create_task(core.daily_deals.keep_ahead(pause_s=3600))
+    try:
+        for _ in range(400):
+            if await store.daily.deal("corner-stones", "2026-11-23") is not None:
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        job.cancel()
+    for game_id in GAMES:
+        for day in (NOV_22, NOV_23):
+            assert await store.daily.deal(game_id, day.isoformat()) == daily_deal(game_id, day)
 
 
 def test_only_unaided_scored_daily_wins_make_a_streak_day() -> None:

@@ -586,7 +586,8 @@ async def test_replacing_a_game_never_moved_in_says_it_counts_for_nothing(
 async def test_replacing_a_scored_daily_says_what_becomes_of_the_attempt(
     flow: GameFlow, clock: Clock
 ) -> None:
-    from bot.flows.daily import daily_deal, utc_day
+    from bot.flows.daily import utc_day
+    from engine.solver.daily import winnable_daily_deal as daily_deal
 
     deal = daily_deal("trefoil", utc_day(clock()))
     await flow.new_game(ALICE, "trefoil", deal)

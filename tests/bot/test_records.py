@@ -4,10 +4,9 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from bot.flows.daily import daily_deal, daily_streaks
+from bot.flows.daily import daily_streaks
 from bot.flows.stats import PERIODS
 from bot.words.phrases import format_seconds
-from engine import MAX_DEAL, new_game
 from tests.bot.reference import (
     Result,
     daily_board,
@@ -89,19 +88,6 @@ def test_leaderboard_ties_go_to_more_wins_then_fewer_games() -> None:
 
 def test_the_leaderboard_periods() -> None:
     assert {"week": timedelta(days=7), "month": timedelta(days=30), "all": None} == PERIODS
-
-
-def test_daily_deal_is_the_same_all_day_and_changes_with_the_day_and_game() -> None:
-    day = date(2026, 11, 22)
-    assert daily_deal("trefoil", day) == daily_deal("trefoil", day)
-    assert daily_deal("trefoil", day) != daily_deal("trefoil", day + timedelta(days=1))
-    assert daily_deal("trefoil", day) != daily_deal("clover-leaf", day)
-    assert 1 <= daily_deal("corner-stones", day) <= MAX_DEAL
-    new_game("corner-stones", daily_deal("corner-stones", day))  # a valid deal number
-
-
-def test_daily_deal_is_pinned_forever() -> None:
-    assert daily_deal("trefoil", date(2026, 11, 22)) == 2033811985
 
 
 def test_daily_streak_counts_consecutive_days_and_survives_until_a_day_is_missed() -> None:

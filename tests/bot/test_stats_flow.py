@@ -16,12 +16,12 @@ from PIL import Image
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
 from bot.flows.cooldowns import EVERY_S
-from bot.flows.daily import daily_deal
 from bot.flows.data_rights import FORGET_YES
 from bot.flows.stats import EVERYWHERE, picture_name
 from bot.flows.wanted import Wanted
 from bot.replies import Action, Ask, Person, Player, Reply
 from bot.store import Stores
+from engine.solver.daily import winnable_daily_deal as daily_deal
 from render.stats_card import MARGIN, ROW, TOP, WIDTH
 from tests.bot.reference import all_results
 
@@ -60,9 +60,10 @@ class History:
             con.execute(
                 "INSERT INTO results (game_row, user_id, guild_id, game, deal, outcome, moves, "
                 "undos, hints, redeals_used, seconds_played, finished_at, daily) "
-                "VALUES (?, ?, ?, ?, 1, ?, ?, 0, ?, 0, ?, ?, ?)",
-                (next(self.rows), user, guild, game, outcome, moves, hints, seconds, finished,
-                 None if daily is None else daily.isoformat()),
+                "VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 0, ?, ?, ?)",
+                (next(self.rows), user, guild, game,
+                 1 if daily is None else daily_deal(game, daily), outcome, moves, hints,
+                 seconds, finished, None if daily is None else daily.isoformat()),
             )
         con.close()
 

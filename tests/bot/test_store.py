@@ -3,6 +3,8 @@ PostgreSQL, and its transactions. Tests taking ``store`` run once on each backen
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import sqlite3
 from datetime import date
@@ -292,3 +294,21 @@ async def test_live_games_are_kept_least_recently_used_first_out(
     again = await store.games.load(2)  # rebuilt from the saved state, and kept again
     assert again is not None and again.id == two.id and again.game.deal == 2
     assert list(store.games._live) == [three.id, two.id]
+
+
+async def test_a_transaction_cancelled_while_it_begins_leaves_none_open(any_store: Stores) -> None:
+    """A task stopped (say, the leader's job at shutdown) while its BEGIN is on its way:
+    the next transaction still starts, and the keep it made is not half there."""
+
+    async def keep() -> None:
+        await any_store.daily.keep("trefoil", "2026-11-22", 5)
+
+    for pause in range(4):  # cancelled at each of its first few steps
+        task = asyncio.create_task(keep())
+        for _ in range(pause):
+            await asyncio.sleep(0)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        assert await any_store.daily.keep("clover-leaf", f"2026-11-2{pause}", 9) == 9
+    assert await any_store.daily.deal("trefoil", "2026-11-22") in (None, 5)

@@ -111,14 +111,14 @@ class Mirror:
         check_png(board.pngs[0])
         assert game.name in board.text and f"deal {self.deal}" in board.text, board.text
         assert f"{game.moves_made} move" in board.text, board.text
-        playing = not game.is_won  # a stuck game still offers Undo
+        playing = not game.is_won  # a stuck game still offers Undo and Hint
         enabled = {b.label: not b.disabled for b in board.buttons}
         assert enabled == {
             "Undo": playing and game.can_undo,
             "Redo": playing and game.can_redo,
             "To foundations": playing and bool(self.foundation_moves()),
             "Redeal": playing and game.redeals_left > 0,
-            "Hint": playing and not game.is_stuck,
+            "Hint": playing,  # a stuck game too: how far to undo
             "Auto-finish": playing and self.foundation_moves_win(),
         }, f"buttons {enabled} for {game.moves_made} moves, {game.redeals_left} redeals left"
         menu = board.select

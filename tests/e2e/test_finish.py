@@ -81,7 +81,9 @@ async def test_clover_leaf_stuck_with_slash_commands(fake: FakeDiscord, bot: Any
     assert mirror.game.is_stuck and not mirror.game.is_won
     assert "stuck" in reply.text.lower(), reply.text
     stuck = board_of(reply)
-    assert [b.label for b in stuck.buttons if not b.disabled] == ["Undo"]
+    assert [b.label for b in stuck.buttons if not b.disabled] == ["Undo", "Hint"]
+    hint = await fake.press(dana, stuck, label="Hint")
+    assert hint.ephemeral and hint.text.startswith("**No win is possible from here.**")
     undo = await fake.command(dana, "undo")
     assert not undo.ephemeral and undo.pngs, "a stuck game can still be taken back"
     assert "stuck" not in undo.text.lower()
