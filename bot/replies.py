@@ -52,10 +52,21 @@ BUTTON_LABELS: dict[Action, str] = {
 
 @dataclass(frozen=True)
 class Player:
-    """Who is acting, and where: ``guild_id`` is None in DMs and the console."""
+    """Who is acting, and where: ``guild_id`` is None in DMs and the console.
+
+    ``language``: the locale the player uses (Discord's code, such as ``de`` or ``pt-BR``),
+    which what they alone read is worded in; ``server_language``: the server's, for what
+    is shared in its channels (None: the player's)."""
 
     user_id: int
     guild_id: int | None = None
+    language: str = "en-US"
+    server_language: str | None = None
+
+    @property
+    def shared_language(self) -> str:
+        """The language of a message everyone in the channel reads."""
+        return self.server_language or self.language
 
 
 @dataclass(frozen=True)

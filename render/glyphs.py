@@ -1,15 +1,17 @@
-"""Text and symbols from what ships inside Pillow, nothing else.
+"""Text and symbols from what ships with the project, nothing from the machine.
 
-Pillow's built-in scalable font (``ImageFont.load_default(size=...)``) has letters
-and digits but no suit or arrow glyphs, so those are drawn here as shapes: four
-times oversized, then shrunk for smooth edges.  A fresh ``pip install`` and the
-Docker image therefore draw exactly the same picture.
+Letters come from ``fonts/DejaVuSansCondensed-Latin.ttf``: every letter of the languages
+the bot speaks (ä, é, ñ, ç, ã, ß...), narrow enough for words longer than English ones.
+It has no suit or arrow glyphs, so those are drawn here as shapes: four times oversized,
+then shrunk for smooth edges. A fresh ``pip install`` and the Docker image therefore
+draw exactly the same picture.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache, lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,14 +21,12 @@ SUIT_SYMBOLS = "♣♦♥♠"
 ARROWS = "↑↓→"
 SYMBOLS = SUIT_SYMBOLS + ARROWS
 _SUPER = 4  # oversampling of symbol shapes
+FONT = Path(__file__).with_name("fonts") / "DejaVuSansCondensed-Latin.ttf"
 
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
-    loaded = ImageFont.load_default(size=size)
-    if not isinstance(loaded, ImageFont.FreeTypeFont):  # Pillow built without FreeType
-        raise RuntimeError("render needs Pillow with FreeType support")
-    return loaded
+    return ImageFont.truetype(FONT, size)
 
 
 def _circle(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from engine import DRAW, Game, Move, RuleError
 from engine.text import plural
 
+from .language import p_
+
 __all__ = [
     "APOLOGY",
     "CHANGED_MEANWHILE",
@@ -19,6 +21,7 @@ __all__ = [
     "UNREACHABLE",
     "UNREACHABLE_IN_DOUBT",
     "code",
+    "command",
     "format_seconds",
     "medal",
     "mention",
@@ -62,6 +65,13 @@ def code(text: str) -> str:
     if len(text) > ECHO_LIMIT:
         text = text[: ECHO_LIMIT - 1] + "…"
     return f"`{text}`"
+
+
+def command(name: str, *args: str) -> str:
+    """A slash command as the player types it, by its English name, in the language spoken
+    now (as Discord shows it to them): ``command("new", "trefoil")`` -> `` `/new trefoil` ``;
+    German `` `/neu trefoil` ``."""
+    return code(" ".join(["/" + p_("command", name), *args]))
 
 
 def refused(err: RuleError) -> str:
