@@ -1,7 +1,8 @@
 """How fast the bot answers `/move` with its picture, over the loopback fake Discord.
 
     python -m tests.e2e.bench_bot [--moves 200] [--players 100] [--per-player 10] [--in-process]
-                                  [--postgres] [--processes 2] [--ceiling] [--profile FILE]
+                                  [--postgres] [--processes 2] [--ceiling] [--replays N]
+                                  [--profile FILE]
 
 Latency is measured from the moment the fake sends INTERACTION_CREATE on the gateway to the
 moment the bot's answer to `/move` (the board with its PNG) has arrived at the fake. Two runs:
@@ -20,7 +21,9 @@ Besides latency it prints the CPU a move costs and the memory (RSS) of the bot's
 and their worker processes. ``--ceiling`` runs, in place of the bot, a minimal discord.py bot
 (``ceiling_bot.py``) that answers every ``/new`` and ``/move`` with one fixed board-sized PNG
 and no game: what discord.py, the fake and the players allow here, the most the bot could
-reach. ``--profile FILE`` records the bot's process with py-spy during the run with many
+reach. ``--replays N`` adds N members who, while the crowd plays, each ask for a
+``/replay`` of a game of about 150 moves they played before the clock started: the crowd's
+latency beside replays being drawn. ``--profile FILE`` records the bot's process with py-spy during the run with many
 players and prints where its CPU goes (``cpu_profile.py``). Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
 100 players. Not a test: it prints figures, it asserts only that every move was answered
 with a picture.
@@ -139,19 +142,47 @@ async def one_player(
 
 
 async def many_players(
-    fake: FakeDiscord, users: list[FakeUser], per_player: int
+    fake: FakeDiscord, users: list[FakeUser], per_player: int,
+    replayers: list[FakeUser] | None = None,
 ) -> tuple[list[float], float]:
     source = plans(seed=50_000, at_least=per_player)
     assigned = [next(source) for _ in users]
     await asyncio.gather(*(start_game(fake, u, p) for u, p in zip(users, assigned, strict=True)))
+    replayers = replayers or []
+    await asyncio.gather(*(long_game(fake, u) for u in replayers))
 
     async def run(user: FakeUser, plan: Plan) -> list[float]:
         return [await timed_move(fake, user, move) for move in plan.moves[:per_player]]
 
     started = time.perf_counter()
-    results = await asyncio.gather(*(run(u, p) for u, p in zip(users, assigned, strict=True)))
+    results, replays = await asyncio.gather(
+        asyncio.gather(*(run(u, p) for u, p in zip(users, assigned, strict=True))),
+        asyncio.gather(*(timed_replay(fake, u) for u in replayers)),
+    )
     wall = time.perf_counter() - started
+    if replays:
+        print(summary(f"{len(replays)} replays drawn meanwhile", replays).replace("moves", "GIFs"))
     return [x for r in results for x in r], wall
+
+
+REPLAY_MOVES = 150
+
+
+async def long_game(fake: FakeDiscord, user: FakeUser) -> None:
+    """A game of about ``REPLAY_MOVES`` moves (fewer if its line is shorter), to replay."""
+    plan = next(plans(seed=90_000 + user.id % 1000, at_least=60))
+    line = greedy_line(plan.game_id, plan.deal, REPLAY_MOVES)
+    await start_game(fake, user, plan)
+    for move in line:
+        await timed_move(fake, user, move)
+
+
+async def timed_replay(fake: FakeDiscord, user: FakeUser) -> float:
+    reply = await fake.command(user, "replay", timeout=60, guild=HOME.get(user.id, fake.guild))
+    attachments = fake.message(reply).state().attachments
+    if reply.ephemeral or len(attachments) != 1:
+        raise RuntimeError(f"/replay was not answered with an animation: {reply!r}")
+    return reply.latency_s
 
 
 @contextlib.asynccontextmanager
@@ -300,6 +331,7 @@ async def bench(args: argparse.Namespace) -> int:
     ) as database_url:
         fake = FakeDiscord(shard_count=processes)
         players = fake.add_members(args.players)
+        replayers = fake.add_members(args.replays) if args.replays else []
         if processes > 1:  # every other player plays in the server on the other shard
             for user in players[1::2]:
                 fake.other_guild.members.append(user)
@@ -330,7 +362,7 @@ async def bench(args: argparse.Namespace) -> int:
                     recording = Recording(bot[0].proc.pid, args.profile)
                     await recording.start()
                 bot_cpu_before, fake_cpu = bot_cpu_seconds(bot), time.process_time()
-                crowd, wall = await many_players(fake, players, args.per_player)
+                crowd, wall = await many_players(fake, players, args.per_player, replayers)
                 bot_cpu, each_worker = cpu_used(bot_cpu_before, bot_cpu_seconds(bot))
                 workers_cpu = sum(each_worker)
                 if recording is not None:
@@ -385,6 +417,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--ceiling", action="store_true", help="a minimal discord.py bot instead (no game)"
+    )
+    parser.add_argument(
+        "--replays", type=int, default=0,
+        help="members asking for a /replay of a long game while the crowd plays",
     )
     parser.add_argument(
         "--profile", type=Path, metavar="FILE",
