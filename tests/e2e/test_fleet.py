@@ -17,6 +17,8 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from engine import new_game
+from engine.solver import solve
 from tests.pg_server import PostgresServer
 
 from .fake_discord import FakeDiscord
@@ -123,6 +125,21 @@ async def test_a_cooldown_holds_across_the_fleet(fleet: Fleet) -> None:
     assert "Hint:" in first.text
     second = await fake.command("alice", "hint", guild=fake.other_guild)
     assert "One hint every 5 s" in second.text, "the other process knows of the first hint"
+
+
+async def test_both_processes_deal_the_same_proven_winnable_daily_deal(fleet: Fleet) -> None:
+    fake = fleet.fake
+    here = await fake.command("alice", "daily", {"game": "clover-leaf"}, guild=fake.guild)
+    assert "proven winnable" in here.text, here.text
+    deal = int(board_of(here).text.split("deal ")[1].split()[0])
+    there = await fake.command("alice", "daily", {"game": "clover-leaf"}, guild=fake.other_guild)
+    # Shard 1 finds the same deal: it shows the board of it, where another deal would ask
+    # first whether to leave this one.
+    assert f"deal {deal} · 0 moves" in board_of(there).text, there.text
+    assert solve(new_game("clover-leaf", deal), positions=200_000).status == "won"
+    [kept] = await rows(fleet.url, "SELECT deal FROM daily_deals WHERE game = 'clover-leaf' "
+                        "AND day = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD')")
+    assert kept["deal"] == deal, "kept once, for both"
 
 
 async def test_forget_me_through_one_process_removes_the_player_from_both(
