@@ -52,7 +52,7 @@ from .replies import (
 from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
 from .words.help import HELP_TEXT, rules_text
-from .words.phrases import UNREACHABLE, UNREACHABLE_IN_DOUBT
+from .words.phrases import unreachable, unreachable_in_doubt
 from .workers.pictures import Picture, Pictures, Renderer
 from .workers.solver import SolverWorker
 
@@ -363,4 +363,4 @@ async def _calm(work: Awaitable[Reply]) -> Reply:
     try:
         return await work
     except StoreUnavailable as err:
-        return refusal(UNREACHABLE_IN_DOUBT if err.in_doubt else UNREACHABLE)
+        return refusal(unreachable_in_doubt() if err.in_doubt else unreachable())

@@ -21,7 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .words.language import N_
+
 MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
+OPTION_LIMIT = 100  # Discord's longest label of an option in a menu or autocomplete
 
 
 class Action(StrEnum):
@@ -39,14 +42,17 @@ class Action(StrEnum):
     PICK = "pick"  # narrow the move menu to one pile's moves (a view, not a move)
 
 
-# The buttons under every board, in order. Labels are what the console types to press them.
+# The buttons under every board, in order; in English, translated where a board's buttons
+# are made (``flows/boards.py``). Labels are what the console types to press them.
 BUTTON_LABELS: dict[Action, str] = {
-    Action.UNDO: "Undo",
-    Action.REDO: "Redo",
-    Action.TO_FOUNDATIONS: "To foundations",
-    Action.REDEAL: "Redeal",
-    Action.HINT: "Hint",
-    Action.AUTO_FINISH: "Auto-finish",
+    # Translators: the buttons under a board. The console presses one when its label is
+    # typed, so in each language the six labels must differ from each other.
+    Action.UNDO: N_("Undo"),
+    Action.REDO: N_("Redo"),
+    Action.TO_FOUNDATIONS: N_("To foundations"),
+    Action.REDEAL: N_("Redeal"),
+    Action.HINT: N_("Hint"),
+    Action.AUTO_FINISH: N_("Auto-finish"),
 }
 
 
@@ -168,9 +174,13 @@ class Duel(StrEnum):
     PLAY = "play"
 
 
-# The buttons of a challenge's message, as they read.
-DUEL_LABELS: dict[Duel, str] = {Duel.ACCEPT: "Accept", Duel.DECLINE: "Decline",
-                                Duel.PLAY: "Play"}
+# The buttons of a challenge's message, in English: translated where they are made.
+DUEL_LABELS: dict[Duel, str] = {
+    # Translators: a challenge's buttons; the three labels must differ from each other.
+    Duel.ACCEPT: N_("Accept"),
+    Duel.DECLINE: N_("Decline"),
+    Duel.PLAY: N_("Play"),
+}
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from discord.ext import commands
 from ..config import Config
 from ..core import Core
 from ..replies import Reply, Update, refusal
-from ..words.phrases import SORRY, code
+from ..words.phrases import code, sorry
 from . import send
 from .checks import SolitaireTree
 from .components import DYNAMIC_ITEMS, dispatched
@@ -150,7 +150,7 @@ class SolitaireBot(commands.AutoShardedBot):
                 interaction.guild_id,
                 exc_info=error,
             )
-            text = SORRY
+            text = sorry()
         try:
             await send.tell_privately(interaction, text)
         except discord.HTTPException:

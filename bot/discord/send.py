@@ -26,7 +26,7 @@ import discord
 from discord.http import Route
 
 from ..replies import Amendment, Board, Reply, Update
-from ..words.phrases import SORRY
+from ..words.phrases import sorry
 from .components import board_view, challenge_view, question_view
 from .context import core_of
 
@@ -289,7 +289,7 @@ async def apologise(interaction: discord.Interaction[Any]) -> None:
         interaction.guild_id,
     )
     try:
-        await tell_privately(interaction, SORRY)
+        await tell_privately(interaction, sorry())
     except discord.HTTPException:
         log.warning("could not send the apology for interaction %s", interaction.id)
 

@@ -7,10 +7,12 @@ from engine import IllegalMove
 
 from ..replies import Action
 from ..store import RESIGNED, SavedGame
-from ..words.phrases import code, played, plural, refused
+from ..words.language import N_, _, n_
+from ..words.phrases import code, command, option, played, refused
 
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
 AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
+SHOWN = 8  # legal moves named in a refusal, at most
 
 
 def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
@@ -21,34 +23,36 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
     game = saved.game
     if action is Action.MOVE:
         move = game.play(arg or "")
-        return f"Played {played(game, move)}."
+        return _("Played {move}.", move=played(game, move))
     if action is Action.UNDO:
         move = game.undo()
         saved.undos += 1
-        return f"Took back {code(str(move))}."
+        return _("Took back {move}.", move=code(str(move)))
     if action is Action.REDO:
         move = game.redo()
-        return f"Replayed {played(game, move)}."
+        return _("Replayed {move}.", move=played(game, move))
     if action is Action.REDEAL:
         game.play("redeal")
-        return (
-            "Redealt: the pile cards were shuffled and dealt again "
-            f"({game.redeals_left} left)."
-        )
+        return n_("Redealt: the pile cards were shuffled and dealt again ({count} left).",
+                  "Redealt: the pile cards were shuffled and dealt again ({count} left).",
+                  game.redeals_left)
     if action is Action.TO_FOUNDATIONS:
         moves = game.play_to_foundations()
-        if not moves:
-            raise IllegalMove("No card can go to a foundation now.", "nothing-goes-up")
-        texts = ", ".join(code(str(m)) for m in moves)
-        return f"{plural(len(moves), 'card')} to the foundations: {texts}."
+        if not moves:  # the engine's kind of refusal: worded by ``refused`` like its own
+            raise IllegalMove(N_("No card can go to a foundation now."), "nothing-goes-up")
+        return n_("{count} card to the foundations: {moves}.",
+                  "{count} cards to the foundations: {moves}.", len(moves),
+                  moves=", ".join(code(str(m)) for m in moves))
     if action is Action.AUTO_FINISH:
         if not game.finishes_itself():
             raise IllegalMove(
-                "Auto-finish works once every card left can go straight to the foundations.",
+                N_("Auto-finish works once every card left can go straight to the "
+                   "foundations."),
                 "does-not-finish",
             )
         moves = game.play_to_foundations()
-        return f"Auto-finished: {plural(len(moves), 'card')} to the foundations."
+        return n_("Auto-finished: {count} card to the foundations.",
+                  "Auto-finished: {count} cards to the foundations.", len(moves))
     if action is Action.RESIGN:
         saved.status = RESIGNED
         return ""  # the board's ending says it
@@ -60,13 +64,21 @@ def refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> 
     message = refused(err)
     game = saved.game
     if err.reason == "draw-off":  # it is chosen with the deal: say how
-        command = code(f"/new {game.game_id} {game.deal} draw:True")
-        message += f" It is chosen when a game is dealt: {command} deals this one with it."
+        with_draw = command("new", game.game_id, str(game.deal), option("draw", "True"))
+        how = _("It is chosen when a game is dealt: {new} deals this one with it.", new=with_draw)
+        message = f"{message} {how}"
     if action is not Action.MOVE:
         return message
     moves = saved.game.legal_moves()
     if not moves:
         return message
-    shown = ", ".join(code(str(m)) for m in moves[:8])
-    more = f" and {len(moves) - 8} more" if len(moves) > 8 else ""
-    return f"{message}\nLegal now: {shown}{more} — or pick one from the menu under your board."
+    shown = ", ".join(code(str(m)) for m in moves[:SHOWN])
+    if len(moves) > SHOWN:
+        legal = n_("Legal now: {moves} and {count} more — or pick one from the menu under "
+                   "your board.",
+                   "Legal now: {moves} and {count} more — or pick one from the menu under "
+                   "your board.", len(moves) - SHOWN, moves=shown)
+    else:
+        legal = _("Legal now: {moves} — or pick one from the menu under your board.",
+                  moves=shown)
+    return f"{message}\n{legal}"

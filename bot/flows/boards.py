@@ -1,17 +1,18 @@
 """What a board shows: its text, its buttons and its move menu, from a saved game.
 
 Pure: the picture is drawn elsewhere (``workers/pictures.py``) and handed in. Every rule comes
-from the engine (legal moves, ``finishes_itself``, ``describe``); this module only decides
-what to show and how to say it.
+from the engine (legal moves, ``finishes_itself``); this module only decides what to show
+and how to say it, in the language spoken now.
 """
 
 from __future__ import annotations
 
-from engine import FOUNDATION, PILE, REDEAL, Game, Move
+from engine import CARDS, DRAW, FOUNDATION, PILE, REDEAL, Game, Move
 
 from ..replies import (
     BUTTON_LABELS,
     MENU_LIMIT,
+    OPTION_LIMIT,
     Action,
     Board,
     BoardRef,
@@ -20,10 +21,10 @@ from ..replies import (
     MenuOption,
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
-from ..words.phrases import code, plural
+from ..words.language import _, current, n_
+from ..words.phrases import code, command, for_piles, foundation, option
 from ..workers.pictures import Picture
 
-NO_WIN = "**No win is possible from here** — undo or start again."
 PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
 
 
@@ -48,7 +49,7 @@ def compose(
     if end:
         lines.append(end)
     elif proven_lost:
-        lines.append(NO_WIN)
+        lines.append(no_win())
     return Board(
         owner_id=saved.user_id,
         ref=BoardRef(saved.id, saved.revision),
@@ -63,18 +64,22 @@ def compose(
     )
 
 
+def no_win() -> str:
+    return _("**No win is possible from here** — undo or start again.")
+
+
 def with_no_win(text: str) -> str:
     """A board's text once the solver has proven that no win is possible from it."""
-    return f"{text}\n{NO_WIN}"
+    return f"{text}\n{no_win()}"
 
 
 def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
     moves = [] if finished else [m for m in game.legal_moves() if m.kind != REDEAL]
     menu, placeholder = move_menu(game, moves, focus)
     if finished:
-        placeholder = "The game is over"
+        placeholder = _("The game is over")
     elif not moves:
-        placeholder = "No move left on the piles"
+        placeholder = _("No move left on the piles")
     goes_up = any(m.kind == FOUNDATION for m in moves)
     enabled = {
         Action.UNDO: not finished and game.can_undo,
@@ -84,7 +89,7 @@ def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
         Action.HINT: not finished,  # a stuck game too: how far to undo
         Action.AUTO_FINISH: goes_up and game.finishes_itself(),  # a trial only if one goes up
     }
-    buttons = tuple(Button(a, label, enabled[a]) for a, label in BUTTON_LABELS.items())
+    buttons = tuple(Button(a, _(label), enabled[a]) for a, label in BUTTON_LABELS.items())
     return Controls(buttons=buttons, menu=menu, menu_placeholder=placeholder)
 
 
@@ -97,24 +102,71 @@ def move_menu(
     if focus is not None:
         mine = [m for m in moves if game.source_pile(m) == focus]
         if mine:
-            options = [MenuOption(str(m), game.describe(m)) for m in mine[: MENU_LIMIT - 1]]
-            options.append(MenuOption(PICK, "← Back to every pile's moves"))
-            name = game.pile_name(focus)
-            return tuple(options), f"Moves from {game.rules.pile_word} {name} ({len(mine)})"
+            options = [move_option(game, m) for m in mine[: MENU_LIMIT - 1]]
+            options.append(MenuOption(PICK, fit(_("← Back to every pile's moves"))))
+            facts = {"name": game.pile_name(focus)}
+            return tuple(options), for_piles(
+                game.rules,
+                n_("Moves from pile {name} ({count})", "Moves from pile {name} ({count})",
+                   len(mine), **facts),
+                n_("Moves from stack {name} ({count})", "Moves from stack {name} ({count})",
+                   len(mine), **facts),
+            )
     if len(moves) <= MENU_LIMIT:
-        options = [MenuOption(str(m), game.describe(m)) for m in moves]
-        return tuple(options), f"Play a move ({len(moves)} legal)"
-    options = [MenuOption(str(m), game.describe(m)) for m in moves if m.kind == FOUNDATION]
+        options = [move_option(game, m) for m in moves]
+        return tuple(options), n_("Play a move ({count} legal)", "Play a move ({count} legal)",
+                                  len(moves))
+    options = [move_option(game, m) for m in moves if m.kind == FOUNDATION]
     by_pile: dict[int, int] = {}
     for move in moves:
         if move.kind != FOUNDATION:
             pile = game.source_pile(move)
             by_pile[pile] = by_pile.get(pile, 0) + 1
     for pile, count in sorted(by_pile.items()):
-        top = game.tableau[pile][-1].label
-        label = f"{game.pile_name(pile)} · {top}: {plural(count, 'move')} →"
-        options.append(MenuOption(f"{PICK} {pile + 1}", label))
-    return tuple(options[:MENU_LIMIT]), f"Play a move, or pick a pile ({len(moves)} legal)"
+        label = n_("{name} · {card}: {count} move →", "{name} · {card}: {count} moves →", count,
+                   name=game.pile_name(pile), card=current().card(game.tableau[pile][-1]))
+        options.append(MenuOption(f"{PICK} {pile + 1}", fit(label)))
+    placeholder = n_("Play a move, or pick a pile ({count} legal)",
+                     "Play a move, or pick a pile ({count} legal)", len(moves))
+    return tuple(options[:MENU_LIMIT]), placeholder
+
+
+def move_option(game: Game, move: Move) -> MenuOption:
+    """A legal move in the menu: the move as typed, and its label."""
+    return MenuOption(str(move), fit(move_label(game, move)))
+
+
+def move_label(game: Game, move: Move) -> str:
+    """A legal move in words, before it is played: what a player types for it, then what
+    it does: ``7 → 3 · 9♣ on 10♣``, ``7 → f2 · 9♣ to ♣ A↑``, ``Redeal (2 left)``."""
+    words = current()
+    if move.kind == REDEAL:
+        return n_("Redeal ({count} left)", "Redeal ({count} left)", game.redeals_left)
+    if move.kind == DRAW:
+        card = words.card(CARDS[move.dst])
+        return for_piles(
+            game.rules,
+            _("Draw: bring {card} to the top of its pile (once)", card=card),
+            _("Draw: bring {card} to the top of its stack (once)", card=card),
+        )
+    card = words.card(game.tableau[move.src][-1])
+    src = game.pile_name(move.src)
+    if move.kind == FOUNDATION:
+        spec = game.rules.foundations[move.dst]
+        said = _("{card} to {foundation}", card=card, foundation=foundation(spec))
+        return f"{src} → f{move.dst + 1} · {said}"
+    target = game.tableau[move.dst]
+    if target:
+        said = _("{card} on {top}", card=card, top=words.card(target[-1]))
+    else:
+        said = for_piles(game.rules, _("{card} to the empty pile", card=card),
+                         _("{card} to the empty stack", card=card))
+    return f"{src} → {game.pile_name(move.dst)} · {said}"
+
+
+def fit(label: str) -> str:
+    """A label cut to what Discord takes in a menu, marked as cut."""
+    return label if len(label) <= OPTION_LIMIT else label[: OPTION_LIMIT - 1] + "…"
 
 
 def menu_choice(value: str) -> tuple[Action, str]:
@@ -135,67 +187,95 @@ def start_text(
     a line, and the cards that went up by themselves."""
     lines = []
     if replacing is not None and replacing.status in (ABANDONED, LOST):
-        lines.append(f"Your {replacing.game.name} game was recorded as {replacing.status}.")
-    share = f"/new {game.game_id} {game.deal}" + (" draw:True" if game.draw_rule else "")
-    first = f"New game: **{game.name}**, deal {game.deal}"
-    if winnable:
-        first += ", which the solver has proven can be won"
-    lines.append(f"{first}. Share it: {code(share)}.")
+        left = {"game": replacing.game.name}
+        lines.append(_("Your {game} game was recorded as abandoned.", **left)
+                     if replacing.status == ABANDONED
+                     else _("Your {game} game was recorded as lost.", **left))
+    draw = [option("draw", "True")] if game.draw_rule else []
+    facts = {"game": game.name, "deal": game.deal,
+             "share": command("new", game.game_id, str(game.deal), *draw)}
+    lines.append(
+        _("New game: **{game}**, deal {deal}, which the solver has proven can be won. "
+          "Share it: {share}.", **facts) if winnable
+        else _("New game: **{game}**, deal {deal}. Share it: {share}.", **facts)
+    )
     if daily is not None:
         lines.append(daily)
     if game.draw_rule:
-        lines.append(
+        lines.append(_(
             "House rule: after the last redeal you may once bring one buried card to the top "
-            "of its pile (`/move draw QH`, or from the menu)."
-        )
-    lines.append(f"-# {game.rules.note} {code(f'/rules {game.game_id}')} tells the rest.")
+            "of its pile ({draw}, or from the menu).", draw=command("move", "draw QH"),
+        ))
+    lines.append(_("-# {note} {rules} tells the rest.", note=_(game.rules.note),
+                   rules=command("rules", game.game_id)))
     if went_up:
-        lines.append(f"Went up by themselves (safe): {', '.join(code(str(m)) for m in went_up)}.")
+        lines.append(went_up_line(went_up))
     return "\n".join(lines)
 
 
+def went_up_line(moves: list[Move]) -> str:
+    """The cards that went up by themselves after a move (as typed)."""
+    return _("Went up by themselves (safe): {moves}.",
+             moves=", ".join(code(str(m)) for m in moves))
+
+
 def headline(game: Game) -> str:
-    parts = [f"**{game.name}**", f"deal {game.deal}", plural(game.moves_made, "move")]
+    """The board's status line: the game, its deal, how far it has got."""
+    parts = [f"**{game.name}**", _("deal {deal}", deal=game.deal),
+             n_("{count} move", "{count} moves", game.moves_made)]
     if game.rules.redeals:
-        parts.append(f"{plural(game.redeals_left, 'redeal')} left")
-    parts.append(f"{game.cards_on_foundations}/{game.rules.card_count} cards home")
+        parts.append(n_("{count} redeal left", "{count} redeals left", game.redeals_left))
+    parts.append(n_("{home}/{count} card home", "{home}/{count} cards home",
+                    game.rules.card_count, home=game.cards_on_foundations))
     return " · ".join(parts)
 
 
 def ending(saved: SavedGame) -> str:
     """How the game ended (or that it is stuck); empty while it goes on."""
     game = saved.game
-    replay = (
-        f"{code(f'/new {game.game_id} {game.deal}')} replays this deal, `/new` deals another."
-    )
+    moves = game.moves_made
     if saved.status == WON and saved.hints:
-        return (
-            f"🏆 **Won with hints** in {game.moves_made} moves — it counts as assisted, not as "
-            f"a win, in statistics. {replay}"
-        )
+        said = n_("🏆 **Won with hints** in {count} move — it counts as assisted, not as a "
+                  "win, in statistics.",
+                  "🏆 **Won with hints** in {count} moves — it counts as assisted, not as a "
+                  "win, in statistics.", moves)
+    elif saved.status == WON:
+        said = n_("🏆 **Won** in {count} move!", "🏆 **Won** in {count} moves!", moves)
+    elif saved.status == PLAYING and game.is_stuck:
+        return _("**Stuck**: no move is left. Undo to try another way, or {new} to deal again "
+                 "(leaving a stuck game counts as a loss).", new=command("new"))
+    elif saved.status == LOST:
+        said = _("**Lost**: the game was left stuck.")
+    elif saved.status == RESIGNED:
+        said = _("**Resigned.**")
+    else:
+        return ""
+    return f"{said} {replay(game)}"
+
+
+def replay(game: Game) -> str:
+    return _("{replay} replays this deal, {new} deals another.",
+             replay=command("new", game.game_id, str(game.deal)), new=command("new"))
+
+
+def over(saved: SavedGame) -> str:
+    """Why a finished game takes no more moves, and how to play again."""
+    name = saved.game.name
     if saved.status == WON:
-        return f"🏆 **Won** in {game.moves_made} moves! {replay}"
-    if saved.status == PLAYING and game.is_stuck:
-        return (
-            "**Stuck**: no move is left. Undo to try another way, or `/new` to deal again "
-            "(leaving a stuck game counts as a loss)."
-        )
-    if saved.status == LOST:
-        return f"**Lost**: the game was left stuck. {replay}"
-    if saved.status == RESIGNED:
-        return f"**Resigned.** {replay}"
-    return ""
-
-
-def outcome(status: str) -> str:
-    """A finished game's status in a few words."""
-    return {WON: "won", LOST: "stuck: no move left", RESIGNED: "resigned"}.get(status, status)
+        said = _("This {game} game is over (won).", game=name)
+    elif saved.status == RESIGNED:
+        said = _("This {game} game is over (resigned).", game=name)
+    else:
+        said = _("This {game} game is over (stuck: no move left).", game=name)
+    again = _("Start another with {new}; {replay} replays this deal.", new=command("new"),
+              replay=command("new", saved.game.game_id, str(saved.game.deal)))
+    return f"{said} {again}"
 
 
 def move_options(game: Game, typed: str = "") -> list[MenuOption]:
     """Legal moves matching what the player has typed so far (for `/move from`)."""
     wanted = " ".join(typed.lower().split())
-    options = [MenuOption(str(move), game.describe(move)) for move in game.legal_moves()]
+    options = [move_option(game, move) for move in game.legal_moves()]
     if wanted[:1].isdigit():  # a pile number: the moves from it
         options = [o for o in options if o.value.startswith(wanted)]
     elif wanted:  # a card ("9♣"), a foundation ("f2") or "redeal"
@@ -216,5 +296,5 @@ def destination_options(game: Game, source: str, typed: str = "") -> list[MenuOp
             continue
         value = str(move).split()[1]
         if value.startswith(wanted):
-            options.append(MenuOption(value, game.describe(move)))
+            options.append(MenuOption(value, fit(move_label(game, move))))
     return options[:MENU_LIMIT]

@@ -12,6 +12,8 @@ from collections.abc import Callable
 
 from ..replies import Reply, refusal
 from ..store.cooldowns import CooldownStore
+from ..words.language import _
+from ..words.phrases import command
 
 # Seconds between two uses, per player.
 EVERY_S: dict[str, float] = {
@@ -24,10 +26,6 @@ EVERY_S: dict[str, float] = {
     "challenge": 30.0,  # a public message that calls a member
     "replay": 20.0,  # an animation: a second of drawing
 }
-# How a read-only command is named when its limit is told.
-NAMES = {"show": "`/show`", "stats": "`/stats`", "leaderboard": "`/leaderboard`",
-         "daily-board": "`/daily-board`", "challenge": "`/challenge`",
-         "replay": "`/replay`"}
 
 
 class Cooldowns:
@@ -43,14 +41,15 @@ class Cooldowns:
         return 0 if left <= 0 else max(1, math.ceil(left))
 
     async def refusal(self, user_id: int, kind: str) -> Reply | None:
-        """None, and the use is counted; else the refusal that says when to ask again."""
+        """None, and the use is counted; else the refusal that says when to ask again.
+        ``kind``: the command limited, by its English name (``show``, ``daily-board``)."""
         wait = await self.wait(user_id, kind)
         if not wait:
             return None
-        return refusal(
-            f"One {NAMES[kind]} every {EVERY_S[kind]:.0f} s, so everyone's games stay quick: "
-            f"ask again in {wait} s."
-        )
+        return refusal(_(
+            "One {command} every {every} s, so everyone's games stay quick: ask again in "
+            "{wait} s.", command=command(kind), every=round(EVERY_S[kind]), wait=wait,
+        ))
 
     async def prune(self) -> int:
         """Forget uses too old for any cooldown to remember (a leader's job)."""

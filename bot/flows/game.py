@@ -27,15 +27,12 @@ from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, Update, refusal
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..store.games import GameStore
-from ..words.phrases import (
-    NO_GAME,
-    code,
-    refused,
-)
+from ..words.language import _
+from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, apply, refusal_with_choices
-from .boards import compose, destination_options, move_options, outcome, start_text
+from .boards import compose, destination_options, move_options, over, start_text, went_up_line
 from .challenges import Challenges, play_refusal
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
@@ -107,10 +104,10 @@ class GameFlow:
         except BadSetup as err:
             return refusal(refused(err))
         if winnable and deal is not None:
-            return refusal(
-                "Pick either a deal number or `winnable:True`, not both: a deal number is "
-                "dealt as it is, winnable or not."
-            )
+            return refusal(_(
+                "Pick either a deal number or {winnable}, not both: a deal number is dealt as "
+                "it is, winnable or not.", winnable=code(option("winnable", "True")),
+            ))
         if deal is None and not winnable:
             deal = self.solver.random_deal()
         return await self._begin(player, Wanted(game_id, deal, draw))
@@ -143,8 +140,9 @@ class GameFlow:
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(
                 board=await self._board(saved, ""),
-                note="That question was about a game you have since replaced, so "
-                "nothing changed. Here is your current game; `/new` starts another.",
+                note=_("That question was about a game you have since replaced, so nothing "
+                       "changed. Here is your current game; {new} starts another.",
+                       new=command("new")),
             )
         return await self._deal(player, wanted, saved)
 
@@ -154,16 +152,18 @@ class GameFlow:
             return await self._start(player, wanted, wanted.deal, replacing)
         wait = await self.cooldowns.wait(player.user_id, "winnable")
         if wait:
-            return refusal(
-                "A proven-winnable deal takes the solver a while to find: one every "
-                f"{EVERY_S['winnable']:.0f} s. Ask again in {wait} s, or `/new` for any deal."
-            )
+            return refusal(_(
+                "A proven-winnable deal takes the solver a while to find: one every {every} s. "
+                "Ask again in {wait} s, or {new} for any deal.",
+                every=round(EVERY_S["winnable"]), wait=wait, new=command("new"),
+            ))
         deal = await self.solver.winnable_deal(wanted.game_id)
         if deal is None:
-            return refusal(
-                f"No proven-winnable {GAMES[wanted.game_id]} deal is ready yet — the solver "
-                "is looking for more. Try again in a minute, or `/new` for any deal."
-            )
+            return refusal(_(
+                "No proven-winnable {game} deal is ready yet — the solver is looking for more. "
+                "Try again in a minute, or {new} for any deal.",
+                game=GAMES[wanted.game_id], new=command("new"),
+            ))
         return await self._start(player, wanted, deal, replacing)
 
     async def daily(self, player: Player, game_id: str) -> Reply:
@@ -182,18 +182,19 @@ class GameFlow:
             if reply.board is None:
                 return reply
             return dataclasses.replace(
-                reply, note="You are already playing today's daily deal: here is your board."
+                reply, note=_("You are already playing today's daily deal: here is your board.")
             )
         reply = await self._begin(player, Wanted(game_id, deal))
         question = reply.message
         if question is not None and question.question is not None:
             attempted = await self.daily_deals.has_attempt(player.user_id, game_id, today)
-            what = (
-                "a replay: your scored attempt at it was made earlier today"
+            daily = (
+                _("📅 It is today's daily deal, and this would be a replay: your scored "
+                  "attempt at it was made earlier today.")
                 if attempted
-                else "your scored attempt"
+                else _("📅 It is today's daily deal, and this would be your scored attempt.")
             )
-            text = f"{question.text}\n📅 It is today's daily deal, and this would be {what}."
+            text = f"{question.text}\n{daily}"
             return dataclasses.replace(reply, message=dataclasses.replace(question, text=text))
         return reply
 
@@ -282,17 +283,15 @@ class GameFlow:
     ) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is None:
-            return refusal(NO_GAME)
+            return refusal(no_game())
         if seen is not None and seen != BoardRef(saved.id, saved.revision):
             if seen.game_row == saved.id:
-                note = "That board was out of date (your game has moved on), so nothing was played."
+                why = _("That board was out of date (your game has moved on), so nothing was "
+                        "played.")
             else:
-                note = "That board belongs to a game that has since ended or been replaced."
-            return Reply(
-                board=await self._board(saved, ""),
-                note=note + " The board now shows your current position.",
-                refused=True,
-            )
+                why = _("That board belongs to a game that has since ended or been replaced.")
+            shown = _("The board now shows your current position.")
+            return Reply(board=await self._board(saved, ""), note=f"{why} {shown}", refused=True)
         if action is Action.SHOW:
             if typed and seen is None:  # /show posts a new picture, so it has a limit
                 refused_show = await self.cooldowns.refusal(player.user_id, "show")
@@ -304,11 +303,7 @@ class GameFlow:
         if action is Action.HINT and not saved.is_finished:
             return await self.solver.hint(saved)
         if saved.is_finished:
-            game = saved.game
-            return refusal(
-                f"This {game.name} game is over ({outcome(saved.status)}). Start another with "
-                f"`/new`; {code(f'/new {game.game_id} {game.deal}')} replays this deal."
-            )
+            return refusal(over(saved))
         if action is Action.RESIGN and arg != CONFIRMED:
             private = await self._private(player.user_id)
             return Reply(message=resign_question(player, saved, private=private))
@@ -321,8 +316,7 @@ class GameFlow:
         if settings["auto_moves"] and action in AUTO_AFTER and saved.status == PLAYING:
             auto = saved.game.play_safe_moves()
             if auto:
-                texts = ", ".join(code(str(m)) for m in auto)
-                summary += f"\nWent up by themselves (safe): {texts}."
+                summary += "\n" + went_up_line(auto)
         now = self._clock()
         saved.seconds_played += min(max(now - saved.updated_at, 0.0), IDLE_CAP_S)
         saved.updated_at = now
@@ -356,7 +350,8 @@ class GameFlow:
             return Reply(board=await self._board(saved, ""))
         count = saved.game.rules.tableau_size
         if not (pile.isascii() and pile.isdigit() and 1 <= int(pile) <= count):
-            return refusal(f"There is no pile {code(pile)} to pick: piles are 1 to {count}.")
+            return refusal(_("There is no pile {pile} to pick: piles are 1 to {last}.",
+                             pile=code(pile), last=count))
         return Reply(board=await self._board(saved, "", focus=int(pile) - 1))
 
     # -- choices for autocomplete -----------------------------------------------------

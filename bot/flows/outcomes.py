@@ -16,11 +16,11 @@ from ..replies import Player, Reply, refusal
 from ..store import ConcurrentChange
 from ..store.database import StoreUnavailable
 from ..words.phrases import (
-    APOLOGY,
-    CHANGED_MEANWHILE,
-    SAVED_NOT_SHOWN,
-    UNREACHABLE,
-    UNREACHABLE_IN_DOUBT,
+    apology,
+    changed_meanwhile,
+    saved_not_shown,
+    unreachable,
+    unreachable_in_doubt,
 )
 
 log = logging.getLogger(__name__)
@@ -63,16 +63,16 @@ async def guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply
         return await work
     except ConcurrentChange:
         log.warning("user %s: %s raced another writer", player.user_id, context)
-        return refusal(CHANGED_MEANWHILE)
+        return refusal(changed_meanwhile())
     except StoreUnavailable:
-        return refusal(UNREACHABLE)  # the outage is in the log already
+        return refusal(unreachable())  # the outage is in the log already
     except _InDoubt:
-        return refusal(UNREACHABLE_IN_DOUBT)
+        return refusal(unreachable_in_doubt())
     except _Shown:
         log.exception("flow: %r was saved but not shown, for user %s in guild %s", context,
                       player.user_id, player.guild_id)
-        return refusal(SAVED_NOT_SHOWN)
+        return refusal(saved_not_shown())
     except Exception:
         log.exception("flow: %r failed for user %s in guild %s", context, player.user_id,
                       player.guild_id)
-        return refusal(APOLOGY)
+        return refusal(apology())

@@ -37,6 +37,7 @@ from ..store.database import NotLeading, StoreUnavailable
 from ..store.games import GameStore
 from ..store.pool import PoolStore
 from ..words.hints import hint_words
+from ..words.language import _, current, speaking
 from ..workers.pictures import Picture
 from ..workers.solver import SolverWorker
 from .boards import with_no_win
@@ -73,7 +74,8 @@ class _Made:
 
 @dataclass(frozen=True)
 class _Check:
-    """A board waiting for its verdict: only what the check and the amendment need."""
+    """A board waiting for its verdict: only what the check and the amendment need (the
+    amendment is worded in ``language``, the board's)."""
 
     owner_id: int
     ref: BoardRef
@@ -81,6 +83,7 @@ class _Check:
     filename: str
     asked_at: float
     deliver: Deliver
+    language: str
 
 
 class SolverService:
@@ -139,7 +142,8 @@ class SolverService:
         game = saved.game
         wait = await self.cooldowns.wait(saved.user_id, "hint")
         if wait:
-            return refusal(f"One hint every {EVERY_S['hint']:.0f} s: ask again in {wait} s.")
+            return refusal(_("One hint every {every} s: ask again in {wait} s.",
+                             every=round(EVERY_S["hint"]), wait=wait))
         found = await self.worker.hint(game)
         await self.games.count_hint(saved.id)
         if found.lost:
@@ -150,13 +154,15 @@ class SolverService:
 
     def request_verdict(self, board: Board, deliver: Deliver) -> None:
         """Look at ``board`` when the solver has time; if its position is proven lost while
-        it is still the player's latest, ``deliver`` its amended text."""
+        it is still the player's latest, ``deliver`` its amended text (in the language
+        spoken now, the board's)."""
         if (board.finished or board.proven_lost or self.closed
                 or self._checked.get(board.owner_id) == board.ref):
             return
         self._pending.pop(board.owner_id, None)  # a newer board replaces an older check
         self._pending[board.owner_id] = _Check(
-            board.owner_id, board.ref, board.text, board.filename, self._clock(), deliver
+            board.owner_id, board.ref, board.text, board.filename, self._clock(), deliver,
+            current().code,
         )
         while len(self._pending) > VERDICT_QUEUE:
             self._pending.popitem(last=False)
@@ -186,7 +192,9 @@ class SolverService:
             _, check = self._pending.popitem(last=False)
             if self._clock() - check.asked_at > EDITABLE_S:
                 continue  # too late to amend the message it was for
-            amended = await self._verdict(check.owner_id, check.ref, check.text, check.filename)
+            with speaking(check.language):
+                amended = await self._verdict(check.owner_id, check.ref, check.text,
+                                              check.filename)
             if amended is None:
                 continue
             try:
@@ -258,7 +266,7 @@ class SolverService:
         self._pool_wanted.set()  # top the pool up now, ahead of the next player
         if deal is not None:
             return deal
-        for _ in range(WINNABLE_TRIES_NOW):
+        for _try in range(WINNABLE_TRIES_NOW):
             candidate = self.random_deal()
             if await self.worker.is_winnable(game_id, candidate, budget_s=1.0):
                 return candidate

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 
 from engine import CARDS, DRAW, FOUNDATION, REDEAL, Game, Move
 
-from .phrases import code, plural
+from ..replies import BUTTON_LABELS, Action
+from .language import _, current, n_
+from .phrases import code, command, for_piles
 
 if TYPE_CHECKING:
     from ..workers.solver import HintAnswer
@@ -18,54 +20,82 @@ AUTO_FINISH, TO_FOUNDATIONS = "auto-finish", "to-foundations"
 
 def hint_words(game: Game, found: HintAnswer) -> str:
     if found.winning and found.action == AUTO_FINISH:
-        return ("Hint: press **Auto-finish**: every card left goes straight to the "
-                "foundations, and the game is won.")
-    left = _left(found.moves_left)
+        return _("Hint: press **{button}**: every card left goes straight to the foundations, "
+                 "and the game is won.", button=_(BUTTON_LABELS[Action.AUTO_FINISH]))
     if found.winning and found.action == TO_FOUNDATIONS:
         going = len(game.copy().play_to_foundations())
-        return (f"Hint: press **To foundations**: {plural(going, 'card')} go up, and the "
-                f"winning line goes on from there. {left}")
+        press = n_("Hint: press **{button}**: {count} card goes up, and the winning line goes "
+                   "on from there.",
+                   "Hint: press **{button}**: {count} cards go up, and the winning line goes "
+                   "on from there.", going, button=_(BUTTON_LABELS[Action.TO_FOUNDATIONS]))
+        return " ".join(s for s in (press, _left(found.moves_left)) if s)
     if found.winning and found.move is not None:
-        move = game.resolve(found.move)
-        return (f"Hint: {code(str(move))} — {explain(game, move)}. It is on a winning line"
-                + (f": {left}" if left else "."))
-    total = game.rules.card_count
+        step = _step(game, game.resolve(found.move))
+        winning = (_("It is on a winning line.") if found.moves_left is None
+                   else n_("It is on a winning line: {count} move left.",
+                           "It is on a winning line: {count} moves left.", found.moves_left))
+        return " ".join((step, winning))
+    up = {"up": found.cards_up, "total": game.rules.card_count}
     if found.lost:
-        lines = ["**No win is possible from here.**"]
+        verdict = [_("**No win is possible from here.**")]
         if found.undo_to_win is not None:
-            lines[0] += (f" Undo {plural(found.undo_to_win, 'move')} to reach a position that "
-                         "can still be won.")
+            verdict.append(n_("Undo {count} move to reach a position that can still be won.",
+                              "Undo {count} moves to reach a position that can still be won.",
+                              found.undo_to_win))
         elif game.moves_made and not game.is_stuck:
-            lines[0] += " Undo a few moves and try another way, or `/new` for another deal."
+            verdict.append(_("Undo a few moves and try another way, or {new} for another deal.",
+                             new=command("new")))
+        lines = [" ".join(verdict)]
         if found.move is not None:
             move = game.resolve(found.move)
-            lines.append(f"Meanwhile {code(str(move))} — {explain(game, move)} — puts the most "
-                         f"cards up ({found.cards_up} of {total}).")
+            lines.append(_("Meanwhile {move} — {explained} — puts the most cards up ({up} of "
+                           "{total}).", move=code(str(move)), explained=explain(game, move), **up))
         return "\n".join(lines)
     if found.move is None:
-        return "No move to hint at: the game is over."
-    move = game.resolve(found.move)
-    return (f"Hint: {code(str(move))} — {explain(game, move)}. No winning line was found in "
-            f"the time I had; this one puts the most cards up ({found.cards_up} of {total}).")
+        return _("No move to hint at: the game is over.")
+    step = _step(game, game.resolve(found.move))
+    return " ".join((step, _("No winning line was found in the time I had; this one puts the "
+                             "most cards up ({up} of {total}).", **up)))
+
+
+def _step(game: Game, move: Move) -> str:
+    # Translators: {explained} is a move said plainly, such as "2♥ up to its foundation f3".
+    return _("Hint: {move} — {explained}.", move=code(str(move)), explained=explain(game, move))
 
 
 def explain(game: Game, move: Move) -> str:
     """A legal move said plainly, before it is played: ``2♥ up to its foundation f3``,
-    ``9♣ onto 10♣ in pile 3``."""
+    ``9♣ onto 10♣ in pile 3``. A clause, said inside a hint's sentence."""
+    rules = game.rules
     if move.kind == REDEAL:
-        return (f"redeal: gather the {game.rules.pile_word}s and deal them again "
-                f"({game.redeals_left} left)")
+        left = game.redeals_left
+        return for_piles(
+            rules,
+            n_("redeal: gather the piles and deal them again ({count} left)",
+               "redeal: gather the piles and deal them again ({count} left)", left),
+            n_("redeal: gather the stacks and deal them again ({count} left)",
+               "redeal: gather the stacks and deal them again ({count} left)", left),
+        )
+    words = current()
     if move.kind == DRAW:
-        return f"the draw: bring {CARDS[move.dst].label} to the top of its {game.rules.pile_word}"
-    card = game.tableau[move.src][-1].label
+        drawn = {"card": words.card(CARDS[move.dst])}
+        return for_piles(rules, _("the draw: bring {card} to the top of its pile", **drawn),
+                         _("the draw: bring {card} to the top of its stack", **drawn))
+    card = words.card(game.tableau[move.src][-1])
     if move.kind == FOUNDATION:
-        return f"{card} up to its foundation f{move.dst + 1}"
+        return _("{card} up to its foundation {foundation}", card=card,
+                 foundation=f"f{move.dst + 1}")
     target = game.tableau[move.dst]
-    where = f"{game.rules.pile_word} {game.pile_name(move.dst)}"
+    facts = {"card": card, "name": game.pile_name(move.dst)}
     if target:
-        return f"{card} onto {target[-1].label} in {where}"
-    return f"{card} to the empty {where}"
+        top = words.card(target[-1])
+        return for_piles(rules, _("{card} onto {top} in pile {name}", top=top, **facts),
+                         _("{card} onto {top} in stack {name}", top=top, **facts))
+    return for_piles(rules, _("{card} to the empty pile {name}", **facts),
+                     _("{card} to the empty stack {name}", **facts))
 
 
 def _left(moves: int | None) -> str:
-    return "" if moves is None else f"{plural(moves, 'move')} left."
+    if moves is None:
+        return ""
+    return n_("{count} move left.", "{count} moves left.", moves)

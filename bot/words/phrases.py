@@ -7,55 +7,77 @@ module says is written here once.
 
 from __future__ import annotations
 
-from engine import DRAW, Game, Move, RuleError
+from engine import DRAW, FoundationSpec, Game, Move, RuleError, Rules
+from engine.cards import SUIT_SYMBOLS
 from engine.text import plural
 
-from .language import p_
+from .language import _, current, p_
 
 __all__ = [
-    "APOLOGY",
-    "CHANGED_MEANWHILE",
-    "NO_GAME",
-    "SAVED_NOT_SHOWN",
-    "SORRY",
-    "UNREACHABLE",
-    "UNREACHABLE_IN_DOUBT",
+    "apology",
+    "changed_meanwhile",
     "code",
     "command",
+    "for_piles",
     "format_seconds",
+    "foundation",
     "medal",
     "mention",
+    "no_game",
+    "option",
     "played",
     "plural",
     "refused",
+    "saved_not_shown",
+    "sorry",
+    "unreachable",
+    "unreachable_in_doubt",
 ]
 
-NO_GAME = "You have no game yet. Start one with `/new` — for example `/new trefoil`."
-# The core's apology: what failed wrote nothing.
-APOLOGY = (
-    "Sorry — something went wrong on my side and nothing was changed. Your saved game is as "
-    "it was; please try again, or `/show` to see it."
-)
-# A change another process made first: nothing of this one was played.
-CHANGED_MEANWHILE = (
-    "Your game changed while that was being played, so it was not applied. `/show` shows "
-    "the current position."
-)
-# What the core says when its database cannot be reached, or when a change was saved
-# but showing it failed: each tells the truth about what became of the player's action.
-UNREACHABLE = (
-    "The game store is unreachable for a moment; nothing was played — try again shortly."
-)
-UNREACHABLE_IN_DOUBT = (
-    "The game store became unreachable while that was being saved, so it may or may not "
-    "have been kept. Try `/show` in a moment: it shows where your game is."
-)
-SAVED_NOT_SHOWN = (
-    "That was done and saved, but something went wrong while showing it. `/show` posts "
-    "your current board."
-)
-# The adapters' apology: answering failed, and what the core did is not known there.
-SORRY = "Sorry — something went wrong while answering. `/show` posts your current board."
+
+def no_game() -> str:
+    return _("You have no game yet. Start one with {new} — for example {new_trefoil}.",
+             new=command("new"), new_trefoil=command("new", "trefoil"))
+
+
+def apology() -> str:
+    """The core's apology: what failed wrote nothing."""
+    return _("Sorry — something went wrong on my side and nothing was changed. Your saved "
+             "game is as it was; please try again, or {show} to see it.", show=command("show"))
+
+
+def changed_meanwhile() -> str:
+    """A change another process made first: nothing of this one was played."""
+    return _("Your game changed while that was being played, so it was not applied. {show} "
+             "shows the current position.", show=command("show"))
+
+
+# What the core says when its database cannot be reached, or when a change was saved but
+# showing it failed: each tells the truth about what became of the player's action.
+
+
+def unreachable() -> str:
+    return _("The game store is unreachable for a moment; nothing was played — try again "
+             "shortly.")
+
+
+def unreachable_in_doubt() -> str:
+    return _("The game store became unreachable while that was being saved, so it may or "
+             "may not have been kept. Try {show} in a moment: it shows where your game is.",
+             show=command("show"))
+
+
+def saved_not_shown() -> str:
+    return _("That was done and saved, but something went wrong while showing it. {show} "
+             "posts your current board.", show=command("show"))
+
+
+def sorry() -> str:
+    """The adapters' apology: answering failed, and what the core did is not known there."""
+    return _("Sorry — something went wrong while answering. {show} posts your current board.",
+             show=command("show"))
+
+
 ECHO_LIMIT = 40  # a player's text is echoed back at most this long
 
 
@@ -74,6 +96,12 @@ def command(name: str, *args: str) -> str:
     return code(" ".join(["/" + p_("command", name), *args]))
 
 
+def option(name: str, value: str) -> str:
+    """A command's option as the player types it, by its English name, in the language
+    spoken now: ``option("draw", "True")`` -> ``draw:True``."""
+    return f"{p_('option', name)}:{value}"
+
+
 def refused(err: RuleError) -> str:
     """An engine refusal, worded for Discord."""
     return err.worded(code)
@@ -83,7 +111,25 @@ def played(game: Game, move: Move) -> str:
     """A move just played, with the card it moved: `` `7 f2` (9♣) ``."""
     card = game.placed_card(move)
     shown = code(str(move))
-    return f"{shown} ({card.label})" if card is not None and move.kind != DRAW else shown
+    if card is None or move.kind == DRAW:
+        return shown
+    return f"{shown} ({current().card(card)})"
+
+
+def for_piles(rules: Rules, pile: str, stack: str) -> str:
+    """The sentence ``pile`` or ``stack``, whichever is worded with the game's own word for
+    a tableau pile (Corner Stones' stacks): each is a whole sentence of its own, so that a
+    translation can fit its word's gender and case."""
+    return stack if rules.pile_word == "stack" else pile
+
+
+def foundation(spec: FoundationSpec) -> str:
+    """A foundation by its suit, base card and direction, as this language's cards print
+    it: ``♣ A↑``, ``♦ K↓``; one that takes any suit: ``any A↑``."""
+    base = current().rank(spec.base_rank) + ("↑" if spec.step > 0 else "↓")
+    if spec.suit is None:
+        return _("any {base}", base=base)
+    return f"{SUIT_SYMBOLS[spec.suit]} {base}"
 
 
 def format_seconds(seconds: float) -> str:

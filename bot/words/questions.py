@@ -9,10 +9,12 @@ from engine import GAMES
 from ..flows.wanted import Wanted
 from ..replies import Ask, Message, Player, Question
 from ..store import SavedGame
-from .phrases import plural
+from .language import N_, _, n_
 
-START_LABEL, KEEP_LABEL = "Start new game", "Keep playing"
-RESIGN_LABEL = "Resign"
+# Translators: the two buttons of a question; the console answers by typing one, so the
+# two of each question must differ.
+START_LABEL, KEEP_LABEL = N_("Start new game"), N_("Keep playing")
+RESIGN_LABEL = N_("Resign")
 
 
 def new_game_question(
@@ -26,37 +28,42 @@ def new_game_question(
     game_id, deal = wanted.game_id, wanted.deal
     old = saved.game
     untouched = not old.moves_made and not saved.undos
+    facts = {"game": old.name, "deal": old.deal}
     if untouched:
-        lead = f"You have a **{old.name}** game you have not moved in yet (deal {old.deal})."
-        fate = "Leaving it counts for nothing."
+        lines = [_("You have a **{game}** game you have not moved in yet (deal {deal}).", **facts)]
     else:
-        lead = (f"You have an unfinished **{old.name}** game (deal {old.deal}, "
-                f"{plural(old.moves_made, 'move')}).")
-        fate = "Leaving it counts as abandoned: played, not won."
+        lines = [n_("You have an unfinished **{game}** game (deal {deal}, {count} move).",
+                    "You have an unfinished **{game}** game (deal {deal}, {count} moves).",
+                    old.moves_made, **facts)]
+    wanted_facts = {"game": GAMES[game_id], "deal": deal}
+    lines.append(
+        _("Start a proven-winnable **{game}** deal instead?", **wanted_facts) if deal is None
+        else _("Start **{game}** deal {deal} instead?", **wanted_facts)
+    )
+    lines.append(_("Leaving it counts for nothing.") if untouched
+                 else _("Leaving it counts as abandoned: played, not won."))
     if saved.daily is not None:
-        fate += (
-            f" It is your scored attempt at the daily deal of {saved.daily}: "
-            + ("that attempt stays used up." if untouched
-               else "it goes on that day's board as not won.")
+        day = {"day": saved.daily}
+        lines.append(
+            _("It is your scored attempt at the daily deal of {day}: that attempt stays used "
+              "up.", **day) if untouched
+            else _("It is your scored attempt at the daily deal of {day}: it goes on that "
+                   "day's board as not won.", **day)
         )
     if saved.challenge_id is not None and not untouched:
-        fate += " It is your game of a challenge: you leave it, as having left the game."
+        lines.append(_("It is your game of a challenge: you leave it, as having left the game."))
     if wanted.challenge is not None:
-        fate += " The new one is your game of the challenge."
-    what = (f"a proven-winnable **{GAMES[game_id]}** deal" if deal is None
-            else f"**{GAMES[game_id]}** deal {deal}")
-    text = f"{lead} Start {what} instead? {fate}"
+        lines.append(_("The new one is your game of the challenge."))
     args = (str(saved.id), *wanted.tokens())
-    question = Question(Ask.NEW_GAME, player.user_id, START_LABEL, KEEP_LABEL, args)
-    return Message(text, question=question, private=private)
+    question = Question(Ask.NEW_GAME, player.user_id, _(START_LABEL), _(KEEP_LABEL), args)
+    return Message(" ".join(lines), question=question, private=private)
 
 
 def resign_question(player: Player, saved: SavedGame, *, private: bool) -> Message:
     game = saved.game
-    text = (
-        f"Resign this **{game.name}** game (deal {game.deal}, {plural(game.moves_made, 'move')})? "
-        "It counts as a loss."
-    )
+    text = n_("Resign this **{game}** game (deal {deal}, {count} move)? It counts as a loss.",
+              "Resign this **{game}** game (deal {deal}, {count} moves)? It counts as a loss.",
+              game.moves_made, game=game.name, deal=game.deal)
     args = (str(saved.id), str(saved.revision))
-    question = Question(Ask.RESIGN, player.user_id, RESIGN_LABEL, KEEP_LABEL, args)
+    question = Question(Ask.RESIGN, player.user_id, _(RESIGN_LABEL), _(KEEP_LABEL), args)
     return Message(text, question=question, private=private)

@@ -15,7 +15,7 @@ from bot.flows.game import GameFlow
 from bot.flows.wanted import Wanted
 from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply
 from bot.store import Stores
-from bot.words.phrases import APOLOGY, NO_GAME
+from bot.words.phrases import apology, no_game
 from engine import FOUNDATION, new_game
 from tests.bot.reference import all_results
 
@@ -121,7 +121,7 @@ async def test_a_refused_move_lists_moves_that_would_work(flow: GameFlow) -> Non
 async def test_acting_without_a_game_says_how_to_start_one(flow: GameFlow) -> None:
     for action in (Action.MOVE, Action.UNDO, Action.SHOW, Action.RESIGN):
         reply = await flow.act(BOB, action, "1 2")
-        assert reply.refused and reply.note == NO_GAME
+        assert reply.refused and reply.note == no_game()
 
 
 async def test_undo_and_redo_round_trip_and_count_undos(flow: GameFlow, store: Stores) -> None:
@@ -420,7 +420,7 @@ async def test_an_unexpected_failure_apologises_and_changes_nothing(
     before = await stored_state(store)
     picture.fail = True
     reply = await flow.act(ALICE, Action.MOVE, "7 f1")
-    assert reply.refused and reply.note == APOLOGY and reply.board is None
+    assert reply.refused and reply.note == apology() and reply.board is None
     assert await stored_state(store) == before
     assert "'move 7 f1' failed for user 111 in guild 900" in caplog.text
     assert "picture failed" in caplog.text

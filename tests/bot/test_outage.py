@@ -15,7 +15,7 @@ from bot.flows.game import GameFlow
 from bot.replies import Action
 from bot.store import Stores
 from bot.store.database import StoreUnavailable
-from bot.words.phrases import SAVED_NOT_SHOWN, UNREACHABLE, UNREACHABLE_IN_DOUBT
+from bot.words.phrases import saved_not_shown, unreachable, unreachable_in_doubt
 from tests.pg_server import PostgresServer
 
 from .conftest import ALICE, Clock, PositionPicture
@@ -37,8 +37,8 @@ async def test_an_outage_is_told_to_players_and_logged_once_each_way(
         own_pg_server.pause()
         for _ in range(3):  # three tries during the outage: three calm answers
             reply = await core.act(ALICE, Action.MOVE, "1 2")
-            assert reply.refused and reply.note == UNREACHABLE
-        assert (await core.leaderboard(ALICE)).note == UNREACHABLE
+            assert reply.refused and reply.note == unreachable()
+        assert (await core.leaderboard(ALICE)).note == unreachable()
         assert await core.move_choices(ALICE) == [], "no suggestions, no error"
         own_pg_server.resume()
         shown = await core.act(ALICE, Action.SHOW)
@@ -62,7 +62,7 @@ async def test_a_save_cut_short_by_an_outage_says_it_may_have_been_kept(
     monkeypatch.setattr(flow.games, "save", cut_short)
     move = str((await flow.games.load(ALICE.user_id)).game.legal_moves()[0])  # type: ignore[union-attr]
     reply = await flow.act(ALICE, Action.MOVE, move)
-    assert reply.refused and reply.note == UNREACHABLE_IN_DOUBT
+    assert reply.refused and reply.note == unreachable_in_doubt()
     assert "nothing was" not in reply.note
 
 
@@ -80,7 +80,7 @@ async def test_a_failure_after_the_save_never_says_nothing_changed(
 
     monkeypatch.setattr("bot.flows.game.compose", broken)
     reply = await flow.act(ALICE, Action.MOVE, move)
-    assert reply.refused and reply.note == SAVED_NOT_SHOWN
+    assert reply.refused and reply.note == saved_not_shown()
     after = await store.games.load(ALICE.user_id)
     assert after is not None and after.revision == before.revision + 1, "the move is saved"
     assert "was saved but not shown" in caplog.text

@@ -14,7 +14,7 @@ import pytest
 
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
-from bot.flows.boards import NO_WIN
+from bot.flows.boards import no_win
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.game import GameFlow
 from bot.replies import Action, BoardRef, Reply
@@ -159,14 +159,14 @@ async def play_into_a_lost_position(flow: GameFlow) -> BoardRef:
 async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
-    assert shown.board is not None and NO_WIN not in shown.board.text
+    assert shown.board is not None and no_win() not in shown.board.text
     amended = await flow.solver.verdict(shown.board)
-    assert amended is not None and amended.text == f"{shown.board.text}\n{NO_WIN}"
+    assert amended is not None and amended.text == f"{shown.board.text}\n{no_win()}"
     assert json.loads(amended.png)["no_win"], "the picture says so too"
     again = await flow.act(ALICE, Action.SHOW)
-    assert again.board is not None and again.board.text.endswith(NO_WIN)  # remembered
+    assert again.board is not None and again.board.text.endswith(no_win())  # remembered
     undone = await flow.act(ALICE, Action.UNDO)
-    assert undone.board is not None and NO_WIN not in undone.board.text
+    assert undone.board is not None and no_win() not in undone.board.text
 
 
 async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store: Stores) -> None:
@@ -177,7 +177,7 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     assert saved is not None and saved.proven_lost
     move = str(saved.game.legal_moves()[0])
     moved = await flow.act(ALICE, Action.MOVE, move)
-    assert moved.board is not None and moved.board.text.endswith(NO_WIN)
+    assert moved.board is not None and moved.board.text.endswith(no_win())
     assert moved.board.proven_lost and json.loads(moved.board.png)["no_win"]
     stored = await store.games.load(ALICE.user_id)
     assert stored is not None and stored.proven_lost, "remembered for the new position"
@@ -185,10 +185,10 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     flow.solver.request_verdict(moved.board, _never_delivered)
     assert flow.solver.pending_verdicts == 0
     undone = await flow.act(ALICE, Action.UNDO)  # back where the proof was made: unknown again
-    assert undone.board is not None and NO_WIN not in undone.board.text
+    assert undone.board is not None and no_win() not in undone.board.text
     assert not undone.board.proven_lost and not json.loads(undone.board.png)["no_win"]
     redone = await flow.act(ALICE, Action.REDO)
-    assert redone.board is not None and NO_WIN not in redone.board.text, "not known from there"
+    assert redone.board is not None and no_win() not in redone.board.text, "not known from there"
 
 
 async def _never_delivered(amended: object) -> None:

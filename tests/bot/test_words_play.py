@@ -1,0 +1,224 @@
+"""Playing a game speaks the player's language: every word of a board, its buttons and move
+menu, a refusal, a question or a hint comes from the catalog, and what a player types
+(moves, commands' arguments, game ids) stays as typed.
+
+The language here is a pseudo-language whose catalog brackets every sentence it is asked
+for (``⟦…⟧``, and ``‹…›`` for a short word with a context), so a word that reaches the
+player without passing through the catalog shows up as letters outside the brackets.
+"""
+
+from __future__ import annotations
+
+import gettext
+import random
+import re
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from babel import Locale
+
+from bot.core import Core
+from bot.flows.actions import CONFIRMED
+from bot.flows.boards import PICK, move_label, move_menu, no_win
+from bot.flows.game import GameFlow
+from bot.replies import BUTTON_LABELS, OPTION_LIMIT, Action, Amendment, Board, Reply
+from bot.store import Stores
+from bot.words.hints import hint_words
+from bot.words.language import Words, install, speaking
+from bot.workers.solver import HintAnswer, SolverWorker
+from engine import GAMES, REDEAL, new_game
+
+from .conftest import ALICE, BOB, Clock, PositionPicture
+
+PSEUDO = "xx"
+
+
+class Bracketed(gettext.NullTranslations):
+    """Every sentence bracketed, its {placeholders} kept for the facts."""
+
+    def gettext(self, message: str) -> str:
+        return f"⟦{message}⟧"
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return f"⟦{singular if n == 1 else plural}⟧"
+
+    def pgettext(self, context: str, message: str) -> str:
+        return f"‹{message}›"
+
+
+@pytest.fixture(autouse=True)
+def pseudo() -> Iterator[None]:
+    install(Words(PSEUDO, Bracketed(), Locale.parse("en")))
+    with speaking(PSEUDO):
+        yield
+
+
+@pytest.fixture
+async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
+    """A flow whose solver runs in a thread: the same searches, without a process start."""
+    core = Core(store, renderer=picture, clock=clock, deals=random.Random(5),
+                solver=SolverWorker(ThreadPoolExecutor(max_workers=1)))
+    yield core.game
+    await core.close()
+
+
+TYPED = re.compile(r"`[^`]*`")  # what a player types, set apart: never translated
+
+
+def bare_words(text: str) -> list[str]:
+    """The words of ``text`` that did not come from the catalog: what is left once every
+    bracketed sentence (facts and all), every typed text and the games' names are gone."""
+    left = text
+    while True:
+        inner = re.sub(r"⟦[^⟦⟧]*⟧|‹[^‹›]*›", "", left)
+        if inner == left:
+            break
+        left = inner
+    left = TYPED.sub("", left)
+    for name in GAMES.values():
+        left = left.replace(name, "")
+    return re.findall(r"[A-Za-z]{2,}", left)
+
+
+def through_catalog(text: str) -> bool:
+    return bool(text) and not bare_words(text)
+
+
+def whole_sentence(text: str) -> bool:
+    return text.startswith("⟦") and text.endswith("⟧")
+
+
+def assert_controls_are_worded(board: Board) -> None:
+    controls = board.controls
+    assert [b.label for b in controls.buttons] == [f"⟦{label}⟧" for label in BUTTON_LABELS.values()]
+    assert whole_sentence(controls.menu_placeholder), controls.menu_placeholder
+    for option in controls.menu:
+        typed, _sep, said = option.label.partition(" · ")
+        if option.value.startswith(PICK):
+            assert whole_sentence(option.label), option
+            continue
+        assert typed == option.value.replace(" ", " → "), option  # the move, as it is typed
+        assert whole_sentence(said), option
+        assert len(option.label) <= OPTION_LIMIT
+
+
+def board_of(reply: Reply) -> Board:
+    assert reply.board is not None, reply
+    return reply.board
+
+
+async def test_a_new_board_and_a_move_are_worded_through_the_catalog(flow: GameFlow) -> None:
+    board = board_of(await flow.new_game(ALICE, "trefoil", 27, draw=True))
+    assert through_catalog(board.text), bare_words(board.text)
+    assert "`/‹new› trefoil 27 ‹draw›:True`" in board.text, "the share line as it is typed"
+    assert "`/‹rules› trefoil`" in board.text
+    assert_controls_are_worded(board)
+    assert {o.value for o in board.controls.menu} >= {"7 f1", "8 f2"}, "moves stay as typed"
+    moved = board_of(await flow.act(ALICE, Action.MOVE, "7 f1"))
+    assert through_catalog(moved.text), bare_words(moved.text)
+    assert "`7 f1` (‹2›♣)" in moved.text, "the card in this language's letters"
+    assert_controls_are_worded(moved)
+
+
+async def test_a_finished_board_and_the_refusal_after_it_are_worded(flow: GameFlow) -> None:
+    await flow.new_game(ALICE, "trefoil", 27)
+    question = (await flow.act(ALICE, Action.RESIGN)).message
+    assert question is not None and question.question is not None
+    assert through_catalog(question.text), bare_words(question.text)
+    assert (question.question.yes, question.question.no) == ("⟦Resign⟧", "⟦Keep playing⟧")
+    resigned = board_of(await flow.act(ALICE, Action.RESIGN, CONFIRMED))
+    assert through_catalog(resigned.text) and resigned.finished
+    assert_controls_are_worded(resigned)
+    refused = await flow.act(ALICE, Action.UNDO)
+    assert refused.refused and through_catalog(refused.note or ""), refused.note
+
+
+async def test_refusals_and_questions_are_worded_through_the_catalog(flow: GameFlow) -> None:
+    no_game = await flow.act(BOB, Action.SHOW)
+    assert no_game.refused and whole_sentence(no_game.note or ""), no_game.note
+    both = await flow.new_game(ALICE, "trefoil", 7, winnable=True)
+    assert both.refused and through_catalog(both.note or ""), both.note
+    assert "`‹winnable›:True`" in (both.note or "")
+    await flow.new_game(ALICE, "trefoil", 27)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    wrong = await flow.act(ALICE, Action.MOVE, "1 1")
+    legal = (wrong.note or "").split("\n")[-1]  # after the engine's own refusal
+    assert wrong.refused and whole_sentence(legal) and "`8 f2`" in legal, wrong.note
+    no_pile = await flow.act(ALICE, Action.PICK, "99")
+    assert no_pile.refused and through_catalog(no_pile.note or ""), no_pile.note
+    over = (await flow.new_game(ALICE, "clover-leaf", 3)).message
+    assert over is not None and over.question is not None
+    assert through_catalog(over.text), bare_words(over.text)
+    assert (over.question.yes, over.question.no) == ("⟦Start new game⟧", "⟦Keep playing⟧")
+
+
+def test_a_long_menu_picks_piles_in_words_and_names_stacks_as_stacks() -> None:
+    game = new_game("corner-stones", 1)
+    moves = [m for m in game.legal_moves() if m.kind != REDEAL]
+    menu, placeholder = move_menu(game, moves)
+    picks = [o for o in menu if o.value.startswith(PICK)]
+    assert picks and all(whole_sentence(o.label) for o in picks)
+    assert whole_sentence(placeholder)
+    narrowed, placeholder = move_menu(game, moves, focus=game.source_pile(moves[-1]))
+    assert "stack" in placeholder and "pile" not in placeholder
+    assert whole_sentence(narrowed[-1].label)  # back to every pile's moves
+
+
+def test_menu_labels_in_english_read_as_the_engine_describes_moves() -> None:
+    with speaking(None):
+        for game_id in GAMES:
+            for deal in (1, 2, 3):
+                game = new_game(game_id, deal, draw=game_id == "trefoil")
+                for move in game.legal_moves():
+                    assert move_label(game, move) == game.describe(move), (game_id, deal, move)
+
+
+def test_a_long_translation_is_cut_to_fit_a_menu() -> None:
+    class Long(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return message + " " + "x" * 120
+
+    install(Words("xx-long", Long(), Locale.parse("en")))
+    with speaking("xx-long"):
+        game = new_game("trefoil", 27)
+        moves = [m for m in game.legal_moves() if m.kind != REDEAL]
+        menu, _placeholder = move_menu(game, moves)
+    assert all(len(o.label) == OPTION_LIMIT and o.label.endswith("…") for o in menu)
+
+
+def test_hints_are_worded_with_this_languages_cards_and_piles() -> None:
+    game = new_game("corner-stones", 1)
+    move = next(m for m in game.legal_moves() if m.kind != REDEAL)
+    facts = [
+        HintAnswer(str(move), winning=True, lost=False, moves_left=40),
+        HintAnswer(str(move), winning=True, lost=False, action="to-foundations", moves_left=9),
+        HintAnswer(None, winning=True, lost=False, action="auto-finish"),
+        HintAnswer(str(move), winning=False, lost=True, undo_to_win=3, cards_up=20),
+        HintAnswer(str(move), winning=False, lost=False, cards_up=20),
+    ]
+    for found in facts:
+        words = hint_words(game, found)
+        assert through_catalog(words), (found, bare_words(words))
+        assert "pile" not in words, "Corner Stones has stacks"
+    said = hint_words(game, facts[0])
+    assert f"`{move}`" in said and "‹" in said, "the move as typed, the cards in letters"
+
+
+async def test_a_proven_loss_is_told_in_the_language_of_the_board(
+    flow: GameFlow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await flow.new_game(ALICE, "trefoil", 2)
+    await flow.act(ALICE, Action.REDEAL)
+    board = board_of(await flow.act(ALICE, Action.REDEAL))  # proven lost, moves still left
+    delivered: list[Amendment] = []
+
+    async def deliver(amended: Amendment) -> None:
+        delivered.append(amended)
+
+    monkeypatch.setattr(flow.solver, "_checker", object())  # queued, run below
+    flow.solver.request_verdict(board, deliver)
+    with speaking(None):  # the check runs later, in no player's call
+        await flow.solver._run_checks_once()
+    assert [a.text for a in delivered] == [f"{board.text}\n{no_win()}"]
+    assert delivered[0].text.endswith("⟧")
