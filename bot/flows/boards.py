@@ -20,6 +20,7 @@ from ..replies import (
     MenuOption,
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
+from ..words.language import current
 from ..words.phrases import code, plural
 from ..workers.pictures import Picture
 
@@ -60,6 +61,7 @@ def compose(
         finished=finished,
         private=private,
         proven_lost=proven_lost and not finished,
+        language=current().code,
     )
 
 
