@@ -75,6 +75,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "(default: 'boards' beside the database)"
     )
     parser.add_argument(
+        "--locale", metavar="LANGUAGE", help="console: the language to play in, as Discord "
+        "names it: de, fr, es-ES or pt-BR (default: English)"
+    )
+    parser.add_argument(
         "--env-file", type=Path, default=Path(".env"), help="settings file (default: .env)"
     )
     return parser.parse_args(argv)
@@ -106,7 +110,7 @@ def run(args: argparse.Namespace, config: Config) -> int:
 
         boards = args.boards or config.database_path.parent / "boards"
         try:
-            return asyncio.run(run_console(config.database, boards))
+            return asyncio.run(run_console(config.database, boards, locale=args.locale))
         except KeyboardInterrupt:  # Ctrl-C: every move is saved already
             print("\nBye — your game is saved.", file=sys.stderr)
             return 0

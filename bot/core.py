@@ -5,6 +5,10 @@ Behind it: the store's rooms, the flows (playing a game, statistics, the daily d
 player's data and settings, the solver for players), the helper processes (the solver,
 the pictures) and the fleet's leadership. An adapter turns its input into one call here
 and shows the ``Reply`` it gets back; it never reaches behind this face.
+
+Each method that answers a player answers in the player's language (``Player.language``):
+it runs speaking it, and so does the work it starts. A message shared in a channel (a
+leaderboard) is worded in the server's by the flow that makes it.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
@@ -52,15 +56,17 @@ from .replies import (
 from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
 from .words.help import HELP_TEXT, rules_text
-from .words.phrases import unreachable, unreachable_in_doubt
+from .words.language import N_, _, speaking
+from .words.phrases import command, unreachable, unreachable_in_doubt
 from .workers.pictures import Picture, Pictures, Renderer
 from .workers.solver import SolverWorker
 
 log = logging.getLogger(__name__)
 
-NOTHING_DELETED = "Nothing was deleted."
+NOTHING_DELETED = N_("Nothing was deleted.")
 PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often
 CHALLENGES_EVERY_S = 300.0  # and closes the challenges whose day is over this often
+T = TypeVar("T")
 
 
 class Core:
@@ -141,61 +147,67 @@ class Core:
         self, player: Player, game_id: str, deal: int | None = None, *,
         winnable: bool = False, draw: bool = False,
     ) -> Reply:
-        return await self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
+        work = self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
+        return await _spoken(player.language, work)
 
     async def daily(self, player: Player, game_id: str) -> Reply:
-        return await _calm(self.game.daily(player, game_id))
+        return await _spoken(player.language, _calm(self.game.daily(player, game_id)))
 
     async def act(
         self, player: Player, action: Action, arg: str | None = None, *,
         seen: BoardRef | None = None,
     ) -> Reply:
-        return await self.game.act(player, action, arg, seen=seen)
+        return await _spoken(player.language, self.game.act(player, action, arg, seen=seen))
 
     async def choose(self, player: Player, value: str, *, seen: BoardRef | None = None) -> Reply:
         """A choice from a board's move menu: a move to play, or a pile whose moves to
         list (``seen``: the board it was made on)."""
         action, arg = menu_choice(value)
-        return await self.game.act(player, action, arg, seen=seen)
+        return await _spoken(player.language, self.game.act(player, action, arg, seen=seen))
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
         """Legal moves matching what the player has typed (none while the database is out
         of reach: a suggestion is not worth an error)."""
         try:
-            return await self.game.move_choices(player, typed)
+            return await _spoken(player.language, self.game.move_choices(player, typed))
         except StoreUnavailable:
             return []
 
     async def destination_choices(
         self, player: Player, source: str, typed: str = ""
     ) -> list[MenuOption]:
+        work = self.game.destination_choices(player, source, typed)
         try:
-            return await self.game.destination_choices(player, source, typed)
+            return await _spoken(player.language, work)
         except StoreUnavailable:
             return []
 
     async def change_settings(self, player: Player, **changes: bool) -> Reply:
         """Change some of the player's settings (none: show them)."""
-        return await _calm(self.settings.change(player, **changes))
+        return await _spoken(player.language, _calm(self.settings.change(player, **changes)))
 
-    async def rules(self, game_id: str) -> Reply:
-        return Reply(message=Message(rules_text(game_id), private=True))
+    async def rules(self, player: Player, game_id: str) -> Reply:
+        with speaking(player.language):
+            return Reply(message=Message(rules_text(game_id), private=True))
 
-    async def help(self) -> Reply:
-        return Reply(message=Message(HELP_TEXT, private=True))
+    async def help(self, player: Player) -> Reply:
+        with speaking(player.language):
+            return Reply(message=Message(HELP_TEXT, private=True))
 
     # -- after a board is shown -------------------------------------------------------
 
     def board_shown(self, board: Board, amend: Deliver) -> None:
         """A board was shown: the solver looks at it when it has time, and if it proves
         that no win is possible while the board is still the player's latest, ``amend``
-        gets its amended text and picture (never under a player's lock)."""
-        self.solver.request_verdict(board, amend)
+        gets its amended text and picture (never under a player's lock), in the board's
+        language."""
+        with speaking(board.language):
+            self.solver.request_verdict(board, amend)
 
     async def verdict(self, board: Board) -> Amendment | None:
         """The board amended if the solver proves now that no win is possible from it
         (for an adapter that waits for it, such as the console); None otherwise."""
-        return await self.solver.verdict(board)
+        return await _spoken(board.language, self.solver.verdict(board))
 
     async def board_posted(self, user_id: int, channel_id: int, message_id: int) -> int | None:
         """A new board of the player's was posted in a channel: the one it replaces there
@@ -210,43 +222,55 @@ class Core:
     async def stats(
         self, viewer: Player, subject: Person, game: str | None = None, scope: str = SERVER
     ) -> Reply:
-        return await _calm(self.statistics.stats(viewer, subject, game, scope))
+        return await _spoken(viewer.language,
+                             _calm(self.statistics.stats(viewer, subject, game, scope)))
 
     async def leaderboard(
         self, viewer: Player, game: str | None = None, period: str = "all"
     ) -> Reply:
-        return await _calm(self.statistics.leaderboard(viewer, game, period))
+        return await _spoken(viewer.language,
+                             _calm(self.statistics.leaderboard(viewer, game, period)))
 
     async def daily_board(self, viewer: Player, game: str, day: str | None = None) -> Reply:
-        return await _calm(self.daily_deals.board(viewer, game, day))
+        return await _spoken(viewer.language, _calm(self.daily_deals.board(viewer, game, day)))
 
     async def forget_question(self, player: Player) -> Reply:
-        return self.data_rights.forget_question(player)
+        with speaking(player.language):
+            return self.data_rights.forget_question(player)
 
     async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
-        return await _calm(self.data_rights.reset_question(player, can_manage_server))
+        work = _calm(self.data_rights.reset_question(player, can_manage_server))
+        return await _spoken(player.language, work)
 
     async def answer_question(
         self, player: Player, question: Question, yes: bool, *, can_manage_server: bool = False
     ) -> Reply:
         """The owner's answer to a yes/no question, whatever asked it."""
+        work = self._answer(player, question, yes, can_manage_server=can_manage_server)
+        return await _spoken(player.language, work)
+
+    async def _answer(
+        self, player: Player, question: Question, yes: bool, *, can_manage_server: bool
+    ) -> Reply:
         ask, args = question.ask, question.args
         if ask is Ask.NEW_GAME:
             if not yes:
                 return await self.game.show(player)
             wanted = Wanted.from_tokens(args[1:])
             if not args or not args[0].isdigit() or wanted is None:
-                return refusal("That question is out of date; `/new` starts a game.")
+                return refusal(_("That question is out of date; {new} starts a game.",
+                                 new=command("new")))
             return await self.game.confirm_new(player, int(args[0]), wanted)
         if ask is Ask.RESIGN:
             if not yes:
                 return await self.game.show(player)
             if len(args) != 2 or not all(a.isdigit() for a in args):
-                return refusal("That question is out of date; `/resign` asks again.")
+                return refusal(_("That question is out of date; {resign} asks again.",
+                                 resign=command("resign")))
             seen = BoardRef(int(args[0]), int(args[1]))
             return await self.game.act(player, Action.RESIGN, CONFIRMED, seen=seen)
         if not yes:
-            return Reply(message=Message(NOTHING_DELETED, private=True))
+            return Reply(message=Message(_(NOTHING_DELETED), private=True))
         if ask is Ask.FORGET:
             return await _calm(self.data_rights.forget(player))
         return await _calm(self.data_rights.reset(player, can_manage_server))
@@ -254,12 +278,13 @@ class Core:
     async def replay(self, viewer: Player, subject: Person | None = None) -> Reply:
         """A game move by move, as an animation: the viewer's own, or (``subject``) another
         member's last finished game here."""
-        return await _calm(self.replays.replay(viewer, subject))
+        return await _spoken(viewer.language, _calm(self.replays.replay(viewer, subject)))
 
     # -- challenges -------------------------------------------------------------------
 
     async def challenge(self, player: Player, opponent: Person, game_id: str) -> Reply:
-        return await _calm(self.challenges.challenge(player, opponent, game_id))
+        work = _calm(self.challenges.challenge(player, opponent, game_id))
+        return await _spoken(player.language, work)
 
     async def challenge_posted(self, challenge_id: int, channel_id: int, message_id: int) -> None:
         """A challenge's message went out here: the one to update as the challenge goes."""
@@ -270,8 +295,10 @@ class Core:
         """A press on a challenge's message: Accept or Decline (the challenged member), or
         ▶ Play (either side: their game of it)."""
         if duel is Duel.PLAY:
-            return await _calm(self.game.play_challenge(player, challenge_id))
-        return await _calm(self.challenges.answer(player, challenge_id, duel is Duel.ACCEPT))
+            work = self.game.play_challenge(player, challenge_id)
+        else:
+            work = self.challenges.answer(player, challenge_id, duel is Duel.ACCEPT)
+        return await _spoken(player.language, _calm(work))
 
     # -- the fleet --------------------------------------------------------------------
 
@@ -355,6 +382,13 @@ class Core:
                 pass  # the outage is in the log already
             except Exception:
                 log.exception("pruning the cooldowns failed")
+
+
+async def _spoken(language: str, work: Awaitable[T]) -> T:
+    """``work`` done speaking ``language``: every word of its answer, and of the work it
+    starts, is in it."""
+    with speaking(language):
+        return await work
 
 
 async def _calm(work: Awaitable[Reply]) -> Reply:

@@ -9,11 +9,15 @@ printed. Any other line that looks like a move (`8 f2`, `redeal`) is played as `
 The records commands work here too, on the console player's own games: `/stats [game]`,
 `/leaderboard [game] [week|month|all]`, `/daily trefoil`, `/daily-board trefoil [day]`,
 `/forget-me` (answered by typing a button label).
+
+`--locale de` plays in German: everything is said in it, and the commands and options are
+typed by the names a German Discord shows (`/neu`), or by their English ones.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import re
 import sys
 import threading
@@ -28,27 +32,45 @@ from ..core import Core
 from ..flows.stats import PERIODS
 from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player, Question, Reply
 from ..store import DEFAULT_SETTINGS
-from ..words.phrases import code, plural
+from ..words.language import ENGLISH, _, n_, p_, speaking
+from ..words.phrases import code, command
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
 CONSOLE_PERSON = Person(CONSOLE_PLAYER.user_id, "You")
-
-GREETING = (
-    "Solitaire in the console. Start with `/new trefoil` (games: "
-    + ", ".join(GAMES)
-    + "), then `/move 7 3`, a button label such as `Undo`, or a move from the menu. "
-    "`/help` for everything, `/quit` to leave."
+# The slash commands the console takes, by their English names.
+COMMANDS = (
+    "new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "settings",
+    "help", "stats", "leaderboard", "daily", "daily-board", "forget-me", "reset-server-stats",
+    "challenge", "replay",
 )
+QUIT = ("quit", "exit")  # the console's own: no Discord command, the same in every language
+# The options typed as `option:value`, by their English names.
+OPTIONS = ("game", "deal", "from", "to", "period", "day")
 
-_SIMPLE = {
-    "undo": Action.UNDO,
-    "redo": Action.REDO,
-    "redeal": Action.REDEAL,
-    "show": Action.SHOW,
-    "resign": Action.RESIGN,
-    "hint": Action.HINT,
-}
+
+def greeting() -> str:
+    return _(
+        "Solitaire in the console. Start with {new} (games: {games}), then {move}, a button "
+        "label such as {undo}, or a move from the menu. {help} for everything, {quit} to leave.",
+        new=command("new", "trefoil"), games=", ".join(GAMES), move=command("move", "7", "3"),
+        undo=code(_(BUTTON_LABELS[Action.UNDO])), help=command("help"), quit=code("/quit"),
+    )
+
+
+def english(kind: str, typed: str, names: tuple[str, ...] | list[str]) -> str:
+    """The English name of what ``typed`` names among ``names`` (commands or options, as
+    ``kind`` says), typed in English or in the language spoken now; else ``typed``."""
+    typed = typed.lower()
+    for name in names:
+        if typed in (name, p_(kind, name).lower()):
+            return name
+    return typed
+
+
+# The commands that act on the game: each is named as its action is.
+_SIMPLE = {a.value: a for a in (Action.UNDO, Action.REDO, Action.REDEAL, Action.SHOW,
+                                Action.RESIGN, Action.HINT)}
 
 
 def plain(text: str) -> str:
@@ -56,11 +78,14 @@ def plain(text: str) -> str:
     text = text.replace("```\n", "").replace("\n```", "")  # a block: its lines as they are
     text = text.replace("**", "").replace("`", "").replace("\n-# ", "\n")
     text = re.sub(r"(?<![\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])", r"\1", text)  # *italic*
-    return re.sub(
-        r"<@(\d+)>",
-        lambda m: "you" if int(m[1]) == CONSOLE_PLAYER.user_id else f"player {m[1]}",
-        text,
-    )
+    return re.sub(r"<@(\d+)>", _named, text)
+
+
+def _named(mention: re.Match[str]) -> str:
+    """A player named in a reply, as the console says it."""
+    if int(mention[1]) == CONSOLE_PLAYER.user_id:
+        return p_("a mention of the console's player", "you")
+    return _("player {id}", id=mention[1])
 
 
 def game_id_from(words: list[str]) -> str:
@@ -105,9 +130,18 @@ class Console:
     def say(self, text: str) -> None:
         print(plain(text), file=self.out, flush=True)
 
+    def greet(self) -> None:
+        with speaking(self.player.language):
+            self.say(greeting())
+
     async def handle(self, line: str) -> bool:
-        """Act on one line of input; False when the player wants to leave. Full-width
-        letters and digits read as their plain forms, in deals and moves alike."""
+        """Act on one line of input, in the player's language; False when the player wants
+        to leave. Full-width letters and digits read as their plain forms, in deals and
+        moves alike."""
+        with speaking(self.player.language):
+            return await self._handle(line)
+
+    async def _handle(self, line: str) -> bool:
         self.new_board = False
         line = unicodedata.normalize("NFKC", line).strip()
         if not line:
@@ -118,38 +152,43 @@ class Console:
         if reply is None and re.match(r"\d|redeal\b", line.lower()):
             reply = await self.core.act(self.player, Action.MOVE, line)  # as if typed /move
         if reply is None:
-            self.say(
-                f"I don't understand {code(line)}. Type a command (`/help`), a button label "
-                "shown under the board, or a move from its menu (like `7 f1`)."
-            )
+            self.say(_(
+                "I don't understand {line}. Type a command ({help}), a button label shown "
+                "under the board, or a move from its menu (like {move}).",
+                line=code(line), help=command("help"), move=code("7 f1"),
+            ))
         else:
             self.show(reply)
         return True
 
     async def _command(self, words: list[str]) -> bool:
         if not words:
-            self.say("Type a command after the slash, like `/new trefoil` or `/help`.")
+            self.say(_("Type a command after the slash, like {new} or {help}.",
+                       new=command("new", "trefoil"), help=command("help")))
             return True
-        name, args = words[0].lower(), [_unlabel(w) for w in words[1:]]
+        typed, args = words[0], [_unlabel(w) for w in words[1:]]
+        name = english("command", typed, COMMANDS)
         player = self.player
-        if name in ("quit", "exit"):
+        if name in QUIT:
             return False
         if name == "help":
-            self.show(await self.core.help())
+            self.show(await self.core.help(player))
         elif name == "rules":
-            game = self._game(args, "/rules trefoil")
+            game = self._game(args, command("rules", "trefoil"))
             if game is not None:
-                self.show(await self.core.rules(game))
+                self.show(await self.core.rules(player, game))
         elif name == "new":
             deal: int | None = None
-            flags = {a.lower().removesuffix(":true") for a in args}
+            flags = [english("option", a.lower().removesuffix(":true"), ["winnable", "draw"])
+                     for a in args]
             winnable, draw = "winnable" in flags, "draw" in flags
-            args = [a for a in args if a.lower().removesuffix(":true") not in ("winnable", "draw")]
+            args = [a for a, flag in zip(args, flags, strict=True)
+                    if flag not in ("winnable", "draw")]
             named, rest = split_game(args)
             if named is not None and rest and re.fullmatch(r"[+-]?\d+", rest[0]):
                 deal = int(rest[0])  # out of range is refused by the flow, as on Discord
                 args = args[: len(args) - len(rest)] + rest[1:]
-            game = self._game(args, "/new trefoil 42")
+            game = self._game(args, command("new", "trefoil", "42"))
             if game is not None:
                 self.show(await self.core.new_game(player, game, deal, winnable=winnable,
                                                    draw=draw))
@@ -159,63 +198,73 @@ class Console:
             self.show(await self.core.act(player, _SIMPLE[name]))
         elif name == "stats":
             if args and args[0].startswith(("@", "<@")):
-                self.say("The console has one player, you: `/stats [game]` shows your record.")
-            elif not args or (game := self._game(args, "/stats trefoil")) is not None:
+                self.say(_("The console has one player, you: {stats} shows your record.",
+                           stats=command("stats", f"[{p_('option', 'game')}]")))
+            elif not args or (game := self._game(args, command("stats", "trefoil"))) is not None:
                 self.show(await self.core.stats(player, CONSOLE_PERSON, game if args else None))
         elif name == "leaderboard":
             period = args.pop() if args and args[-1].lower() in PERIODS else "all"
-            if not args or (game := self._game(args, "/leaderboard trefoil week")) is not None:
+            example = command("leaderboard", "trefoil", "week")
+            if not args or (game := self._game(args, example)) is not None:
                 self.show(await self.core.leaderboard(player, game if args else None,
                                                       period.lower()))
         elif name == "daily":
-            game = self._game(args, "/daily trefoil")
+            game = self._game(args, command("daily", "trefoil"))
             if game is not None:
                 self.show(await self.core.daily(player, game))
         elif name == "daily-board":
             day = args.pop() if args and re.match(r"\d|today$|yesterday$", args[-1]) else None
             today = datetime.now(UTC).date().isoformat()
-            game = self._game(args, f"/daily-board trefoil {today}")
+            game = self._game(args, command("daily-board", "trefoil", today))
             if game is not None:
                 self.show(await self.core.daily_board(player, game, day))
         elif name == "forget-me":
             self.show(await self.core.forget_question(player))
         elif name == "settings":
             changes: dict[str, bool] = {}
+            example = (f"`/{p_('command', 'settings')} {p_('option', 'four_colour')}:True "
+                       f"{p_('option', 'auto_moves')}:False`")  # whole: longer than an echo
             for word in args:
-                key, _, value = word.partition(":")
-                key = SETTING_NAMES.get(key.lower(), key.lower())
+                typed, _colon, value = word.partition(":")
+                key = english("option", SETTING_NAMES.get(typed.lower(), typed),
+                              list(DEFAULT_SETTINGS))
                 if key not in DEFAULT_SETTINGS:
-                    self.say(f"There is no setting {code(word.partition(':')[0])}: the settings "
-                             f"are {', '.join(DEFAULT_SETTINGS)}, like "
-                             "`/settings four_colour:True auto_moves:False`.")
+                    settings = ", ".join(p_("option", s) for s in DEFAULT_SETTINGS)
+                    self.say(_("There is no setting {name}: the settings are {settings}, like "
+                               "{example}.", name=code(typed), settings=settings,
+                               example=example))
                     return True
                 if value.lower() not in ("true", "false"):
-                    self.say("Settings look like `/settings four_colour:True auto_moves:False`.")
+                    self.say(_("Settings look like {example}.", example=example))
                     return True
                 changes[key] = value.lower() == "true"
             self.show(await self.core.change_settings(player, **changes))
         elif name == "replay":
             self.show(await self.core.replay(player))
         elif name == "challenge":
-            self.say("Challenges are between members of a Discord server; the console has "
-                     "one player. `/new` deals you a game.")
+            self.say(_("Challenges are between members of a Discord server; the console has "
+                       "one player. {new} deals you a game.", new=command("new")))
         elif name == "reset-server-stats":  # refused here, with why: the console is no server
             self.show(await self.core.reset_question(player, can_manage_server=False))
         else:
-            self.say(f"There is no command `/{name}`. `/help` lists them.")
+            self.say(_("There is no command {command}. {help} lists them.",
+                       command=f"`/{name}`", help=command("help")))
         return True
 
     def _game(self, words: list[str], example: str) -> str | None:
-        """The game the words name, alone; else say what would work, and None."""
+        """The game the words name, alone; else say what would work (``example``, a
+        command as ``command`` writes it), and None."""
         game, rest = split_game(words)
+        games = ", ".join(GAMES)
         if not words:
-            self.say(f"Which game? {code(example)} — the games are: {', '.join(GAMES)}.")
+            self.say(_("Which game? {example} — the games are: {games}.", example=example,
+                       games=games))
         elif game is None:
-            self.say(f"There is no game called {code(' '.join(words))}: the games are "
-                     f"{', '.join(GAMES)}, like {code(example)}.")
+            self.say(_("There is no game called {name}: the games are {games}, like "
+                       "{example}.", name=code(" ".join(words)), games=games, example=example))
         elif rest:
-            self.say(f"I don't understand {code(' '.join(rest))} after the game's name; "
-                     f"it goes like {code(example)}.")
+            self.say(_("I don't understand {words} after the game's name; it goes like "
+                       "{example}.", words=code(" ".join(rest)), example=example))
             return None
         return game
 
@@ -230,17 +279,20 @@ class Console:
             if yes and question.ask is Ask.FORGET and not reply.refused:
                 self.board = None
                 count = self.forget_pictures()
-                self.say(f"Deleted {plural(count, 'board picture')} from {self.boards}.")
+                self.say(n_("Deleted {count} board picture from {folder}.",
+                            "Deleted {count} board pictures from {folder}.", count,
+                            folder=self.boards))
             return reply
         board = self.board
         if board is None:  # no board shown yet this session: the labels act on the saved game
-            action = next((a for a, label in BUTTON_LABELS.items() if label.lower() == wanted),
-                          None)
+            action = next((a for a, label in BUTTON_LABELS.items()
+                           if wanted in (label.lower(), _(label).lower())), None)
             return None if action is None else await self.core.act(self.player, action)
         for button in board.controls.buttons:
             if wanted == button.label.lower():
                 if not button.enabled:
-                    return Reply(note=f"{button.label} is greyed out on this board.", refused=True)
+                    return Reply(note=_("{button} is greyed out on this board.",
+                                        button=button.label), refused=True)
                 return await self.core.act(self.player, button.action, seen=board.ref)
         for option in board.controls.menu:
             if wanted == option.value:
@@ -253,8 +305,9 @@ class Console:
         if board is not None and self.new_board:
             amended = await self.core.verdict(board)
             if amended is not None:
-                self.say(amended.text.splitlines()[-1])
-                self.say(f"Picture: {self._save_picture(amended.png, amended.filename)}")
+                with speaking(self.player.language):
+                    self.say(amended.text.splitlines()[-1])
+                    self.say(self._picture_line(amended.png, amended.filename))
 
     def show(self, reply: Reply) -> None:
         if reply.board is not None:
@@ -292,25 +345,30 @@ class Console:
         """Text, its picture saved like a board's, its question's two labels."""
         lines = [message.text]
         if message.image is not None:
-            lines.append(f"Picture: {self._save_picture(message.image, message.filename)}")
+            lines.append(self._picture_line(message.image, message.filename))
         self.question = message.question
         if message.question is not None:
             lines.append(f"  [{message.question.yes}]  [{message.question.no}]")
         self.say("\n".join(lines))
 
+    def _picture_line(self, png: bytes, filename: str) -> str:
+        """Where a picture was written (see ``_save_picture``)."""
+        return _("Picture: {path}", path=self._save_picture(png, filename))
+
     def _show_board(self, board: Board) -> None:
-        path = self._save_picture(board.png, board.filename)
         controls = board.controls
         buttons = "  ".join(
-            f"[{b.label}]" if b.enabled else f"({b.label}: greyed out)" for b in controls.buttons
+            f"[{b.label}]" if b.enabled else _("({button}: greyed out)", button=b.label)
+            for b in controls.buttons
         )
-        lines = [board.text, f"Picture: {path}", f"Buttons: {buttons}"]
+        lines = [board.text, self._picture_line(board.png, board.filename),
+                 _("Buttons: {buttons}", buttons=buttons)]
         if controls.menu:
-            lines.append(f"Menu — {controls.menu_placeholder}:")
+            lines.append(_("Menu — {placeholder}:", placeholder=controls.menu_placeholder))
             lines += [f"  {o.value:<8} {o.label.partition(' · ')[2] or o.label}"
                       for o in controls.menu]
         else:
-            lines.append(f"Menu: {controls.menu_placeholder}")
+            lines.append(_("Menu: {placeholder}", placeholder=controls.menu_placeholder))
         self.say("\n".join(lines))
 
 
@@ -318,7 +376,7 @@ def _pictures(boards: Path) -> list[Path]:
     """The console's pictures in ``boards``, oldest first."""
     numbered = [(int(m[1]), p) for p in boards.glob("*.*")
                 if p.suffix in (".png", ".gif") and (m := re.match(r"(\d+)-", p.name))]
-    return [p for _, p in sorted(numbered)]
+    return [p for _number, p in sorted(numbered)]
 
 
 def _last_picture_number(boards: Path) -> int:
@@ -328,10 +386,10 @@ def _last_picture_number(boards: Path) -> int:
 
 
 def _unlabel(word: str) -> str:
-    """Accept Discord's `option:value` style too: `game:trefoil` -> `trefoil`."""
+    """Accept Discord's `option:value` style too, the option named in English or in the
+    language spoken: `game:trefoil` -> `trefoil`."""
     head, sep, tail = word.partition(":")
-    options = ("game", "deal", "from", "to", "period", "day")
-    return tail if sep and head.lower() in options else word
+    return tail if sep and english("option", head, OPTIONS) in OPTIONS else word
 
 
 def _lines_of(source: TextIO) -> asyncio.Queue[str]:
@@ -360,15 +418,18 @@ async def run_console(
     *,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    locale: str | None = None,
 ) -> int:
-    """Read lines until end of input or `/quit`; 0 when done."""
+    """Read lines until end of input or `/quit`; 0 when done. ``locale``: the player's
+    language, as Discord names it (``de``, ``pt-BR``); English if None."""
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     interactive = source.isatty()
     core = await Core.open(database)
     try:
-        console = Console(core, boards, out)
-        console.say(GREETING)
+        player = dataclasses.replace(CONSOLE_PLAYER, language=locale or ENGLISH)
+        console = Console(core, boards, out, player)
+        console.greet()
         lines = _lines_of(source)
         while True:
             if interactive:

@@ -5,7 +5,9 @@ one of them — as Discord's own client sends it.
 
 A proxy, a modified client or a future one may send anything; the bot's tree checks first
 (``SolitaireTree.interaction_check``) and answers privately with the reason, so a command
-never runs on what it cannot use, and nothing is changed or logged as a failure.
+never runs on what it cannot use, and nothing is changed or logged as a failure. The
+reason is told in the player's language, naming each command and option as their Discord
+shows it.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import discord
 from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
-from ..words.phrases import code
+from ..words.language import _, p_
+from ..words.phrases import code, command
+from .context import speaking_to
 
 log = logging.getLogger(__name__)
 
@@ -32,25 +36,25 @@ class SolitaireTree(app_commands.CommandTree[Any]):
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         data: Mapping[str, Any] = interaction.data or {}
-        command = self._command_named(str(data.get("name", "")), interaction.guild_id)
-        if command is None:
+        found = self._command_named(str(data.get("name", "")), interaction.guild_id)
+        if found is None:
             return True  # the tree says "not found" in its own way
         options = data.get("options") or []
         autocomplete = interaction.type is discord.InteractionType.autocomplete
-        problem = option_problem(command, options, autocomplete=autocomplete)
-        if problem is None:
-            return True
-        log.info("/%s refused: %s", command.qualified_name, problem)
+        with speaking_to(interaction):
+            problem = option_problem(found, options, autocomplete=autocomplete)
+            if problem is None:
+                return True
+            refusal = _("{problem} — nothing was done. {help} shows how each command is used.",
+                        problem=problem, help=command("help"))
+        log.info("/%s refused: %s", found.qualified_name, problem)
         try:
             if autocomplete:
                 await interaction.response.autocomplete([])
             else:
-                await interaction.response.send_message(
-                    f"{problem} — nothing was done. `/help` shows how each command is used.",
-                    ephemeral=True,
-                )
+                await interaction.response.send_message(refusal, ephemeral=True)
         except discord.HTTPException:
-            log.warning("could not refuse a malformed /%s", command.qualified_name)
+            log.warning("could not refuse a malformed /%s", found.qualified_name)
         return False
 
     def _command_named(
@@ -69,58 +73,70 @@ def option_problem(
 ) -> str | None:
     """Why ``options`` (as an interaction carries them) cannot run ``command``, or None.
     For an autocomplete, the option being typed must be one that autocompletes, and the
-    others may be missing or half typed."""
+    others may be missing or half typed. Discord sends the options by their English names,
+    whatever the player's language."""
     declared = {p.display_name: p for p in command.parameters}
+    shown = p_("command", command.name)
     given: dict[str, Any] = {}
     for option in options:
         if not isinstance(option, Mapping) or not isinstance(option.get("name"), str):
-            return "An option came without a name"
+            return _("An option came without a name")
         name = option["name"]
         if name not in declared:
-            return f"/{command.name} has no option {code(name)}"
+            return _("/{command} has no option {option}", command=shown, option=code(name))
         if autocomplete and option.get("focused"):
             if not declared[name].autocomplete:
-                return f"/{command.name} suggests nothing for {code(name)}"
+                return _("/{command} suggests nothing for {option}", command=shown,
+                         option=_option(name))
             continue
         given[name] = option.get("value")
     if autocomplete:
-        return None if any(o.get("focused") for o in options) else "Nothing is being typed"
+        return None if any(o.get("focused") for o in options) else _("Nothing is being typed")
     for name, parameter in declared.items():
         if name not in given:
             if parameter.required:
-                return f"/{command.name} needs {code(name)}"
+                return _("/{command} needs {option}", command=shown, option=_option(name))
             continue
         problem = value_problem(parameter, given[name])
         if problem is not None:
-            return f"{code(name)} {problem}"
+            return problem
     return None
 
 
 def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
     """Why ``value`` is no value of ``parameter``, or None."""
     kind = parameter.type
+    option = _option(parameter.display_name)
     if value is None:
-        return "must have a value"
+        return _("{option} must have a value", option=option)
     if kind is Kind.string:
         if not isinstance(value, str):
-            return "must be text"
+            return _("{option} must be text", option=option)
         longest = parameter.max_value
         if longest is not None and len(value) > longest:
-            return f"must be at most {longest:.0f} characters"
+            return _("{option} must be at most {longest} characters", option=option,
+                     longest=int(longest))
     if kind is Kind.boolean and not isinstance(value, bool):
-        return "must be true or false"
+        return _("{option} must be true or false", option=option)
     if kind is Kind.integer:
         if isinstance(value, bool) or not isinstance(value, int):
-            return "must be a whole number"
+            return _("{option} must be a whole number", option=option)
         low = parameter.min_value if parameter.min_value is not None else -INTEGER_RANGE
         high = parameter.max_value if parameter.max_value is not None else INTEGER_RANGE
         if not low <= value <= high:
-            return f"must be a whole number from {low} to {high}"
+            return _("{option} must be a whole number from {low} to {high}", option=option,
+                     low=low, high=high)
     if kind in (Kind.user, Kind.mentionable) and not _snowflake(value):
-        return "must be a member (pick one from the list)"
+        return _("{option} must be a member (pick one from the list)", option=option)
     if parameter.choices and value not in [c.value for c in parameter.choices]:
-        return "must be one of " + ", ".join(code(str(c.value)) for c in parameter.choices)
+        return _("{option} must be one of {choices}", option=option,
+                 choices=", ".join(code(str(c.value)) for c in parameter.choices))
     return None
+
+
+def _option(name: str) -> str:
+    """An option of ours, by its English name, as the player's Discord shows it."""
+    return code(p_("option", name))
 
 
 def _snowflake(value: Any) -> bool:

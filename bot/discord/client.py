@@ -2,9 +2,11 @@
 commands, registers the persistent controls and competes for the fleet's lead.
 
 The leading process syncs the slash commands, through the core, which calls Discord only
-when the command set changed: the hash of the exact payload that would be sent is kept in
-the database per application and scope (global, or the DEV_GUILD_ID server), so a restart
-with the same commands makes no sync call. ``--sync`` forces one.
+when the command set changed: the hash of the exact payload that would be sent (with every
+command's names and descriptions in each language, ``translator.py``) is kept in the
+database per application and scope (global, or the DEV_GUILD_ID server), so a restart with
+the same commands makes no sync call, and a changed translation syncs. ``--sync`` forces
+one.
 """
 
 from __future__ import annotations
@@ -25,13 +27,16 @@ from discord.ext import commands
 from ..config import Config
 from ..core import Core
 from ..replies import Reply, Update, refusal
-from ..words.phrases import code, sorry
+from ..words.language import _, p_
+from ..words.phrases import code, command, sorry
 from . import send
 from .checks import SolitaireTree
 from .components import DYNAMIC_ITEMS, dispatched
+from .context import speaking_to
 from .game_commands import GameCommands
 from .stats_commands import StatsCommands
 from .together_commands import TogetherCommands
+from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +80,7 @@ class SolitaireBot(commands.AutoShardedBot):
         await self.add_cog(TogetherCommands(self.core))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.error(self.on_app_command_error)
+        await self.tree.set_translator(CatalogTranslator())  # before any sync
         # Several processes may share one database: one of them (the leader) syncs the
         # commands and keeps the winnable pool; the others only serve their shards.
         leading = await self.core.lead(self._on_lead, self._publish)
@@ -123,7 +129,7 @@ class SolitaireBot(commands.AutoShardedBot):
         guild = discord.Object(id=guild_id) if guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        payload = await self.commands_payload(guild)
 
         async def sync() -> None:
             synced = await self.tree.sync(guild=guild)
@@ -133,24 +139,35 @@ class SolitaireBot(commands.AutoShardedBot):
         scope = f"{self.application_id}:{guild_id or 'global'}"
         return await self.core.sync_commands(scope, payload, sync, force=force)
 
+    async def commands_payload(self, guild: discord.abc.Snowflake | None = None) -> list[Any]:
+        """The commands as ``tree.sync`` sends them: translated, once the translator is
+        set (``setup_hook``)."""
+        translator = self.tree.translator
+        if translator is None:
+            return [cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)]
+        return [await cmd.get_translated_payload(self.tree, translator)
+                for cmd in self.tree.get_commands(guild=guild)]
+
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
         """Last resort for a command that raised: log it, tell the player privately."""
-        command = interaction.command.qualified_name if interaction.command else "?"
-        if isinstance(error, app_commands.TransformerError):  # the player's input, no fault
-            log.info("/%s: %s", command, error)
-            value = code(str(error.value))
-            text = f"{value} is not a valid value there; see `/help` for /{command}."
-        else:
-            log.error(
-                "/%s failed for user %s in guild %s",
-                command,
-                interaction.user.id,
-                interaction.guild_id,
-                exc_info=error,
-            )
-            text = sorry()
+        name = interaction.command.qualified_name if interaction.command else "?"
+        with speaking_to(interaction):
+            if isinstance(error, app_commands.TransformerError):  # the player's input, no fault
+                log.info("/%s: %s", name, error)
+                text = _("{value} is not a valid value there; see {help} for /{command}.",
+                         value=code(str(error.value)), help=command("help"),
+                         command=p_("command", name))
+            else:
+                log.error(
+                    "/%s failed for user %s in guild %s",
+                    name,
+                    interaction.user.id,
+                    interaction.guild_id,
+                    exc_info=error,
+                )
+                text = sorry()
         try:
             await send.tell_privately(interaction, text)
         except discord.HTTPException:
@@ -188,14 +205,14 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
 
 async def _unknown_control(without_message: bool) -> Reply:
     if without_message:
-        return refusal(
+        return refusal(_(
             "That press came without the board it was made on, so nothing was done. "
-            "`/show` posts your current board."
-        )
-    return refusal(
+            "{show} posts your current board.", show=command("show")
+        ))
+    return refusal(_(
         "That control belongs to an older version of this board, so it does nothing now. "
-        "`/show` posts your current board."
-    )
+        "{show} posts your current board.", show=command("show")
+    ))
 
 
 def serve(config: Config, *, force_sync: bool = False) -> int:

@@ -12,7 +12,8 @@ custom_id formats (all under Discord's 100 characters):
   and ``sol:ask:<forget|reset>:<yes|no>:<owner id>``
 * challenge:    ``sol:duel:<accept|decline|play>:<challenge id>``
 
-A press by anyone but the owner is refused here (``owner_only``), before it reaches the core.
+A press by anyone but the owner is refused here (``owner_only``), before it reaches the core,
+in the language of whoever pressed. The labels come with the reply, in its language.
 """
 
 from __future__ import annotations
@@ -34,7 +35,9 @@ from ..replies import (
     Duel,
     Question,
 )
-from .context import can_manage_server, core_of, player_of, respond
+from ..words.language import _
+from ..words.phrases import command, mention
+from .context import can_manage_server, core_of, player_of, respond, speaking_to
 
 log = logging.getLogger(__name__)
 
@@ -53,8 +56,9 @@ _NO_MOVES = "none"  # the value of the placeholder option of an empty, disabled 
 def stranger_note(owner_id: int, *, question: bool = False) -> str:
     """The refusal for a press on somebody else's board or question."""
     if question:
-        return f"That question was for <@{owner_id}>, not for you."
-    return f"This is <@{owner_id}>'s game — start your own with `/new`."
+        return _("That question was for {owner}, not for you.", owner=mention(owner_id))
+    return _("This is {owner}'s game — start your own with {new}.", owner=mention(owner_id),
+             new=command("new"))
 
 
 async def owner_only(
@@ -63,10 +67,10 @@ async def owner_only(
     """True for the owner; anyone else is told, privately, whose it is."""
     if interaction.user.id == owner_id:
         return True
+    with speaking_to(interaction):
+        note = stranger_note(owner_id, question=question)
     try:
-        await interaction.response.send_message(
-            stranger_note(owner_id, question=question), ephemeral=True
-        )
+        await interaction.response.send_message(note, ephemeral=True)
     except discord.HTTPException:
         log.exception("could not refuse a stranger's press (user %s)", interaction.user.id)
     return False
@@ -81,12 +85,13 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         owner_id: int,
         ref: BoardRef,
         *,
+        label: str | None = None,
         enabled: bool = True,
         row: int | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=BUTTON_LABELS[action],
+                label=label or _(BUTTON_LABELS[action]),
                 emoji=_EMOJI.get(action),
                 style=discord.ButtonStyle.secondary,
                 disabled=not enabled,
@@ -237,7 +242,8 @@ def board_view(board: Board) -> discord.ui.View:
     for i, button in enumerate(buttons):
         view.add_item(
             BoardButton(
-                button.action, board.owner_id, board.ref, enabled=button.enabled, row=i // 5
+                button.action, board.owner_id, board.ref, label=button.label,
+                enabled=button.enabled, row=i // 5,
             )
         )
     view.add_item(MoveMenu(board.owner_id, board.ref, board, row=(len(buttons) + 4) // 5))
@@ -265,7 +271,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     def __init__(self, duel: Duel, challenge_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=DUEL_LABELS[duel],
+                label=_(DUEL_LABELS[duel]),
                 emoji=_DUEL_EMOJI[duel],
                 style=(discord.ButtonStyle.success if duel is not Duel.DECLINE
                        else discord.ButtonStyle.secondary),

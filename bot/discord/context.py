@@ -7,13 +7,15 @@ the buttons (which ``send`` must build views of) from importing ``send`` back.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
 import discord
 
 from ..core import Core
 from ..replies import Player, Reply
+from ..words.language import Words, speaking
 
 
 class Hub(Protocol):
@@ -30,7 +32,23 @@ def core_of(interaction: discord.Interaction[Any]) -> Core:
 
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:
-    return Player(user_id=interaction.user.id, guild_id=interaction.guild_id)
+    """Who acts, where, and in which language: the player's Discord language (what they
+    alone read) and, in a server, the server's (what everyone there reads)."""
+    guild_locale = interaction.guild_locale
+    return Player(
+        user_id=interaction.user.id,
+        guild_id=interaction.guild_id,
+        language=str(interaction.locale),
+        server_language=None if guild_locale is None else str(guild_locale),
+    )
+
+
+@contextmanager
+def speaking_to(interaction: discord.Interaction[Any]) -> Iterator[Words]:
+    """Speak the language of whoever made ``interaction``: for the adapter's own words
+    (a refusal of a stranger's press, an apology)."""
+    with speaking(str(interaction.locale)) as words:
+        yield words
 
 
 def can_manage_server(interaction: discord.Interaction[Any]) -> bool:

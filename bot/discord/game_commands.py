@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from engine import GAMES, MAX_DEAL
@@ -18,10 +19,12 @@ from engine import GAMES, MAX_DEAL
 from ..core import Core
 from ..replies import MENU_LIMIT, Action, MenuOption
 from .context import player_of, respond
+from .translator import named
 
 log = logging.getLogger(__name__)
 
 MOVE_TEXT = 40  # the longest text a move can be (engine.moves.MAX_TEXT): Discord stops more
+# The games by their names, which are proper names: the same in every language.
 GAME_CHOICES = [app_commands.Choice(name=name, value=game_id) for game_id, name in GAMES.items()]
 
 
@@ -33,12 +36,20 @@ class GameCommands(commands.Cog, name="Solitaire"):
     def __init__(self, core: Core) -> None:
         self.core = core
 
-    @app_commands.command(name="new", description="Deal a new game of solitaire")
+    @app_commands.command(
+        name=named("command", "new"), description=locale_str("Deal a new game of solitaire")
+    )
+    @app_commands.rename(
+        game=named("option", "game"), deal=named("option", "deal"),
+        winnable=named("option", "winnable"), draw=named("option", "draw"),
+    )
     @app_commands.describe(
-        game="The game to play",
-        deal="A deal number, to replay or share a deal (leave out for a random one)",
-        winnable="Only a deal the solver has proven can be won",
-        draw="Trefoil only: once, after the last redeal, bring a buried card to the top",
+        game=locale_str("The game to play"),
+        deal=locale_str("A deal number, to replay or share a deal (leave out for a random one)"),
+        winnable=locale_str("Only a deal the solver has proven can be won"),
+        draw=locale_str(
+            "Trefoil only: once, after the last redeal, bring a buried card to the top"
+        ),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def new(
@@ -54,11 +65,18 @@ class GameCommands(commands.Cog, name="Solitaire"):
             interaction, self.core.new_game(player, game, deal, winnable=winnable, draw=draw)
         )
 
-    @app_commands.command(name="move", description="Move a card: /move 7 3, /move 7 f2, /move 7")
-    @app_commands.rename(source="from", target="to")
+    @app_commands.command(
+        name=named("command", "move"),
+        description=locale_str("Move a card: /move 7 3, /move 7 f2, /move 7"),
+    )
+    @app_commands.rename(source=named("option", "from"), target=named("option", "to"))
     @app_commands.describe(
-        source="The pile to move from (a number) — or pick a whole legal move from the list",
-        target="Where to: a pile number, f2 for a foundation, f for its own; none: its only move",
+        source=locale_str(
+            "The pile to move from (a number) — or pick a whole legal move from the list"
+        ),
+        target=locale_str(
+            "Where to: a pile number, f2 for a foundation, f for its own; none: its only move"
+        ),
     )
     async def move(
         self,
@@ -93,46 +111,70 @@ class GameCommands(commands.Cog, name="Solitaire"):
             log.exception("autocomplete of /move to failed for user %s", interaction.user.id)
             return []
 
-    @app_commands.command(name="undo", description="Take back your last move")
+    @app_commands.command(
+        name=named("command", "undo"), description=locale_str("Take back your last move")
+    )
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, Action.UNDO)
 
-    @app_commands.command(name="redo", description="Play again the move you took back")
+    @app_commands.command(
+        name=named("command", "redo"),
+        description=locale_str("Play again the move you took back"),
+    )
     async def redo(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, Action.REDO)
 
     @app_commands.command(
-        name="redeal", description="Gather the piles, shuffle and deal again (if redeals are left)"
+        name=named("command", "redeal"),
+        description=locale_str("Gather the piles, shuffle and deal again (if redeals are left)"),
     )
     async def redeal(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, Action.REDEAL)
 
     @app_commands.command(
-        name="hint", description="The solver's next move for your game (counts as assisted)"
+        name=named("command", "hint"),
+        description=locale_str("The solver's next move for your game (counts as assisted)"),
     )
     async def hint(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, Action.HINT)
 
-    @app_commands.command(name="show", description="Post your current board again")
+    @app_commands.command(
+        name=named("command", "show"), description=locale_str("Post your current board again")
+    )
     async def show(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, Action.SHOW)
 
-    @app_commands.command(name="resign", description="Give up your current game (counts as a loss)")
+    @app_commands.command(
+        name=named("command", "resign"),
+        description=locale_str("Give up your current game (counts as a loss)"),
+    )
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
         await self._act(interaction, Action.RESIGN)
 
-    @app_commands.command(name="rules", description="How a game is played")
-    @app_commands.describe(game="The game to explain")
+    @app_commands.command(
+        name=named("command", "rules"), description=locale_str("How a game is played")
+    )
+    @app_commands.rename(game=named("option", "game"))
+    @app_commands.describe(game=locale_str("The game to explain"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        await respond(interaction, self.core.rules(game), private=True)
+        await respond(interaction, self.core.rules(player_of(interaction), game), private=True)
 
-    @app_commands.command(name="settings", description="Your settings: private boards, "
-                          "four-colour deck, safe moves by themselves")
+    @app_commands.command(
+        name=named("command", "settings"),
+        description=locale_str(
+            "Your settings: private boards, four-colour deck, safe moves by themselves"
+        ),
+    )
+    @app_commands.rename(
+        private_boards=named("option", "private_boards"),
+        four_colour=named("option", "four_colour"),
+        auto_moves=named("option", "auto_moves"),
+    )
     @app_commands.describe(
-        private_boards="Boards only you see",
-        four_colour="The four-colour deck: ♣ green, ♦ blue, ♥ red, ♠ black",
-        auto_moves="Cards that can safely go up go up by themselves",
+        private_boards=locale_str("Boards only you see"),
+        four_colour=locale_str("The four-colour deck: ♣ green, ♦ blue, ♥ red, ♠ black"),
+        auto_moves=locale_str("Cards that can safely go up go up by themselves"),
     )
     async def settings(
         self,
@@ -147,9 +189,12 @@ class GameCommands(commands.Cog, name="Solitaire"):
         work = self.core.change_settings(player_of(interaction), **changes)
         await respond(interaction, work, private=True)
 
-    @app_commands.command(name="help", description="The commands and buttons, in short")
+    @app_commands.command(
+        name=named("command", "help"),
+        description=locale_str("The commands and buttons, in short"),
+    )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(interaction, self.core.help(), private=True)
+        await respond(interaction, self.core.help(player_of(interaction)), private=True)
 
     async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
         await respond(interaction, self.core.act(player_of(interaction), action))

@@ -8,7 +8,8 @@ Notes go to the player alone (ephemeral). The core usually
 answers in milliseconds and the interaction is answered in one call; if it has not
 answered after ``DEFER_AFTER_S`` the interaction is deferred first, so Discord's
 3-second deadline never shows the player "This interaction failed". Anything that goes
-wrong while answering is logged and the player told privately.
+wrong while answering is logged and the player told privately. Whatever this module says
+itself, it says in the language of whoever made the interaction.
 
 After a board is shown, the solver looks at it in the background; if it proves that no
 win is possible, the message's text is amended here — outside any player's lock.
@@ -26,18 +27,18 @@ import discord
 from discord.http import Route
 
 from ..replies import Amendment, Board, Reply, Update
+from ..words.language import N_, _
 from ..words.phrases import sorry
 from .components import board_view, challenge_view, question_view
-from .context import core_of
+from .context import core_of, speaking_to
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER_S = 1.5
 CONTENT_LIMIT = 2000  # Discord's most characters in a message
-COLLAPSED = "🂠 An earlier board — the newest one is below."
-GONE_PRIVATE = "🂠 A board its player now keeps private."
+COLLAPSED = N_("🂠 An earlier board — the newest one is below.")
+GONE_PRIVATE = N_("🂠 A board its player now keeps private.")
 TIDY_LIMIT = 500  # earlier boards waiting to be collapsed, at most
-_COLLAPSE = {"content": COLLAPSED, "attachments": [], "components": []}  # picture, buttons gone
 T = TypeVar("T")
 _tidying: set[asyncio.Task[None]] = set()
 
@@ -50,8 +51,8 @@ async def in_time(
     A command's deferral shows "thinking…" publicly, or to the player alone if ``private``
     (when the answer is known to be private)."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER_S)
-    if done:
+    await asyncio.wait({task}, timeout=DEFER_AFTER_S)
+    if task.done():
         return task.result(), False
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()  # "deferred update": the pressed message stays
@@ -106,7 +107,16 @@ async def respond(
     """Show the reply to ``interaction``: a command's as new messages, a press's by editing
     the pressed message (or as a new message, for a reply that ``posts``). ``private``: the
     answer is expected to be for the player alone, so a deferral ("thinking…") is private
-    too. Then the messages the reply ``updates``, wherever they are."""
+    too. Then the messages the reply ``updates``, wherever they are. All in the language
+    of whoever made the interaction, and so is the background work it starts (tidying,
+    the solver's look at the board)."""
+    with speaking_to(interaction):
+        await _respond(interaction, work, private=private)
+
+
+async def _respond(
+    interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool
+) -> None:
     try:
         reply, deferred = await in_time(interaction, work, private=private)
         press = interaction.type is discord.InteractionType.component
@@ -131,11 +141,11 @@ async def respond(
                 # says the board went private, and the reply goes to the player alone.
                 if deferred:
                     await interaction.edit_original_response(
-                        content=GONE_PRIVATE, attachments=[], view=None
+                        content=_(GONE_PRIVATE), attachments=[], view=None
                     )
                 else:
                     await interaction.response.edit_message(
-                        content=GONE_PRIVATE, attachments=[], view=None
+                        content=_(GONE_PRIVATE), attachments=[], view=None
                     )
                 board_at = (await interaction.followup.send(
                     content, files=files, ephemeral=True, wait=True, **shown
@@ -234,7 +244,9 @@ async def tidy(interaction: discord.Interaction[Any], board: Board, posted: int)
             "PATCH", "/channels/{channel_id}/messages/{message_id}",
             channel_id=channel_id, message_id=previous,
         )
-        await interaction.client.http.request(route, json=_COLLAPSE)
+        # The picture and the buttons go; one line stays.
+        collapsed = {"content": _(COLLAPSED), "attachments": [], "components": []}
+        await interaction.client.http.request(route, json=collapsed)
     except (discord.NotFound, discord.Forbidden):
         log.debug("an earlier board in channel %s is gone or out of reach", channel_id)
     except Exception:

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from ..core import Core
@@ -22,27 +23,39 @@ from ..flows.stats import EVERYWHERE, PERIODS, SERVER
 from ..replies import Person
 from .context import can_manage_server, player_of, respond
 from .game_commands import GAME_CHOICES
+from .translator import named
 
 SCOPE_CHOICES = [
-    app_commands.Choice(name="this server", value=SERVER),
-    app_commands.Choice(name="all servers (shown to you alone)", value=EVERYWHERE),
+    app_commands.Choice(name=named("choice", "this server"), value=SERVER),
+    app_commands.Choice(name=named("choice", "all servers (shown to you alone)"),
+                        value=EVERYWHERE),
 ]
-PERIOD_CHOICES = [
-    app_commands.Choice(name={"week": "last 7 days", "month": "last 30 days"}.get(p, "all time"),
-                        value=p)
-    for p in PERIODS
-]
+_PERIOD_NAMES = {
+    "week": named("choice", "last 7 days"),
+    "month": named("choice", "last 30 days"),
+    "all": named("choice", "all time"),
+}
+PERIOD_CHOICES = [app_commands.Choice(name=_PERIOD_NAMES[p], value=p) for p in PERIODS]
 
 
 class StatsCommands(commands.Cog, name="Statistics"):
     def __init__(self, core: Core) -> None:
         self.core = core
 
-    @app_commands.command(name="stats", description="A player's record: wins, streaks, bests")
+    @app_commands.command(
+        name=named("command", "stats"),
+        description=locale_str("A player's record: wins, streaks, bests"),
+    )
+    @app_commands.rename(
+        user=named("option", "user"), game=named("option", "game"),
+        scope=named("option", "scope"),
+    )
     @app_commands.describe(
-        user="Whose record (yours if left out)",
-        game="One game only (all games if left out)",
-        scope="This server (default), or all servers — your own record, shown to you alone",
+        user=locale_str("Whose record (yours if left out)"),
+        game=locale_str("One game only (all games if left out)"),
+        scope=locale_str(
+            "This server (default), or all servers — your own record, shown to you alone"
+        ),
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
     async def stats(
@@ -60,11 +73,13 @@ class StatsCommands(commands.Cog, name="Statistics"):
         await respond(interaction, work, private=scope == EVERYWHERE)
 
     @app_commands.command(
-        name="leaderboard", description="This server's best players, ranked fairly"
+        name=named("command", "leaderboard"),
+        description=locale_str("This server's best players, ranked fairly"),
     )
+    @app_commands.rename(game=named("option", "game"), period=named("option", "period"))
     @app_commands.describe(
-        game="One game only (all games if left out)",
-        period="Which games count (all time if left out)",
+        game=locale_str("One game only (all games if left out)"),
+        period=locale_str("Which games count (all time if left out)"),
     )
     @app_commands.choices(game=GAME_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
@@ -74,19 +89,25 @@ class StatsCommands(commands.Cog, name="Statistics"):
         await respond(interaction, work)
 
     @app_commands.command(
-        name="daily", description="Today's deal, the same for everyone; your first try is scored"
+        name=named("command", "daily"),
+        description=locale_str("Today's deal, the same for everyone; your first try is scored"),
     )
-    @app_commands.describe(game="The game whose daily deal to play")
+    @app_commands.rename(game=named("option", "game"))
+    @app_commands.describe(game=locale_str("The game whose daily deal to play"))
     @app_commands.choices(game=GAME_CHOICES)
     async def daily(self, interaction: discord.Interaction[Any], game: str) -> None:
         await respond(interaction, self.core.daily(player_of(interaction), game))
 
     @app_commands.command(
-        name="daily-board", description="Who won a day's daily deal here, in the fewest moves"
+        name=named("command", "daily-board"),
+        description=locale_str("Who won a day's daily deal here, in the fewest moves"),
     )
+    @app_commands.rename(game=named("option", "game"), day=named("option", "day"))
     @app_commands.describe(
-        game="The game whose daily deal",
-        day="A UTC day as year-month-day, like 2026-11-22, or yesterday (today if left out)",
+        game=locale_str("The game whose daily deal"),
+        day=locale_str(
+            "A UTC day as year-month-day, like 2026-11-22, or yesterday (today if left out)"
+        ),
     )
     @app_commands.choices(game=GAME_CHOICES)
     async def daily_board(
@@ -96,14 +117,15 @@ class StatsCommands(commands.Cog, name="Statistics"):
         await respond(interaction, self.core.daily_board(player_of(interaction), game, day))
 
     @app_commands.command(
-        name="forget-me", description="Delete your game and every result of yours, everywhere"
+        name=named("command", "forget-me"),
+        description=locale_str("Delete your game and every result of yours, everywhere"),
     )
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
         await respond(interaction, self.core.forget_question(player_of(interaction)), private=True)
 
     @app_commands.command(
-        name="reset-server-stats",
-        description="Delete this server's statistics and boards (Manage Server only)",
+        name=named("command", "reset-server-stats"),
+        description=locale_str("Delete this server's statistics and boards (Manage Server only)"),
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()  # dm_permission false, beside contexts [0]: both agree

@@ -7,12 +7,14 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
 from ..core import Core
 from ..replies import Person
 from .context import player_of, respond
 from .game_commands import GAME_CHOICES
+from .translator import named
 
 
 class TogetherCommands(commands.Cog, name="Together"):
@@ -20,10 +22,14 @@ class TogetherCommands(commands.Cog, name="Together"):
         self.core = core
 
     @app_commands.command(
-        name="challenge",
-        description="Challenge a member: the same winnable deal for both, the better result wins",
+        name=named("command", "challenge"),
+        description=locale_str(
+            "Challenge a member: the same winnable deal for both, the better result wins"
+        ),
     )
-    @app_commands.describe(user="Whom you challenge", game="The game to play")
+    @app_commands.rename(user=named("option", "user"), game=named("option", "game"))
+    @app_commands.describe(user=locale_str("Whom you challenge"),
+                           game=locale_str("The game to play"))
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
@@ -36,10 +42,12 @@ class TogetherCommands(commands.Cog, name="Together"):
         await respond(interaction, self.core.challenge(player_of(interaction), _person(user), game))
 
     @app_commands.command(
-        name="replay", description="A game move by move, as an animation to show the channel"
+        name=named("command", "replay"),
+        description=locale_str("A game move by move, as an animation to show the channel"),
     )
+    @app_commands.rename(user=named("option", "user"))
     @app_commands.describe(
-        user="Whose last finished game on this server (your own game if left out)"
+        user=locale_str("Whose last finished game on this server (your own game if left out)")
     )
     async def replay(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None

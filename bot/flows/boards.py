@@ -61,6 +61,7 @@ def compose(
         finished=finished,
         private=private,
         proven_lost=proven_lost and not finished,
+        language=current().code,
     )
 
 

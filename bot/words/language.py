@@ -119,7 +119,7 @@ def words_for(language: str) -> Words:
     for any other."""
     if language in _installed:
         return _installed[language]
-    if language not in LANGUAGES or language == ENGLISH:
+    if language not in LANGUAGES or language == ENGLISH or not po_path(language).exists():
         return Words(ENGLISH, gettext.NullTranslations(), Locale.parse("en_US"))
     return Words(language, compile_catalog(po_path(language)), Locale.parse(language, sep="-"))
 

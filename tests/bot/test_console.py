@@ -8,16 +8,21 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.__main__ import main
 from bot.console import CONSOLE_PLAYER, run_console
 from bot.store import Stores
 from tests.bot.reference import all_results
+from tests.marked_language import installed, marked, unmarked
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
 
-async def play(db: Path, boards: Path, *lines: str) -> str:
+async def play(db: Path, boards: Path, *lines: str, locale: str | None = None) -> str:
     out = io.StringIO()
-    code = await run_console(db, boards, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out)
+    code = await run_console(db, boards, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out,
+                             locale=locale)
     assert code == 0
     return out.getvalue()
 
@@ -143,3 +148,38 @@ def test_an_unusable_database_path_is_reported_not_a_traceback(tmp_path: Path) -
     assert done.returncode == 2
     assert f"Cannot use the database {blocker / 's.db'}" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+async def test_the_console_speaks_the_language_it_is_given(tmp_path: Path) -> None:
+    """`--locale de`: the same game, every word in German (the tests' marked German), the
+    commands and options typed as a German Discord names them or in English."""
+    lines = ["/new trefoil 27 draw:True", "/move 7 f1", "/undo", "/settings four_colour:True",
+             "/settings colours:True", "/rules trefoil", "/help", "/nothing", "8 f9"]
+    english = await play(tmp_path / "en.db", tmp_path / "en", *lines)
+    with installed(marked("de")):
+        german = await play(
+            tmp_path / "de.db", tmp_path / "de", "/newß trefoil 27 drawß:True", "/move 7 f1",
+            "/undoß", "/settingsß four_colourß:True", "/settings colours:True", "/rulesß trefoil",
+            "/helpß", "/nothing", "8 f9", locale="de",
+        )
+    assert "like /settings four_colour:True auto_moves:False." in english
+    assert german.startswith("«Solitaire in the console. Start with /newß trefoil")
+    assert "«There is no command /nothing. /helpß lists them.»" in german
+    same = unmarked(german).replace(str(tmp_path / "de"), str(tmp_path / "en"))
+    assert same == english, "the same game, in other words"
+    assert (tmp_path / "de").exists() and len(list((tmp_path / "de").iterdir())) == 3
+
+
+def test_python_m_bot_console_takes_a_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[str | None] = []
+
+    async def console(database: Path | str, boards: Path, *, locale: str | None = None) -> int:
+        given.append(locale)
+        return 0
+
+    monkeypatch.setattr("bot.console.run_console", console)
+    monkeypatch.setattr("bot.__main__.setup_logging", lambda config: None)  # the tests' own
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "s.db"))
+    assert main(["--console", "--locale", "pt-BR", "--env-file", str(tmp_path / "none")]) == 0
+    assert main(["--console", "--env-file", str(tmp_path / "none")]) == 0
+    assert given == ["pt-BR", None]

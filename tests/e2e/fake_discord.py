@@ -17,6 +17,11 @@ A test plays the part of Discord's users::
     reply = await fake.command("alice", "move", {"from": "7", "to": "3"})
     reply = await fake.press("alice", reply, label="Undo")
 
+Each user has a language (``fake.set_locale("alice", "de")``; ``en-US`` by default) and each
+server one (``FakeGuild.locale``): every interaction carries them, as ``locale`` and
+``guild_locale``, and the commands' localized names and descriptions are checked as Discord
+checks them.
+
 Replies are snapshots (:class:`Reply`) of what the player would see once the bot has answered:
 the message it sent or edited (content, flags, embeds, components, attachments as bytes), or
 the autocomplete choices. Everything else stays recorded on the :class:`FakeInteraction` and
@@ -259,6 +264,7 @@ class FakeGuild:
     members: list[FakeUser]
     member_roles: dict[int, list[int]] = field(default_factory=dict)
     joined_at: str = field(default_factory=now_iso)
+    locale: str = "en-US"  # the server's language (its Community settings): guild_locale
 
     @property
     def channel(self) -> FakeChannel:
@@ -317,7 +323,7 @@ class FakeGuild:
             "premium_tier": 0,
             "premium_subscription_count": 0,
             "premium_progress_bar_enabled": False,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "system_channel_id": None,
             "system_channel_flags": 0,
             "rules_channel_id": None,
@@ -846,7 +852,7 @@ class FakeInteraction:
             "data": self.data,
             "token": self.token,
             "version": 1,
-            "locale": "en-US",
+            "locale": fake.locales.get(self.user.id, "en-US"),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": self.integration_owners(),
@@ -866,8 +872,8 @@ class FakeInteraction:
             data.update(
                 guild_id=str(self.guild.id),
                 # a partial guild, as Discord sends with every interaction from a server
-                guild={"id": str(self.guild.id), "locale": "en-US", "features": []},
-                guild_locale="en-US",
+                guild={"id": str(self.guild.id), "locale": self.guild.locale, "features": []},
+                guild_locale=self.guild.locale,
                 member=self.guild.member_payload(self.user, with_permissions=True),
             )
         else:
@@ -1029,16 +1035,44 @@ def validate_choices(choices: list[Mapping[str, Any]]) -> None:
 
 
 _COMMAND_NAME = re.compile(r"[-_\w]{1,32}")
+# Discord's locales: the keys of name_localizations and description_localizations.
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi",
+    "th", "zh-CN", "ja", "zh-TW", "ko",
+})
+
+
+def _is_name(name: object) -> bool:
+    return isinstance(name, str) and bool(_COMMAND_NAME.fullmatch(name)) and name == name.lower()
+
+
+def _validate_localizations(
+    thing: Mapping[str, Any], where: str, *, names: bool = True, descriptions: bool = True
+) -> None:
+    """A command's, option's or choice's translations: known locales, and each name and
+    description as Discord takes them (a choice's name is up to 100 of any characters)."""
+    for key in ("name_localizations", "description_localizations"):
+        localized = thing.get(key) or {}
+        _check(isinstance(localized, dict), f"{where}: {key} is not an object")
+        for locale, text in localized.items():
+            _check(locale in LOCALES, f"{where}: {key} has an unknown locale {locale!r}")
+            if key == "description_localizations" or not names:
+                _check(isinstance(text, str) and 1 <= len(text) <= 100,
+                       f"{where}: {key}[{locale}] length")
+            else:
+                _check(_is_name(text), f"{where}: {key}[{locale}] {text!r}")
+    if not descriptions:
+        _check(not thing.get("description_localizations"), f"{where}: a choice has no description")
 
 
 def validate_command(cmd: Mapping[str, Any]) -> None:
     name = cmd.get("name", "")
     kind = cmd.get("type", 1)
     if kind == 1:
-        _check(
-            bool(_COMMAND_NAME.fullmatch(name)) and name == name.lower(), f"command name {name!r}"
-        )
+        _check(_is_name(name), f"command name {name!r}")
         _check(1 <= len(cmd.get("description", "")) <= 100, f"/{name} description length")
+        _validate_localizations(cmd, f"/{name}")
     # 0 a server install, 1 a user install; where: 0 servers, 1 the bot's DM, 2 other DMs
     for key, allowed in (("integration_types", {0, 1}), ("contexts", {0, 1, 2})):
         values = cmd.get(key)
@@ -1052,17 +1086,18 @@ def validate_command(cmd: Mapping[str, Any]) -> None:
 
 def _validate_options(options: list[Mapping[str, Any]], where: str) -> None:
     _check(len(options) <= 25, f"{where}: more than 25 options")
+    for locale in LOCALES:  # in each language, as its players see them
+        shown = [(o.get("name_localizations") or {}).get(locale, o.get("name")) for o in options]
+        _check(len(set(shown)) == len(shown), f"{where}: two options named alike in {locale}")
     names: set[str] = set()
     optional_seen = False
     for o in options:
         name = o.get("name", "")
-        _check(
-            bool(_COMMAND_NAME.fullmatch(name)) and name == name.lower(),
-            f"{where}: option {name!r}",
-        )
+        _check(_is_name(name), f"{where}: option {name!r}")
         _check(name not in names, f"{where}: duplicate option {name!r}")
         names.add(name)
         _check(1 <= len(o.get("description", "")) <= 100, f"{where} {name}: description length")
+        _validate_localizations(o, f"{where} {name}")
         if o.get("type") in (OPTION_SUB_COMMAND, OPTION_SUB_COMMAND_GROUP):
             _validate_options(o.get("options") or [], f"{where} {name}")
             continue
@@ -1072,6 +1107,9 @@ def _validate_options(options: list[Mapping[str, Any]], where: str) -> None:
             optional_seen = True
         choices = o.get("choices") or []
         _check(len(choices) <= 25, f"{where} {name}: more than 25 choices")
+        for choice in choices:
+            _validate_localizations(choice, f"{where} {name} choice {choice.get('name')!r}",
+                                    names=False, descriptions=False)
         _check(not (choices and o.get("autocomplete")), f"{where} {name}: choices and autocomplete")
 
 
@@ -1236,6 +1274,7 @@ class FakeDiscord:
         self.app_owner = FakeUser(ids.next(), "developer")
         names = ["alice", "bob", "carol", "dana", "erin", "olga"]
         self.users: dict[str, FakeUser] = {n: FakeUser(ids.next(), n) for n in names}
+        self.locales: dict[int, str] = {}  # user id -> their Discord's language (en-US if none)
         u = self.users
         # Two servers on different shards of two: "Solitaire Club" on 0, "Other Server" on 1.
         gid = ids.next_on_shard(0, 2)
@@ -1458,6 +1497,13 @@ class FakeDiscord:
 
     def user(self, who: FakeUser | str) -> FakeUser:
         return who if isinstance(who, FakeUser) else self.users[who]
+
+    def set_locale(self, who: FakeUser | str, locale: str) -> None:
+        """The language ``who`` uses Discord in (``de``, ``pt-BR``): their interactions
+        carry it from now on."""
+        if locale not in LOCALES:
+            raise ValueError(f"{locale!r} is not one of Discord's locales")
+        self.locales[self.user(who).id] = locale
 
     def dm_channel(self, user: FakeUser) -> FakeChannel:
         if user.id not in self.dm_channels:
