@@ -207,8 +207,9 @@ def start_text(
             "House rule: after the last redeal you may once bring one buried card to the top "
             "of its pile ({draw}, or from the menu).", draw=command("move", "draw QH"),
         ))
-    lines.append(_("-# {note} {rules} tells the rest.", note=_(game.rules.note),
-                   rules=command("rules", game.game_id)))
+    note = _("{note} {rules} tells the rest.", note=_(game.rules.note),
+             rules=command("rules", game.game_id))
+    lines.append(f"-# {note}")  # Discord's small print
     if went_up:
         lines.append(went_up_line(went_up))
     return "\n".join(lines)
