@@ -191,6 +191,7 @@ class ChallengeControls:
 
     challenge_id: int
     actions: tuple[Duel, ...]
+    language: str = "en-US"  # the message's language: its buttons are labelled in it too
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,10 @@ A challenge waits a day for its answer, and once accepted lasts a day: a side th
 finished by then did not finish. Everything is in the database, so a challenge goes on
 across shard processes and restarts; its message is edited by whichever process sees a
 change (``Update``), and the leader closes the ones whose day is over.
+
+The message is read by everyone in the channel, so it speaks the server's language; it is
+posted in it and keeps it (the store has it), so every later update by either side or by
+the leader is worded alike. Refusals and notes go to the player alone, in their language.
 """
 
 from __future__ import annotations
@@ -26,14 +30,14 @@ from ..replies import (
     refusal,
 )
 from ..store.challenges import ACCEPTED, DECLINED, GONE, OPEN, OVER, Challenge, ChallengeStore, Side
-from ..words.phrases import format_seconds, mention
+from ..words.language import _, n_, p_, speaking
+from ..words.phrases import command, format_seconds, mention
 from .cooldowns import Cooldowns
-from .scopes import game_refusal
+from .scopes import bot_refusal, game_refusal
 from .solver import SolverService
 
 DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
 EXPIRED = "expired"  # an open challenge nobody answered within the day
-OUTCOME_WORDS = {"lost": "lost (stuck)", "resigned": "resigned", "abandoned": "left the game"}
 
 
 class Challenges:
@@ -53,17 +57,19 @@ class Challenges:
         if refused is not None:
             return refused
         if player.guild_id is None:
-            return refusal("Challenges are between members of a server: challenge someone "
-                           "there.")
+            return refusal(_("Challenges are between members of a server: challenge someone "
+                             "there."))
         if opponent.user_id == player.user_id:
-            return refusal("You can't challenge yourself — but `/new` deals you a game.")
-        if opponent.bot:
-            return refusal(f"{mention(opponent.user_id)} is a bot; bots don't play solitaire.")
+            return refusal(_("You can't challenge yourself — but {new} deals you a game.",
+                             new=command("new")))
+        refused = bot_refusal(opponent)
+        if refused is not None:
+            return refused
         cooling = await self.cooldowns.refusal(player.user_id, "challenge")
         if cooling is not None:
             return cooling
         made = await self.store.create(player.guild_id, player.user_id, opponent.user_id,
-                                       game_id, self._clock())
+                                       game_id, self._clock(), language=player.shared_language)
         text, controls = await self.message_of(made)
         return Reply(message=Message(text, challenge=controls, ping=opponent.user_id))
 
@@ -75,62 +81,41 @@ class Challenges:
         which shows the challenge as it now is)."""
         challenge = await self.store.get(challenge_id)
         if challenge is None:
-            return refusal("That challenge is no longer kept.")
+            return refusal(_("That challenge is no longer kept."))
         if player.user_id != challenge.challenged.user_id:
-            return refusal(f"That challenge is for {mention(challenge.challenged.user_id)}, "
-                           "not for you. `/challenge` makes one of your own.")
+            return refusal(_("That challenge is for {player}, not for you. {challenge} makes "
+                             "one of your own.", player=mention(challenge.challenged.user_id),
+                             challenge=command("challenge")))
         if challenge.status == OPEN and self._clock() > challenge.created_at + DAY_S:
             await self.store.close(challenge.id, OPEN, EXPIRED)
         elif challenge.status == OPEN and accept:
             deal = await self.solver.winnable_deal(challenge.game)
             if deal is None:
-                return refusal(f"No proven-winnable {GAMES[challenge.game]} deal is ready "
-                               "just now: try again in a minute.")
+                return refusal(_("No proven-winnable {game} deal is ready just now: try again "
+                                 "in a minute.", game=GAMES[challenge.game]))
             await self.store.accept(challenge.id, deal, self._clock())
         elif challenge.status == OPEN:
             await self.store.close(challenge.id, OPEN, DECLINED)
         shown = await self.store.get(challenge.id)
         assert shown is not None
         text, controls = await self.message_of(shown)
-        note = ("Accepted! Press ▶ Play when you are ready: it deals your game."
+        note = (_("Accepted! Press ▶ Play when you are ready: it deals your game.")
                 if accept and shown.status == ACCEPTED else None)
         return Reply(message=Message(text, challenge=controls), note=note)
 
     async def message_of(self, challenge: Challenge) -> tuple[str, ChallengeControls | None]:
-        """What the challenge's message says now, and its buttons (none once it is over).
-        A challenge whose day is over is closed here."""
+        """What the challenge's message says now, in the language it was posted in, and its
+        buttons (none once it is over). A challenge whose day is over is closed here."""
         now = self._clock()
         if challenge.status == ACCEPTED and (
             all(s.outcome is not None for s in challenge.sides)
             or now > (challenge.accepted_at or now) + DAY_S
         ) and await self.store.close(challenge.id, ACCEPTED, OVER):
             challenge = await self.store.get(challenge.id) or challenge
-        name, who = f"**{GAMES[challenge.game]}**", _name(challenge.challenger.user_id)
-        them = _name(challenge.challenged.user_id)
-        if challenge.status == OPEN:
-            ends = int(challenge.created_at + DAY_S)
-            text = (f"⚔️ **Challenge!** {who} challenges {them} to {name}: the same deal for "
-                    "both, one the solver has proven can be won, and the better result "
-                    f"wins. {them}, will you play? (Open until <t:{ends}:f>.)")
-            return text, ChallengeControls(challenge.id, (Duel.ACCEPT, Duel.DECLINE))
-        if challenge.status == DECLINED:
-            return f"⚔️ {them} declined {who}'s {name} challenge.", None
-        if challenge.status == EXPIRED:
-            return f"⚔️ {who}'s {name} challenge to {them} went unanswered for a day.", None
-        playing = await self.store.playing(challenge.id)
-        over = challenge.status == OVER
-        lines = [f"⚔️ **{GAMES[challenge.game]} challenge**: {who} vs {them}, deal "
-                 f"{challenge.deal}, proven winnable. A win beats anything else, then fewer "
-                 "moves, then less time."]
-        if not over:
-            ends = int((challenge.accepted_at or now) + DAY_S)
-            lines[0] += f" Both press ▶ Play to deal it; it ends <t:{ends}:f>."
-        lines += [f"• {_name(s.user_id)}: {_how(s, s.user_id in playing, over)}"
-                  for s in challenge.sides]
-        if over:
-            lines.append(verdict(challenge))
-            return "\n".join(lines), None
-        return "\n".join(lines), ChallengeControls(challenge.id, (Duel.PLAY,))
+        played = challenge.status in (ACCEPTED, OVER)
+        playing = await self.store.playing(challenge.id) if played else set()
+        with speaking(challenge.language):
+            return _worded(challenge, playing, now)
 
     async def update_after_game(self, challenge_id: int) -> Update | None:
         """The challenge's message as it now is, after a game played for it changed."""
@@ -165,23 +150,69 @@ class Challenges:
         return won, lost
 
 
+def _worded(
+    challenge: Challenge, playing: set[int], now: float
+) -> tuple[str, ChallengeControls | None]:
+    """The challenge's message in the language spoken now (``playing``: the sides whose
+    game of it is under way)."""
+    game, challenger = GAMES[challenge.game], _name(challenge.challenger.user_id)
+    challenged = _name(challenge.challenged.user_id)
+    if challenge.status == OPEN:
+        text = _("⚔️ **Challenge!** {challenger} challenges {challenged} to **{game}**: the "
+                 "same deal for both, one the solver has proven can be won, and the better "
+                 "result wins. {challenged}, will you play? (Open until {ends}.)",
+                 challenger=challenger, challenged=challenged, game=game,
+                 ends=_when(challenge.created_at + DAY_S))
+        return text, _controls(challenge, Duel.ACCEPT, Duel.DECLINE)
+    if challenge.status == DECLINED:
+        return _("⚔️ {challenged} declined {challenger}'s **{game}** challenge.",
+                 challenged=challenged, challenger=challenger, game=game), None
+    if challenge.status == EXPIRED:
+        return _("⚔️ {challenger}'s **{game}** challenge to {challenged} went unanswered for "
+                 "a day.", challenger=challenger, challenged=challenged, game=game), None
+    over = challenge.status == OVER
+    head = _("⚔️ **{game} challenge**: {challenger} vs {challenged}, deal {deal}, proven "
+             "winnable. A win beats anything else, then fewer moves, then less time.",
+             game=game, challenger=challenger, challenged=challenged, deal=challenge.deal)
+    if not over:
+        head += " " + _("Both press ▶ Play to deal it; it ends {ends}.",
+                        ends=_when((challenge.accepted_at or now) + DAY_S))
+    lines = [head]
+    lines += [_("• {player}: {outcome}", player=_name(s.user_id),
+                outcome=_how(s, s.user_id in playing, over))
+              for s in challenge.sides]
+    if over:
+        lines.append(verdict(challenge))
+        return "\n".join(lines), None
+    return "\n".join(lines), _controls(challenge, Duel.PLAY)
+
+
+def _controls(challenge: Challenge, *actions: Duel) -> ChallengeControls:
+    return ChallengeControls(challenge.id, actions, challenge.language)
+
+
+def _when(moment: float) -> str:
+    """A moment as Discord shows it to each reader, in their own language and time zone."""
+    return f"<t:{int(moment)}:f>"
+
+
 def play_refusal(challenge: Challenge | None, player: Player, now: float) -> Reply | None:
     """None if ``player`` may deal their game of ``challenge`` now; else why not."""
     if challenge is None:
-        return refusal("That challenge is no longer kept.")
+        return refusal(_("That challenge is no longer kept."))
     side = challenge.side_of(player.user_id)
     if side is None:
-        return refusal(
-            f"That challenge is between {_name(challenge.challenger.user_id)} and "
-            f"{_name(challenge.challenged.user_id)}. `/challenge` someone to play your own."
-        )
+        return refusal(_(
+            "That challenge is between {challenger} and {challenged}. {challenge} someone to "
+            "play your own.", challenger=_name(challenge.challenger.user_id),
+            challenged=_name(challenge.challenged.user_id), challenge=command("challenge"),
+        ))
     if challenge.status == OPEN:
-        return refusal("That challenge has not been accepted yet.")
+        return refusal(_("That challenge has not been accepted yet."))
     if challenge.status != ACCEPTED or now > (challenge.accepted_at or now) + DAY_S:
-        return refusal("That challenge is over: its message shows how it ended.")
+        return refusal(_("That challenge is over: its message shows how it ended."))
     if side.outcome is not None:
-        return refusal(f"You have played your game of this challenge: you "
-                       f"{_how(side, False, False)}. Its message shows how it stands.")
+        return refusal(_played(side))
     return None
 
 
@@ -198,21 +229,45 @@ def winner(challenge: Challenge) -> Side | None:
 def verdict(challenge: Challenge) -> str:
     best = winner(challenge)
     if best is not None:
-        return f"🏆 {_name(best.user_id)} wins the challenge!"
+        return _("🏆 {player} wins the challenge!", player=_name(best.user_id))
     if any(s.outcome == "won" for s in challenge.sides):
-        return "🤝 A tie: both won in the same moves and time."
-    return "Neither won this one: no winner."
+        return _("🤝 A tie: both won in the same moves and time.")
+    return _("Neither won this one: no winner.")
 
 
 def _how(side: Side, playing: bool, over: bool) -> str:
+    """How a side stands, as the challenge's message tells it beside their name."""
     if side.outcome == "won":
-        return f"won in {side.moves} moves ({format_seconds(side.seconds or 0.0)})"
-    if side.outcome is not None:
-        return OUTCOME_WORDS.get(side.outcome, side.outcome)
+        return n_("won in {count} move ({time})", "won in {count} moves ({time})",
+                  side.moves or 0, time=format_seconds(side.seconds or 0.0))
+    if side.outcome == "lost":
+        return p_("challenge side", "lost (stuck)")
+    if side.outcome == "resigned":
+        return p_("challenge side", "resigned")
+    if side.outcome is not None:  # abandoned
+        return p_("challenge side", "left the game")
     if over:
-        return "did not finish within the day"
-    return "playing…" if playing else "not started yet"
+        return _("did not finish within the day")
+    return _("playing…") if playing else _("not started yet")
+
+
+def _played(side: Side) -> str:
+    """The refusal of a second game of a challenge: how the first ended."""
+    if side.outcome == "won":
+        return n_("You have played your game of this challenge: you won in {count} move "
+                  "({time}). Its message shows how it stands.",
+                  "You have played your game of this challenge: you won in {count} moves "
+                  "({time}). Its message shows how it stands.",
+                  side.moves or 0, time=format_seconds(side.seconds or 0.0))
+    if side.outcome == "lost":
+        return _("You have played your game of this challenge: you lost (stuck). Its message "
+                 "shows how it stands.")
+    if side.outcome == "resigned":
+        return _("You have played your game of this challenge: you resigned. Its message "
+                 "shows how it stands.")
+    return _("You have played your game of this challenge: you left the game. Its message "
+             "shows how it stands.")
 
 
 def _name(user_id: int) -> str:
-    return "a player who has left" if user_id == GONE else mention(user_id)
+    return _("a player who has left") if user_id == GONE else mention(user_id)

@@ -14,6 +14,10 @@ under its players. The leader finds today's and tomorrow's ahead of time.
 Everything about the daily deal is here: which deal a day has, what a board says when one
 is dealt and won, the streaks, and the day's board. The game flow starts the game itself.
 The day comes from the flow's clock (Unix seconds), so tests choose where midnight falls.
+
+A board's lines are worded in the language spoken when they are asked for (the player's,
+around a game); the day's board is posted in the channel, so it speaks the server's. Days
+stay written as ``2026-11-22``: that is how a player types one.
 """
 
 from __future__ import annotations
@@ -32,9 +36,10 @@ from ..store.daily import DailyStore
 from ..store.database import StoreUnavailable
 from ..store.games import GameStore
 from ..store.results import ResultStore, Scope
-from ..words.phrases import code, format_seconds, medal, mention
+from ..words.language import _, n_, p_, speaking
+from ..words.phrases import code, command, format_seconds, medal, mention
 from .cooldowns import Cooldowns
-from .scopes import board_scope, game_refusal
+from .scopes import board_scope, game_refusal, only_you_outside_servers
 
 log = logging.getLogger(__name__)
 
@@ -140,14 +145,14 @@ class DailyDeals:
     def start_line(game_id: str, day: str, scored: bool) -> str:
         """What the board says when a daily deal is dealt."""
         if scored:
-            return (
-                f"📅 Today's daily deal ({day} UTC), proven winnable — this is your scored "
-                "attempt. "
-                f"Win it in the fewest moves to top {code(f'/daily-board {game_id}')}."
+            return _(
+                "📅 Today's daily deal ({day} UTC), proven winnable — this is your scored "
+                "attempt. Win it in the fewest moves to top {daily_board}.",
+                day=day, daily_board=command("daily-board", game_id),
             )
-        return (
-            f"📅 Today's daily deal ({day} UTC), proven winnable — you already made your "
-            "scored attempt at it today, so this replay is not scored."
+        return _(
+            "📅 Today's daily deal ({day} UTC), proven winnable — you already made your "
+            "scored attempt at it today, so this replay is not scored.", day=day,
         )
 
     async def won_line(self, saved: SavedGame, now: float) -> str:
@@ -156,11 +161,11 @@ class DailyDeals:
         The win is already saved when this runs, so a failure to read the streak only
         shortens the line; it must not turn a stored win into an apology.
         """
-        game_id = saved.game.game_id
+        daily_board = command("daily-board", saved.game.game_id)
         if saved.hints:
-            return (
+            return _(
                 "📅 Daily deal won with hints: it counts as assisted, so it is not on "
-                f"{code(f'/daily-board {game_id}')} and does not extend your daily streak."
+                "{daily_board} and does not extend your daily streak.", daily_board=daily_board,
             )
         # In a server the streak is that server's; in DMs (private anyway) the player's own.
         try:
@@ -169,11 +174,12 @@ class DailyDeals:
             )
         except Exception:
             log.exception("could not read the daily streak of user %s", saved.user_id)
-            return f"📅 Daily deal won! See {code(f'/daily-board {game_id}')}."
+            return _("📅 Daily deal won! See {daily_board}.", daily_board=daily_board)
         current, best = daily_streaks(days, utc_day(now))
-        return (
-            f"📅 Daily deal won! Daily streak: **{current}** day{'' if current == 1 else 's'} "
-            f"(best {best}). See {code(f'/daily-board {game_id}')}."
+        return n_(
+            "📅 Daily deal won! Daily streak: **{count}** day (best {best}). See {daily_board}.",
+            "📅 Daily deal won! Daily streak: **{count}** days (best {best}). See "
+            "{daily_board}.", current, best=best, daily_board=daily_board,
         )
 
     @staticmethod
@@ -181,12 +187,19 @@ class DailyDeals:
         """A scored daily attempt's result in one line a player can post anywhere, as the
         daily word games' are: the game, the day, how it went — and nothing of the deal."""
         game = saved.game
-        how = {"won": f"🏆 won in {game.moves_made} moves", "lost": "stuck",
-               "resigned": "resigned"}.get(saved.status, saved.status)
-        hints = "no hints" if not saved.hints else f"{saved.hints} hints"
-        cards = f"{game.cards_on_foundations}/{game.rules.card_count} cards home"
-        line = f"🃏 {game.name} daily {saved.daily} · {how} · {cards} · {hints}"
-        return f"Share it:\n```\n{line}\n```"
+        if saved.status == "won":
+            how = n_("🏆 won in {count} move", "🏆 won in {count} moves", game.moves_made)
+        elif saved.status == "resigned":
+            how = p_("daily attempt", "resigned")
+        else:
+            how = p_("daily attempt", "stuck")
+        cards = _("{home}/{total} cards home", home=game.cards_on_foundations,
+                  total=game.rules.card_count)
+        hints = (n_("{count} hint", "{count} hints", saved.hints) if saved.hints
+                 else _("no hints"))
+        line = " · ".join((_("🃏 {game} daily {day}", game=game.name, day=saved.daily),
+                           how, cards, hints))
+        return _("Share it:\n```\n{line}\n```", line=line)
 
     # -- /daily-board ------------------------------------------------------------------
 
@@ -206,40 +219,25 @@ class DailyDeals:
         deal = await self.deal_of(game, wanted)
         scope = board_scope(viewer, game=game, daily=wanted.isoformat())
         ranking = await self.results.daily_ranking(scope, limit=DAILY_TOP)
-        when = "today" if wanted == today else wanted.isoformat()
-        lines = [f"📅 **Daily board** — {GAMES[game]}, {when} (UTC), deal {deal}"]
-        if viewer.guild_id is None:
-            lines[0] += " (outside a server the board has only you)"
-        lines += [
-            f"{medal(e.rank)} {mention(e.user_id)} — {e.moves} moves · "
-            f"{format_seconds(e.seconds)}"
-            for e in ranking.entries
-        ]
-        if ranking.won_unaided > len(ranking.entries):
-            lines.append(f"… and {ranking.won_unaided - len(ranking.entries)} more winners.")
-        unaided, won = ranking.won_unaided, ranking.won
-        if ranking.finished:
-            lines.append(
-                f"{ranking.finished} finished their scored attempt here, {unaided} won"
-                + (f" ({won - unaided} more with hints)." if won > unaided else ".")
-            )
-        else:
-            lines.append("Nobody here has finished a scored attempt at it yet.")
         attempt = await self._attempt(viewer.user_id, game, today) if wanted == today else None
-        if attempt == "playing":
-            lines.append("Your scored attempt is under way: finish it to be on this board.")
-        elif attempt is not None:
-            done = ("You have made your scored attempt today" if attempt == "finished" else
-                    "You left your scored attempt today before a move, which used it up")
-            lines.append(f"{done}; {code(f'/new {game} {deal}')} replays it, unscored.")
-        elif wanted == today:
-            lines.append(
-                f"Play it: {code(f'/daily {game}')} — your first attempt of the day is scored."
-            )
-        else:
-            lines.append(f"Replay it, unscored: {code(f'/new {game} {deal}')}.")
+        with speaking(viewer.shared_language):  # posted in the channel, for everyone there
+            lines = [_heading(GAMES[game], None if wanted == today else wanted, deal)]
+            if viewer.guild_id is None:
+                lines[0] = only_you_outside_servers(lines[0])
+            lines += [
+                n_("{place} {player} — {count} move · {time}",
+                   "{place} {player} — {count} moves · {time}", e.moves,
+                   place=medal(e.rank), player=mention(e.user_id),
+                   time=format_seconds(e.seconds))
+                for e in ranking.entries
+            ]
+            more = ranking.won_unaided - len(ranking.entries)
+            if more > 0:
+                lines.append(n_("… and {count} more winner.", "… and {count} more winners.",
+                                more))
+            lines.append(_finished(ranking.finished, ranking.won_unaided, ranking.won))
+            lines.append(_invitation(attempt, game, deal, wanted == today))
         return Reply(message=Message("\n".join(lines)))
-
 
     async def _attempt(self, user_id: int, game: str, day: date) -> str | None:
         """The player's scored attempt at a day's deal: None (not made), "playing",
@@ -255,8 +253,48 @@ class DailyDeals:
         return "playing" if playing else "left"
 
 
+def _heading(game: str, day: date | None, deal: int) -> str:
+    """The daily board's first line: of today (``day`` None), or of a day asked for."""
+    if day is None:
+        return _("📅 **Daily board** — {game}, today (UTC), deal {deal}", game=game, deal=deal)
+    return _("📅 **Daily board** — {game}, {day} (UTC), deal {deal}", game=game,
+             day=day.isoformat(), deal=deal)
+
+
+def _finished(finished: int, unaided: int, won: int) -> str:
+    """How many finished their scored attempt, how many won it (and with hints)."""
+    if not finished:
+        return _("Nobody here has finished a scored attempt at it yet.")
+    if won > unaided:
+        return n_("{count} finished their scored attempt here, {won} won ({more} more with "
+                  "hints).",
+                  "{count} finished their scored attempt here, {won} won ({more} more with "
+                  "hints).", finished, won=unaided, more=won - unaided)
+    return n_("{count} finished their scored attempt here, {won} won.",
+              "{count} finished their scored attempt here, {won} won.", finished, won=unaided)
+
+
+def _invitation(attempt: str | None, game: str, deal: int, today: bool) -> str:
+    """What the viewer can do about the day's deal: their scored attempt (``attempt``, of
+    today), or a replay."""
+    replay = command("new", game, str(deal))
+    if attempt == "playing":
+        return _("Your scored attempt is under way: finish it to be on this board.")
+    if attempt == "finished":
+        return _("You have made your scored attempt today; {replay} replays it, unscored.",
+                 replay=replay)
+    if attempt is not None:
+        return _("You left your scored attempt today before a move, which used it up; "
+                 "{replay} replays it, unscored.", replay=replay)
+    if today:
+        return _("Play it: {daily} — your first attempt of the day is scored.",
+                 daily=command("daily", game))
+    return _("Replay it, unscored: {replay}.", replay=replay)
+
+
 def _parse_day(day: str | None, today: date) -> date | str:
-    """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``), or why not."""
+    """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``), or why not.
+    The words are typed, so they are English in every language."""
     text = (day or "today").strip().lower()
     if text == "today":
         return today
@@ -265,10 +303,12 @@ def _parse_day(day: str | None, today: date) -> date | str:
     try:
         wanted = date.fromisoformat(text)
     except ValueError:
-        return (
-            f"{code(day or '')} is not a day I can read. Write it as year-month-day, like "
-            f"{code(today.isoformat())}, or `today` or `yesterday`."
+        return _(
+            "{typed} is not a day I can read. Write it as year-month-day, like {example}, or "
+            "{today} or {yesterday}.", typed=code(day or ""), example=code(today.isoformat()),
+            today=code("today"), yesterday=code("yesterday"),
         )
     if wanted > today:
-        return f"{wanted.isoformat()} has not come yet (today is {today.isoformat()} UTC)."
+        return _("{day} has not come yet (today is {today} UTC).", day=wanted.isoformat(),
+                 today=today.isoformat())
     return wanted

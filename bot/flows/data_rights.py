@@ -1,6 +1,7 @@
 """A player's and a server's data deleted on request: `/forget-me` and `/reset-server-stats`,
 each asked first. The one home of data deletion: the store deletes the rows, and what this
-process keeps of the player in memory goes with them."""
+process keeps of the player in memory goes with them. Every question and answer is for the
+player alone, in their language."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ from collections.abc import Callable
 
 from ..replies import Ask, Message, Player, Question, Reply, refusal
 from ..store import Stores
-from ..words.phrases import plural
+from ..words.language import N_, _, n_
+from ..words.phrases import command
 from .daily import utc_day
 
-FORGET_YES, FORGET_NO = "Delete everything", "Keep my records"
-RESET_YES, RESET_NO = "Delete this server's results", "Cancel"
+# The questions' buttons (translated where they are asked).
+FORGET_YES, FORGET_NO = N_("Delete everything"), N_("Keep my records")
+RESET_YES, RESET_NO = N_("Delete this server's results"), N_("Cancel")
 
 
 class DataRights:
@@ -24,32 +27,38 @@ class DataRights:
         self._clock = clock
 
     def forget_question(self, player: Player) -> Reply:
-        text = (
+        text = _(
             "Delete **everything** this bot keeps about you — your current game, every "
             "result, your settings, in every server (statistics, leaderboards, daily boards "
             "and streaks)? This cannot be undone. Today's daily attempts stay counted until "
             "the day ends (UTC), so that none can be played again for a score."
         )
-        question = Question(Ask.FORGET, player.user_id, FORGET_YES, FORGET_NO)
+        question = Question(Ask.FORGET, player.user_id, _(FORGET_YES), _(FORGET_NO))
         return Reply(message=Message(text, private=True, question=question))
 
     async def forget(self, player: Player) -> Reply:
         today = utc_day(self._clock()).isoformat()
         games, results = await self.stores.forget_player(player.user_id, today=today)
         self._drop(player.user_id)  # now, here; the other processes hear it too
-        game_words = "your current game and " if games else ""
-        if self.stores.db.erases_at_once:
-            how = "They are overwritten in the bot's database at once."
+        if games:
+            done = n_("Done: deleted your current game and {count} result, your settings and "
+                      "your daily attempts, in every server.",
+                      "Done: deleted your current game and {count} results, your settings and "
+                      "your daily attempts, in every server.", results)
         else:
-            how = ("They are gone from everything the bot shows at once; the database server "
-                   "clears their last bytes from its files at its routine maintenance.")
-        text = (
-            f"Done: deleted {game_words}{plural(results, 'result')}, your settings and your "
-            f"daily attempts, in every server. {how} Today's daily attempts are forgotten when "
-            "the day ends (UTC). Boards already posted stay in their channels, like any "
-            "message. `/new` starts afresh."
-        )
-        return Reply(message=Message(text, private=True))
+            done = n_("Done: deleted {count} result, your settings and your daily attempts, "
+                      "in every server.",
+                      "Done: deleted {count} results, your settings and your daily attempts, "
+                      "in every server.", results)
+        if self.stores.db.erases_at_once:
+            how = _("They are overwritten in the bot's database at once.")
+        else:
+            how = _("They are gone from everything the bot shows at once; the database server "
+                    "clears their last bytes from its files at its routine maintenance.")
+        after = _("Today's daily attempts are forgotten when the day ends (UTC). Boards "
+                  "already posted stay in their channels, like any message. {new} starts "
+                  "afresh.", new=command("new"))
+        return Reply(message=Message(" ".join((done, how, after)), private=True))
 
     async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
         refused = _reset_refusal(player, can_manage_server)
@@ -57,12 +66,15 @@ class DataRights:
             return refused
         assert player.guild_id is not None
         count = await self.stores.results.count(player.guild_id)
-        text = (
-            f"Delete all **{count}** result{'' if count == 1 else 's'} of this server? Its "
-            "statistics, leaderboards and daily boards start again from nothing; games being "
-            "played are kept and count when they finish. This cannot be undone."
+        text = n_(
+            "Delete all **{count}** result of this server? Its statistics, leaderboards and "
+            "daily boards start again from nothing; games being played are kept and count "
+            "when they finish. This cannot be undone.",
+            "Delete all **{count}** results of this server? Its statistics, leaderboards and "
+            "daily boards start again from nothing; games being played are kept and count "
+            "when they finish. This cannot be undone.", count,
         )
-        question = Question(Ask.RESET, player.user_id, RESET_YES, RESET_NO)
+        question = Question(Ask.RESET, player.user_id, _(RESET_YES), _(RESET_NO))
         return Reply(message=Message(text, private=True, question=question))
 
     async def reset(self, player: Player, can_manage_server: bool) -> Reply:
@@ -71,19 +83,19 @@ class DataRights:
             return refused
         assert player.guild_id is not None
         count = await self.stores.results.reset_guild(player.guild_id)
-        text = (
-            f"Done: deleted {plural(count, 'result')} of this server. Its statistics "
-            "start again from nothing."
-        )
+        text = n_("Done: deleted {count} result of this server. Its statistics start again "
+                  "from nothing.",
+                  "Done: deleted {count} results of this server. Its statistics start again "
+                  "from nothing.", count)
         return Reply(message=Message(text, private=True))
 
 
 def _reset_refusal(player: Player, can_manage_server: bool) -> Reply | None:
     if player.guild_id is None:
-        return refusal("Resetting statistics works in a server, for that server.")
+        return refusal(_("Resetting statistics works in a server, for that server."))
     if not can_manage_server:
-        return refusal(
+        return refusal(_(
             "Only members with the **Manage Server** permission can reset this server's "
-            "statistics. `/forget-me` deletes your own records."
-        )
+            "statistics. {forget_me} deletes your own records.", forget_me=command("forget-me")
+        ))
     return None

@@ -1,6 +1,8 @@
 """``/replay``: a game shown move by move, as an animation to post in the channel — the
 player's current game (or, if they have none, their last finished one), or another
-member's last finished game in this server."""
+member's last finished game in this server. A replay posted in the channel speaks the
+server's language; one only its player sees (a game in play on private boards), and every
+refusal, speak theirs."""
 
 from __future__ import annotations
 
@@ -10,13 +12,12 @@ from ..replies import Message, Person, Player, Reply, refusal
 from ..store import PLAYING, RESIGNED, WON
 from ..store.games import GameStore
 from ..store.replays import ReplayStore
-from ..words.phrases import code, mention, plural
+from ..words.language import _, n_, p_, speaking
+from ..words.phrases import command, mention
 from ..workers.pictures import Pictures
 from .cooldowns import Cooldowns
+from .scopes import bot_refusal
 from .settings import PlayerSettings
-
-OUTCOMES = {WON: "won", "lost": "lost (stuck)", RESIGNED: "resigned",
-            "abandoned": "left unfinished", PLAYING: "still being played"}
 
 
 class Replays:
@@ -32,33 +33,44 @@ class Replays:
 
     async def replay(self, viewer: Player, subject: Person | None = None) -> Reply:
         own = subject is None or subject.user_id == viewer.user_id
-        if subject is not None and subject.bot:
-            return refusal(f"{mention(subject.user_id)} is a bot; bots don't play solitaire.")
+        refused = None if subject is None else bot_refusal(subject)
+        if refused is not None:
+            return refused
         found = await self._game_of(viewer, None if own or subject is None else subject)
         if isinstance(found, Reply):
             return found
         game, outcome, hints = found
         if not game.moves_made:
-            return refusal("That game has no move yet: nothing to replay.")
+            return refusal(_("That game has no move yet: nothing to replay."))
         cooling = await self.cooldowns.refusal(viewer.user_id, "replay")
         if cooling is not None:
             return cooling
         settings = await self.settings.of(viewer.user_id)
-        gif = await self.pictures.replay(
-            game, four_colour=settings["four_colour"], assisted=outcome == WON and hints > 0,
-            resigned=outcome == RESIGNED,
-        )
-        whose = "Your" if own or subject is None else f"{mention(subject.user_id)}'s"
-        how = OUTCOMES.get(outcome, outcome)
-        text = (
-            f"🎞️ {whose} **{game.name}** game, deal {game.deal}: {how}, "
-            f"{plural(game.moves_made, 'move')}. "
-            f"{code(f'/new {game.game_id} {game.deal}')} deals it to you."
-        )
-        alt = (f"A replay of {game.name}, deal {game.deal}, a frame a move from the deal: "
-               f"{how} after {plural(game.moves_made, 'move')}.")
         private = own and settings["private_boards"] and outcome == PLAYING
-        return Reply(message=Message(text, gif, f"replay-{game.game_id}-{game.deal}.gif",
+        with speaking(viewer.language if private else viewer.shared_language):
+            gif = await self.pictures.replay(
+                game, four_colour=settings["four_colour"],
+                assisted=outcome == WON and hints > 0, resigned=outcome == RESIGNED,
+            )
+            how, moves = _outcome(outcome), game.moves_made
+            facts = {"game": game.name, "deal": game.deal, "outcome": how}
+            if own or subject is None:
+                said = n_("🎞️ Your **{game}** game, deal {deal}: {outcome}, {count} move.",
+                          "🎞️ Your **{game}** game, deal {deal}: {outcome}, {count} moves.",
+                          moves, **facts)
+            else:
+                said = n_("🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
+                          "move.",
+                          "🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
+                          "moves.", moves, player=mention(subject.user_id), **facts)
+            deal_it = _("{new} deals it to you.",
+                        new=command("new", game.game_id, str(game.deal)))
+            alt = n_("A replay of {game}, deal {deal}, a frame a move from the deal: {outcome} "
+                     "after {count} move.",
+                     "A replay of {game}, deal {deal}, a frame a move from the deal: {outcome} "
+                     "after {count} moves.", moves, **facts)
+        return Reply(message=Message(f"{said} {deal_it}", gif,
+                                     f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))
 
     async def _game_of(
@@ -71,11 +83,26 @@ class Replays:
                 return saved.game, saved.status, saved.hints
             finished = await self.replays.last(viewer.user_id, viewer.guild_id)
             if finished is None:
-                return refusal("You have no game to replay here yet: `/new` deals one.")
+                return refusal(_("You have no game to replay here yet: {new} deals one.",
+                                 new=command("new")))
             return finished.game, finished.outcome, finished.hints
         if viewer.guild_id is None:
-            return refusal("Outside a server you can replay only your own games.")
+            return refusal(_("Outside a server you can replay only your own games."))
         finished = await self.replays.last(other.user_id, viewer.guild_id)
         if finished is None:
-            return refusal(f"{mention(other.user_id)} has finished no game on this server yet.")
+            return refusal(_("{player} has finished no game on this server yet.",
+                             player=mention(other.user_id)))
         return finished.game, finished.outcome, finished.hints
+
+
+def _outcome(outcome: str) -> str:
+    """What became of a replayed game, in a word or two."""
+    if outcome == WON:
+        return p_("game outcome", "won")
+    if outcome == "lost":
+        return p_("game outcome", "lost (stuck)")
+    if outcome == RESIGNED:
+        return p_("game outcome", "resigned")
+    if outcome == PLAYING:
+        return p_("game outcome", "still being played")
+    return p_("game outcome", "left unfinished")

@@ -1,5 +1,6 @@
 """What the statistics commands share: which results a board may show where it is asked
-for, and the refusal of a game that does not exist.
+for, and the refusals of a game that does not exist and of a bot named as a player (which
+challenges and replays share too).
 
 Privacy: everything shown in a server comes from that server's results only; outside a
 server (DMs, the console) a player sees only their own games played outside servers.
@@ -9,9 +10,10 @@ from __future__ import annotations
 
 from engine import BadSetup, check_setup
 
-from ..replies import Player, Reply, refusal
+from ..replies import Person, Player, Reply, refusal
 from ..store.results import Scope
-from ..words.phrases import refused
+from ..words.language import _
+from ..words.phrases import mention, refused
 
 
 def board_scope(
@@ -34,3 +36,16 @@ def game_refusal(game: str | None) -> Reply | None:
     except BadSetup as err:
         return refusal(refused(err))
     return None
+
+
+def bot_refusal(person: Person) -> Reply | None:
+    """None for a person; the refusal for a bot named where a player is wanted."""
+    if not person.bot:
+        return None
+    return refusal(_("{player} is a bot; bots don't play solitaire.",
+                     player=mention(person.user_id)))
+
+
+def only_you_outside_servers(heading: str) -> str:
+    """A board's heading where it is asked for outside a server (see ``board_scope``)."""
+    return _("{heading} (outside a server the board has only you)", heading=heading)

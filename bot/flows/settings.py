@@ -12,19 +12,16 @@ from engine.lru import LRU
 
 from ..replies import Message, Player, Reply
 from ..store.settings import SettingsStore
+from ..words.language import N_, _
 from ..words.phrases import code
 
 KEPT = 500  # players whose settings are kept in memory between moves (the active ones)
+# Each setting as the player reads it (translated where shown).
 WORDS = {
-    "private_boards": "Private boards (only you see your board)",
-    "four_colour": "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black)",
-    "auto_moves": "Safe moves by themselves",
+    "private_boards": N_("Private boards (only you see your board)"),
+    "four_colour": N_("Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black)"),
+    "auto_moves": N_("Safe moves by themselves"),
 }
-SAFE_MOVES = (
-    "with them on, after each of your moves every card that can go up and that no card left "
-    "in the piles could ever be placed on goes to its foundation by itself (each is its own "
-    "move, so Undo takes it back)."
-)
 
 
 class PlayerSettings:
@@ -59,11 +56,20 @@ class PlayerSettings:
             self.forget(player.user_id)  # the next read has it, whatever came meanwhile
         else:
             settings = await self.of(player.user_id)
-        lines = ["⚙️ **Your settings**" + (" — saved." if changes else "")]
-        lines += [
-            f"• {WORDS[name]}: **{'on' if on else 'off'}** ({code(f'{name}:True')} or "
-            f"{code(f'{name}:False')})"
-            for name, on in settings.items()
-        ]
-        lines.append(f"Safe moves: {SAFE_MOVES}")
+        lines = [_("⚙️ **Your settings** — saved.") if changes else _("⚙️ **Your settings**")]
+        lines += [_setting_line(name, on) for name, on in settings.items()]
+        lines.append(_(
+            "Safe moves: with them on, after each of your moves every card that can go up and "
+            "that no card left in the piles could ever be placed on goes to its foundation by "
+            "itself (each is its own move, so Undo takes it back)."
+        ))
         return Reply(message=Message("\n".join(lines), private=True))
+
+
+def _setting_line(name: str, on: bool) -> str:
+    """A setting, whether it is on, and how to turn it either way (typed as the command
+    takes it, in any language)."""
+    facts = {"setting": _(WORDS[name]), "on": code(f"{name}:True"), "off": code(f"{name}:False")}
+    if on:
+        return _("• {setting}: **on** ({on} or {off})", **facts)
+    return _("• {setting}: **off** ({on} or {off})", **facts)

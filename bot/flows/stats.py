@@ -11,6 +11,10 @@ server (DMs, the console) a player sees only their own games.
 
 Wins with hints: a win that used a hint is *assisted*. It counts as played but not won for
 records, streaks, the leaderboard and the daily board; ``/stats`` lists it as assisted.
+
+Languages: what is posted in a server's channel (the leaderboard, a record shown there) is
+read by everyone there, so it speaks the server's language; what the player alone sees
+(refusals, their record across all servers) speaks theirs.
 """
 
 from __future__ import annotations
@@ -20,27 +24,43 @@ import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
+from babel.numbers import format_decimal
+
 from engine import GAMES
 from render.stats_card import StatsRow, render_stats_png, stats_alt_text
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store.results import Record, ResultStore, Scope
-from ..words.phrases import format_seconds, medal, mention
+from ..words.language import N_, _, current, n_, p_, speaking
+from ..words.phrases import code, command, format_seconds, medal, mention
 from ..workers.pictures import Pictures
 from .challenges import Challenges
 from .cooldowns import Cooldowns
 from .daily import daily_streaks, utc_day
-from .scopes import board_scope, game_refusal
+from .scopes import board_scope, bot_refusal, game_refusal, only_you_outside_servers
 
 SERVER = "server"  # /stats scope: this server's games
 EVERYWHERE = "all"  # /stats scope: the player's games in every server, DMs included
 TOP = 10  # leaderboard places shown, besides the caller's own
 PERIODS = {"week": timedelta(days=7), "month": timedelta(days=30), "all": None}
-PERIOD_WORDS = {"week": "the last 7 days", "month": "the last 30 days", "all": "all time"}
-SCORE_NOTE = (
-    "Ranked by the lower bound of the 95% Wilson interval on each player's win rate: many wins "
-    "over many games beat one lucky win. Wins with hints count as played, not won."
-)
+# The leaderboard's heading for each period: of one game, and of all games.
+HEADINGS = {
+    "week": (N_("🏆 **Leaderboard** — {game}, the last 7 days"),
+             N_("🏆 **Leaderboard** — all games, the last 7 days")),
+    "month": (N_("🏆 **Leaderboard** — {game}, the last 30 days"),
+              N_("🏆 **Leaderboard** — all games, the last 30 days")),
+    "all": (N_("🏆 **Leaderboard** — {game}, all time"),
+            N_("🏆 **Leaderboard** — all games, all time")),
+}
+# The first line of a player's own record, by which games count: of one game, of all.
+YOUR_RECORD = {
+    "server": (N_("Your {game} record on this server: {summary}"),
+               N_("Your record on this server: {summary}")),
+    "servers": (N_("Your {game} record in all servers and DMs: {summary}"),
+                N_("Your record in all servers and DMs: {summary}")),
+    "dm": (N_("Your {game} record everywhere: {summary}"),
+           N_("Your record everywhere: {summary}")),
+}
 
 
 class StatsFlow:
@@ -69,72 +89,71 @@ class StatsFlow:
         scope: str = SERVER,
     ) -> Reply:
         """A player's record: per game and in all, with streaks and the daily streak."""
-        refused = game_refusal(game)
+        refused = game_refusal(game) or bot_refusal(subject)
         if refused is not None:
             return refused
         if scope not in (SERVER, EVERYWHERE):
-            return refusal(f"The scope is `{SERVER}` (this server) or `{EVERYWHERE}` (everywhere).")
-        if subject.bot:
-            return refusal(f"{mention(subject.user_id)} is a bot; bots don't play solitaire.")
+            return refusal(_("The scope is {server} (this server) or {everywhere} (everywhere).",
+                             server=code(SERVER), everywhere=code(EVERYWHERE)))
         own = subject.user_id == viewer.user_id
         everywhere = scope == EVERYWHERE or viewer.guild_id is None
         if everywhere and not own:
             if scope == EVERYWHERE:
-                return refusal(
+                # Each word apart: Babel misses a word nested in a call inside another.
+                user, scope_option = p_("option", "user"), p_("option", "scope")
+                return refusal(_(
                     "A player's record across all servers is shown only to that player. "
-                    f"`/stats user:` without `scope` shows {mention(subject.user_id)}'s record "
-                    "on this server."
-                )
-            return refusal("Outside a server you can see only your own record.")
+                    "{stats_user} without {scope} shows {player}'s record on this server.",
+                    stats_user=command("stats", user + ":"), scope=code(scope_option),
+                    player=mention(subject.user_id),
+                ))
+            return refusal(_("Outside a server you can see only your own record."))
         cooling = await self.cooldowns.refusal(viewer.user_id, "stats")
         if cooling is not None:
             return cooling
         place = Scope(user_id=subject.user_id,
                       guild_id=None if everywhere else viewer.guild_id, game=game)
-        where = (
-            "on this server" if not everywhere
-            else "in all servers and DMs" if viewer.guild_id is not None
-            else "everywhere"
-        )
+        # Which games count: this server's, every server's and DMs', or (outside servers,
+        # DMs and the console) every game of the player's.
+        where = "server" if not everywhere else "servers" if viewer.guild_id is not None else "dm"
         records = await self.results.records(place)
-        whose = "You have" if own else f"{mention(subject.user_id)} has"
         if records.total.played == 0:
-            what = f"{GAMES[game]} games" if game else "games"
-            hint = " Start one with `/new` or `/daily`." if own else ""
-            at = "anywhere" if everywhere else where
-            text = f"{whose} no finished {what} {at} yet.{hint}"
+            text = _no_games_yet(subject.user_id if not own else None, game, everywhere)
             return Reply(message=Message(text, private=True))
         days = await self.results.won_daily_days(Scope(user_id=subject.user_id,
                                                        guild_id=place.guild_id))
         streak = daily_streaks(days, utc_day(self._clock()))
         per_game = {g: records.per_game[g] for g in GAMES if g in records.per_game}
         total = records.total
-        title = f"{picture_name(subject.name)} · solitaire record"
-        subtitle = (
-            f"{where.capitalize()} · {_summary(total)} · daily streak {streak[0]} "
-            f"(best {streak[1]})"
-        )
-        rows = [
-            StatsRow(GAMES[g], rec.played, rec.won, _details(rec, card=True), rec.assisted)
-            for g, rec in per_game.items()
-        ]
-        if len(rows) > 1:
-            rows.append(StatsRow("All games", total.played, total.won,
-                                 _details(total, card=True), total.assisted))
-        draw = functools.partial(render_stats_png, title, subtitle, rows)
-        alt = stats_alt_text(title, subtitle, rows)
-        png = await self.pictures.off_loop(draw)
-        owner = "Your" if own else f"{mention(subject.user_id)}'s"
-        which = f"{GAMES[game]} record" if game else "record"
-        lines = [
-            f"{owner} {which} {where}: {_summary(total)} · streak {total.current_streak} "
-            f"(best {total.best_streak}) · daily streak {streak[0]} (best {streak[1]})"
-        ]
-        if len(per_game) > 1 or game:
-            lines += [f"• {GAMES[g]}: {_line(rec)}" for g, rec in per_game.items()]
         won, lost = await self.challenges.record(subject.user_id, place.guild_id)
-        if won or lost:
-            lines.append(f"⚔️ Challenges: {won} won, {lost} lost")
+        # A record shown in a server's channel is everyone's to read; everywhere, the
+        # player's alone.
+        with speaking(viewer.language if everywhere else viewer.shared_language):
+            title = _("{name} · solitaire record", name=picture_name(subject.name))
+            daily = _("daily streak {current} (best {best})", current=streak[0], best=streak[1])
+            subtitle = " · ".join((_where(where), _summary(total), daily))
+            rows = [
+                StatsRow(GAMES[g], rec.played, rec.won, _details(rec, card=True), rec.assisted)
+                for g, rec in per_game.items()
+            ]
+            if len(rows) > 1:
+                rows.append(StatsRow(_("All games"), total.played, total.won,
+                                     _details(total, card=True), total.assisted))
+            draw = functools.partial(render_stats_png, title, subtitle, rows)
+            alt = stats_alt_text(title, subtitle, rows)
+            png = await self.pictures.off_loop(draw)
+            summary = " · ".join((
+                _summary(total),
+                _("streak {current} (best {best})", current=total.current_streak,
+                  best=total.best_streak),
+                daily,
+            ))
+            lines = [_record_heading(None if own else subject.user_id, game, where, summary)]
+            if len(per_game) > 1 or game:
+                lines += [_("• {game}: {record}", game=GAMES[g], record=_line(rec))
+                          for g, rec in per_game.items()]
+            if won or lost:
+                lines.append(_("⚔️ Challenges: {won} won, {lost} lost", won=won, lost=lost))
         return Reply(message=Message("\n".join(lines), png, f"stats-{subject.user_id}.png",
                                      alt_text=alt,
                                      private=everywhere))
@@ -149,7 +168,8 @@ class StatsFlow:
         if refused is not None:
             return refused
         if period not in PERIODS:
-            return refusal(f"The period is one of {', '.join(f'`{p}`' for p in PERIODS)}.")
+            return refusal(_("The period is one of {periods}.",
+                             periods=", ".join(code(p) for p in PERIODS)))
         cooling = await self.cooldowns.refusal(viewer.user_id, "leaderboard")
         if cooling is not None:
             return cooling
@@ -157,23 +177,30 @@ class StatsFlow:
         since = None if span is None else (self._now() - span).timestamp()
         scope = board_scope(viewer, game=game, since=since)
         ranked = await self.results.leaderboard(scope, top=TOP, viewer=viewer.user_id)
-        heading = (
-            f"🏆 **Leaderboard** — {GAMES[game] if game else 'all games'}, {PERIOD_WORDS[period]}"
-        )
-        if viewer.guild_id is None:
-            heading += " (outside a server the board has only you)"
-        if not ranked:
-            return Reply(message=Message(f"{heading}\nNo finished games here in that time yet."))
-        lines = [heading]
-        lines += [_standing_line(s.rank, s.user_id, s.won, s.played, s.score)
-                  for s in ranked if s.rank <= TOP]
-        mine = next((s for s in ranked if s.user_id == viewer.user_id), None)
-        if mine is not None and mine.rank > TOP:
-            lines.append("…")
-            lines.append(_standing_line(mine.rank, mine.user_id, mine.won, mine.played, mine.score))
-        elif mine is None:
-            lines.append("You have no finished games here in that time.")
-        lines.append(f"-# {SCORE_NOTE}")
+        with speaking(viewer.shared_language):  # posted in the channel, for everyone there
+            one_game, all_games = HEADINGS[period]
+            heading = _(one_game, game=GAMES[game]) if game else _(all_games)
+            if viewer.guild_id is None:
+                heading = only_you_outside_servers(heading)
+            if not ranked:
+                return Reply(message=Message(
+                    heading + "\n" + _("No finished games here in that time yet.")
+                ))
+            lines = [heading]
+            lines += [_standing_line(s.rank, s.user_id, s.won, s.played, s.score)
+                      for s in ranked if s.rank <= TOP]
+            mine = next((s for s in ranked if s.user_id == viewer.user_id), None)
+            if mine is not None and mine.rank > TOP:
+                lines.append("…")
+                lines.append(_standing_line(mine.rank, mine.user_id, mine.won, mine.played,
+                                            mine.score))
+            elif mine is None:
+                lines.append(_("You have no finished games here in that time."))
+            lines.append(_(
+                "-# Ranked by the lower bound of the 95% Wilson interval on each player's win "
+                "rate: many wins over many games beat one lucky win. Wins with hints count as "
+                "played, not won."
+            ))
         return Reply(message=Message("\n".join(lines)))
 
 
@@ -185,36 +212,83 @@ def picture_name(name: str) -> str:
     letters only, so accents are dropped (``Zoë`` -> ``Zoe``) and other letters left out."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     plain = " ".join("".join(c for c in plain if c.isprintable()).split())
-    return plain[:32] or "Player"
+    return plain[:32] or _("Player")
+
+
+def _where(where: str) -> str:
+    """Which games a record counts, as the stats card's subtitle begins."""
+    if where == "server":
+        return _("On this server")
+    if where == "servers":
+        return _("In all servers and DMs")
+    return _("Everywhere")
+
+
+def _record_heading(other: int | None, game: str | None, where: str, summary: str) -> str:
+    """The first line of a record: whose (``other``: someone else's, which is shown on this
+    server only), of which game, where, then its ``summary``."""
+    name = GAMES[game] if game else None
+    if other is not None:
+        if name:
+            return _("{player}'s {game} record on this server: {summary}",
+                     player=mention(other), game=name, summary=summary)
+        return _("{player}'s record on this server: {summary}", player=mention(other),
+                 summary=summary)
+    one_game, all_games = YOUR_RECORD[where]
+    if name:
+        return _(one_game, game=name, summary=summary)
+    return _(all_games, summary=summary)
+
+
+def _no_games_yet(other: int | None, game: str | None, everywhere: bool) -> str:
+    """A record with no game in it: whose (``other``: someone else's, on this server)."""
+    if other is not None:
+        if game:
+            return _("{player} has no finished {game} games on this server yet.",
+                     player=mention(other), game=GAMES[game])
+        return _("{player} has no finished games on this server yet.", player=mention(other))
+    if everywhere:
+        said = (_("You have no finished {game} games anywhere yet.", game=GAMES[game]) if game
+                else _("You have no finished games anywhere yet."))
+    else:
+        said = (_("You have no finished {game} games on this server yet.", game=GAMES[game])
+                if game else _("You have no finished games on this server yet."))
+    start = _("Start one with {new} or {daily}.", new=command("new"), daily=command("daily"))
+    return f"{said} {start}"
 
 
 def _summary(rec: Record) -> str:
-    text = f"{rec.played} played · {rec.won} won ({rec.win_rate:.0%})"
     if rec.assisted:
-        text += f" · {rec.assisted} assisted"
-    return text
+        return _("{played} played · {won} won ({rate}) · {assisted} assisted",
+                 played=rec.played, won=rec.won, rate=current().percent(rec.win_rate),
+                 assisted=rec.assisted)
+    return _("{played} played · {won} won ({rate})", played=rec.played, won=rec.won,
+             rate=current().percent(rec.win_rate))
 
 
 def _details(rec: Record, *, card: bool = False) -> str:
     """Streaks, bests, and wins with hints (unless for the ``card``, which shows those
     in its bar)."""
-    parts = [f"streak {rec.current_streak} (best {rec.best_streak})"]
+    parts = [_("streak {current} (best {best})", current=rec.current_streak,
+               best=rec.best_streak)]
     if rec.fewest_moves is not None:
-        parts.append(f"fewest {rec.fewest_moves} moves")
+        parts.append(n_("fewest {count} move", "fewest {count} moves", rec.fewest_moves))
     if rec.fastest_seconds is not None:
-        parts.append(f"fastest {format_seconds(rec.fastest_seconds)}")
+        parts.append(_("fastest {time}", time=format_seconds(rec.fastest_seconds)))
     if rec.assisted and not card:
-        parts.append(f"{rec.assisted} assisted")
+        parts.append(n_("{count} assisted", "{count} assisted", rec.assisted))
     return " · ".join(parts)
 
 
 def _line(rec: Record) -> str:
-    return f"{rec.won}/{rec.played} won · {_details(rec)}"
+    return _("{won}/{played} won · {details}", won=rec.won, played=rec.played,
+             details=_details(rec))
 
 
 def _standing_line(rank: int, user_id: int, won: int, played: int, score: float) -> str:
-    place = medal(rank) if won else f"{rank}."  # no medal without a win
-    return (
-        f"{place} {mention(user_id)} — {won}/{played} won ({won / played:.0%}) · "
-        f"score {score:.2f}"
+    return _(
+        "{place} {player} — {won}/{played} won ({rate}) · score {score}",
+        place=medal(rank) if won else f"{rank}.",  # no medal without a win
+        player=mention(user_id), won=won, played=played, rate=current().percent(won / played),
+        score=format_decimal(score, format="0.00", locale=current().locale),
     )

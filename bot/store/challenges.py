@@ -3,7 +3,8 @@ message is, its deal once accepted, and how each side's game ended.
 
 A challenge goes open -> accepted (or declined) -> over; each step is one conditional
 statement, so two processes pressing at once move it once. Each side's outcome is written
-by ``games.py`` in the transaction that records that side's game as finished.
+by ``games.py`` in the transaction that records that side's game as finished. Its message
+keeps the language it was posted in (``language``), whichever process words it later.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ class Challenge:
     accepted_at: float | None
     challenger: Side
     challenged: Side
+    language: str  # the locale its message is worded in, from first to last
 
     @property
     def sides(self) -> tuple[Side, Side]:
@@ -54,13 +56,14 @@ class ChallengeStore:
         self._db = db
 
     async def create(
-        self, guild_id: int, challenger: int, challenged: int, game: str, now: float
+        self, guild_id: int, challenger: int, challenged: int, game: str, now: float, *,
+        language: str,
     ) -> Challenge:
         async with self._db.transaction() as conn:
             row = await conn.fetchrow(
                 "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
-                "created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
-                guild_id, challenger, challenged, game, OPEN, float(now),
+                "created_at, language) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *",
+                guild_id, challenger, challenged, game, OPEN, float(now), language,
             )
         assert row is not None
         return _challenge(row)
@@ -156,4 +159,5 @@ def _challenge(row: Any) -> Challenge:
         accepted_at=None if row["accepted_at"] is None else float(row["accepted_at"]),
         challenger=_side(row, "challenger"),
         challenged=_side(row, "challenged"),
+        language=str(row["language"]),
     )

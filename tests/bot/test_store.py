@@ -21,7 +21,7 @@ from bot.store import (
     StoreError,
     Stores,
 )
-from bot.store.sqlite import SCHEMA_VERSION, WRITER_CACHE_KB
+from bot.store.sqlite import MIGRATIONS, SCHEMA_VERSION, WRITER_CACHE_KB
 from engine import new_game
 from tests.bot.reference import all_results
 from tests.bot.store_support import run_sql
@@ -312,3 +312,31 @@ async def test_a_transaction_cancelled_while_it_begins_leaves_none_open(any_stor
             await task
         assert await any_store.daily.keep("clover-leaf", f"2026-11-2{pause}", 9) == 9
     assert await any_store.daily.deal("trefoil", "2026-11-22") in (None, 5)
+
+
+# -- challenges ------------------------------------------------------------------------------
+
+
+async def test_a_challenge_keeps_the_language_it_was_posted_in(store: Stores) -> None:
+    made = await store.challenges.create(900, 1, 2, "trefoil", 100.0, language="pt-BR")
+    kept = await store.challenges.get(made.id)
+    assert kept is not None and made.language == kept.language == "pt-BR"
+
+
+async def test_challenges_from_before_languages_were_kept_are_english(tmp_path: Path) -> None:
+    path = tmp_path / "v8.db"
+    con = sqlite3.connect(path)
+    con.executescript("".join(MIGRATIONS[:8]) + "PRAGMA user_version = 8;")
+    con.execute(
+        "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
+        "created_at) VALUES (900, 1, 2, 'trefoil', 'open', 100.0)"
+    )
+    con.commit()
+    con.close()
+    store = await Stores.open(path)
+    try:
+        assert await store.meta.schema_version() == SCHEMA_VERSION > 8
+        [old] = await store.challenges.due("open", 200.0)
+        assert old.language == "en-US"
+    finally:
+        await store.close()

@@ -159,4 +159,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, place)
     );
     """,
+    # 9: the language a challenge's message was posted in: every later update of it is
+    #    worded in that language, whichever process makes it.
+    """
+    ALTER TABLE challenges ADD COLUMN language TEXT NOT NULL DEFAULT 'en-US';
+    """,
 )
