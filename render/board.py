@@ -114,7 +114,7 @@ def render_image(
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     ranks = words.ranks
-    frame = _felt(full, lay, background(game.game_id, four_colour, ranks[0], ranks[-1]))
+    frame = _felt(full, lay, background(game.game_id, four_colour, ranks))
     # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
@@ -124,19 +124,17 @@ def render_image(
         for (place, x, y), (_, _, below) in pairwise(cards):
             # A buried card: its strip, and under the next card's rounded corners
             height = below - y + RADIUS
-            buried = pile[place]
-            core.paste(strip_core(buried, height, four_colour, ranks[buried.rank - 1]),
+            core.paste(strip_core(pile[place], height, four_colour, ranks),
                        (x, y, x + CARD_W, y + height), strip_mask(height))
         if cards:
             place, x, y = cards[-1]
-            card = pile[place]
-            core.paste(card_core(card, four_colour, ranks[card.rank - 1]),
+            core.paste(card_core(pile[place], four_colour, ranks),
                        (x, y, x + CARD_W, y + CARD_H), mask)
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
-            box, top = fslot.card, fpile[-1]
-            core.paste(card_core(top, four_colour, ranks[top.rank - 1]),
+            box = fslot.card
+            core.paste(card_core(fpile[-1], four_colour, ranks),
                        (box.x, box.y, box.right, box.bottom), mask)
         info, (dx, dy) = _progress_sprite(_progress(spec, fpile, words), fslot.info.w,
                                           fslot.info.h)
@@ -191,8 +189,7 @@ def _progress_sprite(text: str, width: int, height: int) -> tuple[Image.Image, t
     return info, (x, y)
 
 
-def _progress(spec: FoundationSpec, pile: Sequence[Card], words: PictureWords = ENGLISH
-              ) -> str:
+def _progress(spec: FoundationSpec, pile: Sequence[Card], words: PictureWords = ENGLISH) -> str:
     """Direction and how far it has got (the suit is on the card, or its ghost while
     empty); when any suit will do, which rank comes next."""
     done = f"{len(pile)}/{spec.size}"
@@ -403,11 +400,11 @@ def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -
 # -- the background, drawn once per game ------------------------------------------------
 
 
-@lru_cache(maxsize=32)  # five games, two decks, a few languages' letters for ace and king
-def background(game_id: str, four_colour: bool, ace: str = "A", king: str = "K") -> Image.Image:
+@lru_cache(maxsize=32)  # five games, two colourings, a few decks of letters
+def background(game_id: str, four_colour: bool, ranks: tuple[str, ...]) -> Image.Image:
     """Felt, outlines, labels and the game's name: everything a game's frames share,
     at the layout's resting size (a frame cuts or lengthens its rows to what it uses).
-    ``ace``, ``king``: the letter an empty foundation shows for the card it starts with."""
+    An empty foundation shows the letter of the rank it starts with (``ranks``)."""
     lay = layout(game_id)
     rules = RULES[game_id]
     image = Image.new("RGB", (lay.width, lay.height), FELT)
@@ -422,7 +419,7 @@ def background(game_id: str, four_colour: bool, ace: str = "A", king: str = "K")
     for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
         box = fslot.card
         _outline(draw, box)
-        _ghost_text(image, ace if spec.base_rank == 1 else king, box, box.y + 34)
+        _ghost_text(image, ranks[spec.base_rank - 1], box, box.y + 34)
         symbols = SUIT_SYMBOLS if spec.suit is None else SUIT_SYMBOLS[spec.suit]
         size = 20 if spec.suit is not None else 12
         x = box.x + (CARD_W - len(symbols) * (size + 1)) // 2

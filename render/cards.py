@@ -2,8 +2,8 @@
 
 Every pile fans downwards, so a card's index is its rank and suit side by side along
 its top edge: a buried card shows them in the strip the card above leaves uncovered.
-The rank is printed as the player's language prints it (a German queen is a ``D``):
-each face is drawn with, and cached by, its ``letter``.
+The rank is printed as the player's language prints it (a German queen is a ``D``): each
+face is drawn for, and cached by, a deck's ``ranks``, the letters of its thirteen ranks.
 """
 
 from __future__ import annotations
@@ -101,11 +101,10 @@ def card_mask() -> Image.Image:
     return mask
 
 
-def card_rgb(card: int, four_colour: bool, letter: str = "") -> Image.Image:
+def card_rgb(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Image.Image:
     """One card face in RGB (on felt, outside its rounded corners), its rank printed as
-    ``letter`` (by default, the English one)."""
-    suit = card % 52 // 13
-    letter = letter or RANK_NAMES[card % 13]
+    ``ranks`` has it (by default, English)."""
+    suit, letter = card % 52 // 13, ranks[card % 13]
     ink = suit_ink(suit, four_colour)
     image = Image.new("RGB", (CARD_W, CARD_H), FELT)
     draw = ImageDraw.Draw(image)
@@ -126,24 +125,25 @@ def card_rgb(card: int, four_colour: bool, letter: str = "") -> Image.Image:
     return image
 
 
-@cache  # 52 cards, two decks, and the few letters languages print differently
-def card_sprite(card: int, four_colour: bool, letter: str = "") -> Image.Image:
+@cache  # 52 cards, two colourings, each deck of letters the languages print
+def card_sprite(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Image.Image:
     """A card face as a palette sprite; paste it with ``card_mask()``."""
-    return to_palette(card_rgb(card % 52, four_colour, letter))
+    return to_palette(card_rgb(card % 52, four_colour, ranks))
 
 
 @cache
-def card_core(card: int, four_colour: bool, letter: str = "") -> Any:
+def card_core(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Any:
     """The imaging core of ``card_sprite``, for the frame's fast paste loop."""
-    return card_sprite(card % 52, four_colour, letter).im
+    return card_sprite(card % 52, four_colour, ranks).im
 
 
-@cache  # heights 22 to 30: a few hundred small strips per language's letters
-def strip_core(card: int, height: int, four_colour: bool, letter: str = "") -> Any:
+@cache  # heights 22 to 30: a few hundred small strips per deck of letters
+def strip_core(card: int, height: int, four_colour: bool,
+               ranks: tuple[str, ...] = RANK_NAMES) -> Any:
     """The top ``height`` rows of a card: what shows of a buried card, and a little more
     (the rounded corners of the card over it show what lies beneath), so a pile pastes
     a third of its buried cards' pixels."""
-    return card_sprite(card % 52, four_colour, letter).crop((0, 0, CARD_W, height)).im
+    return card_sprite(card % 52, four_colour, ranks).crop((0, 0, CARD_W, height)).im
 
 
 @cache

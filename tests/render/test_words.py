@@ -288,6 +288,8 @@ def test_a_language_words_the_picture_and_its_rank_letters_print_on_the_cards() 
     cards_changed = ImageChops.difference(english, render_image(game, words=german).convert("RGB"))
     assert cards_changed.getbbox() is not None
     queen, seven = parse_card("QH"), parse_card("7H")
-    assert cards.card_rgb(queen, False, "D").tobytes() != cards.card_rgb(queen, False).tobytes()
-    assert cards.card_rgb(seven, False, "7").tobytes() == cards.card_rgb(seven, False).tobytes()
+    assert cards.card_rgb(queen, False, GERMAN_RANKS).tobytes() != \
+        cards.card_rgb(queen, False).tobytes()
+    assert cards.card_rgb(seven, False, GERMAN_RANKS).tobytes() == \
+        cards.card_rgb(seven, False).tobytes()
     assert german.card(queen) == "D♥" and ENGLISH.card(queen) == "Q♥"
