@@ -15,13 +15,12 @@ records, streaks, the leaderboard and the daily board; ``/stats`` lists it as as
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 from engine import GAMES
-from render.stats_card import StatsRow, render_stats_png, stats_alt_text
+from render.stats_card import StatsRow
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store.results import Record, ResultStore, Scope
@@ -121,9 +120,7 @@ class StatsFlow:
         if len(rows) > 1:
             rows.append(StatsRow("All games", total.played, total.won,
                                  _details(total, card=True), total.assisted))
-        draw = functools.partial(render_stats_png, title, subtitle, rows)
-        alt = stats_alt_text(title, subtitle, rows)
-        png = await self.pictures.off_loop(draw)
+        picture = await self.pictures.stats(title, subtitle, rows)
         owner = "Your" if own else f"{mention(subject.user_id)}'s"
         which = f"{GAMES[game]} record" if game else "record"
         lines = [
@@ -135,8 +132,8 @@ class StatsFlow:
         won, lost = await self.challenges.record(subject.user_id, place.guild_id)
         if won or lost:
             lines.append(f"⚔️ Challenges: {won} won, {lost} lost")
-        return Reply(message=Message("\n".join(lines), png, f"stats-{subject.user_id}.png",
-                                     alt_text=alt,
+        return Reply(message=Message("\n".join(lines), picture.png,
+                                     f"stats-{subject.user_id}.png", alt_text=picture.alt_text,
                                      private=everywhere))
 
     # -- /leaderboard -----------------------------------------------------------------
