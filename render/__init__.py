@@ -1,5 +1,5 @@
 """Board pictures: an engine position in, PNG bytes out (Pillow only), and the same
-board in words for the picture's alt text.
+board in words for the picture's alt text, in the player's language (``PictureWords``).
 
 >>> from engine import new_game
 >>> png = render_png(new_game("trefoil", 42))
@@ -12,5 +12,6 @@ True
 from .alt_text import alt_text
 from .board import render_image, render_png
 from .layout import Layout, layout
+from .words import PictureWords
 
-__all__ = ["Layout", "alt_text", "layout", "render_image", "render_png"]
+__all__ = ["Layout", "PictureWords", "alt_text", "layout", "render_image", "render_png"]

@@ -11,7 +11,7 @@ palette mode, so a frame is a few memory copies and a quick PNG encode.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import pairwise
 
 from PIL import Image, ImageDraw
@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
 from engine.moves import parse
 
-from . import png, words
+from . import png
 from .cards import CARD_H, CARD_W, RADIUS, card_core, card_mask, strip_core, strip_mask
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
 from .layout import (
@@ -63,6 +63,7 @@ from .sprites import (
     palette_text,
     paste_line,
 )
+from .words import ENGLISH, PictureWords
 
 TITLE_SIZE = 28
 GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
@@ -76,6 +77,7 @@ def render_png(
     no_win: bool = False,
     assisted: bool = False,
     resigned: bool = False,
+    words: PictureWords = ENGLISH,
 ) -> bytes:
     """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
 
@@ -86,11 +88,12 @@ def render_png(
     ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
     verdict) puts "No win is possible from here" on a board still in play;
     ``assisted`` marks a win as won with hints. ``resigned``: the player gave this game
-    up; its banner says so (over a stuck or no-win one).
+    up; its banner says so (over a stuck or no-win one). ``words``: the language its words
+    and card faces are drawn in.
     """
     image = render_image(
         game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted,
-        resigned=resigned,
+        resigned=resigned, words=words,
     )
     return png.encode(image)
 
@@ -103,13 +106,15 @@ def render_image(
     no_win: bool = False,
     assisted: bool = False,
     resigned: bool = False,
+    words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    banner = banner_texts(game, no_win=no_win, assisted=assisted, resigned=resigned)
+    banner = banner_texts(game, no_win=no_win, assisted=assisted, resigned=resigned, words=words)
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
-    frame = _felt(full, lay, background(game.game_id, four_colour))
+    ranks = words.ranks
+    frame = _felt(full, lay, background(game.game_id, four_colour, ranks))
     # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
@@ -119,20 +124,22 @@ def render_image(
         for (place, x, y), (_, _, below) in pairwise(cards):
             # A buried card: its strip, and under the next card's rounded corners
             height = below - y + RADIUS
-            core.paste(strip_core(pile[place], height, four_colour),
+            core.paste(strip_core(pile[place], height, four_colour, ranks),
                        (x, y, x + CARD_W, y + height), strip_mask(height))
         if cards:
             place, x, y = cards[-1]
-            core.paste(card_core(pile[place], four_colour), (x, y, x + CARD_W, y + CARD_H), mask)
+            core.paste(card_core(pile[place], four_colour, ranks),
+                       (x, y, x + CARD_W, y + CARD_H), mask)
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
             box = fslot.card
-            core.paste(card_core(fpile[-1], four_colour), (box.x, box.y, box.right, box.bottom),
-                       mask)
-        info, (dx, dy) = _progress_sprite(_progress(spec, fpile), fslot.info.w, fslot.info.h)
+            core.paste(card_core(fpile[-1], four_colour, ranks),
+                       (box.x, box.y, box.right, box.bottom), mask)
+        info, (dx, dy) = _progress_sprite(_progress(spec, fpile, words), fslot.info.w,
+                                          fslot.info.h)
         frame.paste(info, (fslot.info.x + dx, fslot.info.y + dy))
-    _title(frame, lay, game, move, four_colour)
+    _title(frame, lay, game, move, four_colour, words)
     if banner is not None:
         _banner(frame, lay.banner, *banner)
     if move is not None:
@@ -182,7 +189,7 @@ def _progress_sprite(text: str, width: int, height: int) -> tuple[Image.Image, t
     return info, (x, y)
 
 
-def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
+def _progress(spec: FoundationSpec, pile: Sequence[Card], words: PictureWords = ENGLISH) -> str:
     """Direction and how far it has got (the suit is on the card, or its ghost while
     empty); when any suit will do, which rank comes next."""
     done = f"{len(pile)}/{spec.size}"
@@ -190,7 +197,7 @@ def _progress(spec: FoundationSpec, pile: Sequence[Card]) -> str:
     if spec.suit is None:
         if pile and wanted:
             return f"{words.next_any(wanted[0].rank)}  ·  {done}"
-        return f"{words.START_ANY_ACE}  ·  {done}"
+        return f"{words.start_any_ace()}  ·  {done}"
     return f"{'↑' if spec.step > 0 else '↓'} {done}"
 
 
@@ -291,18 +298,18 @@ def _lit_badge(frame: Image.Image, slot: PileSlot, lit: str) -> None:
 # -- text -------------------------------------------------------------------------------
 
 
-def _move_text(move: Move | None) -> str | None:
+def _move_text(move: Move | None, words: PictureWords) -> str | None:
     if move is None:
         return None
     if move.kind == REDEAL:
-        return words.LAST_MOVE_REDEAL
+        return words.last_move_redeal()
     if move.kind == DRAW:
         return words.last_move_draw(Card(move.dst))
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
     return words.last_move(str(move.src + 1), dst)
 
 
-def _status_lines(game: Game, width: int, size: int) -> list[str]:
+def _status_lines(game: Game, width: int, size: int, words: PictureWords) -> list[str]:
     """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
     deal = words.deal(game.deal)
     moves = words.moves(game.moves_made)
@@ -312,9 +319,9 @@ def _status_lines(game: Game, width: int, size: int) -> list[str]:
     if game.rules.redeals:
         extras.append(words.redeals_left(game.redeals_left))
     if game.draw_available:
-        extras.append(words.DRAW_AVAILABLE)
+        extras.append(words.draw_available())
     elif game.draw_rule:
-        extras.append(words.DRAW_USED if game.draw_used else words.DRAW_RULE)
+        extras.append(words.draw_used() if game.draw_used else words.draw_rule())
     if extras:
         lines.append("  ·  ".join(extras))
     return lines
@@ -323,14 +330,16 @@ def _status_lines(game: Game, width: int, size: int) -> list[str]:
 CHIP_ROOM = 60  # right of the last move's words: the chip of the card that moved
 
 
-def title_lines(game: Game, move: Move | None, box: Box) -> tuple[list[tuple[str, int]], int]:
+def title_lines(
+    game: Game, move: Move | None, box: Box, words: PictureWords = ENGLISH
+) -> tuple[list[tuple[str, int]], int]:
     """The lines under the game's name, each with its font size, and the line height:
     the largest size up to TEXT_SIZE at which they all fit the title box (the last move's
     line leaves room for its card's chip), however long their words."""
     room = box.h - (TITLE_SIZE + 8)
-    said = _move_text(move)
+    said = _move_text(move, words)
     for size in range(TEXT_SIZE, 11, -1):
-        texts = _status_lines(game, box.w, size) + ([said] if said else [])
+        texts = _status_lines(game, box.w, size, words) + ([said] if said else [])
         if len(texts) * line_height(size) <= room or size == 12:
             break
     sized = [(text, fit(text, size, box.w, least=12)) for text in texts]
@@ -340,24 +349,26 @@ def title_lines(game: Game, move: Move | None, box: Box) -> tuple[list[tuple[str
 
 
 def _title(
-    frame: Image.Image, lay: Layout, game: Game, move: Move | None, four_colour: bool
+    frame: Image.Image, lay: Layout, game: Game, move: Move | None, four_colour: bool,
+    words: PictureWords,
 ) -> None:
     """Under the game's name: deal and moves, redeals, then the last move, a line each."""
     box = lay.title
     y = box.y + TITLE_SIZE + 8
-    lines, line_h = title_lines(game, move, box)
+    lines, line_h = title_lines(game, move, box, words)
     for n, (text, size) in enumerate(lines):
         last_move = move is not None and n == len(lines) - 1
         end = paste_line(frame, text, (box.x, y), size, GOLD if last_move else FELT_TEXT)
         moved = _moved_card(game, move) if last_move and move is not None else None
         if moved is not None and move is not None and move.kind != DRAW:
-            chip = card_chip(int(moved), four_colour)
+            chip = card_chip(int(moved), four_colour, words.card(moved))
             frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
         y += line_h
 
 
 def banner_texts(
-    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False
+    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False,
+    words: PictureWords = ENGLISH,
 ) -> tuple[tuple[str, ...], RGB] | None:
     """What the banner says (longest first, the first that fits is drawn) and its colour:
     how the game ended (won, resigned, stuck), or that it can no longer be won."""
@@ -368,9 +379,9 @@ def banner_texts(
     if resigned:
         return words.resigned(game.moves_made), RESIGNED
     if game.is_stuck:
-        return words.STUCK, STUCK
+        return words.stuck(), STUCK
     if no_win:
-        return words.NO_WIN, NO_WIN
+        return words.no_win(), NO_WIN
     return None
 
 
@@ -389,10 +400,11 @@ def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -
 # -- the background, drawn once per game ------------------------------------------------
 
 
-@cache
-def background(game_id: str, four_colour: bool) -> Image.Image:
+@lru_cache(maxsize=32)  # five games, two colourings, a few decks of letters
+def background(game_id: str, four_colour: bool, ranks: tuple[str, ...]) -> Image.Image:
     """Felt, outlines, labels and the game's name: everything a game's frames share,
-    at the layout's resting size (a frame cuts or lengthens its rows to what it uses)."""
+    at the layout's resting size (a frame cuts or lengthens its rows to what it uses).
+    An empty foundation shows the letter of the rank it starts with (``ranks``)."""
     lay = layout(game_id)
     rules = RULES[game_id]
     image = Image.new("RGB", (lay.width, lay.height), FELT)
@@ -407,7 +419,7 @@ def background(game_id: str, four_colour: bool) -> Image.Image:
     for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
         box = fslot.card
         _outline(draw, box)
-        _ghost_text(image, "A" if spec.base_rank == 1 else "K", box, box.y + 34)
+        _ghost_text(image, ranks[spec.base_rank - 1], box, box.y + 34)
         symbols = SUIT_SYMBOLS if spec.suit is None else SUIT_SYMBOLS[spec.suit]
         size = 20 if spec.suit is not None else 12
         x = box.x + (CARD_W - len(symbols) * (size + 1)) // 2

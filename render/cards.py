@@ -1,7 +1,9 @@
-"""Card faces, drawn once per card and deck, then pasted as palette sprites.
+"""Card faces, drawn once per card, deck and rank letter, then pasted as palette sprites.
 
 Every pile fans downwards, so a card's index is its rank and suit side by side along
 its top edge: a buried card shows them in the strip the card above leaves uncovered.
+The rank is printed as the player's language prints it (a German queen is a ``D``): each
+face is drawn for, and cached by, a deck's ``ranks``, the letters of its thirteen ranks.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine.cards import RANK_NAMES
+
 from .glyphs import SUIT_SYMBOLS, cap_height, font, paint_symbol
 from .palette import BLACK, BLUE, CARD, CARD_EDGE, FELT, GREEN, RED, RGB, to_palette
-
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
 CARD_W, CARD_H = 56, 78
 RADIUS = 5
@@ -58,21 +60,21 @@ def _ink_span(ch: str) -> tuple[int, int]:
     return box[0] - RANK_SIZE, box[2] - RANK_SIZE
 
 
-@cache
-def rank_glyph(rank: int) -> RankGlyph:
+@cache  # a few letters per language
+def rank_glyph(letter: str) -> RankGlyph:
     """Pen positions that put a rank's ink at x = 0, characters one pixel apart."""
     parts = []
     x = 0
-    for ch in RANKS[rank - 1]:
+    for ch in letter:
         left, right = _ink_span(ch)
         parts.append((ch, x - left))
         x += right - left + 1
     return RankGlyph(tuple(parts), x - 1)
 
 
-def _paint_rank(image: Image.Image, rank: int, x: int, baseline: int, ink: RGB) -> None:
+def _paint_rank(image: Image.Image, letter: str, x: int, baseline: int, ink: RGB) -> None:
     draw = ImageDraw.Draw(image)
-    for ch, pen in rank_glyph(rank).parts:
+    for ch, pen in rank_glyph(letter).parts:
         draw.text(
             (x + pen, baseline), ch, font=font(RANK_SIZE), fill=ink, anchor="ls",
             stroke_width=1, stroke_fill=ink,
@@ -99,9 +101,10 @@ def card_mask() -> Image.Image:
     return mask
 
 
-def card_rgb(card: int, four_colour: bool) -> Image.Image:
-    """One card face in RGB (on felt, outside its rounded corners)."""
-    rank, suit = card % 13 + 1, card % 52 // 13
+def card_rgb(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Image.Image:
+    """One card face in RGB (on felt, outside its rounded corners), its rank printed as
+    ``ranks`` has it (by default, English)."""
+    suit, letter = card % 52 // 13, ranks[card % 13]
     ink = suit_ink(suit, four_colour)
     image = Image.new("RGB", (CARD_W, CARD_H), FELT)
     draw = ImageDraw.Draw(image)
@@ -112,9 +115,9 @@ def card_rgb(card: int, four_colour: bool) -> Image.Image:
     baseline = PAD + cap + 1
     symbol = SUIT_SYMBOLS[suit]
     small = suit_size()
-    _paint_rank(image, rank, PAD, baseline, ink)
+    _paint_rank(image, letter, PAD, baseline, ink)
     # Its foot level with the rank's, inside the strip a buried card shows.
-    paint_symbol(image, symbol, (PAD + rank_glyph(rank).width + 2, baseline + 1 - small),
+    paint_symbol(image, symbol, (PAD + rank_glyph(letter).width + 2, baseline + 1 - small),
                  small, ink)
     centre_y = (baseline + 4 + CARD_H) // 2
     paint_symbol(image, symbol, ((CARD_W - BIG_SUIT) // 2, centre_y - BIG_SUIT // 2),
@@ -122,24 +125,25 @@ def card_rgb(card: int, four_colour: bool) -> Image.Image:
     return image
 
 
-@cache
-def card_sprite(card: int, four_colour: bool) -> Image.Image:
+@cache  # 52 cards, two colourings, each deck of letters the languages print
+def card_sprite(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Image.Image:
     """A card face as a palette sprite; paste it with ``card_mask()``."""
-    return to_palette(card_rgb(card % 52, four_colour))
+    return to_palette(card_rgb(card % 52, four_colour, ranks))
 
 
 @cache
-def card_core(card: int, four_colour: bool) -> Any:
+def card_core(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Any:
     """The imaging core of ``card_sprite``, for the frame's fast paste loop."""
-    return card_sprite(card % 52, four_colour).im
+    return card_sprite(card % 52, four_colour, ranks).im
 
 
-@cache  # heights 22 to 30: a few hundred small strips in all
-def strip_core(card: int, height: int, four_colour: bool) -> Any:
+@cache  # heights 22 to 30: a few hundred small strips per deck of letters
+def strip_core(card: int, height: int, four_colour: bool,
+               ranks: tuple[str, ...] = RANK_NAMES) -> Any:
     """The top ``height`` rows of a card: what shows of a buried card, and a little more
     (the rounded corners of the card over it show what lies beneath), so a pile pastes
     a third of its buried cards' pixels."""
-    return card_sprite(card % 52, four_colour).crop((0, 0, CARD_W, height)).im
+    return card_sprite(card % 52, four_colour, ranks).crop((0, 0, CARD_W, height)).im
 
 
 @cache

@@ -20,6 +20,7 @@ from PIL import Image
 from engine import Game, new_game
 
 from .board import render_image
+from .words import ENGLISH, PictureWords
 
 FIRST_MS = 1500  # the deal, held
 STEP_MS = 350  # each move
@@ -28,20 +29,21 @@ MOST_FRAMES = 200  # moves shown at most (Corner Stones' 266-move win was 7.2 MB
 
 
 def replay_gif(
-    game: Game, *, four_colour: bool = False, assisted: bool = False, resigned: bool = False
+    game: Game, *, four_colour: bool = False, assisted: bool = False, resigned: bool = False,
+    words: PictureWords = ENGLISH,
 ) -> bytes:
     """``game``'s moves from its deal, as an animated GIF (its first frame the deal, its last
-    the position now, with its banner)."""
+    the position now, with its banner), worded in ``words``."""
     shown = frames_shown(game.moves_made)
     board = new_game(game.game_id, game.deal, draw=game.draw_rule)
-    frames = [render_image(board, four_colour=four_colour)]
+    frames = [render_image(board, four_colour=four_colour, words=words)]
     for number, move in enumerate(game.history, start=1):
         board.push(move)
         if number in shown:
             last = number == game.moves_made
             frames.append(render_image(
                 board, last_move=move, four_colour=four_colour,
-                assisted=assisted and last, resigned=resigned and last,
+                assisted=assisted and last, resigned=resigned and last, words=words,
             ))
     width, height = max(f.width for f in frames), max(f.height for f in frames)
     canvas = [_on_canvas(f, width, height) for f in frames]

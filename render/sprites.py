@@ -78,13 +78,14 @@ def banner_lines(text: str, width: int) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=256)
-def card_chip(c: int, four_colour: bool) -> Image.Image:
-    """A small card face (rank and suit on white) naming a card in a line of text."""
+def card_chip(c: int, four_colour: bool, label: str) -> Image.Image:
+    """A small card face naming a card in a line of text: its ``label`` (rank and suit,
+    ``Q♥``, as the player's language prints them) on white."""
     card = Card(c)
-    width = text_width(card.label, TEXT_SIZE, bold=True) + 10
+    width = text_width(label, TEXT_SIZE, bold=True) + 10
     image = Image.new("RGB", (width, 26), FELT)
     ImageDraw.Draw(image).rounded_rectangle((0, 0, width - 1, 25), 4, fill=CARD, outline=CARD_EDGE)
-    paint_text(image, card.label, (5, 20), TEXT_SIZE, suit_ink(card.suit, four_colour), bold=True)
+    paint_text(image, label, (5, 20), TEXT_SIZE, suit_ink(card.suit, four_colour), bold=True)
     return to_palette(image)
 
 

@@ -17,12 +17,12 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from . import words
 from .alt_text import LIMIT
 from .glyphs import paint_text, text_width, wrap
 from .palette import FELT, FELT_DARK, FELT_DIM, FELT_LINE, FELT_TEXT, GOLD, RGB, to_palette
 from .png import encode
 from .sprites import fit
+from .words import ENGLISH, PictureWords
 
 WIDTH = 540  # a board's width (Corner Stones 539, Trefoil 521)
 MARGIN = 20
@@ -51,8 +51,11 @@ class StatsRow:
     assisted: int = 0
 
 
-def render_stats_png(title: str, subtitle: str, rows: Sequence[StatsRow]) -> bytes:
-    """Title, subtitle, then a row per game: its count of wins and its bar.
+def render_stats_png(
+    title: str, subtitle: str, rows: Sequence[StatsRow], words: PictureWords = ENGLISH
+) -> bytes:
+    """Title, subtitle, then a row per game: its count of wins and its bar (the title,
+    subtitle and details are the caller's words; the counts are worded in ``words``).
 
     The picture is ``WIDTH`` wide and ``TOP + ROW * max(1, len(rows)) + MARGIN`` tall."""
     height = TOP + ROW * max(1, len(rows)) + MARGIN
@@ -63,9 +66,9 @@ def render_stats_png(title: str, subtitle: str, rows: Sequence[StatsRow]) -> byt
     paint_text(image, title, (MARGIN, MARGIN + TITLE_SIZE - 6), size, FELT_TEXT, bold=True)
     _lines(image, subtitle, MARGIN + TITLE_SIZE + 10, SUBTITLE_SIZE, SUBTITLE_LINES, FELT_DIM)
     if not rows:
-        paint_text(image, words.NO_GAMES, (MARGIN, TOP + LINE), COUNT_SIZE, FELT_TEXT)
+        paint_text(image, words.no_games(), (MARGIN, TOP + LINE), COUNT_SIZE, FELT_TEXT)
     for i, row in enumerate(rows):
-        _row(image, draw, row, TOP + i * ROW)
+        _row(image, draw, row, TOP + i * ROW, words)
     return encode(to_palette(image))
 
 
@@ -75,9 +78,10 @@ def bar_box(index: int) -> tuple[int, int, int, int]:
     return (MARGIN, y, WIDTH - MARGIN, y + BAR_H)
 
 
-def _row(image: Image.Image, draw: ImageDraw.ImageDraw, row: StatsRow, top: int) -> None:
+def _row(image: Image.Image, draw: ImageDraw.ImageDraw, row: StatsRow, top: int,
+         words: PictureWords) -> None:
     inner = WIDTH - 2 * MARGIN
-    (name, name_size), (count, count_size) = name_and_count(row)
+    (name, name_size), (count, count_size) = name_and_count(row, words)
     baseline = top + 8 + LINE - 5
     paint_text(image, name, (MARGIN, baseline), name_size, FELT_TEXT, bold=True)
     count_w = text_width(count, count_size)
@@ -97,7 +101,9 @@ def _row(image: Image.Image, draw: ImageDraw.ImageDraw, row: StatsRow, top: int)
     _lines(image, row.detail, y + BAR_H + 6, DETAIL_SIZE, 2, FELT_DIM)
 
 
-def name_and_count(row: StatsRow) -> tuple[tuple[str, int], tuple[str, int]]:
+def name_and_count(
+    row: StatsRow, words: PictureWords = ENGLISH
+) -> tuple[tuple[str, int], tuple[str, int]]:
     """The row's name and count of wins with their sizes, side by side on one line: the
     count shrinks to half the line at most, then the name, and a name longer still is
     cut short ("…")."""
@@ -133,14 +139,16 @@ def _lines(image: Image.Image, text: str, top: int, size: int, most: int, ink: R
         paint_text(image, line, (MARGIN, top + n * LINE + size), size, ink)
 
 
-def stats_alt_text(title: str, subtitle: str, rows: Sequence[StatsRow]) -> str:
+def stats_alt_text(
+    title: str, subtitle: str, rows: Sequence[StatsRow], words: PictureWords = ENGLISH
+) -> str:
     """The card in plain sentences, at most 1,024 characters (Discord's limit): title,
     subtitle, then each game's wins, wins with hints and details. Were it longer, the
     details go first, then the text is cut."""
     for with_detail in (True, False):
         sentences = [title, subtitle] if subtitle else [title]
         if not rows:
-            sentences.append(words.NO_GAMES.rstrip("."))
+            sentences.append(words.no_games().rstrip("."))
         for row in rows:
             said = f"{row.name}: {words.stats_count_words(row.won, row.played, row.assisted)}"
             if with_detail and row.detail:

@@ -19,7 +19,6 @@ read by everyone there, so it speaks the server's language; what the player alon
 
 from __future__ import annotations
 
-import functools
 import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -27,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from babel.numbers import format_decimal
 
 from engine import GAMES
-from render.stats_card import StatsRow, render_stats_png, stats_alt_text
+from render.stats_card import StatsRow
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store.results import Record, ResultStore, Scope
@@ -139,9 +138,7 @@ class StatsFlow:
             if len(rows) > 1:
                 rows.append(StatsRow(_("All games"), total.played, total.won,
                                      _details(total, card=True), total.assisted))
-            draw = functools.partial(render_stats_png, title, subtitle, rows)
-            alt = stats_alt_text(title, subtitle, rows)
-            png = await self.pictures.off_loop(draw)
+            picture = await self.pictures.stats(title, subtitle, rows)
             summary = " · ".join((
                 _summary(total),
                 _("streak {current} (best {best})", current=total.current_streak,
@@ -154,8 +151,8 @@ class StatsFlow:
                           for g, rec in per_game.items()]
             if won or lost:
                 lines.append(_("⚔️ Challenges: {won} won, {lost} lost", won=won, lost=lost))
-        return Reply(message=Message("\n".join(lines), png, f"stats-{subject.user_id}.png",
-                                     alt_text=alt,
+        return Reply(message=Message("\n".join(lines), picture.png,
+                                     f"stats-{subject.user_id}.png", alt_text=picture.alt_text,
                                      private=everywhere))
 
     # -- /leaderboard -----------------------------------------------------------------

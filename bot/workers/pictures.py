@@ -1,5 +1,10 @@
 """Drawing off the event loop: the board and stats pictures, in worker processes or threads;
-the replays in a process of their own, at a lower priority."""
+the replays in a process of their own, at a lower priority.
+
+A picture is worded in the language spoken when it is asked for (``language.current()``):
+its code travels with the work, and the words are built where the picture is drawn, from
+that process's own catalogs (a language only ``install``-ed in the bot's process, such as
+a test's pseudo-language, is drawn in English by a worker process)."""
 
 from __future__ import annotations
 
@@ -11,12 +16,14 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine import Game
-from render import alt_text, render_png
+from render import PictureWords, alt_text, render_png
 from render.replay import replay_gif
+from render.stats_card import StatsRow, render_stats_png, stats_alt_text
 
+from ..words.language import current, words_for
 from .processes import Workers
 
-Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ...) -> PNG bytes
+Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ..., words) -> PNG
 
 
 @dataclass(frozen=True)
@@ -73,8 +80,8 @@ class Pictures:
     ) -> bytes:
         """``game`` move by move, as an animated GIF: in the replays' own process, whose
         lower priority leaves the CPU to the moves' pictures first (or in a thread)."""
-        draw = functools.partial(replay_gif, game, four_colour=four_colour, assisted=assisted,
-                                 resigned=resigned)
+        draw = functools.partial(_replay, current().code, game, four_colour, assisted,
+                                 resigned)
         if self._replays:
             gif: bytes = await self._replays.run(draw)
             return gif
@@ -85,18 +92,44 @@ class Pictures:
         assisted: bool = False, resigned: bool = False,
     ) -> Picture:
         """The board's picture, its last move highlighted, and the same in words."""
-        draw = functools.partial(_board, self._render, game, four_colour, no_win, assisted,
-                                 resigned)
+        draw = functools.partial(_board, self._render, current().code, game, four_colour,
+                                 no_win, assisted, resigned)
         return await self.off_loop(draw)
+
+    async def stats(self, title: str, subtitle: str, rows: list[StatsRow]) -> Picture:
+        """A player's record as a card (``render.stats_card``), and the same in words."""
+        return await self.off_loop(functools.partial(_stats, current().code, title, subtitle,
+                                                     rows))
+
+
+def picture_words(language: str) -> PictureWords:
+    """The pictures' words in ``language`` (a code of ``bot.words.language``)."""
+    words = words_for(language)
+    return PictureWords(text=words.text, plural=words.plural, word=words.word, rank=words.rank,
+                        percent=words.percent)
 
 
 def _board(
-    render: Renderer, game: Game, four_colour: bool, no_win: bool, assisted: bool,
-    resigned: bool,
+    render: Renderer, language: str, game: Game, four_colour: bool, no_win: bool,
+    assisted: bool, resigned: bool,
 ) -> Picture:
     """Draw and describe a board: both where the picture is drawn, off the bot's thread."""
+    words = picture_words(language)
     png = render(
         game, last_move=game.last_move, four_colour=four_colour, no_win=no_win,
-        assisted=assisted, resigned=resigned,
+        assisted=assisted, resigned=resigned, words=words,
     )
-    return Picture(png, alt_text(game, no_win=no_win, assisted=assisted, resigned=resigned))
+    said = alt_text(game, no_win=no_win, assisted=assisted, resigned=resigned, words=words)
+    return Picture(png, said)
+
+
+def _stats(language: str, title: str, subtitle: str, rows: list[StatsRow]) -> Picture:
+    words = picture_words(language)
+    return Picture(render_stats_png(title, subtitle, rows, words),
+                   stats_alt_text(title, subtitle, rows, words))
+
+
+def _replay(language: str, game: Game, four_colour: bool, assisted: bool,
+            resigned: bool) -> bytes:
+    return replay_gif(game, four_colour=four_colour, assisted=assisted, resigned=resigned,
+                      words=picture_words(language))

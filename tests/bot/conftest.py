@@ -16,6 +16,7 @@ from bot.flows.wanted import Wanted
 from bot.replies import Ask, Player, Reply
 from bot.store import Stores
 from engine import Game, Move
+from render import PictureWords
 
 
 class Clock:
@@ -43,9 +44,11 @@ class PositionPicture:
     def __call__(
         self, game: Game, *, last_move: Move | None = None, four_colour: bool = False,
         no_win: bool = False, assisted: bool = False, resigned: bool = False,
+        words: PictureWords | None = None,
     ) -> bytes:
         self.calls += 1
         self.four_colour = four_colour
+        self.words = words
         if self.fail:
             raise RuntimeError("picture failed")
         return json.dumps(

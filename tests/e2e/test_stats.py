@@ -249,7 +249,7 @@ async def test_a_slow_stats_picture_is_deferred_to_the_right_audience(
         release.wait(10)
         return render_stats_png(*args)
 
-    monkeypatch.setattr("bot.flows.stats.render_stats_png", slow_picture)
+    monkeypatch.setattr("bot.workers.pictures.render_stats_png", slow_picture)
     monkeypatch.setattr("bot.discord.send.DEFER_AFTER_S", 0.1)  # defer sooner: a quicker test
     for options, private in (({}, False), ({"scope": "all"}, True)):
         interaction = fake.start_command(alice, "stats", options)

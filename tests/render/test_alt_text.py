@@ -9,28 +9,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GAMES, MAX_DEAL, Game, new_game
-from render import alt_text
-from render.alt_text import LIMIT, card_words
+from render import PictureWords, alt_text
+from render.alt_text import LIMIT
+from render.words import ENGLISH
 
 from . import positions
+from .long_words import LONG, stretched
 
 
-def assert_describes(game: Game, text: str) -> None:
+def assert_describes(game: Game, text: str, words: PictureWords = ENGLISH) -> None:
     """Names the game, deal and moves, every foundation's top card, and every card of
     every pile, bottom to top."""
     assert len(text) <= LIMIT
-    assert text.startswith(f"{game.name}, deal {game.deal}")
-    assert f"{game.moves_made} move" in text
+    redeals = game.redeals_left if game.rules.redeals else None
+    assert text.startswith(words.alt_header(game.name, game.deal, game.draw_rule,
+                                            game.moves_made, redeals))
     for spec_index, pile in enumerate(game.foundations, 1):
-        top = card_words(pile[-1]) if pile else "empty"
+        top = words.card_words(pile[-1]) if pile else words.alt_empty()
         assert f"f{spec_index}: {top}" in text
     if any(game.tableau):
         for i, pile in enumerate(game.tableau):
-            cards = " ".join(str(card) for card in pile) if pile else "empty"
+            cards = " ".join(str(card) for card in pile) if pile else words.alt_empty()
             assert f"{game.pile_name(i)}: {cards};" in text or text.endswith(
                 f"{game.pile_name(i)}: {cards}."), (i, cards)
     else:
-        assert text.endswith(": all empty.")
+        assert text.endswith(words.alt_all_empty(game.rules.pile_word == "stack"))
     for markdown in ("*", "_", "`", "#", "[", "|"):
         assert markdown not in text
 
@@ -56,11 +59,9 @@ def test_alt_text_fits_and_names_every_top_card_in_random_play(
         assert_describes(game, alt_text(game, no_win=no_win))
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_the_longest_description_of_each_game_fits(game_id: str) -> None:
+def longest(game_id: str) -> Game:
     """Every card that can leave a foundation's base in the piles (what makes the list
-    longest), every pile holding some, the largest deal number, a four-digit move count,
-    the draw rule and the longest status: still within Discord's limit, every card named."""
+    longest), every pile holding some, the largest deal number and the draw rule."""
     game = new_game(game_id, MAX_DEAL, draw=game_id == "trefoil")
     rng = random.Random(1)
     while game.moves_made < 12 and game.legal_moves():
@@ -73,9 +74,48 @@ def test_the_longest_description_of_each_game_fits(game_id: str) -> None:
     spare.sort(key=lambda c: -len(str(c)))  # the tens, three characters, all in
     game.tableau = [spare[i::len(game.tableau)] for i in range(len(game.tableau))]
     assert sum(map(len, game.tableau)) == game.rules.card_count - sum(map(len, game.foundations))
+    return game
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_longest_description_of_each_game_fits(game_id: str) -> None:
+    """The longest position, with a four-digit move count and the longest status: still
+    within Discord's limit, every card named, the legend of the codes whole."""
+    game = longest(game_id)
     text = alt_text(game, no_win=True)
     assert_describes(game, text)
+    assert ENGLISH.alt_card_codes(game.rules.pile_word == "stack") in text
     assert len(text) + len("9999") - len(str(game.moves_made)) <= LIMIT - 40, len(text)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_longest_description_fits_in_words_40_percent_longer(game_id: str) -> None:
+    """Every card is still named; Corner Stones says its legend in short (its whole legend
+    would not leave room for its 104 cards)."""
+    game = longest(game_id)
+    text = alt_text(game, no_win=True, words=LONG)
+    assert_describes(game, text, LONG)
+    assert len(text) + len("9 999") - len(str(game.moves_made)) <= LIMIT, len(text)
+    stacks = game.rules.pile_word == "stack"
+    legend = LONG.alt_card_codes_short(stacks) if stacks else LONG.alt_card_codes(stacks)
+    assert legend in text
+
+
+def test_a_language_longer_still_leaves_out_the_legend_then_the_last_piles() -> None:
+    game = longest("corner-stones")
+    twice = PictureWords(text=lambda message, **facts: stretched(stretched(message)).format(
+        **facts), plural=LONG.n_, word=LONG.p_)
+    text = alt_text(game, no_win=True, words=twice)
+    assert_describes(game, text, twice)
+    assert twice.alt_card_codes_short(True) not in text, "no legend"
+    huge = PictureWords(text=lambda message, **facts: (
+        "x" * 400 + message if message.startswith("Foundations") else message).format(**facts))
+    text = alt_text(game, no_win=True, words=huge)
+    assert len(text) <= LIMIT and text.endswith("; ….")
+    listed = text.split("Stacks: ")[1].removesuffix("; ….").split("; ")
+    assert 0 < len(listed) < 12
+    for i, said in enumerate(listed):
+        assert said == f"{game.pile_name(i)}: " + " ".join(map(str, game.tableau[i])), "whole"
 
 
 def test_a_20_card_corner_stones_stack_is_listed_card_by_card() -> None:

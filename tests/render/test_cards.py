@@ -16,7 +16,7 @@ from render.palette import BLACK, CARD
 def index_suit(code: str, four_colour: bool = False) -> Image.Image:
     """The suit of a card's index, in the strip a buried card shows."""
     card = parse_card(code)
-    x = PAD + rank_glyph(card.rank).width + 1
+    x = PAD + rank_glyph(code[:-1]).width + 1
     return card_rgb(int(card), four_colour).crop((x, 1, CARD_W - RADIUS - 1, tight_step()))
 
 
@@ -46,7 +46,7 @@ def test_the_index_suit_is_as_tall_as_the_rank_and_inside_the_strip() -> None:
     """A buried card shows its suit whole: the symbol's ink ends inside the strip."""
     for code in ("9C", "10S", "QH", "AD"):
         face = card_rgb(int(parse_card(code)), False)
-        x = PAD + rank_glyph(parse_card(code).rank).width + 1
+        x = PAD + rank_glyph(code[:-1]).width + 1
         ink = face.crop((x, 0, CARD_W - 2, 30)).convert("L").point(
             lambda v: 255 if v < 160 else 0).getbbox()
         assert ink is not None
