@@ -1,7 +1,8 @@
 """What a player reads beyond a board: each game's rules in short, and the bot's help.
 
 The rules themselves live with each game in ``engine/rules.py`` (and in docs/RULES.md,
-made from them); here they get Discord's Markdown. The console strips it.
+made from them), in English and marked for the catalog; here they are translated and get
+Discord's Markdown. The console strips it.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from engine import GAMES, BadSetup, check_setup
 from engine.odds import odds_text
 from engine.rulebook import example_move
 
-from .phrases import code, refused
+from .language import _
+from .phrases import code, command, refused, spoken
 
 
 def rules_text(game_id: str) -> str:
@@ -20,17 +22,31 @@ def rules_text(game_id: str) -> str:
     except BadSetup as err:
         return refused(err)
     src, dst, foundation = example_move(rules)
-    word = rules.pile_word
-    lines = [f"**{rules.name}** — {rules.intro}."]
-    lines += [f"• {point}" for point in rules.summary]
-    lines += ["", f"**Odds**: {odds_text(rules.id)}"]
-    lines += [
-        "",
-        f"**Moves**: {code(f'/move {src} {dst}')} puts {word} {src}'s top card on {word} {dst}; "
-        f"{code(f'/move {src} f{foundation}')} (or {code(f'{src} f')}) sends it to a "
-        f"foundation; {code(f'/move {src}')} plays its only legal move. Or pick a move from "
-        "the menu under the board.",
-    ]
+    lines = [_("**{game}** — {intro}.", game=rules.name, intro=_(rules.intro))]
+    lines += [f"• {_(point)}" for point in rules.summary]
+    odds = " ".join(spoken(sentence) for sentence in odds_text(rules.id))
+    lines += ["", _("**Odds**: {odds}", odds=odds)]
+    facts = {
+        "src": src,
+        "dst": dst,
+        "to_pile": command("move", f"{src} {dst}"),
+        "to_foundation": command("move", f"{src} f{foundation}"),
+        "short": code(f"{src} f"),
+        "only": command("move", str(src)),
+    }
+    if rules.pile_word == "stack":
+        moves = _(
+            "**Moves**: {to_pile} puts stack {src}'s top card on stack {dst}; {to_foundation} "
+            "(or {short}) sends it to a foundation; {only} plays its only legal move. Or pick "
+            "a move from the menu under the board.", **facts,
+        )
+    else:
+        moves = _(
+            "**Moves**: {to_pile} puts pile {src}'s top card on pile {dst}; {to_foundation} "
+            "(or {short}) sends it to a foundation; {only} plays its only legal move. Or pick "
+            "a move from the menu under the board.", **facts,
+        )
+    lines += ["", moves]
     return "\n".join(lines)
 
 

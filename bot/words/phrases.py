@@ -7,10 +7,11 @@ module says is written here once.
 
 from __future__ import annotations
 
-from engine import DRAW, Game, Move, RuleError
+from engine import DRAW, Game, Move, Phrase, RuleError
 from engine.text import plural
+from engine.words import Figure
 
-from .language import p_
+from .language import current, p_
 
 __all__ = [
     "APOLOGY",
@@ -28,6 +29,7 @@ __all__ = [
     "played",
     "plural",
     "refused",
+    "spoken",
 ]
 
 NO_GAME = "You have no game yet. Start one with `/new` — for example `/new trefoil`."
@@ -75,15 +77,34 @@ def command(name: str, *args: str) -> str:
 
 
 def refused(err: RuleError) -> str:
-    """An engine refusal, worded for Discord."""
-    return err.worded(code)
+    """An engine refusal, worded for Discord in the language spoken now."""
+    return spoken(err.phrase)
+
+
+def spoken(phrase: Phrase) -> str:
+    """A phrase of the engine's (a refusal, the odds) in the language spoken now: each
+    template from its catalog, cards and figures as it writes them, typed text in
+    backticks."""
+    words = current()
+    return phrase.worded(
+        code, translate=words.catalog.gettext, card=words.card, rank=words.rank, figure=_figure
+    )
+
+
+def _figure(figure: Figure) -> str:
+    words = current()
+    if figure.percent:
+        return words.percent(figure.value, figure.places)
+    return words.number(figure.value, figure.places)
 
 
 def played(game: Game, move: Move) -> str:
     """A move just played, with the card it moved: `` `7 f2` (9♣) ``."""
     card = game.placed_card(move)
     shown = code(str(move))
-    return f"{shown} ({card.label})" if card is not None and move.kind != DRAW else shown
+    if card is None or move.kind == DRAW:
+        return shown
+    return f"{shown} ({current().card(card)})"
 
 
 def format_seconds(seconds: float) -> str:
