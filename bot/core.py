@@ -51,7 +51,7 @@ from .replies import (
 )
 from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
-from .words.help import HELP_TEXT, rules_text
+from .words.help import help_text, records_help, rules_text
 from .words.phrases import UNREACHABLE, UNREACHABLE_IN_DOUBT
 from .workers.pictures import Picture, Pictures, Renderer
 from .workers.solver import SolverWorker
@@ -182,7 +182,8 @@ class Core:
         return Reply(message=Message(rules_text(game_id), private=True))
 
     async def help(self) -> Reply:
-        return Reply(message=Message(HELP_TEXT, private=True))
+        """Two messages' worth (a translation may be 40% longer): playing, then records."""
+        return Reply(message=Message(help_text(), private=True), note=records_help())
 
     # -- after a board is shown -------------------------------------------------------
 

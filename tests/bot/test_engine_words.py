@@ -1,4 +1,4 @@
-"""The engine's phrases (refusals, the odds) and the rules, in the language spoken
+"""The engine's phrases (refusals, the odds) and the rules and help, in the language spoken
 now: every template from its catalog, cards and figures as that language writes them."""
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from collections.abc import Iterator
 import pytest
 from babel import Locale
 
-from bot.words.help import rules_text
+from bot.words.help import help_text, records_help, rules_text
 from bot.words.language import Words, install, speaking
 from bot.words.phrases import played, refused
-from engine import IllegalMove
+from engine import GAMES, IllegalMove
 from tests.engine.positions import position
 
 GERMAN_RANKS = {"J": "B", "Q": "D"}
@@ -63,3 +63,11 @@ def test_the_rules_and_their_odds_are_in_the_language_spoken_now() -> None:
             "(95\xa0% INTERVAL 19,3–22,8\xa0%).") in text
     assert "`/move 7 3` PUTS PILE 7'S TOP CARD ON PILE 3" in text
     assert "`/move 1 5` PUTS STACK 1'S TOP CARD ON STACK 5" in rules_text("corner-stones")
+
+
+def test_the_help_is_in_the_language_spoken_now() -> None:
+    for part in (help_text(), records_help()):
+        words = re.sub(r"`[^`]*`", "", part)  # what a player types stays as typed
+        for name in GAMES.values():  # and so do the games' names
+            words = words.replace(name, "")
+        assert words == words.upper()
