@@ -55,7 +55,7 @@ from .replies import (
 )
 from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
-from .words.help import HELP_TEXT, rules_text
+from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
 from .words.phrases import command, unreachable, unreachable_in_doubt
 from .workers.pictures import Picture, Pictures, Renderer
@@ -191,8 +191,9 @@ class Core:
             return Reply(message=Message(rules_text(game_id), private=True))
 
     async def help(self, player: Player) -> Reply:
+        """Two messages' worth (a translation may be 40% longer): playing, then records."""
         with speaking(player.language):
-            return Reply(message=Message(HELP_TEXT, private=True))
+            return Reply(message=Message(help_text(), private=True), note=records_help())
 
     # -- after a board is shown -------------------------------------------------------
 

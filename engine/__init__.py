@@ -9,6 +9,7 @@ from .errors import BadSetup, IllegalMove, RuleError, Typed
 from .game import MAX_DEAL, Game, check_setup, new_game
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, Move
 from .rules import GAMES, RULES, FoundationSpec, Rules
+from .words import Phrase
 
 __all__ = [
     "CARDS",
@@ -25,6 +26,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Move",
+    "Phrase",
     "RuleError",
     "Rules",
     "Typed",

@@ -2,12 +2,22 @@
 
 A refusal is a sentence template plus the facts it is about: which rule (``reason``),
 which pile, which card, which moves would do. ``str(err)`` is plain English for any
-terminal; ``err.worded(code)`` lets an interface set apart what a player types (Discord
-puts it in backticks) without the engine knowing any markup.
+terminal; ``err.worded(code, translate=..., card=...)`` (the hooks of ``Phrase.worded``,
+words.py) lets an interface choose the words: its language's template, its cards, and
+what a player types set apart (Discord puts it in backticks).
 
 >>> err = IllegalMove("{card} can't go on pile {pile}.", "does-not-build", card=Card(0), pile="3")
 >>> str(err)
 "A♣ can't go on pile 3."
+
+Every template is one literal string, the first argument of its call, so that Babel finds
+it for the bot's catalog. The extraction keywords (each takes its first argument) are::
+
+    IllegalMove  BadSetup  RuleError  Phrase  joined  N_
+
+(``pybabel extract -k IllegalMove -k BadSetup -k RuleError -k Phrase -k joined -k N_``).
+A template's facts never hold English words: a phrase inside a phrase is a ``Phrase``,
+words linking a list come from ``joined``, and tests/engine/test_words.py checks all this.
 """
 
 from __future__ import annotations
@@ -15,16 +25,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .cards import Card
+from .words import Phrase, Typed
 
 __all__ = ["BadSetup", "IllegalMove", "RuleError", "Typed"]
-
-
-class Typed(str):
-    """Text a player types (a move such as ``7 f2``, a command word): an interface may set
-    it apart, as Discord's backticks do."""
-
-    __slots__ = ()
 
 
 class RuleError(ValueError):
@@ -36,19 +39,15 @@ class RuleError(ValueError):
         self.facts = facts
         super().__init__(self.worded())
 
-    def worded(self, code: Callable[[str], str] = str) -> str:
-        """The sentence; each typed text among the facts is passed through ``code``."""
+    @property
+    def phrase(self) -> Phrase:
+        """The refusal as a phrase, for an interface to word in its language."""
+        return Phrase(self.template, **self.facts)
 
-        def show(value: Any) -> str:
-            if isinstance(value, tuple | list):
-                return ", ".join(show(v) for v in value)
-            if isinstance(value, Typed):
-                return code(str(value))
-            if isinstance(value, Card):
-                return value.label
-            return str(value)
-
-        return self.template.format(**{key: show(value) for key, value in self.facts.items()})
+    def worded(self, code: Callable[[str], str] = str, **hooks: Any) -> str:
+        """The sentence; typed text among the facts through ``code``, and the other hooks
+        of ``Phrase.worded`` (``translate``, ``card``, ``rank``, ``figure``)."""
+        return self.phrase.worded(code, **hooks)
 
 
 class IllegalMove(RuleError):
@@ -58,3 +57,4 @@ class IllegalMove(RuleError):
 class BadSetup(RuleError):
     """A game that cannot be dealt: an unknown game, a deal number out of range, a house
     rule the game does not have."""
+

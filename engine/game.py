@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from .cards import CARDS, Card, full_deck
-from .errors import BadSetup, IllegalMove, Typed
+from .errors import BadSetup, IllegalMove
 from .move_checks import resolve_move
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
 from .rules import RULES, Rules
 from .shuffle import shuffled
+from .words import Typed, joined
 
 FORMAT_VERSION = 1
 MAX_DEAL = 2**31 - 1
@@ -42,7 +43,7 @@ def check_setup(game_id: str, deal: int | None = None, *, draw: bool = False) ->
         owners = [r.name for r in RULES.values() if r.has_draw_option]
         raise BadSetup(
             "The draw house rule belongs to {owners} only.", "no-draw-rule",
-            owners=" and ".join(owners),
+            owners=joined("{head} and {tail}", owners),
         )
     return rules
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from .cards import CARDS, Card
-from .errors import IllegalMove, Typed
+from .errors import IllegalMove
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
 from .rules import Rules
+from .words import Phrase, Rank, Typed, joined
 
 
 class GameState(Protocol):
@@ -106,10 +107,12 @@ def _check_pile_move(game: GameState, src: int, dst: int) -> Move:
 def _check_foundation(game: GameState, src: int, f: int) -> Move:
     specs = game.rules.foundations
     if not 0 <= f < len(specs):
-        names = "f1" if len(specs) == 1 else f"f1 to f{len(specs)}"
+        if len(specs) == 1:
+            raise IllegalMove("There is no foundation f{number}: {game} has f1.",
+                              "no-such-foundation", number=f + 1, game=game.name)
         raise IllegalMove(
-            "There is no foundation f{number}: {game} has {names}.", "no-such-foundation",
-            number=f + 1, game=game.name, names=names,
+            "There is no foundation f{number}: {game} has f1 to f{count}.", "no-such-foundation",
+            number=f + 1, game=game.name, count=len(specs),
         )
     card = game.tableau[src][-1]
     wanted = specs[f].next_cards(game.foundations[f])
@@ -123,17 +126,19 @@ def _check_foundation(game: GameState, src: int, f: int) -> Move:
     return Move(FOUNDATION, src, f)
 
 
-def _foundation_needs(game: GameState, f: int) -> str:
+def _foundation_needs(game: GameState, f: int) -> Phrase:
     spec = game.rules.foundations[f]
     pile = game.foundations[f]
     wanted = spec.next_cards(pile)
     if not wanted:
-        return f"f{f + 1} is complete"
-    if len(wanted) > 1:
-        rank = str(wanted[0])[:-1]
-        what = f"any {rank}" if pile else f"any {rank} to start"
-        return f"f{f + 1} ({spec.label}) takes {what} next"
-    return f"f{f + 1} ({spec.label}) takes {wanted[0].label} next"
+        return Phrase("f{number} is complete", number=f + 1)
+    facts = {"number": f + 1, "foundation": spec.phrase}
+    if len(wanted) == 1:
+        return Phrase("f{number} ({foundation}) takes {card} next", card=wanted[0], **facts)
+    rank = Rank(wanted[0].rank)
+    if pile:
+        return Phrase("f{number} ({foundation}) takes any {rank} next", rank=rank, **facts)
+    return Phrase("f{number} ({foundation}) takes any {rank} to start next", rank=rank, **facts)
 
 
 def _feed_refusal(game: GameState, src: int, f: int, card: Card) -> IllegalMove:
@@ -144,7 +149,7 @@ def _feed_refusal(game: GameState, src: int, f: int, card: Card) -> IllegalMove:
         "{card} fits f{number}, but pile {pile} feeds only {own}. Piles {anywhere} feed "
         "any foundation.", "does-not-feed",
         card=card, number=f + 1, pile=game.pile_name(src),
-        own=" and ".join(f"f{g + 1}" for g in sorted(feeds[src])),
+        own=joined("{head} and {tail}", [f"f{g + 1}" for g in sorted(feeds[src])]),
         anywhere=", ".join(game.pile_name(p) for p, fed in enumerate(feeds) if fed == every),
     )
 
@@ -165,7 +170,8 @@ def _to_some_foundation(game: GameState, src: int) -> Move:
         raise _feed_refusal(game, src, fits[0], card)
     raise IllegalMove(
         "{card} doesn't fit any foundation now: {needs}.", "fits-no-foundation", card=card,
-        needs="; ".join(_foundation_needs(game, f) for f in range(len(game.foundations))),
+        needs=joined("{head}; {tail}",
+                     [_foundation_needs(game, f) for f in range(len(game.foundations))]),
     )
 
 

@@ -6,7 +6,8 @@ import re
 from typing import NamedTuple
 
 from .cards import CARDS, parse_card
-from .errors import IllegalMove, Typed
+from .errors import IllegalMove
+from .words import Phrase, Typed
 
 PILE, FOUNDATION, REDEAL, DRAW = range(4)
 
@@ -30,18 +31,13 @@ class Move(NamedTuple):
 
 REDEAL_MOVE = Move(REDEAL)
 
-# How to type a move, appended to the refusals of text that is no move at all.
-HELP = (
+# How to type a move, told after the refusals of text that is no move at all.
+HOW_TO_MOVE = Phrase(
     "A move looks like {ex_pile} (pile 7 onto pile 3), {ex_foundation} or {ex_any} (to a "
-    "foundation), {ex_only} (its only legal move) or {ex_redeal}."
+    "foundation), {ex_only} (its only legal move) or {ex_redeal}.",
+    ex_pile=Typed("7 3"), ex_foundation=Typed("7 f2"), ex_any=Typed("7 f"),
+    ex_only=Typed("7"), ex_redeal=Typed("redeal"),
 )
-HELP_FACTS = {
-    "ex_pile": Typed("7 3"),
-    "ex_foundation": Typed("7 f2"),
-    "ex_any": Typed("7 f"),
-    "ex_only": Typed("7"),
-    "ex_redeal": Typed("redeal"),
-}
 
 MAX_TEXT = 40  # longer text is no move, and is not echoed back
 _SEPARATORS = re.compile(r"\s*(?:->|→|,|\bto\b|\bon\b|\bonto\b)\s*|\s+")
@@ -64,10 +60,10 @@ class ParsedMove(NamedTuple):
 def parse(text: str) -> ParsedMove:
     """Syntax only; raises IllegalMove on text that is not a move at all."""
     if len(text) > MAX_TEXT:
-        raise IllegalMove("That is far too long for a move. " + HELP, "too-long", **HELP_FACTS)
+        raise IllegalMove("That is far too long for a move. {how}", "too-long", how=HOW_TO_MOVE)
     words = tokens(text)
     if not words:
-        raise IllegalMove("That move is empty. " + HELP, "empty", **HELP_FACTS)
+        raise IllegalMove("That move is empty. {how}", "empty", how=HOW_TO_MOVE)
     if words == ["redeal"]:
         return ParsedMove(REDEAL)
     if words[0] == "draw":
@@ -83,8 +79,8 @@ def parse(text: str) -> ParsedMove:
             ) from None
     if len(words) > 2:
         raise IllegalMove(
-            "I don't understand {typed}. " + HELP, "not-understood",
-            typed=Typed(text.strip()), **HELP_FACTS,
+            "I don't understand {typed}. {how}", "not-understood",
+            typed=Typed(text.strip()), how=HOW_TO_MOVE,
         )
     src_word = words[0]
     if src_word.startswith("f"):
@@ -106,9 +102,12 @@ def _number(word: str, text: str, *, foundation: bool = False) -> int:
     # isascii: str.isdigit also takes "²" and "⑦", which int() refuses. A number too large
     # for any pile is the game's to refuse ("There is no pile 99"), like any other.
     if not (word.isascii() and word.isdigit()):
-        what = "a foundation like {example}" if foundation else "a pile number"
-        raise IllegalMove(
-            "{word} in {typed} is not " + what + ". " + HELP, "not-a-number",
-            word=Typed(word), typed=Typed(text.strip()), example=Typed("f2"), **HELP_FACTS,
-        )
+        facts = {"word": Typed(word), "typed": Typed(text.strip()), "how": HOW_TO_MOVE}
+        if foundation:
+            raise IllegalMove(
+                "{word} in {typed} is not a foundation like {example}. {how}", "not-a-number",
+                example=Typed("f2"), **facts,
+            )
+        raise IllegalMove("{word} in {typed} is not a pile number. {how}", "not-a-number",
+                          **facts)
     return int(word) - 1

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .rules import GAMES
+from .words import Figure, Phrase
 
 
 @dataclass(frozen=True)
@@ -53,30 +54,47 @@ BLIND: dict[str, Blind] = {
 
 
 def percent(part: int, whole: int) -> str:
-    share = 100 * part / whole
-    if share in (0, 100):
-        return f"{share:.0f}%"
-    return f"{share:.2f}%" if share < 0.1 else f"{share:.1f}%"
+    """``part`` of ``whole`` as the tables write it: ``20.9%``, ``0.09%``, ``100%``."""
+    return str(_share(part, whole))
 
 
-def odds_text(game_id: str) -> str:
-    """One or two sentences for /rules."""
+def odds_text(game_id: str) -> tuple[Phrase, ...]:
+    """One or two sentences for /rules, as phrases the bot words in a player's language."""
     perfect = PERFECT_PLAY[game_id]
-    known = ", every shuffle known" if game_id in BLIND else ""
-    undecided = ""
+    won, deals = _share(perfect.won, perfect.deals), Figure(perfect.deals)
+    undecided = _share(perfect.undecided, perfect.deals)
+    if game_id not in BLIND:
+        if perfect.undecided:
+            return (Phrase(
+                "With perfect play, {won} of deals can be won (deals 1–{deals}, {undecided} "
+                "not yet decided).", won=won, deals=deals, undecided=undecided,
+            ),)
+        return (Phrase("With perfect play, {won} of deals can be won (deals 1–{deals}).",
+                       won=won, deals=deals),)
     if perfect.undecided:
-        undecided = f", {percent(perfect.undecided, perfect.deals)} not yet decided"
-    text = (
-        f"with perfect play{known}, {percent(perfect.won, perfect.deals)} of deals can be "
-        f"won (deals 1–{perfect.deals:,}{undecided})."
-    )
-    blind = BLIND.get(game_id)
-    if blind:
-        text += (
-            f" A player who never undoes a redeal wins about {percent(blind.won, blind.games)}"
-            f" (95% interval {100 * blind.low:.1f}–{100 * blind.high:.1f}%)."
+        sentence = Phrase(
+            "With perfect play, every shuffle known, {won} of deals can be won (deals "
+            "1–{deals}, {undecided} not yet decided).", won=won, deals=deals, undecided=undecided,
         )
-    return text[0].upper() + text[1:]
+    else:
+        sentence = Phrase(
+            "With perfect play, every shuffle known, {won} of deals can be won (deals "
+            "1–{deals}).", won=won, deals=deals,
+        )
+    blind = BLIND[game_id]
+    return sentence, Phrase(
+        "A player who never undoes a redeal wins about {won} ({confidence} interval "
+        "{low}–{high}).", won=_share(blind.won, blind.games),
+        confidence=Figure(0.95, percent=True), low=Figure(100 * blind.low, 1),
+        high=Figure(blind.high, 1, percent=True),
+    )
+
+
+def _share(part: int, whole: int) -> Figure:
+    """``part`` of ``whole``, with one decimal (two below 0.1%, none for 0% and 100%)."""
+    share = 100 * part / whole
+    places = 0 if share in (0, 100) else 2 if share < 0.1 else 1
+    return Figure(part / whole, places, percent=True)
 
 
 def perfect_play_table() -> str:

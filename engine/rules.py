@@ -2,8 +2,9 @@
 
 Each game is described here once: its mechanics as fields, and its rules in words for
 players (``summary`` for ``/rules``, ``note`` for the board, ``decisions`` where the
-source left something open). ``docs/RULES.md`` is generated from this file
-(``python -m engine rules``) and a test keeps the two the same; a rule change starts here.
+source left something open), in English, marked (``N_``) for the bot to translate.
+``docs/RULES.md`` is generated from this file (``python -m engine rules``) and a test
+keeps the two the same; a rule change starts here.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, SupportsIndex
 
 from .cards import ACE, CARDS, CLUBS, DIAMONDS, HEARTS, KING, SPADES, SUIT_SYMBOLS, Card, card
+from .words import N_, Phrase, Rank
 
 
 @dataclass(frozen=True)
@@ -28,9 +30,21 @@ class FoundationSpec:
     @property
     def label(self) -> str:
         """Suit, base and direction, for pictures and messages: ``♣ A↑``."""
-        suit = "any" if self.suit is None else SUIT_SYMBOLS[self.suit]
-        base = "A" if self.base_rank == ACE else "K"
-        return f"{suit} {base}{'↑' if self.step > 0 else '↓'}"
+        return str(self.phrase)
+
+    @property
+    def phrase(self) -> Phrase:
+        """The label as a phrase, for an interface to word: ``any A↑`` has a word in it,
+        and the base rank is a letter each language writes its own way."""
+        base = Rank(self.base_rank)
+        if self.suit is None:
+            if self.step > 0:
+                return Phrase("any {rank}↑", rank=base)
+            return Phrase("any {rank}↓", rank=base)
+        suit = SUIT_SYMBOLS[self.suit]
+        if self.step > 0:
+            return Phrase("{suit} {rank}↑", suit=suit, rank=base)
+        return Phrase("{suit} {rank}↓", suit=suit, rank=base)
 
     def base_cards(self) -> tuple[Card, ...]:
         suits = range(4) if self.suit is None else (self.suit,)
@@ -63,22 +77,26 @@ class Rules:
     same_suit: bool  # tableau building must follow suit
     steps: tuple[int, ...]  # allowed (card rank - rank of the card it goes on)
     wrap: bool  # A and K are adjacent on the tableau
-    build_text: str  # the tableau rule in a player's words, for refusals
+    build_text: Phrase  # the tableau rule in a player's words, for refusals
     redeals: int = 0
     redeal_pile_size: int = 3
     refillable: frozenset[int] = frozenset()  # piles an emptied one may be refilled (any card)
     feeds: tuple[frozenset[int], ...] | None = None  # per pile: foundations it may feed
     pile_names: tuple[str, ...] | None = None  # names besides numbers (Corner Stones' C1, S1)
     has_draw_option: bool = False  # Trefoil's "and a Draw" house rule exists
-    pile_word: str = "pile"  # what a player calls a tableau pile here ("stack")
+    # What a player calls a tableau pile here ("stack"): the bot picks its sentences by it.
+    pile_word: str = N_("pile")
     # How the table is drawn, which sets the reading order piles are numbered in:
     # "columns" (piles in rows of columns, foundations above) or "rows" (Corner Stones'
     # six rows, the foundations in the middle).
     layout: str = "columns"
+    # The rules in words, in English and marked for the bot's catalog (N_): the bot
+    # translates them where it shows them; docs/RULES.md is English.
     intro: str = ""  # the equipment in a few words, after the name
     summary: tuple[str, ...] = ()  # the rules in short, one point each (plain text)
     note: str = ""  # the rules in a line or two, with the first board of a game
-    decisions: tuple[str, ...] = ()  # what this project decided where the source is open
+    decisions: tuple[str, ...] = ()  # what this project decided where the source is open:
+    # docs/RULES.md only, so not in the catalog
     card_count: int = field(init=False)
     tops_for: tuple[tuple[Card, ...], ...] = field(init=False, repr=False)
 
@@ -145,20 +163,28 @@ CLOVER_LEAF = Rules(
     same_suit=True,
     steps=(1, -1),
     wrap=False,
-    build_text="in Clover Leaf a card goes on a card of its own suit one rank higher or lower "
-    "(A and K are not adjacent)",
-    intro="one deck, every card face up",
-    summary=(
-        "The foundations start filled: f1 A♦ and f2 A♥ build up by suit to K; f3 K♣ and f4 K♠ "
-        "build down by suit to A.",
-        "The other 48 cards lie in 16 piles of 3. Only a pile's top card moves, one at a time.",
-        "On the piles a card goes on a card of its own suit one rank higher or lower "
-        "(A and K are not neighbours). An emptied pile stays empty.",
-        "No stock and no redeals. You win when all 52 cards are on the foundations.",
+    build_text=Phrase(
+        "in Clover Leaf a card goes on a card of its own suit one rank higher or lower "
+        "(A and K are not adjacent)"
     ),
-    note="Only the last card of a pile moves. It goes on a card of its own suit one rank "
-    "higher or lower (A and K don't touch), or up to its foundation: f1, f2 build up from A, "
-    "f3, f4 down from K. An emptied pile stays empty.",
+    intro=N_("one deck, every card face up"),
+    summary=(
+        N_(
+            "The foundations start filled: f1 A♦ and f2 A♥ build up by suit to K; f3 K♣ and f4 K♠ "
+            "build down by suit to A."
+        ),
+        N_("The other 48 cards lie in 16 piles of 3. Only a pile's top card moves, one at a time."),
+        N_(
+            "On the piles a card goes on a card of its own suit one rank higher or lower "
+            "(A and K are not neighbours). An emptied pile stays empty."
+        ),
+        N_("No stock and no redeals. You win when all 52 cards are on the foundations."),
+    ),
+    note=N_(
+        "Only the last card of a pile moves. It goes on a card of its own suit one rank "
+        "higher or lower (A and K don't touch), or up to its foundation: f1, f2 build up from A, "
+        "f3, f4 down from K. An emptied pile stays empty."
+    ),
     decisions=(
         "The four base cards start on the foundations, since 16 piles of 3 hold the other 48: "
         "there is no stock.",
@@ -174,19 +200,27 @@ FOUR_LEAF_CLOVERS = Rules(
     same_suit=False,
     steps=(1, -1),
     wrap=True,
-    build_text="in Four Leaf Clovers a card goes on any card one rank higher or lower "
-    "(A and K are adjacent)",
-    intro="one deck in 13 piles of 4, every card face up",
-    summary=(
-        "One foundation, f1: it starts with any Ace and builds up regardless of suit, K going "
-        "round to A, until it holds all 52 cards (four rounds).",
-        "On the piles a card goes on any card one rank higher or lower, any suit; A and K are "
-        "neighbours. An emptied pile stays empty.",
-        "No stock and no redeals.",
+    build_text=Phrase(
+        "in Four Leaf Clovers a card goes on any card one rank higher or lower "
+        "(A and K are adjacent)"
     ),
-    note="Only the last card of a pile moves. It goes on any card one rank higher or lower, "
-    "whatever the suit; K and A touch. f1 starts with any A and builds up whatever the suit, "
-    "K then A again, until it holds all 52 cards. An emptied pile stays empty.",
+    intro=N_("one deck in 13 piles of 4, every card face up"),
+    summary=(
+        N_(
+            "One foundation, f1: it starts with any Ace and builds up regardless of suit, K going "
+            "round to A, until it holds all 52 cards (four rounds)."
+        ),
+        N_(
+            "On the piles a card goes on any card one rank higher or lower, any suit; A and K are "
+            "neighbours. An emptied pile stays empty."
+        ),
+        N_("No stock and no redeals."),
+    ),
+    note=N_(
+        "Only the last card of a pile moves. It goes on any card one rank higher or lower, "
+        "whatever the suit; K and A touch. f1 starts with any A and builds up whatever the suit, "
+        "K then A again, until it holds all 52 cards. An emptied pile stays empty."
+    ),
 )
 
 SUPER_FLOWER_GARDEN = Rules(
@@ -198,19 +232,25 @@ SUPER_FLOWER_GARDEN = Rules(
     same_suit=False,
     steps=(-1,),
     wrap=False,
-    build_text="in Super Flower Garden a card goes on any card exactly one rank higher",
+    build_text=Phrase("in Super Flower Garden a card goes on any card exactly one rank higher"),
     redeals=2,
-    intro="one deck in 17 piles of 3 and one of 1, every card face up",
+    intro=N_("one deck in 17 piles of 3 and one of 1, every card face up"),
     summary=(
-        "Four empty foundations, f1 ♣, f2 ♦, f3 ♥, f4 ♠, each built up by suit from A to K.",
-        "On the piles a card goes on any card exactly one rank higher, any suit. An emptied "
-        "pile stays empty.",
-        "Two redeals, whenever you like: every pile card is gathered, shuffled and dealt again "
-        "in threes; a remainder of 1 or 2 makes one last pile. Timing them is the skill.",
+        N_("Four empty foundations, f1 ♣, f2 ♦, f3 ♥, f4 ♠, each built up by suit from A to K."),
+        N_(
+            "On the piles a card goes on any card exactly one rank higher, any suit. An emptied "
+            "pile stays empty."
+        ),
+        N_(
+            "Two redeals, whenever you like: every pile card is gathered, shuffled and dealt again "
+            "in threes; a remainder of 1 or 2 makes one last pile. Timing them is the skill."
+        ),
     ),
-    note="Only the last card of a pile moves. It goes on any card exactly one rank higher, "
-    "whatever the suit, or up to its foundation (by suit, A to K). An emptied pile stays "
-    "empty. Redeal gathers every pile and deals them again in threes.",
+    note=N_(
+        "Only the last card of a pile moves. It goes on any card exactly one rank higher, "
+        "whatever the suit, or up to its foundation (by suit, A to K). An emptied pile stays "
+        "empty. Redeal gathers every pile and deals them again in threes."
+    ),
     decisions=(
         "A redeal deals the gathered cards in threes with any remainder as one last pile (the "
         "source also says 17 of 3 and one of 1, which fewer than 52 cards cannot make).",
@@ -228,23 +268,33 @@ TREFOIL = Rules(
     same_suit=True,
     steps=(-1,),
     wrap=False,
-    build_text="in Trefoil a card goes on the next higher card of its own suit",
+    build_text=Phrase("in Trefoil a card goes on the next higher card of its own suit"),
     redeals=2,
     has_draw_option=True,
-    intro="one deck, every card face up",
+    intro=N_("one deck, every card face up"),
     summary=(
-        "The four Aces start on the foundations (f1 ♣, f2 ♦, f3 ♥, f4 ♠), each built up by "
-        "suit to K.",
-        "The other 48 cards lie in 16 piles of 3. On the piles a card goes on the next higher "
-        "card of its own suit (9♣ on 10♣). An emptied pile stays empty.",
-        "Two redeals, whenever you like: every pile card is gathered, shuffled and dealt again "
-        "in threes.",
-        "House rule \"and a Draw\" (off unless chosen): after the last redeal you may once "
-        "bring one buried card to the top of its own pile.",
+        N_(
+            "The four Aces start on the foundations (f1 ♣, f2 ♦, f3 ♥, f4 ♠), each built up by "
+            "suit to K."
+        ),
+        N_(
+            "The other 48 cards lie in 16 piles of 3. On the piles a card goes on the next higher "
+            "card of its own suit (9♣ on 10♣). An emptied pile stays empty."
+        ),
+        N_(
+            "Two redeals, whenever you like: every pile card is gathered, shuffled and dealt again "
+            "in threes."
+        ),
+        N_(
+            "House rule \"and a Draw\" (off unless chosen): after the last redeal you may once "
+            "bring one buried card to the top of its own pile."
+        ),
     ),
-    note="Only the last card of a pile moves. It goes on the next higher card of its own "
-    "suit, or up to its foundation (by suit, A to K). An emptied pile stays empty. "
-    "Redeal gathers every pile and deals them again in threes.",
+    note=N_(
+        "Only the last card of a pile moves. It goes on the next higher card of its own "
+        "suit, or up to its foundation (by suit, A to K). An emptied pile stays empty. "
+        "Redeal gathers every pile and deals them again in threes."
+    ),
     decisions=(
         "Redeals are dealt as in Super Flower Garden: threes, any remainder as one last pile.",
     ),
@@ -261,30 +311,42 @@ CORNER_STONES = Rules(
     same_suit=False,
     steps=(1, -1),
     wrap=True,
-    build_text="in Corner Stones a card goes on any card one rank higher or lower "
-    "(A and K are adjacent)",
+    build_text=Phrase(
+        "in Corner Stones a card goes on any card one rank higher or lower "
+        "(A and K are adjacent)"
+    ),
     refillable=frozenset({0, 1, 10, 11}),
     feeds=_corner_stones_feeds(),
     pile_names=("C1", "C2", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "C3", "C4"),
-    pile_word="stack",
+    pile_word=N_("stack"),
     layout="rows",
-    intro="two decks (104 cards), every card face up",
+    intro=N_("two decks (104 cards), every card face up"),
     summary=(
-        "Eight foundations, two per row: f1, f3, f5, f7 start with an Ace and build up by "
-        "suit; f2, f4, f6, f8 start with a King and build down by suit.",
-        "Twelve stacks of 8: the corner stones C1, C2, C3, C4 (stacks 1, 2, 11, 12) and the "
-        "side stacks S1-S8 (stacks 3-10), two for each row of foundations.",
-        "A side stack feeds only the two foundations of its own row; a corner stone feeds "
-        "any foundation.",
-        "Between stacks a card goes on any card one rank higher or lower, any suit; A and K "
-        "are neighbours. An emptied side stack stays empty; an emptied corner stone takes the "
-        "top card of any stack.",
-        "No stock and no redeals.",
+        N_(
+            "Eight foundations, two per row: f1, f3, f5, f7 start with an Ace and build up by "
+            "suit; f2, f4, f6, f8 start with a King and build down by suit."
+        ),
+        N_(
+            "Twelve stacks of 8: the corner stones C1, C2, C3, C4 (stacks 1, 2, 11, 12) and the "
+            "side stacks S1-S8 (stacks 3-10), two for each row of foundations."
+        ),
+        N_(
+            "A side stack feeds only the two foundations of its own row; a corner stone feeds "
+            "any foundation."
+        ),
+        N_(
+            "Between stacks a card goes on any card one rank higher or lower, any suit; A and K "
+            "are neighbours. An emptied side stack stays empty; an emptied corner stone takes the "
+            "top card of any stack."
+        ),
+        N_("No stock and no redeals."),
     ),
-    note="Only a stack's top card (the last of its fan) moves: onto any card one rank higher "
-    "or lower, whatever the suit; K and A touch. A side stack (S1-S8) feeds only the "
-    "foundations in its own row; a corner stone (C1-C4) feeds any, and an empty one takes "
-    "any card.",
+    note=N_(
+        "Only a stack's top card (the last of its fan) moves: onto any card one rank higher "
+        "or lower, whatever the suit; K and A touch. A side stack (S1-S8) feeds only the "
+        "foundations in its own row; a corner stone (C1-C4) feeds any, and an empty one takes "
+        "any card."
+    ),
     decisions=(
         "Two decks: four rising and four falling suit sequences need 8 x 13 = 104 cards.",
         "Both side stacks of a row feed that row's two foundations.",

@@ -24,6 +24,7 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from copy import copy
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
@@ -35,7 +36,7 @@ from babel.dates import format_date
 from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import NumberPattern, format_decimal, format_percent
 
 from engine import Card
 from engine.cards import SUIT_SYMBOLS
@@ -85,13 +86,17 @@ class Words:
     def word(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)
 
-    def number(self, value: int | float) -> str:
-        """``12345`` -> ``12,345`` (English), ``12.345`` (German): counts, never ids."""
-        return format_decimal(value, locale=self.locale)
+    def number(self, value: int | float, places: int | None = None) -> str:
+        """``12345`` -> ``12,345`` (English), ``12.345`` (German): counts, never ids;
+        ``places``: exactly so many decimals (``19.30``)."""
+        pattern = _places(self.locale.decimal_formats[None], places)
+        return format_decimal(value, format=pattern, locale=self.locale)
 
-    def percent(self, fraction: float) -> str:
-        """``0.42`` -> ``42%`` (English), ``42 %`` (German, French)."""
-        return format_percent(fraction, locale=self.locale)
+    def percent(self, fraction: float, places: int | None = None) -> str:
+        """``0.42`` -> ``42%`` (English), ``42 %`` (German, French); ``places``: exactly so
+        many decimals (``42.0%``)."""
+        pattern = _places(self.locale.percent_formats[None], places)
+        return format_percent(fraction, format=pattern, locale=self.locale)
 
     def day(self, day: date) -> str:
         """A calendar day as the language writes it: ``Nov 25, 2026``, ``25.11.2026``."""
@@ -108,6 +113,15 @@ class Words:
     def card(self, card: Card) -> str:
         """A card as this language's cards print it: ``Q♥``; German ``D♥``; French ``D♥``."""
         return self.rank(card.rank) + SUIT_SYMBOLS[card.suit]
+
+
+def _places(pattern: NumberPattern, places: int | None) -> NumberPattern:
+    """The language's own number pattern, with exactly ``places`` decimals (None: as is)."""
+    if places is None:
+        return pattern
+    fixed = copy(pattern)
+    fixed.frac_prec = (places, places)
+    return fixed
 
 
 _installed: dict[str, Words] = {}

@@ -7,9 +7,9 @@ module says is written here once.
 
 from __future__ import annotations
 
-from engine import DRAW, FoundationSpec, Game, Move, RuleError, Rules
-from engine.cards import SUIT_SYMBOLS
+from engine import DRAW, FoundationSpec, Game, Move, Phrase, RuleError, Rules
 from engine.text import plural
+from engine.words import Figure
 
 from .language import _, current, p_
 
@@ -30,6 +30,7 @@ __all__ = [
     "refused",
     "saved_not_shown",
     "sorry",
+    "spoken",
     "unreachable",
     "unreachable_in_doubt",
 ]
@@ -103,8 +104,25 @@ def option(name: str, value: str) -> str:
 
 
 def refused(err: RuleError) -> str:
-    """An engine refusal, worded for Discord."""
-    return err.worded(code)
+    """An engine refusal, worded for Discord in the language spoken now."""
+    return spoken(err.phrase)
+
+
+def spoken(phrase: Phrase) -> str:
+    """A phrase of the engine's (a refusal, the odds) in the language spoken now: each
+    template from its catalog, cards and figures as it writes them, typed text in
+    backticks."""
+    words = current()
+    return phrase.worded(
+        code, translate=words.catalog.gettext, card=words.card, rank=words.rank, figure=_figure
+    )
+
+
+def _figure(figure: Figure) -> str:
+    words = current()
+    if figure.percent:
+        return words.percent(figure.value, figure.places)
+    return words.number(figure.value, figure.places)
 
 
 def played(game: Game, move: Move) -> str:
@@ -126,10 +144,7 @@ def for_piles(rules: Rules, pile: str, stack: str) -> str:
 def foundation(spec: FoundationSpec) -> str:
     """A foundation by its suit, base card and direction, as this language's cards print
     it: ``♣ A↑``, ``♦ K↓``; one that takes any suit: ``any A↑``."""
-    base = current().rank(spec.base_rank) + ("↑" if spec.step > 0 else "↓")
-    if spec.suit is None:
-        return _("any {base}", base=base)
-    return f"{SUIT_SYMBOLS[spec.suit]} {base}"
+    return spoken(spec.phrase)
 
 
 def format_seconds(seconds: float) -> str:
