@@ -7,7 +7,7 @@ from engine import IllegalMove
 
 from ..replies import Action
 from ..store import RESIGNED, SavedGame
-from ..words.language import N_, _, n_
+from ..words.language import _, n_
 from ..words.phrases import code, command, option, played, refused
 
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
@@ -39,15 +39,14 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
     if action is Action.TO_FOUNDATIONS:
         moves = game.play_to_foundations()
         if not moves:  # the engine's kind of refusal: worded by ``refused`` like its own
-            raise IllegalMove(N_("No card can go to a foundation now."), "nothing-goes-up")
+            raise IllegalMove("No card can go to a foundation now.", "nothing-goes-up")
         return n_("{count} card to the foundations: {moves}.",
                   "{count} cards to the foundations: {moves}.", len(moves),
                   moves=", ".join(code(str(m)) for m in moves))
     if action is Action.AUTO_FINISH:
         if not game.finishes_itself():
             raise IllegalMove(
-                N_("Auto-finish works once every card left can go straight to the "
-                   "foundations."),
+                "Auto-finish works once every card left can go straight to the foundations.",
                 "does-not-finish",
             )
         moves = game.play_to_foundations()

@@ -50,7 +50,8 @@ class Wrapped(gettext.NullTranslations):
         return self.gettext(singular if n == 1 else plural)
 
     def pgettext(self, context: str, message: str) -> str:
-        return self.gettext(message)
+        # A card's rank letter is drawn on its face: one the font has.
+        return message if context == "card rank" else self.gettext(message)
 
 
 def players(text: str) -> bool:
