@@ -50,6 +50,8 @@ LANGUAGES: dict[str, str] = {
     "es-ES": "Español",
     "pt-BR": "Português do Brasil",
 }
+# Any variant of a language is spoken as the one we have: es-419 as es-ES, pt as pt-BR.
+_BY_MAIN_LANGUAGE = {code.split("-")[0].lower(): code for code in LANGUAGES}
 DOMAIN = "solitaire"
 LOCALES = Path(__file__).with_name("locales")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -64,7 +66,7 @@ def language_of(locale: object) -> str:
     if text in _installed:
         return text
     main = text.split("-")[0].lower()
-    return {"de": "de", "fr": "fr", "es": "es-ES", "pt": "pt-BR"}.get(main, ENGLISH)
+    return _BY_MAIN_LANGUAGE.get(main, ENGLISH)
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,7 @@ _installed: dict[str, Words] = {}
 @cache
 def words_for(language: str) -> Words:
     """The words of ``language`` (a code of ``LANGUAGES``, or one ``install``-ed); English
-    for any other."""
+    for any other, and for a language whose catalog is not written yet."""
     if language in _installed:
         return _installed[language]
     if language not in LANGUAGES or language == ENGLISH or not po_path(language).exists():
@@ -138,8 +140,9 @@ def words_for(language: str) -> Words:
     return Words(language, compile_catalog(po_path(language)), Locale.parse(language, sep="-"))
 
 
-def po_path(language: str) -> Path:
-    return LOCALES / language.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(language: str, locales: Path = LOCALES) -> Path:
+    """Where ``language``'s catalog is: Discord's ``pt-BR`` is gettext's ``pt_BR``."""
+    return locales / language.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def compile_catalog(path: Path) -> gettext.GNUTranslations:
@@ -156,6 +159,12 @@ def install(words: Words) -> None:
     """Make ``words`` a language that can be spoken, by its code: for a language not
     shipped, such as the tests' pseudo-language that stretches every sentence."""
     _installed[words.code] = words
+    words_for.cache_clear()
+
+
+def uninstall(code: str) -> None:
+    """Forget a language ``install`` made (the tests' pseudo-language, after a test)."""
+    _installed.pop(code, None)
     words_for.cache_clear()
 
 

@@ -1,0 +1,312 @@
+"""The contributors' tools for the catalogs: the English messages taken from the source into
+the template, each language's catalog started and kept up to date with it, and checked
+(the tests run the same checks)::
+
+    python -m bot.words.catalog extract       # engine/, render/, bot/ -> locales/solitaire.pot
+    python -m bot.words.catalog init pt-BR    # a language's catalog, every message untranslated
+    python -m bot.words.catalog update        # every catalog brought up to the template
+    python -m bot.words.catalog check [de]    # what is missing or broken (exit status 1)
+
+The files are written to change only where the messages changed: the template lists the
+messages file by file in source order, each with the files it is in but no line numbers
+(moving code around changes nothing), and it is rewritten only when a message changed.
+``update`` drops the messages the template no longer has (git keeps them); one reworded
+comes back marked fuzzy with its old translation and its old English (``#| msgid``), for
+the translator to check. Catalogs are compiled when a language is first spoken
+(``language.compile_catalog``): there is no compile step.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from string import Formatter
+from typing import Any
+
+from babel import Locale
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po, write_po
+
+from .language import DOMAIN, ENGLISH, LANGUAGES, LOCALES, compile_catalog, po_path
+
+# The calls whose arguments are messages, as Babel's extractor takes them: None, the first
+# argument; (1, 2), a singular and a plural; ((1, "c"), 2), a context and then the message.
+# A helper that takes a message is added here, and the template extracted again.
+KEYWORDS: dict[str, Any] = {
+    "_": None,
+    "n_": (1, 2),
+    "p_": ((1, "c"), 2),
+    "N_": None,
+    # the engine's refusals and phrases: a template, its facts as keyword arguments
+    "RuleError": None,
+    "IllegalMove": None,
+    "BadSetup": None,
+    "Phrase": None,
+    "locale_str": None,  # discord.py's: the words of the slash commands
+}
+# A comment starting so just above a message goes to the translators with it.
+TRANSLATORS = "TRANSLATORS:"
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("engine", "render", "bot")
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+TEMPLATE_HEADER = """\
+# The bot's English messages, to translate. Extracted from engine/, render/
+# and bot/ by `python -m bot.words.catalog extract`: never edited by hand.
+# The README's "Languages" tells how a language is added.
+#"""
+CATALOG_HEADER = """\
+# The bot's messages in {name} ({code}), a translation in each msgstr.
+# `python -m bot.words.catalog update` brings in new messages;
+# `python -m bot.words.catalog check {code}` tells what is left to do.
+#"""
+NAME_LIMIT = 32  # a slash command's or option's name, in characters (Discord's)
+DESCRIPTION_LIMIT = 100  # its description
+NAME_CONTEXTS = ("command", "option")
+
+
+# -- the template -------------------------------------------------------------------------
+
+
+def extract(root: Path = ROOT) -> Catalog:
+    """Every message of the source under ``root``, as the template holds them."""
+    template = Catalog(domain=DOMAIN, project="solitaire-bot", fuzzy=True,
+                       header_comment=TEMPLATE_HEADER)
+    for path in sorted(p for source in SOURCES for p in (root / source).rglob("*.py")):
+        where = path.relative_to(root).as_posix()
+        for line, message, comments, context in extract_from_file(
+            "python", path, KEYWORDS, comment_tags=(TRANSLATORS,), strip_comment_tags=True
+        ):
+            template.add(message, None, [(where, line)], auto_comments=comments,
+                         context=context)
+    return template
+
+
+def body(catalog: Catalog) -> str:
+    """A catalog's messages as its file writes them, the header left out: what two
+    catalogs are compared by."""
+    return _po_text(catalog, omit_header=True)
+
+
+def write_template(template: Catalog, path: Path = TEMPLATE) -> bool:
+    """Write the template if a message changed (only then does its date change); whether
+    it was written."""
+    if path.exists() and body(read(path)) == body(template):
+        return False
+    template.creation_date = datetime.now(UTC)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(_po_text(template), encoding="utf-8")
+    return True
+
+
+# -- each language's catalog --------------------------------------------------------------
+
+
+def init(language: str, template: Catalog, locales: Path = LOCALES) -> Path:
+    """A new catalog for ``language`` (Discord's code), every message untranslated, its
+    plural rule from Babel's data for the language."""
+    path = po_path(language, locales)
+    if path.exists():
+        raise FileExistsError(f"{path} is there already: `update` brings it up to date")
+    catalog = Catalog(locale=babel_locale(language), domain=DOMAIN, project="solitaire-bot",
+                      language_team=LANGUAGES.get(language, language), fuzzy=False,
+                      header_comment=CATALOG_HEADER.format(name=LANGUAGES.get(language, ""),
+                                                           code=language),
+                      revision_date=datetime.now(UTC))
+    catalog.update(template)
+    _write(catalog, path)
+    return path
+
+
+def update(language: str, template: Catalog, locales: Path = LOCALES) -> Path:
+    """``language``'s catalog brought up to the template: new messages untranslated, gone
+    ones dropped, reworded ones fuzzy with their old translation."""
+    path = po_path(language, locales)
+    catalog = read(path)
+    catalog.update(template)
+    _write(catalog, path)
+    return path
+
+
+def babel_locale(language: str) -> Locale:
+    return Locale.parse(language, sep="-")
+
+
+def read(path: Path) -> Catalog:
+    with path.open("rb") as source:
+        return read_po(source, domain=DOMAIN)
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(_po_text(catalog), encoding="utf-8")
+
+
+def _po_text(catalog: Catalog, *, omit_header: bool = False) -> str:
+    out = io.BytesIO()
+    write_po(out, catalog, omit_header=omit_header, include_lineno=False,
+             ignore_obsolete=True, include_previous=True)
+    return out.getvalue().decode("utf-8")
+
+
+# -- checks -------------------------------------------------------------------------------
+
+
+def problems(language: str, template: Catalog, locales: Path = LOCALES) -> list[str]:
+    """What keeps ``language``'s catalog from being shipped, a line each; none: it is
+    complete."""
+    path = po_path(language, locales)
+    if not path.exists():
+        return [f"no catalog yet: `python -m bot.words.catalog init {language}`"]
+    try:
+        compile_catalog(path)
+        catalog = read(path)
+    except Exception as err:  # any reason the bot could not load it is worth a line
+        return [f"{path.name} cannot be read: {err}"]
+    return catalog_problems(catalog, template, babel_locale(language))
+
+
+def catalog_problems(catalog: Catalog, template: Catalog, locale: Locale) -> list[str]:
+    """Everything wrong in ``catalog``: messages missing, untranslated or fuzzy, and
+    translations that would break a reply (placeholders, Markdown, Discord's rules)."""
+    found: list[str] = []
+    expected = Catalog(locale=locale).plural_forms
+    if catalog.plural_forms != expected:
+        found.append(f"Plural-Forms is {catalog.plural_forms!r}; {locale} has {expected!r}")
+    for message in template:
+        if message.id and catalog.get(message.id, message.context) is None:
+            found.append(f"{_shown(message)}: not in the catalog: run `update`")
+    for message in catalog:
+        if not message.id:
+            continue
+        if template.get(message.id, message.context) is None:
+            found.append(f"{_shown(message)}: not in the template: run `update`")
+        found += (f"{_shown(message)}: {problem}" for problem in
+                  message_problems(message, catalog.num_plurals))
+    return found
+
+
+def message_problems(message: Message, forms: int) -> Iterator[str]:
+    """What is wrong with one translated message, in a catalog with ``forms`` plural
+    forms."""
+    if message.fuzzy:
+        yield "fuzzy: check the translation, then remove the fuzzy mark"
+    originals = _texts(message.id)
+    translations = _texts(message.string)
+    if message.pluralizable and len(translations) != forms:
+        yield f"{len(translations)} plural forms; the language has {forms}"
+    if not all(translations):
+        yield "untranslated"
+        return
+    wanted: set[str] = set().union(*map(placeholders, originals))
+    for text in translations:
+        if placeholders(text) != wanted:
+            yield f"placeholders {sorted(placeholders(text))} in {text!r}, not {sorted(wanted)}"
+        for mark in ("**", "`"):
+            if text.count(mark) != originals[0].count(mark):
+                yield f"{text!r} has {text.count(mark)} {mark}, the English has " \
+                      f"{originals[0].count(mark)}"
+        rule = discord_rule(message.context, text)
+        if rule:
+            yield f"{text!r}: {rule}"
+
+
+def placeholders(text: str) -> set[str]:
+    """The facts a message is filled with: ``{moves}`` -> ``moves``."""
+    try:
+        return {field for _literal, field, _spec, _conversion in Formatter().parse(text)
+                if field is not None}
+    except ValueError:  # a lone brace: no format string (a bad one is told by the set)
+        return {"(a lone brace)"}
+
+
+def discord_rule(context: str | None, text: str) -> str | None:
+    """The rule a short word of ``context`` breaks, if any: slash command and option names
+    as Discord takes them, descriptions (a context naming one, such as "command
+    description") within Discord's length, rank letters that fit a card's corner."""
+    if context in NAME_CONTEXTS:
+        if not 1 <= len(text) <= NAME_LIMIT:
+            return f"a name is 1 to {NAME_LIMIT} characters"
+        if text != text.lower() or not all(c.isalnum() or c in "-_" for c in text):
+            return "a name is lower case letters, digits, - and _ only"
+    elif context is not None and context.endswith("description"):
+        if not 1 <= len(text) <= DESCRIPTION_LIMIT:
+            return f"a description is 1 to {DESCRIPTION_LIMIT} characters"
+    elif context == "card rank" and not 1 <= len(text) <= 2:
+        return "a rank is one or two characters"
+    return None
+
+
+def _texts(value: Any) -> tuple[str, ...]:
+    if isinstance(value, list | tuple):
+        return tuple(value)
+    return (value or "",)
+
+
+def _shown(message: Message) -> str:
+    text = _texts(message.id)[0]
+    where = f"[{message.context}] " if message.context else ""
+    return where + repr(text if len(text) <= 60 else text[:59] + "…")
+
+
+# -- the command line ---------------------------------------------------------------------
+
+
+def translated_languages() -> list[str]:
+    return [language for language in LANGUAGES if language != ENGLISH]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    command, languages = (args[0], args[1:]) if args else ("", [])
+    if command == "extract":
+        written = write_template(extract())
+        print(f"{TEMPLATE.relative_to(ROOT)}: {'written' if written else 'up to date'}")
+        return 0
+    if command == "init" and len(languages) == 1:
+        language = languages[0]
+        if language not in translated_languages():
+            print(f"{language} is not a language of LANGUAGES in bot/words/language.py: "
+                  "add it there first (Discord's code, and its name in the language)")
+            return 2
+        if po_path(language).exists():
+            print(f"{language} has its catalog already: `update` brings it up to date")
+            return 2
+        print(f"{init(language, read(TEMPLATE)).relative_to(ROOT)}: written")
+        return 0
+    if command == "update":
+        template = read(TEMPLATE)
+        for language in languages or translated_languages():
+            if po_path(language).exists():
+                print(f"{update(language, template).relative_to(ROOT)}: updated")
+            else:
+                print(f"{language}: no catalog yet: `init {language}` starts one")
+        return 0
+    if command == "check":
+        template = read(TEMPLATE)
+        fresh = body(extract()) == body(template)
+        if not fresh:
+            print("the template is out of date: run `extract`, then `update`")
+        done = check(languages or translated_languages(), template)
+        return 0 if fresh and done == 0 else 1
+    print(__doc__)
+    return 2
+
+
+def check(languages: list[str], template: Catalog, locales: Path = LOCALES) -> int:
+    """Print what is left to do in each language's catalog; 1 if anything is, else 0."""
+    left = False
+    for language in languages:
+        found = problems(language, template, locales)
+        print(f"{language}: " + (f"{len(found)} to do" if found else "complete"))
+        for problem in found:
+            print(f"  {problem}")
+        left = left or bool(found)
+    return 1 if left else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
