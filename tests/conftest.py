@@ -1,5 +1,5 @@
 """Fixtures for every test package: a PostgreSQL server for the whole run, started only
-when a test asks for it (``pg_url``)."""
+when a test asks for it (``pg_url``); the pseudo-language (``pseudo``)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.words.language import Words, install, uninstall
 from tests import pg_server as pg_server_module
 from tests.pg_server import PostgresServer
+from tests.pseudo import pseudo_words
 
 
 @pytest.fixture(scope="session")
@@ -46,3 +48,16 @@ def own_pg_server() -> Iterator[PostgresServer]:
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def pseudo() -> Iterator[Words]:
+    """The pseudo-language ``en-XA`` (tests/pseudo.py: every message accented, marked and
+    40% longer), spoken inside ``speaking("en-XA")`` or to a player whose language it is;
+    forgotten after the test."""
+    words = pseudo_words()
+    install(words)
+    try:
+        yield words
+    finally:
+        uninstall(words.code)
