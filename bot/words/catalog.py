@@ -46,7 +46,10 @@ KEYWORDS: dict[str, Any] = {
     "IllegalMove": None,
     "BadSetup": None,
     "Phrase": None,
-    "locale_str": None,  # discord.py's: the words of the slash commands
+    "joined": None,
+    # the slash commands: a name in its context (command, option, choice), a description
+    "named": ((1, "c"), 2),
+    "locale_str": None,
 }
 # A comment starting so just above a message goes to the translators with it.
 TRANSLATORS = "TRANSLATORS:"
@@ -64,8 +67,18 @@ CATALOG_HEADER = """\
 # `python -m bot.words.catalog check {code}` tells what is left to do.
 #"""
 NAME_LIMIT = 32  # a slash command's or option's name, in characters (Discord's)
-DESCRIPTION_LIMIT = 100  # its description
+TEXT_LIMIT = 100  # a description, a choice's name
 NAME_CONTEXTS = ("command", "option")
+DESCRIPTION = "description"  # a plain locale_str: all of them are the commands' descriptions
+# Told the translators above each short word Discord or a card limits, by its kind (the
+# check tells a description by its note).
+NOTES = {
+    "command": "A slash command's name: lower case, no spaces, at most 32 characters.",
+    "option": "An option's name: lower case, no spaces, at most 32 characters.",
+    "choice": "A choice of an option: at most 100 characters.",
+    DESCRIPTION: "A slash command's or option's description: at most 100 characters.",
+    "card rank": "A rank as the language's cards print it: one or two characters.",
+}
 
 
 # -- the template -------------------------------------------------------------------------
@@ -77,12 +90,24 @@ def extract(root: Path = ROOT) -> Catalog:
                        header_comment=TEMPLATE_HEADER)
     for path in sorted(p for source in SOURCES for p in (root / source).rglob("*.py")):
         where = path.relative_to(root).as_posix()
+        descriptions = _descriptions(path)
         for line, message, comments, context in extract_from_file(
             "python", path, KEYWORDS, comment_tags=(TRANSLATORS,), strip_comment_tags=True
         ):
+            kind = DESCRIPTION if message in descriptions and context is None else context
+            if kind in NOTES:
+                comments = [*comments, NOTES[kind]]
             template.add(message, None, [(where, line)], auto_comments=comments,
                          context=context)
     return template
+
+
+def _descriptions(path: Path) -> set[str | tuple[str, ...]]:
+    """The messages of plain ``locale_str`` calls in ``path``: the commands' descriptions."""
+    if "locale_str" not in path.read_text(encoding="utf-8"):
+        return set()
+    return {message for _line, message, _comments, _context
+            in extract_from_file("python", path, {"locale_str": None})}
 
 
 def body(catalog: Catalog) -> str:
@@ -182,16 +207,17 @@ def catalog_problems(catalog: Catalog, template: Catalog, locale: Locale) -> lis
     for message in catalog:
         if not message.id:
             continue
-        if template.get(message.id, message.context) is None:
+        original = template.get(message.id, message.context)
+        if original is None:
             found.append(f"{_shown(message)}: not in the template: run `update`")
         found += (f"{_shown(message)}: {problem}" for problem in
-                  message_problems(message, catalog.num_plurals))
+                  message_problems(message, catalog.num_plurals, kind_of(original or message)))
     return found
 
 
-def message_problems(message: Message, forms: int) -> Iterator[str]:
+def message_problems(message: Message, forms: int, kind: str | None = None) -> Iterator[str]:
     """What is wrong with one translated message, in a catalog with ``forms`` plural
-    forms."""
+    forms; ``kind``: what Discord or a card limits it to (``discord_rule``)."""
     if message.fuzzy:
         yield "fuzzy: check the translation, then remove the fuzzy mark"
     originals = _texts(message.id)
@@ -209,7 +235,7 @@ def message_problems(message: Message, forms: int) -> Iterator[str]:
             if text.count(mark) != originals[0].count(mark):
                 yield f"{text!r} has {text.count(mark)} {mark}, the English has " \
                       f"{originals[0].count(mark)}"
-        rule = discord_rule(message.context, text)
+        rule = discord_rule(kind, text)
         if rule:
             yield f"{text!r}: {rule}"
 
@@ -223,19 +249,26 @@ def placeholders(text: str) -> set[str]:
         return {"(a lone brace)"}
 
 
-def discord_rule(context: str | None, text: str) -> str | None:
-    """The rule a short word of ``context`` breaks, if any: slash command and option names
-    as Discord takes them, descriptions (a context naming one, such as "command
-    description") within Discord's length, rank letters that fit a card's corner."""
-    if context in NAME_CONTEXTS:
+def kind_of(message: Message) -> str | None:
+    """What a message is, where Discord or a card limits it: its context, or a
+    description (told by its note)."""
+    if NOTES[DESCRIPTION] in message.auto_comments:
+        return DESCRIPTION
+    return message.context
+
+
+def discord_rule(kind: str | None, text: str) -> str | None:
+    """The rule a translation of ``kind`` breaks, if any: slash command and option names as
+    Discord takes them, descriptions and choices within Discord's length, rank letters that
+    fit a card's corner."""
+    if kind in NAME_CONTEXTS:
         if not 1 <= len(text) <= NAME_LIMIT:
             return f"a name is 1 to {NAME_LIMIT} characters"
         if text != text.lower() or not all(c.isalnum() or c in "-_" for c in text):
             return "a name is lower case letters, digits, - and _ only"
-    elif context is not None and context.endswith("description"):
-        if not 1 <= len(text) <= DESCRIPTION_LIMIT:
-            return f"a description is 1 to {DESCRIPTION_LIMIT} characters"
-    elif context == "card rank" and not 1 <= len(text) <= 2:
+    elif kind in (DESCRIPTION, "choice") and not 1 <= len(text) <= TEXT_LIMIT:
+        return f"a {kind} is 1 to {TEXT_LIMIT} characters"
+    elif kind == "card rank" and not 1 <= len(text) <= 2:
         return "a rank is one or two characters"
     return None
 

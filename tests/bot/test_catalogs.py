@@ -26,6 +26,7 @@ from bot.words.catalog import (
     discord_rule,
     extract,
     init,
+    kind_of,
     placeholders,
     problems,
     read,
@@ -81,6 +82,8 @@ def test_extraction_takes_every_kind_of_message_with_its_place_and_note(
         "queen = p_('card rank', 'Q')\n"
         "raise IllegalMove('{card} cannot go there.', 'no', card=c)\n"
         "again = _('Undo')\n"
+        "new = named('command', 'new')\n"
+        "about = locale_str('Deal a new game')\n"
     )
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_sample.py").write_text("_('Not for players')\n")
@@ -89,10 +92,15 @@ def test_extraction_takes_every_kind_of_message_with_its_place_and_note(
     assert set(found) == {
         (None, "Undo"), (None, "You won in {moves} moves!"),
         (None, ("{count} move", "{count} moves")), ("card rank", "Q"),
-        (None, "{card} cannot go there."),
+        (None, "{card} cannot go there."), ("command", "new"), (None, "Deal a new game"),
     }, "tests are not extracted"
     assert found[None, "Undo"].locations == [("bot/sample.py", 1), ("bot/sample.py", 7)]
     assert found[None, "You won in {moves} moves!"].auto_comments == ["said when a game is won"]
+    assert kind_of(found[None, "Deal a new game"]) == "description"
+    assert kind_of(found["command", "new"]) == "command"
+    assert kind_of(found[None, "Undo"]) is None
+    assert found["card rank", "Q"].auto_comments == [
+        "A rank as the language's cards print it: one or two characters."]
 
 
 def test_extracting_again_with_nothing_changed_leaves_the_template_as_it_is(
@@ -244,7 +252,7 @@ def test_untranslated_and_fuzzy_messages_are_not_shipped() -> None:
 
 
 @pytest.mark.parametrize(
-    ("context", "text", "fine"),
+    ("kind", "text", "fine"),
     [
         ("command", "neu", True),
         ("command", "tägliche-rangliste", True),
@@ -253,17 +261,19 @@ def test_untranslated_and_fuzzy_messages_are_not_shipped() -> None:
         ("command", "neues spiel", False),  # no spaces
         ("option", "x" * 33, False),
         ("command", "", False),
-        ("command description", "Ein neues Spiel geben", True),
-        ("option description", "x" * 101, False),
+        ("description", "Ein neues Spiel geben", True),
+        ("description", "x" * 101, False),
+        ("choice", "x" * 100, True),
+        ("choice", "", False),
         ("card rank", "10", True),
         ("card rank", "Dame", False),
         (None, "Any sentence at all, of any length whatever" * 5, True),
     ],
 )
 def test_discords_rules_for_names_descriptions_and_ranks(
-    context: str, text: str, fine: bool
+    kind: str, text: str, fine: bool
 ) -> None:
-    assert (discord_rule(context, text) is None) is fine
+    assert (discord_rule(kind, text) is None) is fine
 
 
 # -- the shipped catalogs -----------------------------------------------------------------
