@@ -1,7 +1,8 @@
 """The tests' pseudo-language ``en-XA``: every message of the template in English with its
 vowels accented, each line between « and » and 40% longer than the English, so that a test
-sees whether a text was translated (what lies outside « » was not) and whether a language
-with longer words still fits Discord's limits and the pictures.
+sees whether a text was translated (English has no accents), whether a language with
+longer words still fits Discord's limits and the pictures, and whether a line was cut
+short (its » is missing).
 
 What a reply needs intact is kept as it is: facts (``{moves}``), text in backticks (what a
 player types), mentions and Discord's markup, and a line that is only those (a code
@@ -32,8 +33,8 @@ FILLER = " lórém ípsúm dólór sít ámét"
 # Kept as they are: facts, escaped braces, text in backticks, mentions and timestamps,
 # links, emoji by name.
 KEPT = re.compile(r"\{\{|\}\}|\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|:\w+:")
-# Markdown that must begin its line: a heading, a quote, an item.
-LINE_START = re.compile(r"\s*(?:#{1,3} |> |[-*] |\d+\. )?")
+# Markdown that must begin its line: a heading, subtext, a quote, an item.
+LINE_START = re.compile(r"\s*(?:#{1,3} |-# |> |[-*] |\d+\. )?")
 
 
 def stretch(text: str, context: str | None = None) -> str:
@@ -113,14 +114,10 @@ def pseudo_words() -> Words:
 
 
 def stretched_share(text: str) -> float:
-    """The share of the letters of ``text`` that the pseudo-language said (between « and
-    »), leaving out text in backticks and mentions; 1.0 for a text with no letters."""
-    said = unsaid = 0
-    depth = 0
-    for piece in re.split(r"(«|»|`[^`]*`|<[^<>]*>)", text):
-        if piece in (OPEN, CLOSE):
-            depth += 1 if piece == OPEN else -1
-        elif not piece.startswith(("`", "<")):
-            letters = sum(c.isalpha() for c in piece)
-            said, unsaid = (said + letters, unsaid) if depth > 0 else (said, unsaid + letters)
-    return said / (said + unsaid) if said + unsaid else 1.0
+    """The share of the words of ``text`` that the pseudo-language said: English left in a
+    reply, a sentence or a fact filled in, has no accent. Text in backticks and mentions are
+    left out; a text with no words gives 1.0."""
+    kept = re.sub(r"`[^`]*`|<[^<>]*>", " ", text)
+    words = re.findall(r"[^\W\d_]{2,}", kept)
+    said = sum(not word.isascii() for word in words)
+    return said / len(words) if words else 1.0
