@@ -24,6 +24,7 @@ from babel.messages.mofile import write_mo
 
 from bot.words.catalog import NAME_CONTEXTS, NAME_LIMIT, TEMPLATE, read
 from bot.words.language import DOMAIN, Words
+from engine import GAMES
 
 PSEUDO = "en-XA"
 STRETCH = 0.4
@@ -33,6 +34,7 @@ FILLER = " lórém ípsúm dólór sít ámét"
 # Kept as they are: facts, escaped braces, text in backticks, mentions and timestamps,
 # links, emoji by name.
 KEPT = re.compile(r"\{\{|\}\}|\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|:\w+:")
+NAMES = {word for name in GAMES.values() for word in name.split()}  # proper names
 # Markdown that must begin its line: a heading, subtext, a quote, an item.
 LINE_START = re.compile(r"\s*(?:#{1,3} |-# |> |[-*] |\d+\. )?")
 
@@ -115,9 +117,10 @@ def pseudo_words() -> Words:
 
 def stretched_share(text: str) -> float:
     """The share of the words of ``text`` that the pseudo-language said: English left in a
-    reply, a sentence or a fact filled in, has no accent. Text in backticks and mentions are
-    left out; a text with no words gives 1.0."""
-    kept = re.sub(r"`[^`]*`|<[^<>]*>", " ", text)
-    words = re.findall(r"[^\W\d_]{2,}", kept)
+    reply, a sentence or a fact filled in, has no accent. What is never translated is left
+    out: text in backticks, mentions, the games' names and card codes (``QH``); a text
+    with no words gives 1.0."""
+    kept = re.sub(r"`[^`]*`|<[^<>]*>|\b[AJQK][CDHS]\b", " ", text)
+    words = [word for word in re.findall(r"[^\W\d_]{2,}", kept) if word not in NAMES]
     said = sum(not word.isascii() for word in words)
     return said / len(words) if words else 1.0

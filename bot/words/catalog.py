@@ -18,6 +18,7 @@ the translator to check. Catalogs are compiled when a language is first spoken
 
 from __future__ import annotations
 
+import ast
 import io
 import sys
 from collections.abc import Iterator, Sequence
@@ -90,10 +91,17 @@ def extract(root: Path = ROOT) -> Catalog:
                        header_comment=TEMPLATE_HEADER)
     for path in sorted(p for source in SOURCES for p in (root / source).rglob("*.py")):
         where = path.relative_to(root).as_posix()
-        descriptions = _descriptions(path)
-        for line, message, comments, context in extract_from_file(
-            "python", path, KEYWORDS, comment_tags=(TRANSLATORS,), strip_comment_tags=True
-        ):
+        calls = list(_calls(path))
+        descriptions = {message for _line, name, message, context in calls
+                        if name == "locale_str" and context is None}
+        found = extract_from_file("python", path, KEYWORDS, comment_tags=(TRANSLATORS,),
+                                  strip_comment_tags=True)
+        # Babel loses a message inside a call inside another's arguments
+        # (python-babel/babel#1125), and the message around it: the syntax tree sees them.
+        seen = {(message, context) for _line, message, _comments, context in found}
+        found += [(line, message, [], context) for line, _name, message, context in calls
+                  if (message, context) not in seen]
+        for line, message, comments, context in sorted(found, key=lambda each: each[0]):
             kind = DESCRIPTION if message in descriptions and context is None else context
             if kind in NOTES:
                 comments = [*comments, NOTES[kind]]
@@ -102,12 +110,31 @@ def extract(root: Path = ROOT) -> Catalog:
     return template
 
 
-def _descriptions(path: Path) -> set[str | tuple[str, ...]]:
-    """The messages of plain ``locale_str`` calls in ``path``: the commands' descriptions."""
-    if "locale_str" not in path.read_text(encoding="utf-8"):
-        return set()
-    return {message for _line, message, _comments, _context
-            in extract_from_file("python", path, {"locale_str": None})}
+Messages = str | tuple[str, ...]
+
+
+def _calls(path: Path) -> Iterator[tuple[int, str, Messages, str | None]]:
+    """Each call in ``path`` of a name in ``KEYWORDS`` whose messages are literal strings:
+    its line, the name, its message (or singular and plural) and context."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+        if name not in KEYWORDS:
+            continue
+        context, messages = None, []
+        for spec in KEYWORDS[name] or (1,):
+            index = spec[0] if isinstance(spec, tuple) else spec
+            arg = node.args[index - 1] if index <= len(node.args) else None
+            if not (isinstance(arg, ast.Constant) and isinstance(arg.value, str)):
+                break
+            if isinstance(spec, tuple):
+                context = arg.value
+            else:
+                messages.append(arg.value)
+        else:
+            yield node.lineno, name, messages[0] if len(messages) == 1 else tuple(messages), context
 
 
 def body(catalog: Catalog) -> str:

@@ -84,6 +84,7 @@ def test_extraction_takes_every_kind_of_message_with_its_place_and_note(
         "again = _('Undo')\n"
         "new = named('command', 'new')\n"
         "about = locale_str('Deal a new game')\n"
+        "tip = _('{name} lists the moves', name=code(p_('option', 'from')), x=f(1))\n"
     )
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_sample.py").write_text("_('Not for players')\n")
@@ -93,6 +94,7 @@ def test_extraction_takes_every_kind_of_message_with_its_place_and_note(
         (None, "Undo"), (None, "You won in {moves} moves!"),
         (None, ("{count} move", "{count} moves")), ("card rank", "Q"),
         (None, "{card} cannot go there."), ("command", "new"), (None, "Deal a new game"),
+        (None, "{name} lists the moves"), ("option", "from"),  # which Babel alone loses
     }, "tests are not extracted"
     assert found[None, "Undo"].locations == [("bot/sample.py", 1), ("bot/sample.py", 7)]
     assert found[None, "You won in {moves} moves!"].auto_comments == ["said when a game is won"]
@@ -440,13 +442,11 @@ async def test_every_reply_fits_discords_limits(
     assert choices_over_limits(choices) == []
 
 
-@pytest.mark.xfail(strict=False, reason="most replies are English until the flows, the "
-                   "engine and the pictures are converted (issue 24); remove this mark then")
 async def test_every_reply_is_in_the_pseudo_language(
     solving_core: Core, clock: Clock, pseudo: Words
 ) -> None:
-    """What a player reads comes from the catalog: in the pseudo-language, hardly a letter
-    of it outside « » (a game's name alone, say)."""
+    """What a player reads comes from the catalog: in the pseudo-language, hardly a word of
+    it is left in English."""
     with speaking(PSEUDO):
         seen, choices = await a_session(solving_core, clock, PSEUDO)
     texts = [(what, reply.text) for what, reply in seen]
@@ -454,4 +454,4 @@ async def test_every_reply_is_in_the_pseudo_language(
     texts += [(what, reply.message.alt_text) for what, reply in seen
               if reply.message and reply.message.alt_text]
     texts += [("move choice", choice.label) for choice in choices]
-    assert [(what, text) for what, text in texts if stretched_share(text) < 0.8] == []
+    assert [(what, text) for what, text in texts if stretched_share(text) < 0.95] == []
