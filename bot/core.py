@@ -35,7 +35,6 @@ from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.solver import Deliver, SolverService
 from .flows.stats import SERVER, StatsFlow
-from .flows.wanted import Wanted
 from .leadership import Leadership
 from .replies import (
     Action,
@@ -51,6 +50,7 @@ from .replies import (
     Question,
     Reply,
     Update,
+    Wanted,
     refusal,
 )
 from .store import SavedGame, Stores

@@ -48,7 +48,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
         deal=locale_str("A deal number, to replay or share a deal (leave out for a random one)"),
         winnable=locale_str("Only a deal the solver has proven can be won"),
         draw=locale_str(
-            "Trefoil only: once, after the last redeal, bring a buried card to the top"
+            "Trefoil only: one buried card to the top, after the last redeal"
         ),
     )
     @app_commands.choices(game=GAME_CHOICES)
@@ -72,10 +72,10 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.rename(source=named("option", "from"), target=named("option", "to"))
     @app_commands.describe(
         source=locale_str(
-            "The pile to move from (a number) — or pick a whole legal move from the list"
+            "The pile to move from, or a whole legal move from the list"
         ),
         target=locale_str(
-            "Where to: a pile number, f2 for a foundation, f for its own; none: its only move"
+            "A pile, f2 for a foundation, f for its own (none: its only move)"
         ),
     )
     async def move(
@@ -163,7 +163,7 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.command(
         name=named("command", "settings"),
         description=locale_str(
-            "Your settings: private boards, four-colour deck, safe moves by themselves"
+            "Private boards, four-colour deck, safe moves by themselves"
         ),
     )
     @app_commands.rename(

@@ -54,7 +54,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
         user=locale_str("Whose record (yours if left out)"),
         game=locale_str("One game only (all games if left out)"),
         scope=locale_str(
-            "This server (default), or all servers — your own record, shown to you alone"
+            "This server (default) or all servers (then shown to you alone)"
         ),
     )
     @app_commands.choices(game=GAME_CHOICES, scope=SCOPE_CHOICES)
@@ -106,7 +106,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.describe(
         game=locale_str("The game whose daily deal"),
         day=locale_str(
-            "A UTC day as year-month-day, like 2026-11-22, or yesterday (today if left out)"
+            "A UTC day like 2026-11-22, or yesterday (default: today)"
         ),
     )
     @app_commands.choices(game=GAME_CHOICES)

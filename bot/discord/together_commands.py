@@ -24,7 +24,7 @@ class TogetherCommands(commands.Cog, name="Together"):
     @app_commands.command(
         name=named("command", "challenge"),
         description=locale_str(
-            "Challenge a member: the same winnable deal for both, the better result wins"
+            "The same winnable deal for you both: the better result wins"
         ),
     )
     @app_commands.rename(user=named("option", "user"), game=named("option", "game"))

@@ -24,7 +24,17 @@ from collections.abc import Callable
 
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
-from ..replies import Action, Board, BoardRef, MenuOption, Player, Reply, Update, refusal
+from ..replies import (
+    Action,
+    Board,
+    BoardRef,
+    MenuOption,
+    Player,
+    Reply,
+    Update,
+    Wanted,
+    refusal,
+)
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..store.games import GameStore
 from ..words.language import _
@@ -40,7 +50,6 @@ from .outcomes import guarded, saving, shown_after_saving
 from .scopes import game_refusal
 from .settings import PlayerSettings
 from .solver import SolverService
-from .wanted import Wanted
 
 log = logging.getLogger(__name__)
 

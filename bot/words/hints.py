@@ -4,7 +4,7 @@ has left, or that no win is possible and how far to undo."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine import CARDS, DRAW, FOUNDATION, REDEAL, Game, Move
 
@@ -12,13 +12,29 @@ from ..replies import BUTTON_LABELS, Action
 from .language import _, current, n_
 from .phrases import code, command, for_piles
 
-if TYPE_CHECKING:
-    from ..workers.solver import HintAnswer
+
+class HintFacts(Protocol):
+    """What a hint found (the solver worker's ``HintAnswer``): the facts to word."""
+
+    @property
+    def move(self) -> str | None: ...
+    @property
+    def winning(self) -> bool: ...
+    @property
+    def lost(self) -> bool: ...
+    @property
+    def action(self) -> str | None: ...
+    @property
+    def moves_left(self) -> int | None: ...
+    @property
+    def undo_to_win(self) -> int | None: ...
+    @property
+    def cards_up(self) -> int: ...
 
 AUTO_FINISH, TO_FOUNDATIONS = "auto-finish", "to-foundations"
 
 
-def hint_words(game: Game, found: HintAnswer) -> str:
+def hint_words(game: Game, found: HintFacts) -> str:
     if found.winning and found.action == AUTO_FINISH:
         return _("Hint: press **{button}**: every card left goes straight to the foundations, "
                  "and the game is won.", button=_(BUTTON_LABELS[Action.AUTO_FINISH]))

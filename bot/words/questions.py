@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from engine import GAMES
 
-from ..flows.wanted import Wanted
-from ..replies import Ask, Message, Player, Question
+from ..replies import Ask, Message, Player, Question, Wanted
 from ..store import SavedGame
 from .language import N_, _, n_
 

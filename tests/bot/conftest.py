@@ -12,8 +12,7 @@ import pytest
 
 from bot.core import Core
 from bot.flows.game import GameFlow
-from bot.flows.wanted import Wanted
-from bot.replies import Ask, Player, Reply
+from bot.replies import Ask, Player, Reply, Wanted
 from bot.store import Stores
 from engine import Game, Move
 from render import PictureWords

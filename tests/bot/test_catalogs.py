@@ -331,9 +331,6 @@ def test_the_pseudo_catalog_passes_every_check() -> None:
     assert [p for p in pseudo_problems() if "a description is" not in p] == []
 
 
-@pytest.mark.xfail(strict=True, reason="seven descriptions of bot/discord/ are over 70 "
-                   "characters in English, so 40% longer they pass Discord's 100: shorten "
-                   "them, then remove this mark")
 def test_every_description_has_room_to_grow_by_40_percent() -> None:
     assert [p for p in pseudo_problems() if "a description is" in p] == []
 

@@ -12,8 +12,7 @@ import pytest
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
 from bot.flows.game import GameFlow
-from bot.flows.wanted import Wanted
-from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply
+from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply, Wanted
 from bot.store import Stores
 from bot.words.phrases import apology, no_game
 from engine import FOUNDATION, new_game

@@ -18,8 +18,7 @@ from bot.flows.actions import CONFIRMED
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.data_rights import FORGET_YES
 from bot.flows.stats import EVERYWHERE, picture_name
-from bot.flows.wanted import Wanted
-from bot.replies import Action, Ask, Person, Player, Reply
+from bot.replies import Action, Ask, Person, Player, Reply, Wanted
 from bot.store import Stores
 from engine.solver.daily import winnable_daily_deal as daily_deal
 from render.stats_card import MARGIN, ROW, TOP, WIDTH
