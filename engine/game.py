@@ -76,6 +76,11 @@ class Game:
         )
         self._history: list[tuple[Move, Any]] = []
         self._redo: list[Move] = []
+        # The legal moves of the position, worked out once: ``_changes`` counts every push
+        # and pop, and the moves kept are those of the count they were worked out at.
+        self._changes = 0
+        self._moves_at = -1
+        self._moves: list[Move] = []
 
     # -- what a player sees ---------------------------------------------------------
 
@@ -140,7 +145,13 @@ class Game:
         return wants
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move: foundation moves first, then pile moves, redeal, draws."""
+        """Every legal move: foundation moves first, then pile moves, redeal, draws (worked
+        out once a position: a board asks several times)."""
+        if self._moves_at != self._changes:
+            self._moves, self._moves_at = self._legal_moves(), self._changes
+        return list(self._moves)
+
+    def _legal_moves(self) -> list[Move]:
         if self.is_won:
             return []
         rules = self.rules
@@ -326,6 +337,7 @@ class Game:
             pile.append(pile.pop(extra[1]))
             self.draw_used = True
         self._history.append((move, extra))
+        self._changes += 1
 
     def pop(self) -> Move:
         """Take back the last move (no redo bookkeeping)."""
@@ -343,6 +355,7 @@ class Game:
             pile = self.tableau[src]
             pile.insert(index, pile.pop())
             self.draw_used = False
+        self._changes += 1
         return move
 
     def _redealt(self) -> list[list[Card]]:
@@ -392,6 +405,7 @@ class Game:
             for move, extra in self._history
         ]
         state["_redo"] = [tuple(move) for move in self._redo]
+        state["_moves_at"], state["_moves"] = -1, []  # worked out again where it goes
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:

@@ -140,7 +140,12 @@ def fan_reach(count: int, at_ease: bool = True) -> int:
 
 def fan(area: Box, count: int, at_ease: bool = True) -> Fan:
     """Where each card of a pile of ``count`` is drawn, from the top of its ``area``."""
-    step, x, y = fan_step(count, at_ease), area.x, area.y
+    return _fan(area.x, area.y, count, at_ease)
+
+
+@lru_cache(maxsize=4096)  # a pile's fan by its place and length: few, and met again often
+def _fan(x: int, y: int, count: int, at_ease: bool) -> Fan:
+    step = fan_step(count, at_ease)
     return Fan(tuple([(i, x, y + int(i * step)) for i in range(count)]))
 
 
@@ -257,6 +262,14 @@ def arrange(
     return _fitted(game_id, tuple(len(pile) for pile in piles), banner)
 
 
+@cache
+def _rows_below(game_id: str) -> tuple[int, ...]:
+    """For each foundation, the row of piles just below it (0: none, it is above them)."""
+    full = layout(game_id)
+    return tuple(next((r for r, band in enumerate(full.rows) if band.y > f.card.y), 0)
+                 for f in full.foundations)
+
+
 @lru_cache(maxsize=64)  # recent positions: each entry holds a whole layout
 def _fitted(game_id: str, counts: tuple[int, ...], banner: bool
             ) -> tuple[Layout, tuple[Fan, ...]]:
@@ -293,8 +306,7 @@ def _fitted(game_id: str, counts: tuple[int, ...], banner: bool
     # What lies between two rows (Corner Stones' foundations) moves with the row below it;
     # the title band above the rows stays where it is.
     foundations = []
-    for f in full.foundations:
-        below = next((r for r, band in enumerate(full.rows) if band.y > f.card.y), 0)
+    for f, below in zip(full.foundations, _rows_below(game_id), strict=True):
         dy = row_shift[below] if below else 0
         foundations.append(
             FoundationSlot(f.index, f.card.moved(dy), f.label.moved(dy), f.info.moved(dy))
