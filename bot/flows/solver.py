@@ -10,8 +10,11 @@ Fair use, with memory that does not grow with the number of players:
 
 * Verdict checks wait in one queue, at most one per player (a newer board replaces the
   older check) and ``VERDICT_QUEUE`` in all (the oldest dropped first). They run one at a
-  time and rest as long as the last one ran, so moves and hints keep the solver's core at
-  least half the time; a check that waited past what Discord lets us edit is dropped.
+  time and rest three times as long as the last one ran, so that they take at most a
+  quarter of a core (``VERDICT_SHARE``) and moves and hints keep the rest; while
+  ``LONG_QUEUE`` or more wait, each is only a quick look in the solver's process (the
+  positions lost in a few moves), never a search in a forked copy. A check that waited
+  past what Discord lets us edit is dropped.
 * Hints and winnable deals have per-player cooldowns, across the fleet (``cooldowns.py``).
 * The winnable pool is refilled as soon as a deal is taken from it, not when a player
   finds it empty.
@@ -39,7 +42,7 @@ from ..store.pool import PoolStore
 from ..words.hints import hint_words
 from ..words.language import _, current, speaking
 from ..workers.pictures import Picture
-from ..workers.solver import SolverWorker
+from ..workers.solver import QUICK_S, VERDICT_BUDGET_S, SolverWorker
 from .boards import with_no_win
 from .cooldowns import EVERY_S, Cooldowns
 
@@ -53,6 +56,8 @@ REMEMBERED = 500  # players whose latest board is remembered (the active ones)
 # message), a few KB; the solver gets through about one a second when busy, so a longer
 # queue would only hold checks that are minutes old by their turn.
 VERDICT_QUEUE = 200
+VERDICT_SHARE = 0.25  # of a core, at most, for the checks: they rest (1 / share - 1) x their time
+LONG_QUEUE = 10  # checks waiting from which each is a quick look only (no forked search)
 EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an interaction
 
 Deliver = Callable[[Amendment], Awaitable[None]]  # updates a board already shown
@@ -107,7 +112,7 @@ class SolverService:
         self._pending: OrderedDict[int, _Check] = OrderedDict()  # player -> check, oldest first
         self._wake = asyncio.Event()
         self._checker: asyncio.Task[None] | None = None
-        self._rest_until = 0.0  # checks rest as long as the last one ran
+        self._rest_until = 0.0  # checks rest three times as long as the last one ran
         self.cooldowns = cooldowns
         self._pool_wanted = asyncio.Event()
         self._latest: LRU[int, _Made] = LRU(REMEMBERED)  # player -> last board made
@@ -189,12 +194,13 @@ class SolverService:
                 await asyncio.sleep(rest)
             if not self._pending:
                 return
+            quick = len(self._pending) >= LONG_QUEUE
             _, check = self._pending.popitem(last=False)
             if self._clock() - check.asked_at > EDITABLE_S:
                 continue  # too late to amend the message it was for
             with speaking(check.language):
                 amended = await self._verdict(check.owner_id, check.ref, check.text,
-                                              check.filename)
+                                              check.filename, quick=quick)
             if amended is None:
                 continue
             try:
@@ -211,7 +217,7 @@ class SolverService:
         return await self._verdict(board.owner_id, board.ref, board.text, board.filename)
 
     async def _verdict(
-        self, owner_id: int, ref: BoardRef, text: str, filename: str
+        self, owner_id: int, ref: BoardRef, text: str, filename: str, *, quick: bool = False
     ) -> Amendment | None:
         made = self._latest.get(owner_id)
         if made is None or made.ref != ref:
@@ -219,7 +225,8 @@ class SolverService:
         started = time.monotonic()
         try:
             self._checked[owner_id] = ref
-            if made.game is None or await self.worker.verdict(made.game) != "lost":
+            budget_s = QUICK_S if quick else VERDICT_BUDGET_S
+            if made.game is None or await self.worker.verdict(made.game, budget_s) != "lost":
                 return None
             # Stored only if the game is still at that revision (another process may
             # have moved it meanwhile): then the board shown is the position proven lost.
@@ -240,7 +247,7 @@ class SolverService:
             return None
         finally:
             ended = time.monotonic()
-            self._rest_until = ended + (ended - started)
+            self._rest_until = ended + (ended - started) * (1 / VERDICT_SHARE - 1)
 
     # -- winnable deals ---------------------------------------------------------------
 

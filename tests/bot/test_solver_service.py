@@ -330,13 +330,57 @@ async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
     assert ALICE.user_id not in service._pending and BOB.user_id not in service._pending
 
 
+async def test_verdict_checks_take_a_quarter_of_a_core_and_only_look_quickly_when_many_wait(
+    flow: GameFlow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A check rests three times as long as it ran; with ``LONG_QUEUE`` checks waiting, each
+    is a quick look (no search forked); as the queue shortens, full searches again."""
+    import bot.flows.solver as service_module
+
+    service = flow.solver
+    budgets: list[float] = []
+
+    async def verdict(game: Any, budget_s: float) -> str:
+        budgets.append(budget_s)
+        now[0] += 0.2  # each search "takes" 0.2 s of the fake monotonic clock
+        return "unknown"
+
+    now = [1000.0]
+    slept: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        slept.append(round(seconds, 6))
+        now[0] += seconds
+
+    monkeypatch.setattr(service.worker, "verdict", verdict)
+    monkeypatch.setattr(service_module.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(service_module.asyncio, "sleep", sleep)
+    monkeypatch.setattr(service_module, "LONG_QUEUE", 3)
+    monkeypatch.setattr(service, "_checker", object())  # run the queue by hand below
+
+    async def deliver(text: str) -> None:
+        raise AssertionError("nothing is proven lost here")
+
+    players = [dataclasses.replace(ALICE, user_id=800 + i) for i in range(5)]
+    for player in players:
+        reply = await flow.new_game(player, "trefoil", 1)
+        assert reply.board is not None
+        service.request_verdict(reply.board, deliver)
+    await service._run_checks_once()
+    quick, full = solver_worker.QUICK_S, solver_worker.VERDICT_BUDGET_S
+    # 5, 4 and 3 waiting with it: quick looks; then 2 and 1: full searches
+    assert budgets == [quick, quick, quick, full, full]
+    assert slept == [0.6] * 4, "each rest is three times the 0.2 s its check ran"
+
+
 async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
     flow: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     service = flow.solver
     looked_at: list[int] = []
 
-    async def verdict(owner_id: int, ref: BoardRef, text: str, filename: str) -> Any:
+    async def verdict(owner_id: int, ref: BoardRef, text: str, filename: str,
+                      *, quick: bool = False) -> Any:
         looked_at.append(owner_id)
         return f"{text} amended"
 
