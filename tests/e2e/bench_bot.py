@@ -1,7 +1,8 @@
 """How fast the bot answers `/move` with its picture, over the loopback fake Discord.
 
     python -m tests.e2e.bench_bot [--moves 200] [--players 100] [--per-player 10] [--in-process]
-                                  [--postgres] [--processes 2] [--ceiling] [--replays N]
+                                  [--postgres] [--processes 2] [--ceiling] [--compare]
+                                  [--replays N]
                                   [--profile FILE]
 
 Latency is measured from the moment the fake sends INTERACTION_CREATE on the gateway to the
@@ -21,7 +22,9 @@ Besides latency it prints the CPU a move costs and the memory (RSS) of the bot's
 and their worker processes. ``--ceiling`` runs, in place of the bot, a minimal discord.py bot
 (``ceiling_bot.py``) that answers every ``/new`` and ``/move`` with one fixed board-sized PNG
 and no game: what discord.py, the fake and the players allow here, the most the bot could
-reach. ``--replays N`` adds N members who, while the crowd plays, each ask for a
+reach. ``--compare`` runs the bot, then the minimal bot, and prints the ratio of their moves a
+second and the machine's CPU a move of each (every process, forked searches included; goal of
+issue 26: a ratio >= 0.5). ``--replays N`` adds N members who, while the crowd plays, each ask for a
 ``/replay`` of a game of about 150 moves they played before the clock started: the crowd's
 latency beside replays being drawn. ``--profile FILE`` records the bot's process with py-spy during the run with many
 players and prints where its CPU goes (``cpu_profile.py``). Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
@@ -322,12 +325,45 @@ def summary(label: str, latencies: list[float]) -> str:
     )
 
 
+@dataclass
+class Run:
+    """What a run with many players measured: moves a second, and the machine's CPU a
+    move (every process: the bot's, its workers' and their forked searches', the fake's
+    and the players')."""
+
+    rate: float
+    p99_ms: float
+    cpu_ms: float
+
+
 async def bench(args: argparse.Namespace) -> int:
     if args.ceiling and (args.in_process or args.postgres or args.processes > 1):
         raise SystemExit("--ceiling runs the minimal bot alone, in one process")
-    processes = 1 if args.in_process else args.processes
+    if args.compare and (args.ceiling or args.in_process):
+        raise SystemExit("--compare runs the bot in its own processes, then the minimal bot")
+    ours = await run(args, ceiling=args.ceiling)
+    if ours is None:
+        return 1
+    if not args.compare:
+        return 0
+    print()
+    trivial = await run(args, ceiling=True)
+    if trivial is None:
+        return 1
+    print(
+        f"\nthe bot against the trivial bot, in this run: {ours.rate:.0f} / {trivial.rate:.0f} "
+        f"moves/s = {ours.rate / trivial.rate:.2f}   (goal: >= 0.5); machine CPU a move "
+        f"{ours.cpu_ms:.2f} ms against {trivial.cpu_ms:.2f} ms; /move p99 {ours.p99_ms:.0f} ms "
+        f"against {trivial.p99_ms:.0f} ms"
+    )
+    return 0
+
+
+async def run(args: argparse.Namespace, *, ceiling: bool) -> Run | None:
+    """One run: one player, then many; None if the fake Discord refused a request."""
+    processes = 1 if args.in_process or ceiling else args.processes
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp, postgres_url(
-        args.postgres or processes > 1
+        not ceiling and (args.postgres or processes > 1)
     ) as database_url:
         fake = FakeDiscord(shard_count=processes)
         players = fake.add_members(args.players)
@@ -339,21 +375,21 @@ async def bench(args: argparse.Namespace) -> int:
         await fake.start()
         try:
             async with running_bot(
-                fake, Path(tmp), args.in_process, processes, database_url, args.ceiling
+                fake, Path(tmp), args.in_process, processes, database_url, ceiling
             ) as bot:
                 where = (
-                    "(the minimal ceiling bot, no game) in its own process" if args.ceiling
+                    "(the minimal ceiling bot, no game) in its own process" if ceiling
                     else "in this process" if args.in_process
                     else f"in {processes} processes (a shard each)" if processes > 1
                     else "in its own process"
                 )
-                store = "no database" if args.ceiling else "PostgreSQL" if database_url else "SQLite"
+                store = "no database" if ceiling else "PostgreSQL" if database_url else "SQLite"
                 print(
                     f"bot {where} on {store}; fake Discord and players in this process; "
                     f"{os.cpu_count()} CPUs; Python {sys.version.split()[0]}"
                 )
                 single = await one_player(
-                    fake, fake.users["alice"], args.moves, args.warmup, resign=not args.ceiling
+                    fake, fake.users["alice"], args.moves, args.warmup, resign=not ceiling
                 )
                 print(summary("one player", single) + "   (goal: p50 <= 20 ms, p99 <= 100 ms)")
                 recording = None
@@ -374,6 +410,8 @@ async def bench(args: argparse.Namespace) -> int:
                     f"{len(players)} players at once: {rate:.0f} moves/s "
                     f"({len(crowd)} moves in {wall:.2f} s)   (goal: >= 200 moves/s)"
                 )
+                machine_ms = (bot_cpu + workers_cpu + fake_cpu) / len(crowd) * 1000
+                result = Run(rate, percentile([x * 1000 for x in crowd], 99), machine_ms)
                 if not args.in_process:
                     print(
                         f"CPU in that run: bot {bot_cpu:.2f} s "
@@ -383,7 +421,8 @@ async def bench(args: argparse.Namespace) -> int:
                         + "".join(f"{', ' if i else ': '}{s / len(crowd) * 1000:.1f}"
                                   for i, s in enumerate(each_worker))
                         + (" in each" if each_worker else "")
-                        + f"), fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s"
+                        + f"), fake Discord and players {fake_cpu:.2f} s, wall {wall:.2f} s; "
+                        f"the machine's CPU a move, every process: {machine_ms:.2f} ms"
                     )
                     print(f"memory after: bot and worker processes {rss_mb(bot):.0f} MB RSS")
                 if recording is not None:
@@ -396,8 +435,8 @@ async def bench(args: argparse.Namespace) -> int:
             await fake.close()
         if fake.problems:
             print("the fake Discord refused:", *fake.problems, sep="\n  ")
-            return 1
-    return 0
+            return None
+    return result
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -417,6 +456,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--ceiling", action="store_true", help="a minimal discord.py bot instead (no game)"
+    )
+    parser.add_argument(
+        "--compare", action="store_true",
+        help="then the minimal bot in the same run, and the ratio of the two (issue 26)",
     )
     parser.add_argument(
         "--replays", type=int, default=0,
