@@ -18,6 +18,7 @@ win is possible, the message's text is amended here — outside any player's loc
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Awaitable
@@ -49,16 +50,33 @@ async def in_time(
     """The reply, and whether the interaction had to be deferred while waiting for it.
 
     A command's deferral shows "thinking…" publicly, or to the player alone if ``private``
-    (when the answer is known to be private)."""
-    task = asyncio.ensure_future(work)
-    await asyncio.wait({task}, timeout=DEFER_AFTER_S)
-    if task.done():
-        return task.result(), False
+    (when the answer is known to be private). The work runs here, in the interaction's
+    own task; only a deferral, when it is late, is a task of its own."""
+    loop = asyncio.get_running_loop()
+    deferral: list[asyncio.Task[None]] = []
+    timer = loop.call_later(
+        DEFER_AFTER_S, lambda: deferral.append(loop.create_task(_defer(interaction, private)))
+    )
+    try:
+        result = await work
+    except BaseException:
+        timer.cancel()
+        if deferral:  # what was said to Discord is settled before the failure is told
+            with contextlib.suppress(Exception):
+                await deferral[0]
+        raise
+    timer.cancel()
+    if not deferral:
+        return result, False
+    await deferral[0]
+    return result, True
+
+
+async def _defer(interaction: discord.Interaction[Any], private: bool) -> None:
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()  # "deferred update": the pressed message stays
     else:
         await interaction.response.defer(thinking=True, ephemeral=private)
-    return await task, True
 
 
 def _picture(png: bytes, filename: str, alt_text: str) -> discord.File:
@@ -182,8 +200,6 @@ async def _respond(
             look_for_a_win(interaction, reply.board, board_at)
         if note is not None:
             await tell_privately(interaction, note)
-        if reply.board is not None and not reply.board.private and posted is not None:
-            tidy_later(interaction, reply.board, posted)
         challenge = reply.message.challenge if reply.message is not None else None
         if challenge is not None and posted is not None and interaction.channel_id:
             await core_of(interaction).challenge_posted(
@@ -191,6 +207,8 @@ async def _respond(
             )
         if reply.updates:
             await apply_updates(interaction.client, reply.updates)
+        if reply.board is not None and not reply.board.private and posted is not None:
+            await collapse_earlier(interaction, reply.board, posted)
     except Exception:
         await apologise(interaction)
 
@@ -214,17 +232,23 @@ async def apply_updates(client: discord.Client, updates: tuple[Update, ...]) -> 
             log.debug("a challenge's message %s is gone or out of reach", update.message_id)
 
 
-def tidy_later(interaction: discord.Interaction[Any], board: Board, posted: int) -> None:
-    """Collapse the board that ``posted`` replaces, in the background. Edits of a channel's
+async def collapse_earlier(interaction: discord.Interaction[Any], board: Board,
+                          posted: int) -> None:
+    """Collapse the board that ``posted`` replaces: the last step of answering, in the
+    interaction's own task (the player has their answer already). Edits of a channel's
     messages share a rate limit per channel, so in a busy channel they can fall behind the
     boards posted: beyond ``TIDY_LIMIT`` waiting, an earlier board is left as it is (its
     buttons still answer, with the current board) rather than queue without end."""
     if len(_tidying) >= TIDY_LIMIT:
         log.debug("%d boards waiting to be collapsed: leaving one as it is", len(_tidying))
         return
-    task = asyncio.get_running_loop().create_task(tidy(interaction, board, posted))
-    _tidying.add(task)  # referenced until done: one per board being posted
-    task.add_done_callback(_tidying.discard)
+    task = asyncio.current_task()
+    assert task is not None  # called from an interaction's task
+    _tidying.add(task)  # one per board being collapsed
+    try:
+        await tidy(interaction, board, posted)
+    finally:
+        _tidying.discard(task)
 
 
 async def tidy(interaction: discord.Interaction[Any], board: Board, posted: int) -> None:

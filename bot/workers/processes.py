@@ -59,23 +59,27 @@ class _Process:
     def pid(self) -> int:
         return self.popen.pid
 
-    async def exchange(self, task: bytes) -> tuple[bool, Any]:
-        """Send one pickled task; its unpickled answer, ``(True, result)`` or ``(False,
-        exception)``. Raises WorkerDied if the process ends first."""
+    def send(self, task: bytes) -> asyncio.Future[bytes]:
+        """Send one pickled task; the future of its pickled answer, which fails with
+        WorkerDied if the process ends first. Nothing here waits: no task of its own."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[bytes] = loop.create_future()
         if self._ended:
-            raise WorkerDied
+            answer.set_exception(WorkerDied())
+            return answer
         if self._loop is None:
-            self._loop = asyncio.get_running_loop()
-            self._loop.add_reader(self._answers, self._readable)
-        answer = self._loop.create_future()
+            self._loop = loop
+            loop.add_reader(self._answers, self._readable)
         try:
             self._tasks.write(framed(task))
             self._tasks.flush()
         except (OSError, ValueError) as exc:  # a broken or closed pipe: the process is gone
-            raise WorkerDied from exc
+            died = WorkerDied()
+            died.__cause__ = exc
+            answer.set_exception(died)
+            return answer
         self._waiting.append(answer)
-        result: tuple[bool, Any] = pickle.loads(await answer)
-        return result
+        return answer
 
     def _readable(self) -> None:
         try:
@@ -174,11 +178,14 @@ class Workers:
             raise RuntimeError(f"the {self.what} processes are shut down")
         process = self._pick()
         self._busy[process] += 1
-        exchange = asyncio.ensure_future(process.exchange(task))
-        # The task's place is taken until its answer is read, even if the caller stopped
-        # waiting for it (a cancelled task): the answer still comes, in its turn.
-        exchange.add_done_callback(lambda done: self._release(process, done))
-        return await asyncio.shield(exchange)
+        answer = process.send(task)
+        if answer.done():  # not even sent (the process is gone): its place is free now, so
+            self._release(process, answer)  # that trying again picks a live process
+        else:  # the place is taken until the answer is read, even if the caller stopped
+            # waiting for it (a cancelled task): the answer still comes, in its turn.
+            answer.add_done_callback(lambda done: self._release(process, done))
+        result: tuple[bool, Any] = pickle.loads(await asyncio.shield(answer))
+        return result
 
     def _pick(self) -> _Process:
         """An idle process; else a new one, while there may be more; else the least busy

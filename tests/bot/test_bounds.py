@@ -4,7 +4,6 @@ keep them; how the memory grows is measured by ``tests.e2e.bench_memory``, not h
 
 from __future__ import annotations
 
-import asyncio
 import random
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -62,17 +61,19 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
 async def test_earlier_boards_wait_to_be_collapsed_in_a_bounded_queue(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from types import SimpleNamespace
-
     from bot.discord import send
 
-    nowhere: Any = SimpleNamespace(channel_id=None)  # tidy has nothing to do for it
+    collapsed: list[int] = []
+
+    async def tidy(interaction: Any, board: Any, posted: int) -> None:
+        collapsed.append(len(waiting))  # how many wait while this one is collapsed
+
     waiting: set[Any] = {object() for _ in range(send.TIDY_LIMIT)}
     monkeypatch.setattr(send, "_tidying", waiting)
-    send.tidy_later(nowhere, nowhere, 1)
-    assert len(waiting) == send.TIDY_LIMIT  # full: this board is left as it is
+    monkeypatch.setattr(send, "tidy", tidy)
+    await send.collapse_earlier(Any, Any, 1)
+    assert collapsed == [] and len(waiting) == send.TIDY_LIMIT  # full: this board is left
     waiting.pop()
-    send.tidy_later(nowhere, nowhere, 1)
-    assert len(waiting) == send.TIDY_LIMIT  # room for one: it waits
-    await asyncio.sleep(0.01)
+    await send.collapse_earlier(Any, Any, 1)
+    assert collapsed == [send.TIDY_LIMIT], "room for one: it waits its turn, counted"
     assert len(waiting) == send.TIDY_LIMIT - 1  # done, and forgotten
