@@ -13,7 +13,7 @@ from engine.lru import LRU
 from ..replies import Message, Player, Reply
 from ..store.settings import SettingsStore
 from ..words.language import N_, _
-from ..words.phrases import code
+from ..words.phrases import code, option
 
 KEPT = 500  # players whose settings are kept in memory between moves (the active ones)
 # Each setting as the player reads it (translated where shown).
@@ -69,7 +69,8 @@ class PlayerSettings:
 def _setting_line(name: str, on: bool) -> str:
     """A setting, whether it is on, and how to turn it either way (typed as the command
     takes it, in any language)."""
-    facts = {"setting": _(WORDS[name]), "on": code(f"{name}:True"), "off": code(f"{name}:False")}
+    facts = {"setting": _(WORDS[name]), "on": code(option(name, "True")),
+             "off": code(option(name, "False"))}
     if on:
         return _("• {setting}: **on** ({on} or {off})", **facts)
     return _("• {setting}: **off** ({on} or {off})", **facts)

@@ -42,6 +42,7 @@ KEYWORDS: dict[str, Any] = {
     "n_": (1, 2),
     "p_": ((1, "c"), 2),
     "N_": None,
+    "pN_": ((1, "c"), 2),
     # the engine's refusals and phrases: a template, its facts as keyword arguments
     "RuleError": None,
     "IllegalMove": None,

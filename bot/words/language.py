@@ -9,7 +9,8 @@ language's catalog:
   is translated, so a translation may put them anywhere;
 * ``n_("{count} move", "{count} moves", n)``: the form the language uses for ``n``;
 * ``p_("card rank", "Q")``: a word that means something else elsewhere (a rank letter);
-* ``N_("Undo")``: marks a constant for the catalog; it is translated where it is shown.
+* ``N_("Undo")``: marks a constant for the catalog; it is translated where it is shown
+  (``pN_`` the same in a context).
 
 The English sentences are the catalog's keys. Each language's catalog is
 ``locales/<language>/LC_MESSAGES/solitaire.po`` beside this module, compiled when the
@@ -54,7 +55,18 @@ LANGUAGES: dict[str, str] = {
 _BY_MAIN_LANGUAGE = {code.split("-")[0].lower(): code for code in LANGUAGES}
 DOMAIN = "solitaire"
 LOCALES = Path(__file__).with_name("locales")
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def pN_(context: str, message: str) -> str:
+    """``message`` in ``context`` marked for the catalog, not translated here (the
+    contextual ``N_``)."""
+    return message
+
+
+# Each letter a catalog message, as a language's cards may print others (German B D K A,
+# French V D R A); the digits are the same everywhere.
+RANKS = (pN_("card rank", "A"), "2", "3", "4", "5", "6", "7", "8", "9", "10",
+         pN_("card rank", "J"), pN_("card rank", "Q"), pN_("card rank", "K"))
 
 
 def language_of(locale: object) -> str:
