@@ -103,6 +103,10 @@ class Words:
     def number(self, value: int | float, places: int | None = None) -> str:
         """``12345`` -> ``12,345`` (English), ``12.345`` (German): counts, never ids;
         ``places``: exactly so many decimals (``19.30``)."""
+        if places is None and type(value) is int and 0 <= value < 1000:
+            return str(value)  # no grouping below a thousand, and every language offered
+            # writes Western digits: the answer Babel would give, without its work (a
+            # picture words several numbers, at every move)
         pattern = _places(self.locale.decimal_formats[None], places)
         return format_decimal(value, format=pattern, locale=self.locale)
 

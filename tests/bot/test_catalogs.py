@@ -448,3 +448,13 @@ async def test_every_reply_is_in_the_pseudo_language(
               if reply.message and reply.message.alt_text]
     texts += [("move choice", choice.label) for choice in choices]
     assert [(what, text) for what, text in texts if stretched_share(text) < 0.95] == []
+
+
+@pytest.mark.parametrize("language", ["en-US", *translated_languages()])
+def test_a_small_count_is_written_as_babel_writes_it(language: str) -> None:
+    """``Words.number`` skips Babel below a thousand: the same text in every language."""
+    from babel.numbers import format_decimal
+
+    words = words_for(language)
+    for value in [*range(0, 1001), 1234, 12345, 107925]:
+        assert words.number(value) == format_decimal(value, locale=words.locale), value
