@@ -64,7 +64,8 @@ from .workers.solver import SolverWorker
 log = logging.getLogger(__name__)
 
 NOTHING_DELETED = N_("Nothing was deleted.")
-PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often
+DAY_S = 86_400.0  # Unix time has no leap seconds: each UTC day starts at a multiple of it
+PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often (and after midnight)
 CHALLENGES_EVERY_S = 300.0  # and closes the challenges whose day is over this often
 T = TypeVar("T")
 
@@ -88,6 +89,7 @@ class Core:
         deals: random.Random | None = None,
     ) -> None:
         self.stores = stores
+        self._clock = clock
         self.pictures = Pictures(renderer, processes=render_processes)
         self.settings = PlayerSettings(stores.settings)
         self.cooldowns = Cooldowns(stores.cooldowns, clock)
@@ -327,7 +329,7 @@ class Core:
 
         return await self.leadership.start(
             on_lead, [self.solver.keep_winnable_pool, self.daily_deals.keep_ahead,
-                      self._prune_cooldowns, close_challenges],
+                      self._prune, close_challenges],
         )
 
     async def sync_commands(
@@ -373,16 +375,23 @@ class Core:
         self.stores.games.forget(user_id)
         self.stores.boards.live.forget(user_id)
 
-    async def _prune_cooldowns(self) -> None:
-        """The leader forgets the cooldowns no limit remembers any more, now and then."""
+    async def _prune(self) -> None:
+        """The leader forgets, now and then and just after each UTC midnight, the cooldowns
+        no limit remembers any more and the daily attempts of days that have ended."""
         while True:
-            await asyncio.sleep(PRUNE_EVERY_S)
+            await asyncio.sleep(min(PRUNE_EVERY_S, _to_midnight(self._clock()) + 1.0))
             try:
                 await self.cooldowns.prune()
+                await self.data_rights.forget_past_days()
             except StoreUnavailable:
                 pass  # the outage is in the log already
             except Exception:
-                log.exception("pruning the cooldowns failed")
+                log.exception("pruning the cooldowns and past daily attempts failed")
+
+
+def _to_midnight(now: float) -> float:
+    """Seconds from ``now`` (Unix seconds) to the next UTC midnight."""
+    return DAY_S - now % DAY_S
 
 
 async def _spoken(language: str, work: Awaitable[T]) -> T:

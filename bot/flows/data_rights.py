@@ -60,6 +60,11 @@ class DataRights:
                   "afresh.", new=command("new"))
         return Reply(message=Message(" ".join((done, how, after)), private=True))
 
+    async def forget_past_days(self) -> int:
+        """The daily attempts kept to their day's end forgotten once it has ended (the
+        leader's job, at each UTC midnight and now and then); how many."""
+        return await self.stores.forget_past_daily_attempts(utc_day(self._clock()).isoformat())
+
     async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
         refused = _reset_refusal(player, can_manage_server)
         if refused:

@@ -86,6 +86,16 @@ class Stores:
         await self.db.after_forget()
         return deleted["games"], deleted["results"]
 
+    async def forget_past_daily_attempts(self, today: str) -> int:
+        """Delete the daily attempts of the days before ``today`` (``YYYY-MM-DD``, UTC),
+        everyone's: an attempt only stops a second scored try on its own day. A forgotten
+        player's attempt of their last day goes with them here. How many were deleted."""
+        async with self.db.transaction() as conn:
+            deleted = await conn.execute("DELETE FROM daily_attempts WHERE day < $1", today)
+        if deleted:
+            await self.db.after_forget()
+        return deleted
+
     def listen(self, listener: Callable[[str, int | None], None]) -> None:
         """Call ``listener(kind, user_id)`` with each notice of the fleet (``"settings"``,
         ``"forget"``, ``"pool"`` ...; ``user_id`` None when it names nobody), and with

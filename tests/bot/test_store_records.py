@@ -3,16 +3,20 @@ resetting a server — each against a real SQLite file and a real PostgreSQL dat
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
 
+from bot.core import Core
 from bot.store import WON, SavedGame, Stores
 from bot.store.sqlite import MIGRATIONS, SCHEMA_VERSION
 from engine import new_game
 from tests.bot.reference import all_results
+
+from .conftest import Clock
 
 
 @pytest.fixture
@@ -154,3 +158,38 @@ async def test_a_version_2_file_learns_its_daily_attempts(tmp_path: Path) -> Non
         assert again.daily is None, "the attempt made before the upgrade counts"
     finally:
         await store.close()
+
+
+async def test_daily_attempts_are_forgotten_once_their_day_has_ended(any_store: Stores) -> None:
+    """What /forget-me promises: today's attempt stays to the day's end, then goes (the
+    leader's prune, on both backends); an attempt only counts on its own day."""
+    for user in (1, 2):
+        await any_store.games.start(user, 10, new_game("trefoil", 1), 9.0, daily=DAY)
+    await any_store.forget_player(1, today=DAY)
+    assert await any_store.results.has_daily_attempt(1, "trefoil", DAY), "kept to its end"
+    assert await any_store.forget_past_daily_attempts(DAY) == 0, "the day is not over"
+    assert await any_store.forget_past_daily_attempts("2026-11-23") == 2
+    for user in (1, 2):
+        assert not await any_store.results.has_daily_attempt(user, "trefoil", DAY)
+
+
+async def test_the_leader_forgets_past_attempts_just_after_midnight(
+    core: Core, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bot.core as core_module
+
+    clock.now = datetime(2026, 11, 22, 23, 59, 30, tzinfo=UTC).timestamp()
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+        clock.advance(seconds)
+        if len(waits) == 2:
+            raise asyncio.CancelledError  # two rounds are enough
+
+    await core.stores.games.start(1, 10, new_game("trefoil", 1), clock.now, daily=DAY)
+    monkeypatch.setattr(core_module.asyncio, "sleep", sleep)
+    with pytest.raises(asyncio.CancelledError):
+        await core._prune()
+    assert waits == [31.0, core_module.PRUNE_EVERY_S], "first just after midnight"
+    assert not await core.stores.results.has_daily_attempt(1, "trefoil", DAY)
