@@ -506,6 +506,10 @@ async def test_a_draw_without_the_house_rule_says_how_to_deal_with_it(flow: Game
     refused = await flow.act(ALICE, Action.MOVE, "draw QH")
     assert refused.refused and "house rule is off" in (refused.note or "")
     assert "`/new trefoil 4 draw:True` deals this one with it" in (refused.note or "")
+    await flow.new_game(BOB, "clover-leaf", 3)
+    elsewhere = await flow.act(BOB, Action.MOVE, "draw QH")
+    assert elsewhere.refused and "house rule is off" in (elsewhere.note or "")
+    assert "draw:True" not in (elsewhere.note or ""), "a game without the rule is not told to"
 
 
 async def test_the_draw_house_rule_is_trefoils_only(flow: GameFlow, store: Stores) -> None:
