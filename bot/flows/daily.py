@@ -189,10 +189,10 @@ class DailyDeals:
         game = saved.game
         if saved.status == "won":
             how = n_("🏆 won in {count} move", "🏆 won in {count} moves", game.moves_made)
-        elif saved.status == "resigned":
-            how = p_("daily attempt", "resigned")
-        else:
-            how = p_("daily attempt", "stuck")
+        else:  # how it ended, then how far it went
+            ended = (p_("daily attempt", "resigned") if saved.status == "resigned"
+                     else p_("daily attempt", "stuck"))
+            how = f"{ended} · {n_('{count} move', '{count} moves', game.moves_made)}"
         cards = _("{home}/{total} cards home", home=game.cards_on_foundations,
                   total=game.rules.card_count)
         hints = (n_("{count} hint", "{count} hints", saved.hints) if saved.hints
