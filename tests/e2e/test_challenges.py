@@ -108,6 +108,31 @@ async def test_no_challenge_to_oneself_or_a_bot(
     assert reply.ephemeral and says in reply.text
 
 
+async def test_a_long_game_replays_an_even_selection_of_its_moves_and_says_so(
+    fake: FakeDiscord, bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from io import BytesIO
+
+    from PIL import Image
+
+    import bot.flows.replays
+    import render.replay
+
+    nothing = await fake.command("alice", "replay")
+    assert nothing.ephemeral and "You have no game to replay here yet" in nothing.text
+    for module in (render.replay, bot.flows.replays):
+        monkeypatch.setattr(module, "MOST_FRAMES", 3)  # a "long" game: 5 moves
+    await fake.command("alice", "new", {"game": "trefoil", "deal": NOV_22_DEAL})
+    for move in NOV_22_WIN[:5]:
+        source, _, target = move.partition(" ")
+        await fake.command("alice", "move", {"from": source, "to": target})
+    mine = await fake.command("alice", "replay")
+    [gif] = fake.message(mine).state().attachments
+    assert Image.open(BytesIO(gif.data)).n_frames == 4, "the deal and 3 of the 5 moves"
+    assert gif.description and "3 of its moves from the deal, evenly picked" in gif.description
+    assert "a frame a move" not in gif.description
+
+
 async def test_a_replay_goes_to_the_channel_and_another_member_may_ask_for_one(
     fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
