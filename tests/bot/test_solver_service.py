@@ -112,7 +112,7 @@ async def test_following_the_hints_of_a_winnable_deal_wins_and_ends_with_a_press
 async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: GameFlow, store: Stores) -> None:
     await flow.new_game(ALICE, "trefoil", 1)
     await flow.act(ALICE, Action.HINT)
-    for move in solve(new_game("trefoil", 1), budget_s=5).moves:
+    for move in solve(new_game("trefoil", 1), positions=1_000_000).moves:
         await flow.act(ALICE, Action.MOVE, move)
     [result] = await all_results(store)
     assert (result.outcome, result.hints, result.assisted) == ("won", 1, True)
@@ -128,7 +128,7 @@ async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: GameFlow) -> No
 
 
 async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store: Stores) -> None:
-    line = solve(new_game("trefoil", 1), budget_s=5).moves
+    line = solve(new_game("trefoil", 1), positions=1_000_000).moves
     mirror = new_game("trefoil", 1)
     await flow.new_game(ALICE, "trefoil", 1)
     refused = await flow.act(ALICE, Action.AUTO_FINISH)
@@ -217,7 +217,7 @@ async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: GameFlow, 
     assert reply.board is not None
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None
-    assert solve(saved.game, budget_s=5).status == "won"
+    assert solve(saved.game, positions=1_000_000).status == "won"
     assert await store.pool.count("trefoil") == 1
 
 
@@ -225,7 +225,7 @@ async def test_an_empty_pool_is_filled_on_the_spot(flow: GameFlow, store: Stores
     reply = await flow.new_game(ALICE, "trefoil", winnable=True)
     assert reply.board is not None
     saved = await store.games.load(ALICE.user_id)
-    assert saved is not None and solve(saved.game, budget_s=5).status == "won"
+    assert saved is not None and solve(saved.game, positions=1_000_000).status == "won"
 
 
 async def test_winnable_and_a_deal_number_together_are_refused(flow: GameFlow, store: Stores) -> None:
