@@ -158,3 +158,22 @@ async def test_a_replay_goes_to_the_channel_and_another_member_may_ask_for_one(
     await fake.press("alice", resigning, label="Resign")
     theirs = await fake.command("bob", "replay", {"user": "alice"})
     assert f"<@{alice.id}>'s **Trefoil** game" in theirs.text and "resigned" in theirs.text
+
+
+async def test_play_over_an_unfinished_game_asks_first_and_keeps_it_on_no(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    await fake.command("bob", "new", {"game": "clover-leaf", "deal": 7})
+    await fake.command("bob", "move", {"from": "1", "to": "16"})  # a game under way
+    asked = await fake.command("alice", "challenge", {"user": "bob", "game": "trefoil"})
+    await fake.press("bob", asked, label="Accept")
+    question = await fake.press("bob", asked, label="Play")
+    assert "**Clover Leaf** game" in question.text and "1 move" in question.text
+    assert [b.label for b in question.buttons] == ["Start new game", "Keep playing"]
+    kept = await fake.press("bob", question, label="Keep playing")
+    assert f"deal {NOV_22_DEAL}" not in kept.text
+    shown = await fake.command("bob", "show")
+    assert "Clover Leaf" in shown.text, "the game under way is kept"
+    again = await fake.press("bob", asked, label="Play")
+    dealt = await fake.press("bob", again, label="Start new game")
+    assert f"deal {NOV_22_DEAL}" in board_of(dealt).text and "Trefoil" in board_of(dealt).text

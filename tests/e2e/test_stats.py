@@ -100,8 +100,13 @@ async def test_the_daily_deal_its_board_and_its_streak(
     )
     slower = await win_daily(fake, clock, bob, step_s=5)
     assert "Daily deal won" in slower.text
+    share = f"🃏 Trefoil daily {NOV_22} · 🏆 won in {len(NOV_22_WIN)} moves · 52/52 cards home"
+    assert f"Share it:\n```\n{share} · no hints\n```" in won.text, "a line to post anywhere"
     await fake.command(carol, "daily", {"game": "trefoil"})
-    await fake.press(carol, await fake.command(carol, "resign"), label="Resign")
+    gave_up = await fake.press(carol, await fake.command(carol, "resign"), label="Resign")
+    assert f"🃏 Trefoil daily {NOV_22} · resigned · 0 moves · 4/52 cards home" in gave_up.text
+    shared = gave_up.text.split("Share it:\n```\n")[1].split("\n```")[0]
+    assert str(NOV_22_DEAL) not in shared and "♥" not in shared, "nothing of the deal"
 
     replay = await fake.command(alice, "daily", {"game": "trefoil"})
     assert not replay.ephemeral and "not scored" in replay.text
