@@ -43,6 +43,8 @@ def compose(
     game = saved.game
     finished = saved.is_finished
     lines = [headline(game)]
+    if saved.daily is not None:  # a scored daily attempt: say so on every board of it
+        lines[0] += " · " + _("📅 daily {day}, proven winnable", day=saved.daily)
     if summary:
         lines.append(summary)
     end = ending(saved)

@@ -120,9 +120,14 @@ async def test_the_first_start_of_todays_deal_is_scored(
     assert "daily deal" in first.board.text and "scored attempt" in first.board.text
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily == "2026-11-22"
+    shown = await flow.show(ALICE)
+    assert shown.board is not None
+    assert "· 📅 daily 2026-11-22, proven winnable" in shown.board.text.splitlines()[0], (
+        "every board of a scored daily says so, not only the first")
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     again = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     assert again.board is not None and "not scored" in again.board.text
+    assert "📅" not in again.board.text.splitlines()[0], "not scored: no mark on its boards"
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily is None
     other = await flow.new_game(BOB, "trefoil", NOV_22_DEAL)
