@@ -112,7 +112,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.choices(game=GAME_CHOICES)
     async def daily_board(
         self, interaction: discord.Interaction[Any], game: str,
-        day: app_commands.Range[str, 1, 10] | None = None,  # 2026-11-22, yesterday
+        day: app_commands.Range[str, 1, 16] | None = None,  # 2026-11-22, yesterday, hier ...
     ) -> None:
         await respond(interaction, self.core.daily_board(player_of(interaction), game, day))
 

@@ -293,12 +293,14 @@ def _invitation(attempt: str | None, game: str, deal: int, today: bool) -> str:
 
 
 def _parse_day(day: str | None, today: date) -> date | str:
-    """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``), or why not.
-    The words are typed, so they are English in every language."""
+    """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``: the words in
+    English or in the language spoken), or why not."""
+    typed_today = p_("a day typed in /daily-board", "today")
+    typed_yesterday = p_("a day typed in /daily-board", "yesterday")
     text = (day or "today").strip().lower()
-    if text == "today":
+    if text in {"today", typed_today.lower()}:
         return today
-    if text == "yesterday":
+    if text in {"yesterday", typed_yesterday.lower()}:
         return today - timedelta(days=1)
     try:
         wanted = date.fromisoformat(text)
@@ -306,7 +308,7 @@ def _parse_day(day: str | None, today: date) -> date | str:
         return _(
             "{typed} is not a day I can read. Write it as year-month-day, like {example}, or "
             "{today} or {yesterday}.", typed=code(day or ""), example=code(today.isoformat()),
-            today=code("today"), yesterday=code("yesterday"),
+            today=code(typed_today), yesterday=code(typed_yesterday),
         )
     if wanted > today:
         return _("{day} has not come yet (today is {today} UTC).", day=wanted.isoformat(),

@@ -80,6 +80,8 @@ NOTES = {
     "choice": "A choice of an option: at most 100 characters.",
     DESCRIPTION: "A slash command's or option's description: at most 100 characters.",
     "card rank": "A rank as the language's cards print it: one or two characters.",
+    "a day typed in /daily-board": "A word a player types (English works too): lower case, "
+                                   "at most 16 characters.",
 }
 
 

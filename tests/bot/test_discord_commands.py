@@ -80,7 +80,7 @@ def test_free_text_stops_in_the_client_and_every_description_fits(
 ) -> None:
     move = options(commands["move"])
     assert (move["from"]["max_length"], move["to"]["max_length"]) == (40, 40)
-    assert options(commands["daily-board"])["day"]["max_length"] == 10
+    assert options(commands["daily-board"])["day"]["max_length"] == 16  # "aujourd'hui" too
     for command in commands.values():
         assert 1 <= len(command["description"]) <= 100, command["name"]
         for option in command.get("options", []):

@@ -353,6 +353,31 @@ async def test_the_daily_board_of_another_day(stats: Core, history: History) -> 
     assert "Nobody here has finished" in empty.text
 
 
+async def test_the_daily_board_takes_today_and_yesterday_in_the_language_spoken_too(
+    stats: Core,
+) -> None:
+    import dataclasses
+    import gettext
+
+    from babel import Locale
+
+    from bot.words.language import Words
+    from tests.marked_language import installed
+
+    class Typed(gettext.NullTranslations):
+        def pgettext(self, context: str, message: str) -> str:
+            days = {"today": "heute", "yesterday": "gestern"}
+            return days[message] if context == "a day typed in /daily-board" else message
+
+    german = dataclasses.replace(ALICE, language="de")
+    with installed(Words("de", Typed(), Locale.parse("de"))):
+        for typed in ("gestern", "yesterday", "Gestern "):
+            answer = await stats.daily_board(german, "trefoil", typed)
+            assert not answer.refused, typed
+        refused = await stats.daily_board(german, "trefoil", "morgen")
+        assert refused.refused and "`heute` or `gestern`" in refused.text
+
+
 @pytest.mark.parametrize(("day", "says"), [
     ("2026-11-23", "has not come yet"), ("22/11/2026", "year-month-day"), ("soon", "`soon`"),
 ])
