@@ -37,7 +37,6 @@ from ..words.phrases import code, command
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
-CONSOLE_PERSON = Person(CONSOLE_PLAYER.user_id, "You")
 # The slash commands the console takes, by their English names.
 COMMANDS = (
     "new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "settings",
@@ -86,6 +85,10 @@ def _named(mention: re.Match[str]) -> str:
     if int(mention[1]) == CONSOLE_PLAYER.user_id:
         return p_("a mention of the console's player", "you")
     return _("player {id}", id=mention[1])
+
+
+def _console_person() -> Person:  # named on their record's picture, in the language spoken
+    return Person(CONSOLE_PLAYER.user_id, p_("the console's player, named on a picture", "You"))
 
 
 def game_id_from(words: list[str]) -> str:
@@ -201,7 +204,7 @@ class Console:
                 self.say(_("The console has one player, you: {stats} shows your record.",
                            stats=command("stats", f"[{p_('option', 'game')}]")))
             elif not args or (game := self._game(args, command("stats", "trefoil"))) is not None:
-                self.show(await self.core.stats(player, CONSOLE_PERSON, game if args else None))
+                self.show(await self.core.stats(player, _console_person(), game if args else None))
         elif name == "leaderboard":
             period = args.pop() if args and args[-1].lower() in PERIODS else "all"
             example = command("leaderboard", "trefoil", "week")
