@@ -33,7 +33,7 @@ from ..flows.stats import PERIODS
 from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player, Question, Reply
 from ..store import DEFAULT_SETTINGS
 from ..words.language import ENGLISH, _, n_, p_, speaking
-from ..words.phrases import code, command
+from ..words.phrases import code, command, typed_days
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
@@ -216,8 +216,8 @@ class Console:
             if game is not None:
                 self.show(await self.core.daily(player, game))
         elif name == "daily-board":
-            day = args.pop() if args and re.match(r"\d|today$|yesterday$", args[-1]) else None
-            today = datetime.now(UTC).date().isoformat()
+            last, today = (args or [""])[-1].lower(), datetime.now(UTC).date().isoformat()
+            day = args.pop() if last[:1].isdigit() or last in typed_days() else None
             game = self._game(args, command("daily-board", "trefoil", today))
             if game is not None:
                 self.show(await self.core.daily_board(player, game, day))

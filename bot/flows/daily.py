@@ -37,7 +37,7 @@ from ..store.database import StoreUnavailable
 from ..store.games import GameStore
 from ..store.results import ResultStore, Scope
 from ..words.language import _, n_, p_, speaking
-from ..words.phrases import code, command, format_seconds, medal, mention
+from ..words.phrases import code, command, format_seconds, medal, mention, typed_days
 from .cooldowns import Cooldowns
 from .scopes import board_scope, game_refusal, only_you_outside_servers
 
@@ -295,20 +295,18 @@ def _invitation(attempt: str | None, game: str, deal: int, today: bool) -> str:
 def _parse_day(day: str | None, today: date) -> date | str:
     """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``: the words in
     English or in the language spoken), or why not."""
-    typed_today = p_("a day typed in /daily-board", "today")
-    typed_yesterday = p_("a day typed in /daily-board", "yesterday")
     text = (day or "today").strip().lower()
-    if text in {"today", typed_today.lower()}:
-        return today
-    if text in {"yesterday", typed_yesterday.lower()}:
-        return today - timedelta(days=1)
+    back = typed_days().get(text)
+    if back is not None:
+        return today - timedelta(days=back)
     try:
         wanted = date.fromisoformat(text)
     except ValueError:
         return _(
             "{typed} is not a day I can read. Write it as year-month-day, like {example}, or "
             "{today} or {yesterday}.", typed=code(day or ""), example=code(today.isoformat()),
-            today=code(typed_today), yesterday=code(typed_yesterday),
+            today=code(p_("a day typed in /daily-board", "today")),
+            yesterday=code(p_("a day typed in /daily-board", "yesterday")),
         )
     if wanted > today:
         return _("{day} has not come yet (today is {today} UTC).", day=wanted.isoformat(),

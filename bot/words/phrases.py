@@ -163,3 +163,13 @@ def mention(user_id: int) -> str:
 def medal(rank: int) -> str:
     """A place on a board: a medal for the first three."""
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
+
+
+def typed_days() -> dict[str, int]:
+    """The words a player may type for a day, lower case, with how many days back each is:
+    ``today`` and ``yesterday`` in English and in the language spoken."""
+    return {
+        "today": 0, "yesterday": 1,
+        p_("a day typed in /daily-board", "today").lower(): 0,
+        p_("a day typed in /daily-board", "yesterday").lower(): 1,
+    }
