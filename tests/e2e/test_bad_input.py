@@ -47,7 +47,7 @@ async def test_a_menu_value_not_offered_is_refused_with_a_reason(fake: FakeDisco
 async def test_a_long_day_is_refused_before_it_is_read(fake: FakeDiscord, bot: Any) -> None:
     reply = await fake.command_unchecked("alice", "daily-board",
                                          {"game": "trefoil", "day": "9" * 1990})
-    private_reason(reply, "`day` must be at most 10 characters")
+    private_reason(reply, "`day` must be at most 16 characters")
     assert "9" * 20 not in reply.text
     unread = await fake.command("alice", "daily-board", {"game": "trefoil", "day": "99999999"})
     private_reason(unread, "is not a day I can read")
