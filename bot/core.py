@@ -379,7 +379,7 @@ class Core:
         """The leader forgets, now and then and just after each UTC midnight, the cooldowns
         no limit remembers any more and the daily attempts of days that have ended."""
         while True:
-            await asyncio.sleep(min(PRUNE_EVERY_S, _to_midnight(self._clock()) + 1.0))
+            await asyncio.sleep(prune_wait(self._clock()))
             try:
                 await self.cooldowns.prune()
                 await self.data_rights.forget_past_days()
@@ -389,9 +389,10 @@ class Core:
                 log.exception("pruning the cooldowns and past daily attempts failed")
 
 
-def _to_midnight(now: float) -> float:
-    """Seconds from ``now`` (Unix seconds) to the next UTC midnight."""
-    return DAY_S - now % DAY_S
+def prune_wait(now: float) -> float:
+    """How long the leader waits from ``now`` (Unix seconds) to its next prune: ten minutes,
+    or to a second past the next UTC midnight if that comes sooner."""
+    return min(PRUNE_EVERY_S, DAY_S - now % DAY_S + 1.0)
 
 
 async def _spoken(language: str, work: Awaitable[T]) -> T:

@@ -353,8 +353,8 @@ async def test_verdict_checks_take_a_quarter_of_a_core_and_only_look_quickly_whe
         now[0] += seconds
 
     monkeypatch.setattr(service.worker, "verdict", verdict)
-    monkeypatch.setattr(service_module.time, "monotonic", lambda: now[0])
-    monkeypatch.setattr(service_module.asyncio, "sleep", sleep)
+    monkeypatch.setattr(service_module, "_monotonic", lambda: now[0])
+    monkeypatch.setattr(service_module, "_rest", sleep)
     monkeypatch.setattr(service_module, "LONG_QUEUE", 3)
     monkeypatch.setattr(service, "_checker", object())  # run the queue by hand below
 

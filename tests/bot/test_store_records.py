@@ -3,7 +3,6 @@ resetting a server — each against a real SQLite file and a real PostgreSQL dat
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -174,22 +173,15 @@ async def test_daily_attempts_are_forgotten_once_their_day_has_ended(any_store: 
 
 
 async def test_the_leader_forgets_past_attempts_just_after_midnight(
-    core: Core, clock: Clock, monkeypatch: pytest.MonkeyPatch
+    core: Core, clock: Clock
 ) -> None:
-    import bot.core as core_module
+    from bot.core import PRUNE_EVERY_S, prune_wait
 
     clock.now = datetime(2026, 11, 22, 23, 59, 30, tzinfo=UTC).timestamp()
-    waits: list[float] = []
-
-    async def sleep(seconds: float) -> None:
-        waits.append(seconds)
-        clock.advance(seconds)
-        if len(waits) == 2:
-            raise asyncio.CancelledError  # two rounds are enough
-
+    assert prune_wait(clock.now) == 31.0, "the first prune of a day comes just after midnight"
+    assert prune_wait(clock.now - 3600) == PRUNE_EVERY_S
     await core.stores.games.start(1, 10, new_game("trefoil", 1), clock.now, daily=DAY)
-    monkeypatch.setattr(core_module.asyncio, "sleep", sleep)
-    with pytest.raises(asyncio.CancelledError):
-        await core._prune()
-    assert waits == [31.0, core_module.PRUNE_EVERY_S], "first just after midnight"
+    assert await core.data_rights.forget_past_days() == 0, "the day is not over"
+    clock.advance(prune_wait(clock.now))
+    assert await core.data_rights.forget_past_days() == 1
     assert not await core.stores.results.has_daily_attempt(1, "trefoil", DAY)
