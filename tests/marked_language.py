@@ -21,17 +21,37 @@ from bot.words.language import Words, install
 NAMES = ("command", "option")  # the contexts of names, which Discord checks
 
 
-class Marked(gettext.NullTranslations):
+class Wrapping(gettext.NullTranslations):
+    """A catalog of the tests: each sentence between the ``sentence`` marks, each word said
+    in a context between the ``word`` marks; a command's or option's name followed by
+    ``name_mark`` if one is given; card ranks as ``ranks`` maps them (None: as words)."""
+
+    def __init__(
+        self, sentence: tuple[str, str] = ("«", "»"), word: tuple[str, str] = ("«", "»"), *,
+        name_mark: str | None = None, ranks: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.sentence, self.word, self.name_mark, self.ranks = sentence, word, name_mark, ranks
+
     def gettext(self, message: str) -> str:
-        return f"«{message}»"
+        return f"{self.sentence[0]}{message}{self.sentence[1]}"
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"«{msgid1 if n == 1 else msgid2}»"
+        return f"{self.sentence[0]}{msgid1 if n == 1 else msgid2}{self.sentence[1]}"
 
     def pgettext(self, context: str, message: str) -> str:
-        if context in NAMES:
-            return f"{message}ß"
-        return message if context == "card rank" else f"«{message}»"
+        if self.name_mark is not None and context in NAMES:
+            return f"{message}{self.name_mark}"
+        if self.ranks is not None and context == "card rank":
+            return self.ranks.get(message, message)
+        return f"{self.word[0]}{message}{self.word[1]}"
+
+
+class Marked(Wrapping):
+    """The marked language: « » around sentences and words, ß after names, ranks kept."""
+
+    def __init__(self) -> None:
+        super().__init__(name_mark="ß", ranks={})
 
 
 class Broken(gettext.NullTranslations):

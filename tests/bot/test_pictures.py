@@ -3,7 +3,6 @@ card faces, in threads and in worker processes (bot/workers/pictures.py)."""
 
 from __future__ import annotations
 
-import gettext
 import io
 from collections.abc import Iterator
 
@@ -17,28 +16,18 @@ from bot.workers.pictures import Pictures
 from engine import new_game
 from render import alt_text, render_png
 from render.stats_card import StatsRow
+from tests.marked_language import Wrapping
 
 CODE = "x-brackets"
 GERMAN = {"J": "B", "Q": "D", "K": "K"}
-
-
-class Brackets(gettext.NullTranslations):
-    """A catalog that puts every sentence in brackets and prints ranks as German cards do."""
-
-    def gettext(self, message: str) -> str:
-        return f"[{message}]"
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"[{msgid1 if n == 1 else msgid2}]"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return GERMAN.get(message, message) if context == "card rank" else f"<{message}>"
+# Every sentence in brackets, every word in angles, ranks as German cards print them.
+BRACKETS = Wrapping(("[", "]"), ("<", ">"), ranks=GERMAN)
 
 
 @pytest.fixture
 def brackets(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
     monkeypatch.setitem(language._installed, CODE,
-                        Words(CODE, Brackets(), Locale.parse("en_US")))
+                        Words(CODE, BRACKETS, Locale.parse("en_US")))
     language.words_for.cache_clear()
     yield CODE
     monkeypatch.undo()

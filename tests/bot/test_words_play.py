@@ -25,32 +25,23 @@ from bot.flows.game import GameFlow
 from bot.replies import BUTTON_LABELS, OPTION_LIMIT, Action, Amendment, Board, Reply
 from bot.store import Stores
 from bot.words.hints import hint_words
-from bot.words.language import Words, install, speaking
+from bot.words.language import Words, speaking
 from bot.workers.solver import HintAnswer, SolverWorker
 from engine import GAMES, REDEAL, new_game
+from tests.marked_language import Wrapping, installed
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 
 PSEUDO = "xx"
 
 
-class Bracketed(gettext.NullTranslations):
-    """Every sentence bracketed, its {placeholders} kept for the facts."""
-
-    def gettext(self, message: str) -> str:
-        return f"⟦{message}⟧"
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"⟦{singular if n == 1 else plural}⟧"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"‹{message}›"
+# Every sentence bracketed (its {placeholders} kept for the facts), every word in angles.
+BRACKETED = Wrapping(("⟦", "⟧"), ("‹", "›"))
 
 
 @pytest.fixture(autouse=True)
 def pseudo() -> Iterator[None]:
-    install(Words(PSEUDO, Bracketed(), Locale.parse("en")))
-    with speaking(PSEUDO):
+    with installed(Words(PSEUDO, BRACKETED, Locale.parse("en"))), speaking(PSEUDO):
         yield
 
 
@@ -179,8 +170,7 @@ def test_a_long_translation_is_cut_to_fit_a_menu() -> None:
         def gettext(self, message: str) -> str:
             return message + " " + "x" * 120
 
-    install(Words("xx-long", Long(), Locale.parse("en")))
-    with speaking("xx-long"):
+    with installed(Words("xx-long", Long(), Locale.parse("en"))), speaking("xx-long"):
         game = new_game("trefoil", 27)
         moves = [m for m in game.legal_moves() if m.kind != REDEAL]
         menu, _placeholder = move_menu(game, moves)
