@@ -25,6 +25,20 @@ from engine.words import N_
 
 MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
 OPTION_LIMIT = 100  # Discord's longest label of an option in a menu or autocomplete
+NAME_LIMIT = 32  # Discord's longest slash command or option name
+TEXT_LIMIT = 100  # its longest description of one, or name of a choice
+
+
+def is_name(text: str) -> bool:
+    """Whether Discord takes ``text`` as a command's or option's name: 1 to 32 letters,
+    digits, ``-`` or ``_``, none of them a capital."""
+    return (0 < len(text) <= NAME_LIMIT and text == text.lower()
+            and all(c.isalnum() or c in "-_" for c in text))
+
+
+def is_text(text: str) -> bool:
+    """Whether Discord takes ``text`` as a description or a choice's name."""
+    return 0 < len(text) <= TEXT_LIMIT
 
 
 class Action(StrEnum):

@@ -22,7 +22,8 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from bot.words.catalog import NAME_CONTEXTS, NAME_LIMIT, TEMPLATE, read
+from bot.replies import NAME_LIMIT
+from bot.words.catalog import NAME_CONTEXTS, TEMPLATE, read
 from bot.words.language import DOMAIN, Words
 from engine import GAMES
 

@@ -25,12 +25,11 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.app_commands import locale_str
 
+from ..replies import TEXT_LIMIT, is_name, is_text
 from ..words.language import ENGLISH, Words, language_of, words_for
 
 log = logging.getLogger(__name__)
 
-NAME_LIMIT = 32  # Discord's longest command or option name
-TEXT_LIMIT = 100  # its longest description or choice name
 _NAMES = (Where.command_name, Where.group_name, Where.parameter_name)  # Discord's name rules
 _DESCRIPTIONS = (Where.command_description, Where.group_description,
                  Where.parameter_description)
@@ -40,18 +39,6 @@ def named(context: str, name: str) -> locale_str:
     """The English ``name`` of a command, option or choice, for the catalog in ``context``
     ("command", "option" or "choice")."""
     return locale_str(name, context=context)
-
-
-def is_name(text: str) -> bool:
-    """Whether Discord takes ``text`` as a command's or option's name: 1 to 32 letters,
-    digits, ``-`` or ``_``, none of them a capital."""
-    return (0 < len(text) <= NAME_LIMIT and text == text.lower()
-            and all(c.isalnum() or c in "-_" for c in text))
-
-
-def is_text(text: str) -> bool:
-    """Whether Discord takes ``text`` as a description or a choice's name."""
-    return 0 < len(text) <= TEXT_LIMIT
 
 
 def worded(string: locale_str, words: Words) -> str:

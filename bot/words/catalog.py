@@ -32,6 +32,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from ..replies import NAME_LIMIT, TEXT_LIMIT, is_name, is_text
 from .language import DOMAIN, ENGLISH, LANGUAGES, LOCALES, compile_catalog, po_path
 
 # The calls whose arguments are messages, as Babel's extractor takes them: None, the first
@@ -68,8 +69,6 @@ CATALOG_HEADER = """\
 # `python -m bot.words.catalog update` brings in new messages;
 # `python -m bot.words.catalog check {code}` tells what is left to do.
 #"""
-NAME_LIMIT = 32  # a slash command's or option's name, in characters (Discord's)
-TEXT_LIMIT = 100  # a description, a choice's name
 NAME_CONTEXTS = ("command", "option")
 DESCRIPTION = "description"  # a plain locale_str: all of them are the commands' descriptions
 # Told the translators above each short word Discord or a card limits, by its kind (the
@@ -291,14 +290,13 @@ def discord_rule(kind: str | None, text: str) -> str | None:
     """The rule a translation of ``kind`` breaks, if any: slash command and option names as
     Discord takes them, descriptions and choices within Discord's length, rank letters that
     fit a card's corner."""
-    if kind in NAME_CONTEXTS:
+    if kind in NAME_CONTEXTS and not is_name(text):
         if not 1 <= len(text) <= NAME_LIMIT:
             return f"a name is 1 to {NAME_LIMIT} characters"
-        if text != text.lower() or not all(c.isalnum() or c in "-_" for c in text):
-            return "a name is lower case letters, digits, - and _ only"
-    elif kind in (DESCRIPTION, "choice") and not 1 <= len(text) <= TEXT_LIMIT:
+        return "a name is lower case letters, digits, - and _ only"
+    if kind in (DESCRIPTION, "choice") and not is_text(text):
         return f"a {kind} is 1 to {TEXT_LIMIT} characters"
-    elif kind == "card rank" and not 1 <= len(text) <= 2:
+    if kind == "card rank" and not 1 <= len(text) <= 2:
         return "a rank is one or two characters"
     return None
 
