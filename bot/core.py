@@ -28,7 +28,7 @@ from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
 from .flows.challenges import Challenges
 from .flows.cooldowns import Cooldowns
-from .flows.daily import DailyDeals
+from .flows.daily import DailyDeals, to_next_day
 from .flows.data_rights import DataRights
 from .flows.game import GameFlow
 from .flows.replays import Replays
@@ -64,7 +64,6 @@ from .workers.solver import SolverWorker
 log = logging.getLogger(__name__)
 
 NOTHING_DELETED = N_("Nothing was deleted.")
-DAY_S = 86_400.0  # Unix time has no leap seconds: each UTC day starts at a multiple of it
 PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often (and after midnight)
 CHALLENGES_EVERY_S = 300.0  # and closes the challenges whose day is over this often
 T = TypeVar("T")
@@ -392,7 +391,7 @@ class Core:
 def prune_wait(now: float) -> float:
     """How long the leader waits from ``now`` (Unix seconds) to its next prune: ten minutes,
     or to a second past the next UTC midnight if that comes sooner."""
-    return min(PRUNE_EVERY_S, DAY_S - now % DAY_S + 1.0)
+    return min(PRUNE_EVERY_S, to_next_day(now) + 1.0)
 
 
 async def _spoken(language: str, work: Awaitable[T]) -> T:

@@ -53,6 +53,12 @@ def utc_day(now: float) -> date:
     return datetime.fromtimestamp(now, UTC).date()
 
 
+def to_next_day(now: float) -> float:
+    """Seconds from ``now`` (Unix seconds) to the next UTC midnight: Unix time has no leap
+    seconds, so each UTC day starts at a multiple of 86,400."""
+    return 86_400.0 - now % 86_400.0
+
+
 def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
     """(current, best) runs of consecutive UTC days with a won daily deal.
 
