@@ -7,7 +7,7 @@ refusal, speak theirs."""
 from __future__ import annotations
 
 from engine import Game
-from render.replay import MOST_FRAMES
+from render.replay import frames_shown
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store import PLAYING, RESIGNED, WON
@@ -66,7 +66,8 @@ class Replays:
                           "moves.", moves, player=mention(subject.user_id), **facts)
             deal_it = _("{new} deals it to you.",
                         new=command("new", game.game_id, str(game.deal)))
-            if moves <= MOST_FRAMES:
+            frames = len(frames_shown(moves))  # the replay's own choice of moves to show
+            if frames == moves:
                 alt = n_("A replay of {game}, deal {deal}, a frame a move from the deal: "
                          "{outcome} after {count} move.",
                          "A replay of {game}, deal {deal}, a frame a move from the deal: "
@@ -76,7 +77,7 @@ class Replays:
                          "evenly picked: {outcome} after {count} move.",
                          "A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
                          "evenly picked: {outcome} after {count} moves.", moves,
-                         frames=MOST_FRAMES, **facts)
+                         frames=frames, **facts)
         return Reply(message=Message(f"{said} {deal_it}", gif,
                                      f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))

@@ -115,13 +115,11 @@ async def test_a_long_game_replays_an_even_selection_of_its_moves_and_says_so(
 
     from PIL import Image
 
-    import bot.flows.replays
     import render.replay
 
     nothing = await fake.command("alice", "replay")
     assert nothing.ephemeral and "You have no game to replay here yet" in nothing.text
-    for module in (render.replay, bot.flows.replays):
-        monkeypatch.setattr(module, "MOST_FRAMES", 3)  # a "long" game: 5 moves
+    monkeypatch.setattr(render.replay, "MOST_FRAMES", 3)  # a "long" game: 5 moves
     await fake.command("alice", "new", {"game": "trefoil", "deal": NOV_22_DEAL})
     for move in NOV_22_WIN[:5]:
         source, _, target = move.partition(" ")
