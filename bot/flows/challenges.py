@@ -86,7 +86,7 @@ class Challenges:
             return refusal(_("That challenge is for {player}, not for you. {challenge} makes "
                              "one of your own.", player=mention(challenge.challenged.user_id),
                              challenge=command("challenge")))
-        if challenge.status == OPEN and self._clock() > challenge.created_at + DAY_S:
+        if challenge.status == OPEN and _day_over(challenge, self._clock()):
             await self.store.close(challenge.id, OPEN, EXPIRED)
         elif challenge.status == OPEN and accept:
             deal = await self.solver.winnable_deal(challenge.game)
@@ -108,8 +108,7 @@ class Challenges:
         buttons (none once it is over). A challenge whose day is over is closed here."""
         now = self._clock()
         if challenge.status == ACCEPTED and (
-            all(s.outcome is not None for s in challenge.sides)
-            or now > (challenge.accepted_at or now) + DAY_S
+            all(s.outcome is not None for s in challenge.sides) or _day_over(challenge, now)
         ) and await self.store.close(challenge.id, ACCEPTED, OVER):
             challenge = await self.store.get(challenge.id) or challenge
         played = challenge.status in (ACCEPTED, OVER)
@@ -187,6 +186,13 @@ def _worded(
     return "\n".join(lines), _controls(challenge, Duel.PLAY)
 
 
+def _day_over(challenge: Challenge, now: float) -> bool:
+    """Whether the day a challenge has is over: to be answered (open), or to be played
+    (accepted)."""
+    started = challenge.created_at if challenge.status == OPEN else challenge.accepted_at
+    return started is not None and now > started + DAY_S
+
+
 def _controls(challenge: Challenge, *actions: Duel) -> ChallengeControls:
     return ChallengeControls(challenge.id, actions, challenge.language)
 
@@ -209,7 +215,7 @@ def play_refusal(challenge: Challenge | None, player: Player, now: float) -> Rep
         ))
     if challenge.status == OPEN:
         return refusal(_("That challenge has not been accepted yet."))
-    if challenge.status != ACCEPTED or now > (challenge.accepted_at or now) + DAY_S:
+    if challenge.status != ACCEPTED or _day_over(challenge, now):
         return refusal(_("That challenge is over: its message shows how it ended."))
     if side.outcome is not None:
         return refusal(_played(side))
