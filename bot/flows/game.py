@@ -1,9 +1,10 @@
 """The game flow, written once: every adapter (slash commands, buttons, the move menu,
 the console) turns its input into one call here and shows the ``Reply`` it gets back.
 
-One call: take the player's lock -> load their game -> apply the action with the engine ->
-draw the picture (off the event loop) -> save (one transaction, the result row too when
-the game ends) -> build the reply. Drawing comes before saving, so a failure anywhere
+One call: take the player's lock -> load their game (for a move, the copy this process
+holds, read only if its save is refused) -> apply the action with the engine -> draw the
+picture (off the event loop) -> save (one transaction, the result row too when the game
+ends) -> build the reply. Drawing comes before saving, so a failure anywhere
 leaves the saved game as it was; saving comes before the reply, so a player never sees a
 move that is not stored. Nothing here knows Discord, and nothing here waits on Discord:
 the lock is released before the adapter sends anything.
@@ -35,13 +36,13 @@ from ..replies import (
     Wanted,
     refusal,
 )
-from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
+from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
 from ..store.games import GameStore
 from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
-from .actions import AUTO_AFTER, CONFIRMED, apply, refusal_with_choices
+from .actions import AUTO_AFTER, CONFIRMED, apply, plays_at_once, refusal_with_choices
 from .boards import compose, destination_options, move_options, over, start_text, went_up_line
 from .challenges import Challenges, play_refusal
 from .cooldowns import EVERY_S, Cooldowns
@@ -54,6 +55,10 @@ from .solver import SolverService
 log = logging.getLogger(__name__)
 
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
+
+
+class _NotHeld(Exception):
+    """An action refused on the copy of a game held in memory: the stored game decides."""
 
 
 class GameFlow:
@@ -290,6 +295,12 @@ class GameFlow:
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
         *, typed: bool = True,
     ) -> Reply:
+        held = self.games.held(player.user_id)
+        if held is not None and plays_at_once(held, action, arg, seen):
+            try:  # no read: the save is refused if the game moved on since it was held
+                return await self._play(player, held, action, arg, held=True)
+            except (ConcurrentChange, _NotHeld):
+                pass  # out of date, or refused on it: decided again on the stored game
         saved = await self.games.load(player.user_id)
         if saved is None:
             return refusal(no_game())
@@ -316,10 +327,22 @@ class GameFlow:
         if action is Action.RESIGN and arg != CONFIRMED:
             private = await self._private(player.user_id)
             return Reply(message=resign_question(player, saved, private=private))
+        return await self._play(player, saved, action, arg)
+
+    async def _play(
+        self, player: Player, saved: SavedGame, action: Action, arg: str | None, *,
+        held: bool = False,
+    ) -> Reply:
+        """Play ``action`` on ``saved``, save it and compose the board. ``held``: ``saved``
+        is the copy this process held, not read from the database: a refusal raises
+        ``_NotHeld`` (the stored game may allow it), and so does a save refused as out
+        of date (``ConcurrentChange``), both before anything is written."""
         was_lost = saved.proven_lost
         try:
             summary = apply(saved, action, arg)
         except IllegalMove as err:
+            if held:
+                raise _NotHeld from err
             return refusal(refusal_with_choices(saved, action, err))
         settings = await self.settings.of(player.user_id)
         if settings["auto_moves"] and action in AUTO_AFTER and saved.status == PLAYING:

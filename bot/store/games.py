@@ -9,6 +9,13 @@ back, so a finished game's result carries every hint counted anywhere.
 
 A game that ends writes its result row (``results.py`` reads them) in the same
 transaction as its last change.
+
+A process keeps each active player's game as it last loaded, started or saved it
+(``held``): a move can be played on that copy without reading the game back, because the
+save names the revision it was played at and is refused if the stored game moved on
+meanwhile (in another process, say), and the game flow then reads the stored game and
+decides again. What a copy may miss without a revision telling it: a hint counted or a
+position proven lost by another process (a save reads the hint count back).
 """
 
 from __future__ import annotations
@@ -82,6 +89,19 @@ class GameStore:
         # move from the deal.
         self._live: LRU[int, tuple[str, Game]] = LRU(LIVE_GAMES)
         self._owners: LRU[int, int] = LRU(LIVE_GAMES)  # a live game's player, by game row
+        # Each player's game row as last loaded, started or saved here, by player; its
+        # engine game is the live one (never handed out: ``held`` gives a copy).
+        self._held: LRU[int, SavedGame] = LRU(LIVE_GAMES)
+
+    def held(self, user_id: int) -> SavedGame | None:
+        """A copy of the player's game as this process last loaded, started or saved it,
+        without reading the database; None if none is kept. It may be out of date (changed
+        by another process): only a save, refused then, can tell. A caller that decides
+        anything on it other than a move it saves reads the game (``load``) instead."""
+        held = self._held.get(user_id)
+        if held is None:
+            return None
+        return dataclasses.replace(held, game=held.game.copy())
 
     async def load(self, user_id: int) -> SavedGame | None:
         """The player's current game (playing or finished and not yet replaced), or None."""
@@ -91,27 +111,34 @@ class GameStore:
             return None
         row_id = int(row["id"])
         self._owners[row_id] = user_id
-        return _saved_game(row, self._live_game(row_id, str(row["state"])))
+        state = str(row["state"])
+        saved = _saved_game(row, self._live_game(row_id, state))
+        self._hold(saved, state)
+        return dataclasses.replace(saved, game=saved.game.copy())
 
     def _live_game(self, row_id: int, state: str) -> Game:
-        """A copy of the game saved as ``state``: of the live one if it was kept with
-        exactly that state, else of the game rebuilt from ``state``.
-
-        The live game is a copy taken when it was saved, so a change played on a loaded
-        game but never saved (a failure in between) never reaches it. Every load gets its
-        own copy, so two loads never share one game."""
+        """The live game saved as ``state``: the one kept with exactly that state, else the
+        game rebuilt from ``state``. Never handed out as it is: every load gets its own
+        copy, so a change played on a loaded game but never saved (a failure in between)
+        never reaches it, and two loads never share one game."""
         live = self._live.get(row_id)
         game = live[1] if live is not None and live[0] == state else None
         if game is None:
             game = Game.from_dict(json.loads(state))
-        self._live[row_id] = (state, game)
-        return game.copy()
+        return game
+
+    def _hold(self, saved: SavedGame, state: str) -> None:
+        """Keep ``saved`` (whose game is a copy of its own) as the player's game here."""
+        self._live[saved.id] = (state, saved.game)
+        self._owners[saved.id] = saved.user_id
+        self._held[saved.user_id] = saved
 
     def forget(self, user_id: int) -> None:
         """Drop a player's games kept in memory (their rows are deleted elsewhere)."""
         for row_id in [r for r in list(self._owners) if self._owners.get(r) == user_id]:
             self._owners.pop(row_id)
             self._live.pop(row_id)
+        self._held.pop(user_id)
 
     async def start(
         self,
@@ -188,9 +215,7 @@ class GameStore:
         if record_left:
             assert replacing is not None and left_as is not None
             replacing.status, replacing.finished_at = left_as, now
-        self._live[row_id] = (state, game.copy())
-        self._owners[row_id] = user_id
-        return SavedGame(
+        saved = SavedGame(
             id=row_id,
             user_id=user_id,
             guild_id=guild_id,
@@ -206,6 +231,8 @@ class GameStore:
             finished_at=None,
             challenge_id=challenge,
         )
+        self._hold(dataclasses.replace(saved, game=game.copy()), state)
+        return saved
 
     async def save(self, saved: SavedGame) -> None:
         """Write ``saved`` back as the next revision, in one transaction.
@@ -245,7 +272,7 @@ class GameStore:
             if saved.is_finished:
                 await _insert_result(conn, saved)
         saved.revision += 1
-        self._live[saved.id] = (state, saved.game.copy())
+        self._hold(dataclasses.replace(saved, game=saved.game.copy()), state)
 
     async def count_hint(self, game_row: int) -> None:
         """Count a hint on a game being played, in SQL: a count another process made at the
@@ -256,6 +283,7 @@ class GameStore:
                 "UPDATE games SET hints = hints + 1 WHERE id = $1 AND status = 'playing'",
                 game_row,
             )
+        self._drop_held(game_row)
 
     async def mark_proven_lost(self, game_row: int, revision: int) -> bool:
         """Remember that the solver proved game ``game_row`` lost at ``revision``; loads
@@ -267,7 +295,17 @@ class GameStore:
                 "WHERE id = $1 AND revision = $2 AND status = 'playing'",
                 game_row, revision,
             )
+        self._drop_held(game_row)
         return changed == 1
+
+    def _drop_held(self, game_row: int) -> None:
+        """A write that leaves the revision as it was: the copy kept of that game is out of
+        date, and the next move reads the game."""
+        owner = self._owners.get(game_row)
+        if owner is not None:
+            held = self._held.get(owner)
+            if held is not None and held.id == game_row:
+                self._held.pop(owner)
 
 
 async def _insert_result(conn: Connection, saved: SavedGame) -> None:
