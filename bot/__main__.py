@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import sqlite3
 import sys
@@ -22,6 +23,22 @@ Generator, scopes "bot" and "applications.commands".
 
 To try the bot without a token, play in this terminal:  {python} -m bot --console
 """
+
+
+# Python's cycle collector runs after every 700 new objects by default; a move makes reference
+# cycles that only it frees (discord.py's views and their items, aiohttp's responses, asyncio's
+# tasks), and collecting them 700 objects at a time cost the bot's process about a sixth of its
+# CPU under load: 1.2 s of collections over 3,000 moves (`python -m tests.e2e.bench_bot`, 100
+# players x 30 moves, each collection timed by a `gc.callbacks` probe). Every 10,000 objects,
+# the same garbage is freed for about a third of that, in pauses of about 15 ms.
+YOUNG_OBJECTS = 10_000
+
+
+def tune_collector() -> None:
+    """Collect the youngest objects every ``YOUNG_OBJECTS`` new ones, not every 700; the
+    older generations as before."""
+    _, middle, oldest = gc.get_threshold()
+    gc.set_threshold(YOUNG_OBJECTS, middle, oldest)
 
 
 def this_python() -> str:
@@ -105,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace, config: Config) -> int:
+    tune_collector()
     if args.console:
         from .console import run_console
 

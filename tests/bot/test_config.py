@@ -168,3 +168,28 @@ def test_drawing_processes_follow_the_cpus_this_process_may_use(
     wanted = affinity if expected is None else min(affinity, expected)
     assert usable_cpus(cgroup) == wanted
     assert usable_cpus(tmp_path / "missing") == affinity
+
+
+def test_the_bot_collects_reference_cycles_every_ten_thousand_objects(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import argparse
+    import gc
+
+    import bot.discord.client
+    from bot.__main__ import YOUNG_OBJECTS, run
+
+    before = gc.get_threshold()
+    seen: list[tuple[int, int, int]] = []
+
+    def serve(config: object, *, force_sync: bool = False) -> int:
+        seen.append(gc.get_threshold())
+        return 0
+
+    monkeypatch.setattr(bot.discord.client, "serve", serve)
+    try:
+        args = argparse.Namespace(console=False, sync=False)
+        assert run(args, load_config({}, env_file=None)) == 0
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(YOUNG_OBJECTS, before[1], before[2])] and before[0] < YOUNG_OBJECTS
