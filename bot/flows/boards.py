@@ -8,6 +8,7 @@ and how to say it, in the language spoken now.
 from __future__ import annotations
 
 from engine import CARDS, DRAW, FOUNDATION, PILE, REDEAL, Game, Move
+from engine.lru import LRU
 
 from ..replies import (
     BUTTON_LABELS,
@@ -26,6 +27,9 @@ from ..words.phrases import code, command, for_piles, foundation, option
 from ..workers.pictures import Picture
 
 PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
+# Menu options already worded, by what their words depend on: a board's menu has ten or so,
+# and the same moves of the same cards come up again and again, for every player.
+_OPTIONS: LRU[tuple[object, ...], MenuOption] = LRU(4096)
 
 
 def compose(
@@ -135,8 +139,20 @@ def move_menu(
 
 
 def move_option(game: Game, move: Move) -> MenuOption:
-    """A legal move in the menu: the move as typed, and its label."""
-    return MenuOption(str(move), fit(move_label(game, move)))
+    """A legal move in the menu: the move as typed, and its label (kept, and given again
+    for the same move of the same cards in the same words)."""
+    if move.kind == REDEAL:
+        cards: object = game.redeals_left
+    elif move.kind == DRAW:
+        cards = None
+    else:  # the card that moves, and the one it goes on (if it goes on a pile's)
+        target = game.tableau[move.dst] if move.kind == PILE else None
+        cards = (game.tableau[move.src][-1], target[-1] if target else None)
+    key = (current(), game.game_id, move, cards)
+    option = _OPTIONS.get(key)
+    if option is None:
+        option = _OPTIONS[key] = MenuOption(str(move), fit(move_label(game, move)))
+    return option
 
 
 def move_label(game: Game, move: Move) -> str:

@@ -20,9 +20,17 @@ from babel import Locale
 
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
-from bot.flows.boards import PICK, move_label, move_menu, no_win
+from bot.flows.boards import PICK, fit, move_label, move_menu, move_option, no_win
 from bot.flows.game import GameFlow
-from bot.replies import BUTTON_LABELS, OPTION_LIMIT, Action, Amendment, Board, Reply
+from bot.replies import (
+    BUTTON_LABELS,
+    OPTION_LIMIT,
+    Action,
+    Amendment,
+    Board,
+    MenuOption,
+    Reply,
+)
 from bot.store import Stores
 from bot.words.hints import hint_words
 from bot.words.language import Words, speaking
@@ -163,6 +171,27 @@ def test_menu_labels_in_english_read_as_the_engine_describes_moves() -> None:
                 game = new_game(game_id, deal, draw=game_id == "trefoil")
                 for move in game.legal_moves():
                     assert move_label(game, move) == game.describe(move), (game_id, deal, move)
+
+
+@pytest.mark.parametrize("language", [None, "de", PSEUDO])
+def test_menu_options_kept_from_earlier_boards_read_as_worded_afresh(
+    language: str | None,
+) -> None:
+    """``move_option`` keeps options already worded: along random games of every game (draws
+    and redeals included), each option it gives is the move's label worded now."""
+    rng = random.Random(f"options/{language}")
+    with speaking(language):
+        for game_id in GAMES:
+            for _deal in range(3):
+                game = new_game(game_id, rng.randrange(1, 10_000), draw=game_id == "trefoil")
+                for _step in range(60):
+                    moves = game.legal_moves()
+                    if not moves:
+                        break
+                    for move in moves:
+                        assert move_option(game, move) == MenuOption(
+                            str(move), fit(move_label(game, move))), (game_id, move)
+                    game.play(rng.choice(moves))
 
 
 def test_a_long_translation_is_cut_to_fit_a_menu() -> None:
