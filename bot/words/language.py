@@ -81,9 +81,10 @@ def language_of(locale: object) -> str:
     return _BY_MAIN_LANGUAGE.get(main, ENGLISH)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Words:
-    """One language's words: its catalog, and how it writes numbers and dates."""
+    """One language's words: its catalog, and how it writes numbers and dates. Each is
+    itself alone (compared and hashed by identity: a quick key for what is worded in it)."""
 
     code: str
     catalog: gettext.NullTranslations
