@@ -259,7 +259,37 @@ def arrange(
     pile's fan in it: every row of columns is as tall as its longest pile needs and the
     rows below move up or down, so the picture ends where the cards do. Without a
     ``banner`` to show, the rows also move up into its place."""
-    return _fitted(game_id, tuple(len(pile) for pile in piles), banner)
+    counts = [len(pile) for pile in piles]
+    at_ease = layout(game_id).at_ease
+    fitted = _fitted(game_id, _reaches(game_id, counts), banner)
+    return fitted, tuple(fan(slot.area, count, at_ease)
+                         for slot, count in zip(fitted.piles, counts, strict=True))
+
+
+def _reaches(game_id: str, counts: Sequence[int]) -> tuple[int, ...]:
+    """How tall each pile is drawn, as far as the layout depends on it: a pile that a row
+    below must clear, its own reach; any other, its row's longest. Positions whose piles
+    differ only below their row's longest share a layout, and its cache entry."""
+    full = layout(game_id)
+    reach = [fan_reach(count, full.at_ease) for count in counts]
+    longest = [max(reach[i] for i in row) for row in _row_piles(game_id)]
+    cleared = _cleared(game_id)
+    return tuple(reach[slot.index] if slot.index in cleared else longest[slot.row]
+                 for slot in full.piles)
+
+
+@cache
+def _row_piles(game_id: str) -> tuple[tuple[int, ...], ...]:
+    """The piles of each row of columns."""
+    full = layout(game_id)
+    return tuple(tuple(slot.index for slot in full.piles if slot.row == r)
+                 for r in range(len(full.rows)))
+
+
+@cache
+def _cleared(game_id: str) -> frozenset[int]:
+    """The piles a row below them must clear (Corner Stones' S1 and S8)."""
+    return frozenset(i for clears in layout(game_id).clears if clears for i in clears)
 
 
 @cache
@@ -270,17 +300,16 @@ def _rows_below(game_id: str) -> tuple[int, ...]:
                  for f in full.foundations)
 
 
-@lru_cache(maxsize=64)  # recent positions: each entry holds a whole layout
-def _fitted(game_id: str, counts: tuple[int, ...], banner: bool
-            ) -> tuple[Layout, tuple[Fan, ...]]:
-    """``arrange``, where only the piles' lengths matter."""
+@lru_cache(maxsize=256)  # a few hundred sets of row heights: each entry holds a layout
+def _fitted(game_id: str, reach: tuple[int, ...], banner: bool) -> Layout:
+    """``arrange``'s layout, where only how tall the piles are drawn matters
+    (``_reaches``)."""
     full = layout(game_id)
     shift = 0
     if not banner and banner_has_a_band(full):
         shift = full.title.bottom + ROW_LEAD - full.rows[0].y
     rows: list[Box] = []
     row_shift: list[int] = []
-    reach = [fan_reach(count, full.at_ease) for count in counts]
     for r, band in enumerate(full.rows):
         need = LABEL_H + max(reach[slot.index] for slot in full.piles if slot.row == r)
         for box in (full.title, full.banner if banner else None):
@@ -294,7 +323,7 @@ def _fitted(game_id: str, counts: tuple[int, ...], banner: bool
         rows.append(Box(band.x, band.y + shift, band.w, need))
         shift += need - band.h
 
-    cleared = {i for clears in full.clears if clears for i in clears}
+    cleared = _cleared(game_id)
     slots = []
     for slot in full.piles:
         row = rows[slot.row]
@@ -311,9 +340,6 @@ def _fitted(game_id: str, counts: tuple[int, ...], banner: bool
         foundations.append(
             FoundationSlot(f.index, f.card.moved(dy), f.label.moved(dy), f.info.moved(dy))
             if dy else f)
-    fitted = Layout(game_id, full.width, max(row.bottom for row in rows) + MARGIN, tuple(slots),
-                    tuple(foundations), full.title, full.banner, tuple(rows), full.clears,
-                    full.at_ease)
-    fans = tuple(fan(slot.area, count, full.at_ease) for slot, count in zip(slots, counts,
-                                                                             strict=True))
-    return fitted, fans
+    return Layout(game_id, full.width, max(row.bottom for row in rows) + MARGIN, tuple(slots),
+                  tuple(foundations), full.title, full.banner, tuple(rows), full.clears,
+                  full.at_ease)

@@ -164,6 +164,27 @@ def test_rows_fit_the_longest_pile_in_them(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_a_pile_shorter_than_its_rows_longest_leaves_the_layout_as_it_is(game_id: str) -> None:
+    """Layouts are cached by how tall each row is drawn: a shorter pile growing within its
+    row's longest shares the layout (its own fan grows); Corner Stones' S1, which C3 sits
+    under, moves C3 down even when it is not the longest of its row."""
+    count = len(layout(game_id).piles)
+    before = [[5] * 3 for _ in range(count)]
+    before[0] = [5] * 9  # the longest of the first row
+    after = [list(pile) for pile in before]
+    after[1] = [5] * 4  # in the same row, shorter than its longest
+    (lay, fans), (same, grown) = arrange(game_id, before), arrange(game_id, after)
+    assert same == lay and len(grown[1].cards) == 4 and grown[0] == fans[0]
+    if game_id == "corner-stones":  # S1 (pile 2) below S2 (pile 3), the side stacks' longest
+        s1, s2, c3 = 2, 3, 10
+        short, longer = [list(pile) for pile in before], [list(pile) for pile in before]
+        short[s2] = longer[s2] = [5] * 12
+        longer[s1] = [5] * 5
+        assert arrange(game_id, longer)[0].piles[c3].area.y > arrange(
+            game_id, short)[0].piles[c3].area.y
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_arranged_fans_lie_in_their_piles(game_id: str) -> None:
     count = len(layout(game_id).piles)
     piles = [[(i + j) % 13 + 1 for j in range(i % 7 + 1)] for i in range(count)]
