@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .cards import CARDS, Card, full_deck
@@ -461,6 +462,7 @@ def _deal_piles(cards: list[Card], sizes: tuple[int, ...]) -> list[list[Card]]:
     return piles
 
 
+@cache  # a few hundred moves in all, and a save writes every move of its game again
 def _compact(move: Move) -> str:
     """A move's text without spaces, for the saved form: ``7-3``, ``7-f2``, ``redeal``."""
     return str(move).replace(" ", "-")

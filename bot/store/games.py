@@ -20,6 +20,7 @@ position proven lost by another process (a save reads the hint count back).
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 from dataclasses import dataclass
@@ -101,7 +102,7 @@ class GameStore:
         held = self._held.get(user_id)
         if held is None:
             return None
-        return dataclasses.replace(held, game=held.game.copy())
+        return _with_game(held, held.game.copy())
 
     async def load(self, user_id: int) -> SavedGame | None:
         """The player's current game (playing or finished and not yet replaced), or None."""
@@ -114,7 +115,7 @@ class GameStore:
         state = str(row["state"])
         saved = _saved_game(row, self._live_game(row_id, state))
         self._hold(saved, state)
-        return dataclasses.replace(saved, game=saved.game.copy())
+        return _with_game(saved, saved.game.copy())
 
     def _live_game(self, row_id: int, state: str) -> Game:
         """The live game saved as ``state``: the one kept with exactly that state, else the
@@ -231,7 +232,7 @@ class GameStore:
             finished_at=None,
             challenge_id=challenge,
         )
-        self._hold(dataclasses.replace(saved, game=game.copy()), state)
+        self._hold(_with_game(saved, game.copy()), state)
         return saved
 
     async def save(self, saved: SavedGame) -> None:
@@ -272,7 +273,7 @@ class GameStore:
             if saved.is_finished:
                 await _insert_result(conn, saved)
         saved.revision += 1
-        self._hold(dataclasses.replace(saved, game=saved.game.copy()), state)
+        self._hold(_with_game(saved, saved.game.copy()), state)
 
     async def count_hint(self, game_row: int) -> None:
         """Count a hint on a game being played, in SQL: a count another process made at the
@@ -348,6 +349,14 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
                 saved.challenge_id, saved.user_id, saved.status, game.moves_made,
                 float(saved.seconds_played),
             )
+
+
+def _with_game(saved: SavedGame, game: Game) -> SavedGame:
+    """``saved`` with ``game`` in place of its own (a shallow copy: every other field is a
+    number or a string; quicker than ``dataclasses.replace``, at every move)."""
+    other = copy.copy(saved)
+    other.game = game
+    return other
 
 
 def _state(game: Game) -> str:
