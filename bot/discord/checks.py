@@ -12,6 +12,7 @@ shows it.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -75,18 +76,18 @@ def option_problem(
     For an autocomplete, the option being typed must be one that autocompletes, and the
     others may be missing or half typed. Discord sends the options by their English names,
     whatever the player's language."""
-    declared = {p.display_name: p for p in command.parameters}
-    shown = p_("command", command.name)
+    declared = _parameters(command)
     given: dict[str, Any] = {}
     for option in options:
         if not isinstance(option, Mapping) or not isinstance(option.get("name"), str):
             return _("An option came without a name")
         name = option["name"]
         if name not in declared:
-            return _("/{command} has no option {option}", command=shown, option=code(name))
+            return _("/{command} has no option {option}", command=_shown(command),
+                     option=code(name))
         if autocomplete and option.get("focused"):
             if not declared[name].autocomplete:
-                return _("/{command} suggests nothing for {option}", command=shown,
+                return _("/{command} suggests nothing for {option}", command=_shown(command),
                          option=_option(name))
             continue
         given[name] = option.get("value")
@@ -95,12 +96,27 @@ def option_problem(
     for name, parameter in declared.items():
         if name not in given:
             if parameter.required:
-                return _("/{command} needs {option}", command=shown, option=_option(name))
+                return _("/{command} needs {option}", command=_shown(command),
+                         option=_option(name))
             continue
         problem = value_problem(parameter, given[name])
         if problem is not None:
             return problem
     return None
+
+
+@functools.cache  # the bot's few commands, for as long as it runs
+def _parameters(
+    command: app_commands.Command[Any, Any, Any],
+) -> dict[str, app_commands.Parameter]:
+    """A command's options by the name Discord sends (discord.py builds them anew at each
+    ``parameters``)."""
+    return {p.display_name: p for p in command.parameters}
+
+
+def _shown(command: app_commands.Command[Any, Any, Any]) -> str:
+    """The command's name as the player sees it, in the language spoken now."""
+    return p_("command", command.name)
 
 
 def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
