@@ -35,6 +35,13 @@ async def two(store_target: Path | str) -> AsyncIterator[tuple[Core, Core]]:
         await core.close()
 
 
+async def moved_elsewhere(here: Core, there: Core) -> None:
+    """The player's game dealt through ``here`` (which holds it), then "7 f1" played
+    through ``there``: ``here``'s copy is out of date."""
+    await here.game.new_game(ALICE, "trefoil", 27)
+    assert played(await there.game.act(ALICE, Action.MOVE, "7 f1"), "7 f1")
+
+
 class Reads:
     """Counts the game reads of a flow's store (``GameStore.load``)."""
 
@@ -115,8 +122,7 @@ async def test_a_move_after_another_process_played_is_played_on_the_stored_game(
     two: tuple[Core, Core], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     here, there = two
-    await here.game.new_game(ALICE, "trefoil", 27)
-    assert played(await there.game.act(ALICE, Action.MOVE, "7 f1"), "7 f1")
+    await moved_elsewhere(here, there)
     # Legal only after the other process's move: refused on the held copy, played on the
     # stored game.
     before = new_game("trefoil", 27)
@@ -136,8 +142,7 @@ async def test_a_move_saved_as_out_of_date_from_the_held_copy_is_played_on_the_s
     two: tuple[Core, Core], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     here, there = two
-    await here.game.new_game(ALICE, "trefoil", 27)
-    assert played(await there.game.act(ALICE, Action.MOVE, "7 f1"), "7 f1")
+    await moved_elsewhere(here, there)
     # "8 f2" is legal on the held copy (still at the deal) and on the stored game: its save
     # from the copy is refused as out of date, and it is played on the stored game, with
     # no word of a clash.
