@@ -2,8 +2,8 @@
 the console) turns its input into one call here and shows the ``Reply`` it gets back.
 
 One call: take the player's lock -> load their game (for a move, the copy this process
-holds, read only if its save is refused) -> apply the action with the engine -> draw the
-picture (off the event loop) -> save (one transaction, the result row too when the game
+holds, read only when that copy cannot decide) -> apply the action with the engine -> draw
+the picture (off the event loop) -> save (one transaction, the result row too when the game
 ends) -> build the reply. Drawing comes before saving, so a failure anywhere
 leaves the saved game as it was; saving comes before the reply, so a player never sees a
 move that is not stored. Nothing here knows Discord, and nothing here waits on Discord:
