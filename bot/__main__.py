@@ -27,18 +27,19 @@ To try the bot without a token, play in this terminal:  {python} -m bot --consol
 
 # Python's cycle collector runs after every 700 new objects by default; a move makes reference
 # cycles that only it frees (discord.py's views and their items, aiohttp's responses, asyncio's
-# tasks), and collecting them 700 objects at a time cost the bot's process about a sixth of its
-# CPU under load: 1.2 s of collections over 3,000 moves (`python -m tests.e2e.bench_bot`, 100
-# players x 30 moves, each collection timed by a `gc.callbacks` probe). Every 10,000 objects,
-# the same garbage is freed for about a third of that, in pauses of about 15 ms.
-YOUNG_OBJECTS = 10_000
+# tasks). Timed with a `gc.callbacks` probe over `python -m tests.e2e.bench_bot` (100 players x
+# 30 moves), the default collections cost the bot's process 1.1-1.2 s over the run, about a
+# sixth of its CPU. Collecting the youngest objects every 5,000 new ones, and the older
+# generations about as often as before in new objects (`python -m tests.e2e.bench_memory`
+# finds the same memory per player), costs 0.5-0.7 s. Larger batches cost less still, but
+# keep more garbage waiting: 10,000 with the older generations as by default held about 2 MB
+# more, above bench_memory's 5 KB a player over 2,000 players.
+COLLECTOR_THRESHOLDS = (5_000, 7, 1)  # young objects; young collections; middle collections
 
 
 def tune_collector() -> None:
-    """Collect the youngest objects every ``YOUNG_OBJECTS`` new ones, not every 700; the
-    older generations as before."""
-    _, middle, oldest = gc.get_threshold()
-    gc.set_threshold(YOUNG_OBJECTS, middle, oldest)
+    """Collect reference cycles in bigger batches (``COLLECTOR_THRESHOLDS``)."""
+    gc.set_threshold(*COLLECTOR_THRESHOLDS)
 
 
 def this_python() -> str:

@@ -170,14 +170,14 @@ def test_drawing_processes_follow_the_cpus_this_process_may_use(
     assert usable_cpus(tmp_path / "missing") == affinity
 
 
-def test_the_bot_collects_reference_cycles_every_ten_thousand_objects(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+def test_the_bot_collects_reference_cycles_in_bigger_batches(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import argparse
     import gc
 
     import bot.discord.client
-    from bot.__main__ import YOUNG_OBJECTS, run
+    from bot.__main__ import COLLECTOR_THRESHOLDS, run
 
     before = gc.get_threshold()
     seen: list[tuple[int, int, int]] = []
@@ -192,4 +192,4 @@ def test_the_bot_collects_reference_cycles_every_ten_thousand_objects(
         assert run(args, load_config({}, env_file=None)) == 0
     finally:
         gc.set_threshold(*before)
-    assert seen == [(YOUNG_OBJECTS, before[1], before[2])] and before[0] < YOUNG_OBJECTS
+    assert seen == [COLLECTOR_THRESHOLDS] and before[0] < COLLECTOR_THRESHOLDS[0]
