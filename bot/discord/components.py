@@ -35,7 +35,7 @@ from ..replies import (
     Duel,
     Question,
 )
-from ..words.language import _
+from ..words.language import _, speaking
 from ..words.phrases import command, mention
 from .context import can_manage_server, core_of, player_of, respond, speaking_to
 
@@ -303,7 +303,10 @@ DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton, ChallengeButton)
 
 
 def challenge_view(controls: ChallengeControls) -> discord.ui.View:
+    """The challenge's buttons, labelled in the challenge's language (its message's), not
+    in that of whoever pressed last, nor in none (the leader's updates)."""
     view = discord.ui.View(timeout=None)
-    for duel in controls.actions:
-        view.add_item(ChallengeButton(duel, controls.challenge_id))
+    with speaking(controls.language):
+        for duel in controls.actions:
+            view.add_item(ChallengeButton(duel, controls.challenge_id))
     return view

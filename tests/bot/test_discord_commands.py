@@ -10,10 +10,16 @@ import pytest
 from bot.config import Config
 from bot.core import Core
 from bot.discord.client import SolitaireBot
-from bot.discord.components import BoardButton, MoveMenu, QuestionButton, question_view
+from bot.discord.components import (
+    BoardButton,
+    MoveMenu,
+    QuestionButton,
+    challenge_view,
+    question_view,
+)
 from bot.discord.game_commands import GameCommands
 from bot.discord.stats_commands import StatsCommands
-from bot.replies import Ask, Question
+from bot.replies import DUEL_LABELS, Ask, ChallengeControls, Duel, Question
 from bot.store import Stores
 from bot.words.help import help_text, records_help
 
@@ -99,3 +105,17 @@ def test_help_names_every_command_in_two_messages_a_translation_fits(
     for name in set(commands) - {"help"}:
         assert f"/{name}" in every, name
     assert "Wilson" in every and "assisted" in every
+
+
+@pytest.mark.parametrize("spoken", [None, "fr"])
+def test_a_challenges_buttons_are_labelled_in_the_challenges_language(
+    spoken: str | None,
+) -> None:
+    from bot.words.language import speaking, words_for
+
+    german = words_for("de")
+    with speaking(spoken):  # whoever pressed last, or nobody (the leader's update)
+        view = challenge_view(ChallengeControls(7, (Duel.ACCEPT, Duel.DECLINE), "de"))
+    labels = [getattr(item.item, "label", None) for item in view.children]
+    assert labels == [german.text(DUEL_LABELS[Duel.ACCEPT]), german.text(DUEL_LABELS[Duel.DECLINE])]
+    assert labels[0] != DUEL_LABELS[Duel.ACCEPT]  # German words, not the English ones
