@@ -33,7 +33,7 @@ from ..flows.stats import PERIODS
 from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player, Question, Reply
 from ..store import DEFAULT_SETTINGS
 from ..words.language import ENGLISH, _, n_, p_, speaking
-from ..words.phrases import code, command, typed_days
+from ..words.phrases import code, command, option, typed_days
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
@@ -225,8 +225,8 @@ class Console:
             self.show(await self.core.forget_question(player))
         elif name == "settings":
             changes: dict[str, bool] = {}
-            example = (f"`/{p_('command', 'settings')} {p_('option', 'four_colour')}:True "
-                       f"{p_('option', 'auto_moves')}:False`")  # whole: longer than an echo
+            example = command("settings", option("four_colour", "True"),
+                              option("auto_moves", "False"))
             for word in args:
                 typed, _colon, value = word.partition(":")
                 key = english("option", SETTING_NAMES.get(typed.lower(), typed),
@@ -297,9 +297,9 @@ class Console:
                     return Reply(note=_("{button} is greyed out on this board.",
                                         button=button.label), refused=True)
                 return await self.core.act(self.player, button.action, seen=board.ref)
-        for option in board.controls.menu:
-            if wanted == option.value:
-                return await self.core.choose(self.player, option.value, seen=board.ref)
+        for choice in board.controls.menu:
+            if wanted == choice.value:
+                return await self.core.choose(self.player, choice.value, seen=board.ref)
         return None
 
     async def look_for_a_win(self) -> None:

@@ -16,7 +16,7 @@ from engine.rulebook import example_move
 
 from ..replies import BUTTON_LABELS, Action
 from .language import _, p_
-from .phrases import code, command, refused, spoken
+from .phrases import code, command, option, refused, spoken
 
 
 def rules_text(game_id: str) -> str:
@@ -60,11 +60,6 @@ def _usage(name: str, *options: str, optional: tuple[str, ...] = ()) -> str:
     return command(name, *words)
 
 
-def _turned_on(option: str) -> str:
-    """A true/false option turned on, as typed: `` `winnable:True` ``."""
-    return code(f"{p_('option', option)}:True")
-
-
 def help_text() -> str:
     """The help's first part: playing, in the language spoken now."""
     def button(action: Action) -> str:
@@ -76,7 +71,7 @@ def help_text() -> str:
         _("{new} — deal a game (a deal number replays a shared deal; {winnable}: one the "
           "solver has won; {draw}: Trefoil's draw house rule)",
           new=_usage("new", "game", optional=("deal", "winnable", "draw")),
-          winnable=_turned_on("winnable"), draw=_turned_on("draw")),
+          winnable=code(option("winnable", "True")), draw=code(option("draw", "True"))),
         _("{move} — {examples}; {source} lists the legal moves",
           move=_usage("move", "from", optional=("to",)),
           examples=", ".join(code(move) for move in ("7 3", "7 f2", "7 f", "7")),

@@ -83,7 +83,8 @@ ECHO_LIMIT = 40  # a player's text is echoed back at most this long
 
 
 def code(text: str) -> str:
-    """Text a player types, set apart: ``7 f2`` -> `` `7 f2` `` (cut short if long)."""
+    """Text a player types, set apart: ``7 f2`` -> `` `7 f2` `` (cut short if long: it may
+    be what they typed, echoed back)."""
     text = text.replace("`", "'")
     if len(text) > ECHO_LIMIT:
         text = text[: ECHO_LIMIT - 1] + "…"
@@ -93,8 +94,10 @@ def code(text: str) -> str:
 def command(name: str, *args: str) -> str:
     """A slash command as the player types it, by its English name, in the language spoken
     now (as Discord shows it to them): ``command("new", "trefoil")`` -> `` `/new trefoil` ``;
-    German `` `/neu trefoil` ``."""
-    return code(" ".join(["/" + p_("command", name), *args]))
+    German `` `/neu trefoil` ``. Whole, however long its words: the bot writes it, for the
+    player to type (an echo of the player's own text goes through ``code``)."""
+    text = " ".join(["/" + p_("command", name), *args]).replace("`", "'")
+    return f"`{text}`"
 
 
 def option(name: str, value: str) -> str:

@@ -119,3 +119,20 @@ def test_a_challenges_buttons_are_labelled_in_the_challenges_language(
     labels = [getattr(item.item, "label", None) for item in view.children]
     assert labels == [german.text(DUEL_LABELS[Duel.ACCEPT]), german.text(DUEL_LABELS[Duel.DECLINE])]
     assert labels[0] != DUEL_LABELS[Duel.ACCEPT]  # German words, not the English ones
+
+
+@pytest.mark.parametrize("language", [None, "de", "fr", "es-ES", "pt-BR"])
+def test_the_commands_the_bot_writes_are_never_cut_short(language: str | None) -> None:
+    """An echo of what a player typed is cut at 40 characters; a command the bot writes for
+    them to type is whole, however long its words (French: `/nouvelle jeu [donne] ...`)."""
+    import re
+
+    from bot.words.language import speaking
+    from bot.words.phrases import command, option
+
+    with speaking(language):
+        written = help_text() + records_help()
+        long_one = command("new", "trefoil", "4294967295", option("draw", "True"),
+                           option("winnable", "True"))
+    assert not re.search(r"`[^`]*…`", written), written
+    assert "…" not in long_one and long_one.endswith(":True`")
