@@ -77,11 +77,9 @@ class Game:
         )
         self._history: list[tuple[Move, Any]] = []
         self._redo: list[Move] = []
-        # The legal moves of the position, worked out once: ``_changes`` counts every push
-        # and pop, and the moves kept are those of the count they were worked out at.
-        self._changes = 0
-        self._moves_at = -1
-        self._moves: list[Move] = []
+        # The legal moves of the position, worked out once; None until then, and again
+        # after every push and pop (code that sets a field by hand sets it to None too).
+        self._moves: list[Move] | None = None
 
     # -- what a player sees ---------------------------------------------------------
 
@@ -148,8 +146,8 @@ class Game:
     def legal_moves(self) -> list[Move]:
         """Every legal move: foundation moves first, then pile moves, redeal, draws (worked
         out once a position: a board asks several times)."""
-        if self._moves_at != self._changes:
-            self._moves, self._moves_at = self._legal_moves(), self._changes
+        if self._moves is None:
+            self._moves = self._legal_moves()
         return list(self._moves)
 
     def _legal_moves(self) -> list[Move]:
@@ -338,7 +336,7 @@ class Game:
             pile.append(pile.pop(extra[1]))
             self.draw_used = True
         self._history.append((move, extra))
-        self._changes += 1
+        self._moves = None
 
     def pop(self) -> Move:
         """Take back the last move (no redo bookkeeping)."""
@@ -356,7 +354,7 @@ class Game:
             pile = self.tableau[src]
             pile.insert(index, pile.pop())
             self.draw_used = False
-        self._changes += 1
+        self._moves = None
         return move
 
     def _redealt(self) -> list[list[Card]]:
@@ -406,7 +404,7 @@ class Game:
             for move, extra in self._history
         ]
         state["_redo"] = [tuple(move) for move in self._redo]
-        state["_moves_at"], state["_moves"] = -1, []  # worked out again where it goes
+        state["_moves"] = None  # worked out again where it goes
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
