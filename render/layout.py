@@ -311,7 +311,7 @@ def _fitted(game_id: str, reach: tuple[int, ...], banner: bool) -> Layout:
     rows: list[Box] = []
     row_shift: list[int] = []
     for r, band in enumerate(full.rows):
-        need = LABEL_H + max(reach[slot.index] for slot in full.piles if slot.row == r)
+        need = LABEL_H + max(reach[i] for i in _row_piles(game_id)[r])
         for box in (full.title, full.banner if banner else None):
             if box is not None and band.y <= box.y < band.bottom:  # the title shares the row
                 need = max(need, box.bottom - band.y)

@@ -27,6 +27,8 @@ from typing import Any, TypeVar
 import discord
 from discord.http import Route
 
+from render.alt_text import LIMIT
+
 from ..replies import Amendment, Board, Reply, Update
 from ..words.language import N_, _
 from ..words.phrases import sorry
@@ -80,8 +82,10 @@ async def _defer(interaction: discord.Interaction[Any], private: bool) -> None:
 
 
 def _picture(png: bytes, filename: str, alt_text: str) -> discord.File:
-    """An attachment with its description, which screen readers read (1,024 at most)."""
-    return discord.File(io.BytesIO(png), filename=filename, description=alt_text[:1024] or None)
+    """An attachment with its description, which screen readers read (Discord takes
+    ``LIMIT``, 1,024 characters: ``render.alt_text`` words the pictures' within it)."""
+    return discord.File(io.BytesIO(png), filename=filename,
+                        description=alt_text[:LIMIT] or None)
 
 
 def fit(text: str) -> str:

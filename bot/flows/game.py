@@ -42,7 +42,7 @@ from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
-from .actions import AUTO_AFTER, CONFIRMED, apply, plays_at_once, refusal_with_choices
+from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
 from .boards import compose, destination_options, move_options, over, start_text, went_up_line
 from .challenges import Challenges, play_refusal
 from .cooldowns import EVERY_S, Cooldowns
@@ -295,7 +295,7 @@ class GameFlow:
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
         *, typed: bool = True,
     ) -> Reply:
-        held = self.games.held(player.user_id)
+        held = self.games.held(player.user_id) if action in PLAYS else None
         if held is not None and plays_at_once(held, action, arg, seen):
             try:  # no read: the save is refused if the game moved on since it was held
                 return await self._play(player, held, action, arg, held=True)

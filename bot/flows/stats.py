@@ -23,8 +23,6 @@ import unicodedata
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from babel.numbers import format_decimal
-
 from engine import GAMES
 from render.stats_card import StatsRow
 
@@ -287,5 +285,5 @@ def _standing_line(rank: int, user_id: int, won: int, played: int, score: float)
         "{place} {player} — {won}/{played} won ({rate}) · score {score}",
         place=medal(rank) if won else f"{rank}.",  # no medal without a win
         player=mention(user_id), won=won, played=played, rate=current().percent(won / played),
-        score=format_decimal(score, format="0.00", locale=current().locale),
+        score=current().number(score, 2),
     )
