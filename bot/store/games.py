@@ -85,23 +85,21 @@ class GameStore:
 
     def __init__(self, db: Database) -> None:
         self._db = db
-        # Engine games as last loaded or saved, with their saved state, by game row: a load
-        # whose saved state is still that one reuses the game instead of replaying every
-        # move from the deal.
-        self._live: LRU[int, tuple[str, Game]] = LRU(LIVE_GAMES)
-        self._owners: LRU[int, int] = LRU(LIVE_GAMES)  # a live game's player, by game row
-        # Each player's game row as last loaded, started or saved here, by player; its
-        # engine game is the live one (never handed out: ``held`` gives a copy).
-        self._held: LRU[int, SavedGame] = LRU(LIVE_GAMES)
+        # Each player's game row as last loaded, started or saved here, with its saved
+        # state, by player: a move plays on a copy of it (``held``), and a load whose saved
+        # state is still that one reuses its engine game instead of replaying every move
+        # from the deal. Its game is never handed out: each caller gets a copy of its own.
+        self._held: LRU[int, tuple[str, SavedGame]] = LRU(LIVE_GAMES)
 
     def held(self, user_id: int) -> SavedGame | None:
         """A copy of the player's game as this process last loaded, started or saved it,
         without reading the database; None if none is kept. It may be out of date (changed
         by another process): only a save, refused then, can tell. A caller that decides
         anything on it other than a move it saves reads the game (``load``) instead."""
-        held = self._held.get(user_id)
-        if held is None:
+        kept = self._held.get(user_id)
+        if kept is None:
             return None
+        held = kept[1]
         return _with_game(held, held.game.copy())
 
     async def load(self, user_id: int) -> SavedGame | None:
@@ -110,35 +108,18 @@ class GameStore:
             row = await conn.fetchrow("SELECT * FROM games WHERE user_id = $1", user_id)
         if row is None:
             return None
-        row_id = int(row["id"])
-        self._owners[row_id] = user_id
         state = str(row["state"])
-        saved = _saved_game(row, self._live_game(row_id, state))
-        self._hold(saved, state)
-        return _with_game(saved, saved.game.copy())
-
-    def _live_game(self, row_id: int, state: str) -> Game:
-        """The live game saved as ``state``: the one kept with exactly that state, else the
-        game rebuilt from ``state``. Never handed out as it is: every load gets its own
-        copy, so a change played on a loaded game but never saved (a failure in between)
-        never reaches it, and two loads never share one game."""
-        live = self._live.get(row_id)
-        game = live[1] if live is not None and live[0] == state else None
-        if game is None:
+        kept = self._held.get(user_id)
+        if kept is not None and kept[1].id == int(row["id"]) and kept[0] == state:
+            game = kept[1].game
+        else:
             game = Game.from_dict(json.loads(state))
-        return game
-
-    def _hold(self, saved: SavedGame, state: str) -> None:
-        """Keep ``saved`` (whose game is a copy of its own) as the player's game here."""
-        self._live[saved.id] = (state, saved.game)
-        self._owners[saved.id] = saved.user_id
-        self._held[saved.user_id] = saved
+        saved = _saved_game(row, game)
+        self._held[user_id] = (state, saved)
+        return _with_game(saved, game.copy())
 
     def forget(self, user_id: int) -> None:
-        """Drop a player's games kept in memory (their rows are deleted elsewhere)."""
-        for row_id in [r for r in list(self._owners) if self._owners.get(r) == user_id]:
-            self._owners.pop(row_id)
-            self._live.pop(row_id)
+        """Drop the player's game kept in memory (its row is deleted elsewhere)."""
         self._held.pop(user_id)
 
     async def start(
@@ -232,7 +213,7 @@ class GameStore:
             finished_at=None,
             challenge_id=challenge,
         )
-        self._hold(_with_game(saved, game.copy()), state)
+        self._held[user_id] = (state, _with_game(saved, game.copy()))
         return saved
 
     async def save(self, saved: SavedGame) -> None:
@@ -273,40 +254,43 @@ class GameStore:
             if saved.is_finished:
                 await _insert_result(conn, saved)
         saved.revision += 1
-        self._hold(_with_game(saved, saved.game.copy()), state)
+        self._held[saved.user_id] = (state, _with_game(saved, saved.game.copy()))
 
     async def count_hint(self, game_row: int) -> None:
         """Count a hint on a game being played, in SQL: a count another process made at the
         same time is never lost. The board's revision stays: a hint changes nothing on the
         board, so the buttons under it keep working."""
         async with self._db.writer() as conn:
-            await conn.execute(
-                "UPDATE games SET hints = hints + 1 WHERE id = $1 AND status = 'playing'",
+            counted = await conn.fetchrow(
+                "UPDATE games SET hints = hints + 1 WHERE id = $1 AND status = 'playing' "
+                "RETURNING user_id",
                 game_row,
             )
-        self._drop_held(game_row)
+        self._drop_held(counted, game_row)
 
     async def mark_proven_lost(self, game_row: int, revision: int) -> bool:
         """Remember that the solver proved game ``game_row`` lost at ``revision``; loads
         say so (``SavedGame.proven_lost``) until the game moves on. False, and nothing
         written, if the game is no longer being played at that revision."""
         async with self._db.writer() as conn:
-            changed = await conn.execute(
+            marked = await conn.fetchrow(
                 "UPDATE games SET proven_lost_at = $2 "
-                "WHERE id = $1 AND revision = $2 AND status = 'playing'",
+                "WHERE id = $1 AND revision = $2 AND status = 'playing' RETURNING user_id",
                 game_row, revision,
             )
-        self._drop_held(game_row)
-        return changed == 1
+        self._drop_held(marked, game_row)
+        return marked is not None
 
-    def _drop_held(self, game_row: int) -> None:
-        """A write that leaves the revision as it was: the copy kept of that game is out of
-        date, and the next move reads the game."""
-        owner = self._owners.get(game_row)
-        if owner is not None:
-            held = self._held.get(owner)
-            if held is not None and held.id == game_row:
-                self._held.pop(owner)
+    def _drop_held(self, changed: Any, game_row: int) -> None:
+        """After a write that leaves the revision as it was (``changed``: the row it
+        changed, with its ``user_id``, or None): the copy kept of that game is out of date,
+        and the next move reads the game."""
+        if changed is None:
+            return
+        user_id = int(changed["user_id"])
+        kept = self._held.get(user_id)
+        if kept is not None and kept[1].id == game_row:
+            self._held.pop(user_id)
 
 
 async def _insert_result(conn: Connection, saved: SavedGame) -> None:

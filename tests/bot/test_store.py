@@ -285,15 +285,16 @@ async def test_a_wrong_postgres_address_is_a_store_error(pg_server: object) -> N
 async def test_live_games_are_kept_least_recently_used_first_out(
     store: Stores, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(store.games._live, "maxsize", 2)
-    one = await store.games.start(1, None, new_game("trefoil", 1), 1.0)
+    monkeypatch.setattr(store.games._held, "maxsize", 2)
+    await store.games.start(1, None, new_game("trefoil", 1), 1.0)
     two = await store.games.start(2, None, new_game("trefoil", 2), 1.0)
     assert await store.games.load(1) is not None  # player 1 is the most recent now
-    three = await store.games.start(3, None, new_game("trefoil", 3), 1.0)
-    assert list(store.games._live) == [one.id, three.id], "player 2's game went, not player 1's"
+    await store.games.start(3, None, new_game("trefoil", 3), 1.0)
+    assert list(store.games._held) == [1, 3], "player 2's game went, not player 1's"
+    assert store.games.held(2) is None
     again = await store.games.load(2)  # rebuilt from the saved state, and kept again
     assert again is not None and again.id == two.id and again.game.deal == 2
-    assert list(store.games._live) == [three.id, two.id]
+    assert list(store.games._held) == [3, 2]
 
 
 async def test_a_transaction_cancelled_while_it_begins_leaves_none_open(any_store: Stores) -> None:
@@ -340,3 +341,25 @@ async def test_challenges_from_before_languages_were_kept_are_english(tmp_path: 
         assert old.language == "en-US"
     finally:
         await store.close()
+
+
+async def test_a_load_reuses_the_kept_game_only_while_its_saved_state_is_the_stored_one(
+    store: Stores, store_target: Path | str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from engine import Game
+
+    rebuilt: list[object] = []
+    from_dict = Game.from_dict
+    monkeypatch.setattr(Game, "from_dict", lambda data: rebuilt.append(data) or from_dict(data))
+    await store.games.start(1, None, new_game("trefoil", 1), 1.0)
+    assert await store.games.load(1) is not None and rebuilt == []  # the kept game's copy
+    other = await Stores.open(store_target)  # another process moves the game on
+    try:
+        theirs = await other.games.load(1)
+        assert theirs is not None and len(rebuilt) == 1
+        theirs.game.play(theirs.game.legal_moves()[0])
+        await other.games.save(theirs)
+    finally:
+        await other.close()
+    ours = await store.games.load(1)  # a saved state this process never kept: rebuilt
+    assert ours is not None and ours.game.moves_made == 1 and len(rebuilt) == 2
