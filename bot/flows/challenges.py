@@ -31,7 +31,7 @@ from ..replies import (
 )
 from ..store.challenges import ACCEPTED, DECLINED, GONE, OPEN, OVER, Challenge, ChallengeStore, Side
 from ..words.language import _, n_, p_, speaking
-from ..words.phrases import command, format_seconds, mention
+from ..words.phrases import command, format_seconds, mention, moment
 from .cooldowns import Cooldowns
 from .scopes import bot_refusal, game_refusal
 from .solver import SolverService
@@ -161,7 +161,7 @@ def _worded(
                  "same deal for both, one the solver has proven can be won, and the better "
                  "result wins. {challenged}, will you play? (Open until {ends}.)",
                  challenger=challenger, challenged=challenged, game=game,
-                 ends=_when(challenge.created_at + DAY_S))
+                 ends=moment(challenge.created_at + DAY_S))
         return text, _controls(challenge, Duel.ACCEPT, Duel.DECLINE)
     if challenge.status == DECLINED:
         return _("⚔️ {challenged} declined {challenger}'s **{game}** challenge.",
@@ -175,7 +175,7 @@ def _worded(
              game=game, challenger=challenger, challenged=challenged, deal=challenge.deal)
     if not over:
         head += " " + _("Both press ▶ Play to deal it; it ends {ends}.",
-                        ends=_when((challenge.accepted_at or now) + DAY_S))
+                        ends=moment((challenge.accepted_at or now) + DAY_S))
     lines = [head]
     lines += [_("• {player}: {outcome}", player=_name(s.user_id),
                 outcome=_how(s, s.user_id in playing, over))
@@ -195,11 +195,6 @@ def _day_over(challenge: Challenge, now: float) -> bool:
 
 def _controls(challenge: Challenge, *actions: Duel) -> ChallengeControls:
     return ChallengeControls(challenge.id, actions, challenge.language)
-
-
-def _when(moment: float) -> str:
-    """A moment as Discord shows it to each reader, in their own language and time zone."""
-    return f"<t:{int(moment)}:f>"
 
 
 def play_refusal(challenge: Challenge | None, player: Player, now: float) -> Reply | None:

@@ -163,6 +163,12 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def moment(when: float) -> str:
+    """A moment (Unix seconds) as Discord shows it to each reader, in their own language
+    and time zone."""
+    return f"<t:{int(when)}:f>"
+
+
 def medal(rank: int) -> str:
     """A place on a board: a medal for the first three."""
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
