@@ -347,7 +347,8 @@ class Game:
         elif kind == FOUNDATION:
             self.tableau[move.src].append(self.foundations[move.dst].pop())
         elif kind == REDEAL:
-            self.tableau = extra
+            # A copy: the snapshot may be shared with copies of this game (``copy``).
+            self.tableau = [list(p) for p in extra]
             self.redeals_left += 1
         else:
             src, index = extra
@@ -383,12 +384,9 @@ class Game:
         other.__dict__.update(self.__dict__)
         other.tableau = [list(p) for p in self.tableau]
         other.foundations = [list(f) for f in self.foundations]
-        # A redeal's undo snapshot is a list of piles that undo puts back in play: each
-        # copy needs its own.
-        other._history = [
-            (move, [list(p) for p in extra] if move.kind == REDEAL else extra)
-            for move, extra in self._history
-        ]
+        # The history's entries are never changed once made (undoing a redeal puts a copy
+        # of its snapshot back in play, see ``pop``), so copies share them.
+        other._history = list(self._history)
         other._redo = list(self._redo)
         return other
 
