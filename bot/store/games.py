@@ -20,7 +20,6 @@ position proven lost by another process (a save reads the hint count back).
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import json
 from dataclasses import dataclass
@@ -337,8 +336,10 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
 
 def _with_game(saved: SavedGame, game: Game) -> SavedGame:
     """``saved`` with ``game`` in place of its own (a shallow copy: every other field is a
-    number or a string; quicker than ``dataclasses.replace``, at every move)."""
-    other = copy.copy(saved)
+    number or a string; at every move, so made the quickest way: not ``dataclasses.replace``
+    nor ``copy.copy``, which goes through pickling's protocol)."""
+    other = SavedGame.__new__(SavedGame)
+    other.__dict__.update(saved.__dict__)
     other.game = game
     return other
 
