@@ -39,12 +39,15 @@ class Card(int):
         return RANK_NAMES[self.rank - 1] + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
-        return RANK_NAMES[self.rank - 1] + SUIT_LETTERS[self.suit]
+        return _CODES[self]
 
     def __repr__(self) -> str:
         return f"Card({self})"
 
 
+# What each card prints as, worked out once: cards are printed by the thousand (saves,
+# alt texts, position keys of the solver's).
+_CODES = tuple(RANK_NAMES[i % 13] + SUIT_LETTERS[i // 13] for i in range(52))
 CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(52))
 _BY_CODE = {str(card): card for card in CARDS}
 
