@@ -62,6 +62,7 @@ from .sprites import (
     line_height,
     palette_text,
     paste_line,
+    put,
 )
 from .words import ENGLISH, PictureWords
 
@@ -138,7 +139,7 @@ def render_image(
                        (box.x, box.y, box.right, box.bottom), mask)
         info, (dx, dy) = _progress_sprite(_progress(spec, fpile, words), fslot.info.w,
                                           fslot.info.h)
-        frame.paste(info, (fslot.info.x + dx, fslot.info.y + dy))
+        put(frame, info, (fslot.info.x + dx, fslot.info.y + dy))
     _title(frame, lay, game, move, four_colour, words)
     if banner is not None:
         _banner(frame, lay.banner, *banner)
@@ -163,12 +164,12 @@ def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
     assert ground.palette is not None  # a palette image (``to_palette``)
     frame.putpalette(ground.palette)
     above = full.rows[0].y - ROW_LEAD  # what is above it: the rule, or only the margin
-    frame.im.paste(ground.crop((0, 0, lay.width, above)).im, (0, 0, lay.width, above))
+    frame.im.paste(ground.im.crop((0, 0, lay.width, above)), (0, 0, lay.width, above))
     for band, fitted in zip(full.rows, lay.rows, strict=True):
         kept = min(band.h, fitted.h)  # a pile longer than the background's room: felt below
         top = fitted.y - (band.y - above)
-        piece = ground.crop((0, above, lay.width, band.y + kept))
-        frame.im.paste(piece.im, (0, top, lay.width, top + piece.height))
+        piece = ground.im.crop((0, above, lay.width, band.y + kept))  # cores: no wrappers
+        frame.im.paste(piece, (0, top, lay.width, top + band.y + kept - above))
         above = band.bottom
     return frame
 
@@ -272,8 +273,7 @@ def _highlight(
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        frame.paste(foundation_badge(fslot, TARGET),
-                    (box.x, box.y))
+        put(frame, foundation_badge(fslot, TARGET), (box.x, box.y))
         _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
 
 
@@ -292,7 +292,7 @@ def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) ->
 
 def _lit_badge(frame: Image.Image, slot: PileSlot, lit: str) -> None:
     box = slot.label
-    frame.paste(badge(str(slot.index + 1), box.w, box.h, slot.name, lit), (box.x, box.y))
+    put(frame, badge(str(slot.index + 1), box.w, box.h, slot.name, lit), (box.x, box.y))
 
 
 # -- text -------------------------------------------------------------------------------
@@ -362,7 +362,7 @@ def _title(
         moved = _moved_card(game, move) if last_move and move is not None else None
         if moved is not None and move is not None and move.kind != DRAW:
             chip = card_chip(int(moved), four_colour, words.card(moved))
-            frame.paste(chip, (end + 6, y + (line_h - chip.height) // 2))
+            put(frame, chip, (end + 6, y + (line_h - chip.height) // 2))
         y += line_h
 
 
@@ -394,7 +394,7 @@ def banner_choice(box: Box, texts: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
-    frame.paste(banner_bar(banner_choice(box, texts), box.w, box.h, ground), (box.x, box.y))
+    put(frame, banner_bar(banner_choice(box, texts), box.w, box.h, ground), (box.x, box.y))
 
 
 # -- the background, drawn once per game ------------------------------------------------

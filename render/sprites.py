@@ -41,6 +41,14 @@ def line_height(size: int) -> int:
     return palette_text("0", size, FELT_TEXT, FELT).height
 
 
+def put(frame: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste an opaque ``sprite`` of the frame's own mode at ``xy`` (clipped to the frame),
+    through the imaging core: ``Image.paste``'s checks cost more than a word's copy, and a
+    frame pastes dozens of words and badges."""
+    x, y = xy
+    frame.im.paste(sprite.im, (x, y, x + sprite.width, y + sprite.height))
+
+
 def paste_line(
     frame: Image.Image, text: str, xy: tuple[int, int], size: int, ink: RGB
 ) -> int:
@@ -54,7 +62,7 @@ def paste_line(
     pad = 2  # text_sprite's margin round each word
     for word in text.split(" "):
         if word:
-            frame.paste(palette_text(word, size, ink, FELT), (x - pad, y))
+            put(frame, palette_text(word, size, ink, FELT), (x - pad, y))
             x += text_width(word, size)
         x += space
     return x - space
