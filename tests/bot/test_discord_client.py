@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -15,7 +16,7 @@ from bot.discord.client import SolitaireBot
 from bot.discord.components import BoardButton, MoveMenu, QuestionButton, board_view, question_view
 from bot.discord.game_commands import GameCommands
 from bot.flows.game import GameFlow
-from bot.replies import BUTTON_LABELS, Ask, BoardRef, Question
+from bot.replies import BUTTON_LABELS, Ask, Board, BoardRef, Controls, MenuOption, Question
 from bot.store import Stores
 
 from .conftest import ALICE
@@ -92,7 +93,11 @@ async def test_board_controls_carry_owner_game_and_revision(flow: GameFlow) -> N
     reply = await flow.new_game(ALICE, "corner-stones", 1)
     assert reply.board is not None
     view = board_view(reply.board)
-    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    assert view.is_finished()  # so discord.py sends it and keeps nothing: presses go by id
+    rows = view.to_components()
+    assert len(rows) == 3  # buttons five to a row, then the menu
+    controls = [c for row in rows for c in row["components"]]
+    ids = [c["custom_id"] for c in controls]
     row = reply.board.ref.game_row
     assert ids == [
         f"sol:undo:111:{row}:0", f"sol:redo:111:{row}:0", f"sol:found:111:{row}:0",
@@ -100,13 +105,54 @@ async def test_board_controls_carry_owner_game_and_revision(flow: GameFlow) -> N
         f"sol:menu:111:{row}:0",
     ]
     assert all(len(i) <= 100 for i in ids)
-    buttons = [c for c in view.children if isinstance(c, BoardButton)]
-    assert [b.item.disabled for b in buttons] == [True, True, False, True, False, True]  # type: ignore[attr-defined]
-    menu = next(c for c in view.children if isinstance(c, MoveMenu)).item
-    assert len(menu.options) == len(reply.board.controls.menu) <= 25  # type: ignore[attr-defined]
-    assert not menu.disabled  # type: ignore[attr-defined]
-    payload = view.to_components()
-    assert len(payload) == 3  # buttons five to a row, then the menu
+    for item, custom_id in zip((*[BoardButton] * 6, MoveMenu), ids, strict=True):
+        assert item.__discord_ui_compiled_template__.fullmatch(custom_id)
+    assert [c["disabled"] for c in controls[:6]] == [True, True, False, True, False, True]
+    menu = controls[-1]
+    assert len(menu["options"]) == len(reply.board.controls.menu) <= 25
+    assert not menu["disabled"]
+
+
+def _as_discord_py_writes_it(board: Board) -> list[dict[str, Any]]:
+    """A board's controls as discord.py's own objects give them: ``BoardButton`` and
+    ``MoveMenu`` items in a view."""
+    view = discord.ui.View(timeout=None)
+    controls = board.controls
+    for i, button in enumerate(controls.buttons):
+        view.add_item(BoardButton(button.action, board.owner_id, board.ref, label=button.label,
+                                  enabled=button.enabled, row=i // 5))
+    menu = MoveMenu(board.owner_id, board.ref, row=(len(controls.buttons) + 4) // 5)
+    menu.item.placeholder = controls.menu_placeholder[:150]
+    for option in controls.menu:
+        menu.item.add_option(label=option.label[:100], value=option.value)
+    if not controls.menu:
+        menu.item.add_option(label=controls.menu_placeholder[:100], value="none")
+        menu.item.disabled = True
+    view.add_item(menu)
+    return view.to_components()
+
+
+@pytest.mark.parametrize("game_id", ["clover-leaf", "four-leaf-clovers", "super-flower-garden",
+                                     "trefoil", "corner-stones"])
+async def test_a_boards_controls_are_written_as_discord_py_would(
+    flow: GameFlow, game_id: str
+) -> None:
+    reply = await flow.new_game(ALICE, game_id, 3)
+    assert reply.board is not None
+    board = reply.board
+    long = "x" * 160
+    variants = [
+        board,
+        replace(board, controls=replace(board.controls, menu=(), menu_placeholder=long)),
+        replace(board, controls=Controls(
+            tuple(replace(b, enabled=not b.enabled, label=b.label * 9) for b in
+                  board.controls.buttons[:4]),
+            (*board.controls.menu[:3], MenuOption("7 f2", long)), "Pick one",
+        )),
+        replace(board, controls=replace(board.controls, buttons=())),
+    ]
+    for variant in variants:
+        assert board_view(variant).to_components() == _as_discord_py_writes_it(variant)
 
 
 @pytest.mark.parametrize(
