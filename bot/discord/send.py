@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import io
 import logging
+from collections import deque
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -41,9 +42,12 @@ DEFER_AFTER_S = 1.5
 CONTENT_LIMIT = 2000  # Discord's most characters in a message
 COLLAPSED = N_("🂠 An earlier board — the newest one is below.")
 GONE_PRIVATE = N_("🂠 A board its player now keeps private.")
-TIDY_LIMIT = 500  # earlier boards waiting to be collapsed, at most
+TIDY_LIMIT = 100  # earlier boards waiting to be collapsed in one channel, at most
 T = TypeVar("T")
-_tidying: set[asyncio.Task[None]] = set()
+# Channel id -> the earlier boards waiting there to be collapsed, oldest first: (message id,
+# the collapsed line in its player's language). A channel is here while an answer is
+# collapsing its boards (``collapse_earlier``).
+_waiting: dict[int, deque[tuple[int, str]]] = {}
 
 
 async def in_time(
@@ -238,47 +242,60 @@ async def apply_updates(client: discord.Client, updates: tuple[Update, ...]) -> 
 
 async def collapse_earlier(interaction: discord.Interaction[Any], board: Board,
                           posted: int) -> None:
-    """Collapse the board that ``posted`` replaces: the last step of answering, in the
-    interaction's own task (the player has their answer already). Edits of a channel's
-    messages share a rate limit per channel, so in a busy channel they can fall behind the
-    boards posted: beyond ``TIDY_LIMIT`` waiting, an earlier board is left as it is (its
-    buttons still answer, with the current board) rather than queue without end."""
-    if len(_tidying) >= TIDY_LIMIT:
-        log.debug("%d boards waiting to be collapsed: leaving one as it is", len(_tidying))
-        return
-    task = asyncio.current_task()
-    assert task is not None  # called from an interaction's task
-    _tidying.add(task)  # one per board being collapsed
-    try:
-        await tidy(interaction, board, posted)
-    finally:
-        _tidying.discard(task)
-
-
-async def tidy(interaction: discord.Interaction[Any], board: Board, posted: int) -> None:
     """One live board per player and channel: the board ``posted`` replaces is collapsed
-    to one line, its picture and buttons dropped. Where the bot cannot edit channel
-    messages (installed to the player only, not to the server), the old board stays."""
+    to one line, its picture and buttons dropped — the last step of answering, in the
+    interaction's own task (the player has their answer already). Where the bot cannot edit
+    channel messages (installed to the player only, not to the server), the old board stays.
+
+    Edits of a channel's messages go one at a time (Discord limits them per channel), so in
+    a busy channel they fall behind the boards posted. The boards waiting are queued per
+    channel, as ids and words (``_waiting``), and collapsed by the one answer that found
+    the queue empty; any other answer adds its board and is done. Beyond ``TIDY_LIMIT``
+    waiting in a channel the oldest is left as it is (its buttons still answer, with the
+    current board): it has scrolled furthest out of sight."""
     channel_id = interaction.channel_id
     if channel_id is None:
         return
     try:
         previous = await core_of(interaction).board_posted(board.owner_id, channel_id, posted)
-        if previous is None or not _bot_is_in(interaction):
-            return
-        # The edit as one plain request: discord.py's Message.edit would also build a
-        # Message from the answer, which nothing here reads (a third of the edit's cost).
-        route = Route(
-            "PATCH", "/channels/{channel_id}/messages/{message_id}",
-            channel_id=channel_id, message_id=previous,
-        )
-        # The picture and the buttons go; one line stays.
-        collapsed = {"content": _(COLLAPSED), "attachments": [], "components": []}
-        await interaction.client.http.request(route, json=collapsed)
+    except Exception:
+        if not interaction.client.is_closed():  # shutting down: boards stay as they are
+            log.warning("could not look up the earlier board in channel %s", channel_id,
+                        exc_info=True)
+        return
+    if previous is None or not _bot_is_in(interaction):
+        return
+    waiting = _waiting.get(channel_id)
+    if waiting is not None:  # another answer is collapsing this channel's boards
+        if len(waiting) == TIDY_LIMIT:
+            log.debug("%d boards waiting to be collapsed in channel %s: leaving the oldest",
+                      TIDY_LIMIT, channel_id)
+        waiting.append((previous, _(COLLAPSED)))
+        return
+    waiting = _waiting[channel_id] = deque([(previous, _(COLLAPSED))], maxlen=TIDY_LIMIT)
+    try:
+        while waiting:
+            message_id, text = waiting.popleft()
+            await collapse(interaction.client, channel_id, message_id, text)
+    finally:
+        del _waiting[channel_id]
+
+
+async def collapse(client: discord.Client, channel_id: int, message_id: int, text: str) -> None:
+    """Collapse one earlier board to ``text``, as one plain request: discord.py's
+    Message.edit would also build a Message from the answer, which nothing here reads (a
+    third of the edit's cost)."""
+    route = Route(
+        "PATCH", "/channels/{channel_id}/messages/{message_id}",
+        channel_id=channel_id, message_id=message_id,
+    )
+    try:
+        await client.http.request(route, json={"content": text, "attachments": [],
+                                               "components": []})
     except (discord.NotFound, discord.Forbidden):
         log.debug("an earlier board in channel %s is gone or out of reach", channel_id)
     except Exception:
-        if not interaction.client.is_closed():  # a bot shutting down leaves boards as they are
+        if not client.is_closed():  # a bot shutting down leaves boards as they are
             log.warning("could not collapse an earlier board in channel %s", channel_id,
                         exc_info=True)
 
