@@ -37,11 +37,11 @@ REPLAY_NICE = 10  # a replay (a second of drawing) yields the CPU to moves' pict
 
 
 class Pictures:
-    """Runs the renderer off the event loop: in ``processes`` worker processes (the bot has
-    one per core, so drawing, a few ms of CPU a board, never waits for the bot's own thread
-    to let go of Python's lock), or with 0 in two threads of this process (the console,
-    tests). ``renderer`` defaults to ``render.render_png``; a renderer passed in (tests)
-    always draws in threads."""
+    """Runs the renderer off the event loop: in ``processes`` worker processes (by default
+    one per core but the bot's own, so drawing, about a ms of CPU a board, never waits for
+    the bot's own thread to let go of Python's lock), or with 0 in two threads of this
+    process (the console, tests). ``renderer`` defaults to ``render.render_png``; a
+    renderer passed in (tests) always draws in threads."""
 
     def __init__(
         self, renderer: Renderer | None = None, executor: Executor | None = None,

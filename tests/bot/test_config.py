@@ -13,6 +13,7 @@ from bot.__main__ import Redacting, redact
 from bot.config import (
     DEFAULT_DATABASE_PATH,
     ConfigError,
+    default_render_processes,
     load_config,
     read_env_file,
     usable_cpus,
@@ -26,7 +27,12 @@ def test_defaults_without_any_setting(tmp_path: Path) -> None:
     assert settings.token is None
     assert settings.database_path == Path(DEFAULT_DATABASE_PATH)
     assert settings.dev_guild_id is None and settings.log_level == "INFO"
-    assert settings.render_processes == usable_cpus()  # one drawing process a usable core
+    assert settings.render_processes == default_render_processes()
+
+
+def test_drawing_processes_leave_the_bot_a_cpu_by_default() -> None:
+    assert [default_render_processes(cpus) for cpus in (1, 2, 4, 16)] == [1, 1, 3, 15]
+    assert default_render_processes() == max(1, usable_cpus() - 1)
 
 
 def test_render_processes_zero_draws_in_threads_of_the_bot() -> None:
