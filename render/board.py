@@ -20,7 +20,7 @@ from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, 
 from engine.moves import parse
 
 from . import png
-from .cards import CARD_H, CARD_W, RADIUS, card_core, card_mask, strip_core, strip_mask
+from .cards import CARD_H, CARD_W, RADIUS, card_core, card_mask, frame_card, strip_core, strip_mask
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
 from .layout import (
     MARGIN,
@@ -44,7 +44,6 @@ from .palette import (
     RGB,
     STUCK,
     WON,
-    index,
     to_palette,
 )
 from .sprites import (
@@ -258,36 +257,27 @@ def _highlight(
     is left as it is (it did not move)."""
     if move.kind == REDEAL:  # every pile changed: the title says so, no pile is singled out
         return
-    draw = ImageDraw.Draw(frame)
     if move.kind == DRAW:
         pile = _drawn_pile(game, move)
         if pile is not None:
             _lit_badge(frame, lay.piles[pile], TARGET)
-            _frame_card(draw, _top_spot(lay.piles[pile], fans[pile]), 4)
+            frame_card(frame, _top_spot(lay.piles[pile], fans[pile]), 4)
         return
     _lit_badge(frame, lay.piles[move.src], SOURCE)
     if move.kind == PILE:
         target = lay.piles[move.dst]
         _lit_badge(frame, target, TARGET)
-        _frame_card(draw, _top_spot(target, fans[move.dst]), 4)
+        frame_card(frame, _top_spot(target, fans[move.dst]), 4)
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
         put(frame, foundation_badge(fslot, TARGET), (box.x, box.y))
-        _frame_card(draw, (fslot.card.x, fslot.card.y), 4)
+        frame_card(frame, (fslot.card.x, fslot.card.y), 4)
 
 
 def _top_spot(slot: PileSlot, spread: Fan) -> tuple[int, int]:
     """Where the pile's top card is, or its empty place."""
     return spread.top or (slot.area.x, slot.area.y)
-
-
-def _frame_card(draw: ImageDraw.ImageDraw, spot: tuple[int, int], width: int) -> None:
-    x, y = spot
-    draw.rounded_rectangle(
-        (x - width, y - width, x + CARD_W - 1 + width, y + CARD_H - 1 + width),
-        RADIUS + width, outline=index(GOLD), width=width,
-    )
 
 
 def _lit_badge(frame: Image.Image, slot: PileSlot, lit: str) -> None:

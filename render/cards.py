@@ -17,7 +17,7 @@ from PIL import Image, ImageDraw
 from engine.cards import RANK_NAMES
 
 from .glyphs import SUIT_SYMBOLS, cap_height, font, paint_symbol
-from .palette import BLACK, BLUE, CARD, CARD_EDGE, FELT, GREEN, RED, RGB, to_palette
+from .palette import BLACK, BLUE, CARD, CARD_EDGE, FELT, GOLD, GREEN, RED, RGB, index, to_palette
 
 CARD_W, CARD_H = 56, 78
 RADIUS = 5
@@ -91,6 +91,26 @@ def least_strip() -> int:
 def strip() -> int:
     """How much of a buried card shows, at ease, while its pile has room."""
     return least_strip() + 3
+
+
+def frame_card(frame: Image.Image, spot: tuple[int, int], width: int) -> None:
+    """Frame the card at ``spot`` on a palette ``frame`` in gold, ``width`` pixels thick:
+    the card the last move put down."""
+    ring = frame_mask(width)
+    x, y = spot[0] - width, spot[1] - width
+    frame.im.paste(index(GOLD), (x, y, x + ring.width, y + ring.height), ring.im)
+
+
+@cache
+def frame_mask(width: int) -> Image.Image:
+    """A rounded frame ``width`` pixels thick round a card, as a two-level mask the size
+    of the card and its frame: pasted through, not drawn anew on every board."""
+    mask = Image.new("1", (CARD_W + 2 * width, CARD_H + 2 * width), 0)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (0, 0, CARD_W - 1 + 2 * width, CARD_H - 1 + 2 * width), RADIUS + width, outline=1,
+        width=width,
+    )
+    return mask
 
 
 @cache
