@@ -7,11 +7,11 @@ from typing import Any
 
 from .cards import CARDS, Card, full_deck
 from .errors import BadSetup, IllegalMove
-from .move_checks import resolve_move
+from .move_checks import draw_rule_owners, resolve_move
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
 from .rules import RULES, Rules
 from .shuffle import shuffled
-from .words import Typed, joined
+from .words import Typed
 
 FORMAT_VERSION = 1
 MAX_DEAL = 2**31 - 1
@@ -41,11 +41,8 @@ def check_setup(game_id: str, deal: int | None = None, *, draw: bool = False) ->
             "bad-deal", top=MAX_DEAL,
         )
     if draw and not rules.has_draw_option:
-        owners = [r.name for r in RULES.values() if r.has_draw_option]
-        raise BadSetup(
-            "The draw house rule belongs to {owners} only.", "no-draw-rule",
-            owners=joined("{head} and {tail}", owners),
-        )
+        raise BadSetup("The draw house rule belongs to {owners} only.", "no-draw-rule",
+                       owners=draw_rule_owners())
     return rules
 
 

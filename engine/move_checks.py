@@ -3,12 +3,12 @@ refusal (an ``IllegalMove`` with its reason and facts) that says why there is no
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from .cards import CARDS, Card
 from .errors import IllegalMove
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
-from .rules import Rules
+from .rules import RULES, Rules
 from .words import Phrase, Rank, Typed, joined
 
 
@@ -200,7 +200,15 @@ def _check_redeal(game: GameState) -> Move:
     return REDEAL_MOVE
 
 
+def draw_rule_owners() -> Any:
+    """The games that have the draw house rule, in words ("Trefoil")."""
+    return joined("{head} and {tail}", [r.name for r in RULES.values() if r.has_draw_option])
+
+
 def _check_draw(game: GameState, card: Card) -> Move:
+    if not game.rules.has_draw_option:  # not this game's to switch on at all
+        raise IllegalMove("The draw house rule belongs to {owners} only.", "no-draw-rule",
+                          owners=draw_rule_owners())
     if not game.draw_rule:
         raise IllegalMove("The draw house rule is off for this game.", "draw-off")
     if game.draw_used:

@@ -53,6 +53,13 @@ def test_trefoil_draw_is_off_by_default() -> None:
         game.play("draw 5H")
 
 
+def test_a_draw_in_a_game_without_the_house_rule_says_whose_rule_it_is() -> None:
+    game = position("clover-leaf", {1: "5H 9C"}, redeals_left=0)
+    with pytest.raises(IllegalMove, match="The draw house rule belongs to Trefoil only") as err:
+        game.play("draw 5H")
+    assert err.value.reason == "no-draw-rule"
+
+
 def test_trefoil_draw_comes_after_the_last_redeal_only_once() -> None:
     game = position("trefoil", {1: "5H 9C 8D", 2: "QS"}, redeals_left=1, draw=True)
     with pytest.raises(IllegalMove, match="after the last redeal"):
