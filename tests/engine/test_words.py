@@ -179,6 +179,7 @@ def refusals() -> list[RuleError]:
         (position("trefoil", {1: "2S"}, redeals_left=0, draw=True), "redeal"),
         (position("trefoil", {1: "2S"}, redeals_left=0, draw=True), "draw 2S"),
         (position("trefoil", {1: "2S"}, redeals_left=0, draw=True), "draw 3S"),
+        (position("trefoil", {1: "2S"}, redeals_left=0), "draw 2S"),  # draw-off
         (position("corner-stones", {1: "5C"}), "1 2"),  # changes-nothing
         (position("corner-stones", {1: "7C"}, clubs), "1 f"),  # several-foundations
         (position("trefoil", {}), "1 2"),  # game-won: every card is up
