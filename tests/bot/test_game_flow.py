@@ -508,7 +508,7 @@ async def test_a_draw_without_the_house_rule_says_how_to_deal_with_it(flow: Game
     assert "`/new trefoil 4 draw:True` deals this one with it" in (refused.note or "")
     await flow.new_game(BOB, "clover-leaf", 3)
     elsewhere = await flow.act(BOB, Action.MOVE, "draw QH")
-    assert elsewhere.refused and "house rule is off" in (elsewhere.note or "")
+    assert elsewhere.refused and "belongs to Trefoil only" in (elsewhere.note or "")
     assert "draw:True" not in (elsewhere.note or ""), "a game without the rule is not told to"
 
 
