@@ -21,6 +21,7 @@ from discord.ext import commands
 from ..core import Core
 from ..flows.stats import EVERYWHERE, PERIODS, SERVER
 from ..replies import Person
+from ..words.phrases import DAY_TYPED_LIMIT
 from .context import can_manage_server, player_of, respond
 from .game_commands import GAME_CHOICES
 from .translator import named
@@ -112,7 +113,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.choices(game=GAME_CHOICES)
     async def daily_board(
         self, interaction: discord.Interaction[Any], game: str,
-        day: app_commands.Range[str, 1, 16] | None = None,  # 2026-11-22, yesterday, hier ...
+        day: app_commands.Range[str, 1, DAY_TYPED_LIMIT] | None = None,  # 2026-11-22, hier
     ) -> None:
         await respond(interaction, self.core.daily_board(player_of(interaction), game, day))
 

@@ -34,6 +34,7 @@ from babel.messages.pofile import read_po, write_po
 
 from ..replies import NAME_LIMIT, TEXT_LIMIT, is_name, is_text
 from .language import DOMAIN, ENGLISH, LANGUAGES, LOCALES, compile_catalog, po_path
+from .phrases import DAY_TYPED_LIMIT
 
 # The calls whose arguments are messages, as Babel's extractor takes them: None, the first
 # argument; (1, 2), a singular and a plural; ((1, "c"), 2), a context and then the message.
@@ -73,14 +74,15 @@ NAME_CONTEXTS = ("command", "option")
 DESCRIPTION = "description"  # a plain locale_str: all of them are the commands' descriptions
 # Told the translators above each short word Discord or a card limits, by its kind (the
 # check tells a description by its note).
+DAY_TYPED = "a day typed in /daily-board"  # the context of the words typed for a day
 NOTES = {
     "command": "A slash command's name: lower case, no spaces, at most 32 characters.",
     "option": "An option's name: lower case, no spaces, at most 32 characters.",
     "choice": "A choice of an option: at most 100 characters.",
     DESCRIPTION: "A slash command's or option's description: at most 100 characters.",
     "card rank": "A rank as the language's cards print it: one or two characters.",
-    "a day typed in /daily-board": "A word a player types (English works too): lower case, "
-                                   "at most 16 characters.",
+    DAY_TYPED: "A word a player types (English works too): lower case, at most "
+               f"{DAY_TYPED_LIMIT} characters.",
 }
 
 
@@ -289,7 +291,7 @@ def kind_of(message: Message) -> str | None:
 def discord_rule(kind: str | None, text: str) -> str | None:
     """The rule a translation of ``kind`` breaks, if any: slash command and option names as
     Discord takes them, descriptions and choices within Discord's length, rank letters that
-    fit a card's corner."""
+    fit a card's corner, a day's word that /daily-board takes."""
     if kind in NAME_CONTEXTS and not is_name(text):
         if not 1 <= len(text) <= NAME_LIMIT:
             return f"a name is 1 to {NAME_LIMIT} characters"
@@ -298,6 +300,8 @@ def discord_rule(kind: str | None, text: str) -> str | None:
         return f"a {kind} is 1 to {TEXT_LIMIT} characters"
     if kind == "card rank" and not 1 <= len(text) <= 2:
         return "a rank is one or two characters"
+    if kind == DAY_TYPED and not 1 <= len(text) <= DAY_TYPED_LIMIT:
+        return f"a day's word is 1 to {DAY_TYPED_LIMIT} characters (what /daily-board takes)"
     return None
 
 

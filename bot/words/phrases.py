@@ -174,6 +174,9 @@ def medal(rank: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
 
 
+DAY_TYPED_LIMIT = 16  # the most characters /daily-board takes for a day (2026-11-22: 10)
+
+
 def typed_days() -> dict[str, int]:
     """The words a player may type for a day, lower case, with how many days back each is:
     ``today`` and ``yesterday`` in English and in the language spoken."""

@@ -269,6 +269,8 @@ def test_untranslated_and_fuzzy_messages_are_not_shipped() -> None:
         ("choice", "", False),
         ("card rank", "10", True),
         ("card rank", "Dame", False),
+        ("a day typed in /daily-board", "aujourd'hui", True),
+        ("a day typed in /daily-board", "x" * 17, False),  # /daily-board takes 16
         (None, "Any sentence at all, of any length whatever" * 5, True),
     ],
 )

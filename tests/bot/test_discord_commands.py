@@ -22,6 +22,7 @@ from bot.discord.stats_commands import StatsCommands
 from bot.replies import DUEL_LABELS, Ask, ChallengeControls, Duel, Question
 from bot.store import Stores
 from bot.words.help import help_text, records_help
+from bot.words.phrases import DAY_TYPED_LIMIT
 
 GAME_IDS = ["clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil", "corner-stones"]
 
@@ -86,7 +87,7 @@ def test_free_text_stops_in_the_client_and_every_description_fits(
 ) -> None:
     move = options(commands["move"])
     assert (move["from"]["max_length"], move["to"]["max_length"]) == (40, 40)
-    assert options(commands["daily-board"])["day"]["max_length"] == 16  # "aujourd'hui" too
+    assert options(commands["daily-board"])["day"]["max_length"] == DAY_TYPED_LIMIT == 16
     for command in commands.values():
         assert 1 <= len(command["description"]) <= 100, command["name"]
         for option in command.get("options", []):
