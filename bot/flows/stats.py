@@ -191,8 +191,8 @@ class StatsFlow:
                                             mine.score))
             elif mine is None:
                 lines.append(_("You have no finished games here in that time."))
-            lines.append(_(
-                "-# Ranked by the lower bound of the 95% Wilson interval on each player's win "
+            lines.append("-# " + _(  # Discord's small print
+                "Ranked by the lower bound of the 95% Wilson interval on each player's win "
                 "rate: many wins over many games beat one lucky win. Wins with hints count as "
                 "played, not won."
             ))

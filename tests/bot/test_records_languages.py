@@ -99,7 +99,9 @@ async def test_a_leaderboard_speaks_the_servers_language_and_a_refusal_the_playe
         refused = await core.leaderboard(ALICE, period="decade")
     assert board.message is not None and not board.message.private
     lines = board.message.text.splitlines()
-    assert all(line.startswith("⟪") and line.endswith("⟫") for line in lines), lines
+    words = [line.removeprefix("-# ") for line in lines]  # Discord's small print: markup
+    assert all(line.startswith("⟪") and line.endswith("⟫") for line in words), lines
+    assert lines[-1].startswith("-# ⟪"), "the ranking's explanation is small print"
     assert servers(board.text) and f"<@{ALICE.user_id}>" in lines[1]
     assert refused.refused and players(refused.text)
     assert "`week`, `month`, `all`" in refused.text, "what a player types is not translated"
