@@ -65,11 +65,14 @@ class PictureWords:
         self._ = text
         self.n_ = plural
         self.p_ = word
-        self.rank = rank
         self.percent = percent
         # The rank letters as this language's cards print them (``D`` for a German queen):
         # what card faces are drawn with, and cached by.
         self.ranks: tuple[str, ...] = tuple(rank(r) for r in range(1, 14))
+
+    def rank(self, rank: int) -> str:
+        """A rank (1 to 13) as this language's cards print it."""
+        return self.ranks[rank - 1]
 
     def card(self, card: Card) -> str:
         """``Q♥``; German ``D♥``."""

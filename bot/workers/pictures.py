@@ -20,7 +20,7 @@ from render import PictureWords, alt_text, render_png
 from render.replay import replay_gif
 from render.stats_card import StatsRow, render_stats_png, stats_alt_text
 
-from ..words.language import current, words_for
+from ..words.language import Words, current, words_for
 from .processes import Workers
 
 Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ..., words) -> PNG
@@ -104,7 +104,11 @@ class Pictures:
 
 def picture_words(language: str) -> PictureWords:
     """The pictures' words in ``language`` (a code of ``bot.words.language``)."""
-    words = words_for(language)
+    return _picture_words(words_for(language))
+
+
+@functools.lru_cache(maxsize=16)  # by the language's words (compared by identity): a board
+def _picture_words(words: Words) -> PictureWords:  # asks for them every time
     return PictureWords(text=words.text, plural=words.plural, word=words.word, rank=words.rank,
                         percent=words.percent)
 
