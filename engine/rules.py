@@ -84,8 +84,9 @@ class Rules:
     feeds: tuple[frozenset[int], ...] | None = None  # per pile: foundations it may feed
     pile_names: tuple[str, ...] | None = None  # names besides numbers (Corner Stones' C1, S1)
     has_draw_option: bool = False  # Trefoil's "and a Draw" house rule exists
-    # What a player calls a tableau pile here ("stack"): the bot picks its sentences by it.
-    pile_word: str = N_("pile")
+    # What a player calls a tableau pile here ("stack"): the bot picks its sentences by it
+    # (whole sentences are translated, so the word itself is not marked for the catalog).
+    pile_word: str = "pile"
     # How the table is drawn, which sets the reading order piles are numbered in:
     # "columns" (piles in rows of columns, foundations above) or "rows" (Corner Stones'
     # six rows, the foundations in the middle).
@@ -318,7 +319,7 @@ CORNER_STONES = Rules(
     refillable=frozenset({0, 1, 10, 11}),
     feeds=_corner_stones_feeds(),
     pile_names=("C1", "C2", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "C3", "C4"),
-    pile_word=N_("stack"),
+    pile_word="stack",
     layout="rows",
     intro=N_("two decks (104 cards), every card face up"),
     summary=(
