@@ -168,7 +168,7 @@ def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
         kept = min(band.h, fitted.h)  # a pile longer than the background's room: felt below
         top = fitted.y - (band.y - above)
         piece = ground.im.crop((0, above, lay.width, band.y + kept))  # cores: no wrappers
-        frame.im.paste(piece, (0, top, lay.width, top + band.y + kept - above))
+        frame.im.paste(piece, (0, top, lay.width, top + piece.size[1]))
         above = band.bottom
     return frame
 
