@@ -20,7 +20,7 @@ from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, 
 from engine.moves import parse
 
 from . import png
-from .cards import CARD_H, CARD_W, RADIUS, card_core, card_mask, frame_card, strip_core, strip_mask
+from .cards import CARD_H, CARD_W, RADIUS, frame_card, paste_card, strip_core, strip_mask
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
 from .layout import (
     MARGIN,
@@ -118,7 +118,6 @@ def render_image(
     # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
-    mask = card_mask().im
     for pile, spread in zip(game.tableau, fans, strict=True):
         cards = spread.cards
         for (place, x, y), (_, _, below) in pairwise(cards):
@@ -128,14 +127,11 @@ def render_image(
                        (x, y, x + CARD_W, y + height), strip_mask(height))
         if cards:
             place, x, y = cards[-1]
-            core.paste(card_core(pile[place], four_colour, ranks),
-                       (x, y, x + CARD_W, y + CARD_H), mask)
+            paste_card(core, pile[place], (x, y), four_colour, ranks)
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
-            box = fslot.card
-            core.paste(card_core(fpile[-1], four_colour, ranks),
-                       (box.x, box.y, box.right, box.bottom), mask)
+            paste_card(core, fpile[-1], (fslot.card.x, fslot.card.y), four_colour, ranks)
         info, (dx, dy) = _progress_sprite(_progress(spec, fpile, words), fslot.info.w,
                                           fslot.info.h)
         put(frame, info, (fslot.info.x + dx, fslot.info.y + dy))

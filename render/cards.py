@@ -147,14 +147,8 @@ def card_rgb(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) 
 
 @cache  # 52 cards, two colourings, each deck of letters the languages print
 def card_sprite(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Image.Image:
-    """A card face as a palette sprite; paste it with ``card_mask()``."""
+    """A card face as a palette sprite, on felt outside its corners (``paste_card``)."""
     return to_palette(card_rgb(card % 52, four_colour, ranks))
-
-
-@cache
-def card_core(card: int, four_colour: bool, ranks: tuple[str, ...] = RANK_NAMES) -> Any:
-    """The imaging core of ``card_sprite``, for the frame's fast paste loop."""
-    return card_sprite(card % 52, four_colour, ranks).im
 
 
 @cache  # heights 22 to 30: a few hundred small strips per deck of letters
@@ -162,7 +156,8 @@ def strip_core(card: int, height: int, four_colour: bool,
                ranks: tuple[str, ...] = RANK_NAMES) -> Any:
     """The top ``height`` rows of a card: what shows of a buried card, and a little more
     (the rounded corners of the card over it show what lies beneath), so a pile pastes
-    a third of its buried cards' pixels."""
+    a third of its buried cards' pixels. (One paste through ``strip_mask``: split as
+    ``paste_card`` splits a whole card, a strip this short costs more than it saves.)"""
     return card_sprite(card % 52, four_colour, ranks).crop((0, 0, CARD_W, height)).im
 
 
@@ -170,3 +165,41 @@ def strip_core(card: int, height: int, four_colour: bool,
 def strip_mask(height: int) -> Any:
     """The imaging core of the top ``height`` rows of ``card_mask``."""
     return card_mask().crop((0, 0, CARD_W, height)).im
+
+
+@cache
+def _card_bands(card: int, four_colour: bool, ranks: tuple[str, ...]) -> tuple[Any, Any, Any]:
+    """The imaging cores of a card's top rows (with its rounded corners), of its straight
+    middle, and of its bottom rows (with the other two corners)."""
+    rows = _corners()[0]
+    sprite = card_sprite(card, four_colour, ranks)
+    return (sprite.crop((0, 0, CARD_W, rows)).im,
+            sprite.crop((0, rows, CARD_W, CARD_H - rows)).im,
+            sprite.crop((0, CARD_H - rows, CARD_W, CARD_H)).im)
+
+
+@cache
+def _corners() -> tuple[int, Any, Any]:
+    """How many rows at a card's top (and as many at its bottom) its rounded corners cut
+    into, and the mask of those rows at the top and at the bottom. Only those rows are
+    pasted through a mask, the middle plain: a whole card then takes 1.3 µs where one
+    paste through the whole mask took 1.9."""
+    mask = card_mask()
+    rows = 0
+    while mask.crop((0, rows, CARD_W, rows + 1)).getextrema()[0] == 0:
+        rows += 1
+    return (rows, mask.crop((0, 0, CARD_W, rows)).im,
+            mask.crop((0, CARD_H - rows, CARD_W, CARD_H)).im)
+
+
+def paste_card(core: Any, card: int, xy: tuple[int, int], four_colour: bool,
+               ranks: tuple[str, ...] = RANK_NAMES) -> None:
+    """Paste a whole card face onto a frame's imaging core with its top-left at ``xy``:
+    what lies beneath shows outside its rounded corners."""
+    rows, top_mask, bottom_mask = _corners()
+    top, middle, bottom = _card_bands(card % 52, four_colour, ranks)
+    x, y = xy
+    low = y + CARD_H - rows
+    core.paste(top, (x, y, x + CARD_W, y + rows), top_mask)
+    core.paste(middle, (x, y + rows, x + CARD_W, low))
+    core.paste(bottom, (x, low, x + CARD_W, y + CARD_H), bottom_mask)

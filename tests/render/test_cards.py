@@ -7,10 +7,22 @@ from PIL import Image, ImageChops
 
 from engine import GAMES, parse_card
 from render import layout
-from render.cards import CARD_W, PAD, RADIUS, RANK_SIZE, card_rgb, rank_glyph, suit_ink
+from render.cards import (
+    CARD_H,
+    CARD_W,
+    PAD,
+    RADIUS,
+    RANK_SIZE,
+    card_mask,
+    card_rgb,
+    card_sprite,
+    paste_card,
+    rank_glyph,
+    suit_ink,
+)
 from render.glyphs import cap_height
 from render.layout import tight_step
-from render.palette import BLACK, CARD
+from render.palette import BLACK, CARD, GOLD, index
 
 
 def index_suit(code: str, four_colour: bool = False) -> Image.Image:
@@ -52,3 +64,26 @@ def test_the_index_suit_is_as_tall_as_the_rank_and_inside_the_strip() -> None:
         assert ink is not None
         assert ink[3] - ink[1] >= cap_height(RANK_SIZE) + 2
         assert ink[3] < tight_step()
+
+
+@pytest.mark.parametrize("four_colour", [False, True])
+def test_a_pasted_card_is_its_sprite_inside_its_outline_and_leaves_the_corners_alone(
+    four_colour: bool,
+) -> None:
+    """``paste_card`` pastes only the corners' rows through the mask: what lies beneath
+    must still show outside the rounded corners, and every pixel inside is the face's."""
+    beneath = index(GOLD)
+    frame = Image.new("P", (CARD_W + 10, CARD_H + 10), beneath)
+    for card in (0, 25, 51):
+        paste_card(frame.im, card, (4, 5), four_colour)
+        drawn = frame.crop((4, 5, 4 + CARD_W, 5 + CARD_H))
+        sprite = card_sprite(card, four_colour)
+        mask = card_mask()
+        for y in range(CARD_H):
+            for x in range(CARD_W):
+                expected = sprite.getpixel((x, y)) if mask.getpixel((x, y)) else beneath
+                assert drawn.getpixel((x, y)) == expected, (card, x, y)
+        around = frame.copy()
+        around.paste(beneath, (4, 5, 4 + CARD_W, 5 + CARD_H))
+        # nothing drawn outside the card's box
+        assert around.getcolors() == [(around.width * around.height, beneath)]
