@@ -135,6 +135,9 @@ class GameFlow:
     async def _ask_or_deal(self, player: Player, wanted: Wanted) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
+            if _dealt_already(saved, wanted):  # the very deal, not moved in: nothing to ask
+                return Reply(board=await self._board(saved, ""), note=_(
+                    "You already have this deal, with no move made yet: here is your board."))
             private = await self._private(player.user_id)
             return Reply(message=new_game_question(player, saved, wanted, private=private))
         return await self._deal(player, wanted, saved)
@@ -440,3 +443,14 @@ class GameFlow:
         )
         self.solver.board_made(board, saved.game)
         return board
+
+
+def _dealt_already(saved: SavedGame, wanted: Wanted) -> bool:
+    """``saved`` is ``wanted`` exactly as dealt: same game, deal and draw rule, never moved
+    in, no hint asked, neither a daily attempt nor a challenge's game. Dealing it again
+    would change nothing, so the player is shown it rather than asked."""
+    game = saved.game
+    return (wanted.challenge is None and saved.daily is None and saved.challenge_id is None
+            and not game.moves_made and not saved.undos and not saved.hints
+            and (wanted.game_id, wanted.deal, wanted.draw) == (game.game_id, game.deal,
+                                                               game.draw_rule))

@@ -586,6 +586,31 @@ async def test_replacing_a_game_never_moved_in_says_it_counts_for_nothing(
     assert await all_results(store) == [], "and it does count for nothing"
 
 
+async def test_asking_for_the_very_deal_not_moved_in_shows_it_instead_of_asking(
+    flow: GameFlow, store: Stores
+) -> None:
+    first = await start(flow)  # Trefoil 27
+    assert first.board is not None
+    again = await flow.new_game(ALICE, "trefoil", 27)
+    assert offer_of(again) is None and again.board is not None
+    assert again.note is not None and "You already have this deal" in again.note
+    assert again.board.ref == first.board.ref, "the same game row, at the same revision"
+    # Anything that would change, and the question comes back.
+    assert offer_of(await flow.new_game(ALICE, "trefoil", 28)) is not None
+    assert offer_of(await flow.new_game(ALICE, "clover-leaf", 27)) is not None
+    assert offer_of(await flow.new_game(ALICE, "trefoil", 27, draw=True)) is not None
+    await flow.act(ALICE, Action.HINT)  # a hint asked: dealing again would clear it
+    assert offer_of(await flow.new_game(ALICE, "trefoil", 27)) is not None
+
+
+async def test_the_very_deal_after_a_move_still_asks(flow: GameFlow) -> None:
+    await start(flow)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    await flow.act(ALICE, Action.UNDO)  # back at the start, but moved in: asks
+    asked = offer_of(await flow.new_game(ALICE, "trefoil", 27))
+    assert asked is not None and "abandoned" in asked.text
+
+
 async def test_replacing_a_scored_daily_says_what_becomes_of_the_attempt(
     flow: GameFlow, clock: Clock
 ) -> None:
