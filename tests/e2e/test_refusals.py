@@ -126,6 +126,21 @@ async def test_a_board_of_a_replaced_game_is_refreshed(fake: FakeDiscord, bot: A
     assert note.ephemeral and "replaced" in note.text, note.text
 
 
+async def test_new_of_the_very_deal_not_moved_in_shows_the_board(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    """Asking for the deal one already has, untouched, is no question: the board again, and
+    a private note saying why."""
+    bob = fake.users["bob"]
+    first = await fake.command(bob, "new", {"game": "four-leaf-clovers", "deal": 12})
+    again = await fake.command(bob, "new", {"game": "four-leaf-clovers", "deal": 12})
+    assert "Start new game" not in [b.label for b in again.buttons]
+    assert again.pngs == first.pngs
+    Mirror("four-leaf-clovers", 12).check_board(again, bob.id)
+    [note] = await again.interaction.wait_followups(1)
+    assert note.ephemeral and "You already have this deal" in note.text, note.text
+
+
 async def test_new_game_question_keep_playing_and_strangers(fake: FakeDiscord, bot: Any) -> None:
     alice, carol = fake.users["alice"], fake.users["carol"]
     mirror = Mirror("corner-stones", 1)
