@@ -135,7 +135,8 @@ class GameFlow:
     async def _ask_or_deal(self, player: Player, wanted: Wanted) -> Reply:
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
-            if _dealt_already(saved, wanted):  # the very deal, not moved in: nothing to ask
+            if wanted.challenge is None and saved.as_dealt(wanted.game_id, wanted.deal,
+                                                           wanted.draw):  # nothing to ask
                 return Reply(board=await self._board(saved, ""), note=_(
                     "You already have this deal, with no move made yet: here is your board."))
             private = await self._private(player.user_id)
@@ -244,7 +245,7 @@ class GameFlow:
         left_as: str | None = ABANDONED
         if replacing is not None and replacing.game.is_stuck:
             left_as = LOST
-        elif replacing is not None and not replacing.game.moves_made and not replacing.undos:
+        elif replacing is not None and replacing.untouched:
             left_as = None
         day = await self.daily_deals.day_of(game_id, deal, now)
         async with saving():
@@ -443,14 +444,3 @@ class GameFlow:
         )
         self.solver.board_made(board, saved.game)
         return board
-
-
-def _dealt_already(saved: SavedGame, wanted: Wanted) -> bool:
-    """``saved`` is ``wanted`` exactly as dealt: same game, deal and draw rule, never moved
-    in, no hint asked, neither a daily attempt nor a challenge's game. Dealing it again
-    would change nothing, so the player is shown it rather than asked."""
-    game = saved.game
-    return (wanted.challenge is None and saved.daily is None and saved.challenge_id is None
-            and not game.moves_made and not saved.undos and not saved.hints
-            and (wanted.game_id, wanted.deal, wanted.draw) == (game.game_id, game.deal,
-                                                               game.draw_rule))

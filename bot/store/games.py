@@ -74,6 +74,20 @@ class SavedGame:
         return self.status != PLAYING
 
     @property
+    def untouched(self) -> bool:
+        """Never moved in: no move on the board and none undone (leaving it is no game)."""
+        return not self.game.moves_made and not self.undos
+
+    def as_dealt(self, game_id: str, deal: int | None, draw: bool) -> bool:
+        """This very deal (``draw``: with Trefoil's draw rule), as dealt: untouched, no hint
+        asked, and neither a daily attempt nor a challenge's game. Dealing it again would
+        change nothing."""
+        game = self.game
+        return (self.untouched and not self.hints and self.daily is None
+                and self.challenge_id is None
+                and (game.game_id, game.deal, game.draw_rule) == (game_id, deal, draw))
+
+    @property
     def proven_lost(self) -> bool:
         """The solver proved this very position lost (not an earlier one)."""
         return self.proven_lost_at == self.revision
@@ -152,7 +166,7 @@ class GameStore:
         """
         leaving = replacing is not None and not replacing.is_finished
         record_left = leaving and left_as is not None
-        untouched = replacing is None or not (replacing.game.moves_made or replacing.undos)
+        untouched = replacing is None or replacing.untouched
         if leaving and left_as is None and not untouched:
             raise ValueError("only a game left untouched may leave no result")
         state = _state(game)

@@ -26,7 +26,7 @@ def new_game_question(
     private, and so is what is asked about them."""
     game_id, deal = wanted.game_id, wanted.deal
     old = saved.game
-    untouched = not old.moves_made and not saved.undos
+    untouched = saved.untouched
     facts = {"game": old.name, "deal": old.deal}
     if untouched:
         lines = [_("You have a **{game}** game you have not moved in yet (deal {deal}).", **facts)]
