@@ -74,6 +74,7 @@ class Game:
         )
         self._history: list[tuple[Move, Any]] = []
         self._redo: list[Move] = []
+        self.dealt_moves = 0  # the first moves came with the deal (``deal_safe_moves``)
         # The legal moves of the position, worked out once; None until then, and again
         # after every push and pop (code that sets a field by hand sets it to None too).
         self._moves: list[Move] | None = None
@@ -228,6 +229,16 @@ class Game:
         while moves := self.safe_foundation_moves():
             self.play(moves[0])
             played.append(moves[0])
+        return played
+
+    def deal_safe_moves(self) -> list[Move]:
+        """``play_safe_moves`` as part of dealing (for a player who has safe moves go up by
+        themselves): they are the deal's own (``dealt_moves``), so a player who leaves the
+        game then has not moved in it. Only on a game as dealt."""
+        if self._history:
+            raise ValueError("only a game as dealt plays safe moves as part of its deal")
+        played = self.play_safe_moves()
+        self.dealt_moves = len(played)
         return played
 
     def finishes_itself(self) -> bool:
@@ -425,6 +436,8 @@ class Game:
         }
         if self.draw_rule:
             data["draw"] = True
+        if self.dealt_moves:
+            data["dealt"] = self.dealt_moves
         return data
 
     @classmethod
@@ -438,6 +451,7 @@ class Game:
             for text in data["moves"].split():
                 game.play(_expand(text))
             game._redo = [game_move_from_compact(t) for t in data["redo"].split()]
+            game.dealt_moves = int(data.get("dealt", 0))
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a saved game: {err!r}") from None
         return game

@@ -138,7 +138,8 @@ class GameFlow:
             if wanted.challenge is None and saved.as_dealt(wanted.game_id, wanted.deal,
                                                            wanted.draw):  # nothing to ask
                 return Reply(board=await self._board(saved, ""), note=_(
-                    "You already have this deal, with no move made yet: here is your board."))
+                    "You already have this deal, and have not moved in it yet: here is your "
+                    "board."))
             private = await self._private(player.user_id)
             return Reply(message=new_game_question(player, saved, wanted, private=private))
         return await self._deal(player, wanted, saved)
@@ -238,7 +239,7 @@ class GameFlow:
         game = new_game(game_id, deal, draw=wanted.draw)
         went_up = []
         if (await self.settings.of(player.user_id))["auto_moves"]:
-            went_up = game.play_safe_moves()  # as after any move: part of the dealt game
+            went_up = game.deal_safe_moves()  # as after any move: part of the dealt game
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it;
         # leaving one never touched (no move, no undo) is no game played at all.

@@ -611,6 +611,26 @@ async def test_the_very_deal_after_a_move_still_asks(flow: GameFlow) -> None:
     assert asked is not None and "abandoned" in asked.text
 
 
+async def test_safe_moves_that_came_with_the_deal_are_not_the_players(
+    flow: GameFlow, store: Stores
+) -> None:
+    """With safe moves going up by themselves, a new deal starts with moves made: leaving it
+    untouched still counts for nothing, and asking for it again shows it."""
+    await flow.settings.change(ALICE, auto_moves=True)
+    first = await start(flow)  # Trefoil 27: eleven safe moves go up as it is dealt
+    assert first.board is not None and "Went up by themselves" in first.board.text
+    again = await flow.new_game(ALICE, "trefoil", 27)
+    assert offer_of(again) is None and again.board is not None
+    asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
+    assert asked is not None and "not moved in yet" in asked.text, asked.text
+    await flow.confirm_new(ALICE, asked.replacing, Wanted("clover-leaf", 8))
+    assert await all_results(store) == [], "the deal's own moves make no game played"
+    await flow.act(ALICE, Action.MOVE, str((await store.games.load(ALICE.user_id))
+                                             .game.legal_moves()[0]))  # type: ignore[union-attr]
+    asked = offer_of(await flow.new_game(ALICE, "trefoil", 27))
+    assert asked is not None and "abandoned" in asked.text, "a move of their own is a game"
+
+
 async def test_replacing_a_scored_daily_says_what_becomes_of_the_attempt(
     flow: GameFlow, clock: Clock
 ) -> None:

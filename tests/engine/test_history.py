@@ -63,6 +63,19 @@ def test_saved_draw_game_round_trips() -> None:
     assert copy.key() == game.key() and copy.draw_used
 
 
+def test_safe_moves_played_with_the_deal_are_the_deals_own_and_saved() -> None:
+    game = new_game("trefoil", 27)
+    played = game.deal_safe_moves()
+    assert played and game.moves_made == game.dealt_moves == len(played)
+    copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert copy.dealt_moves == game.dealt_moves and copy.key() == game.key()
+    assert game.copy().dealt_moves == game.dealt_moves
+    assert "dealt" not in new_game("trefoil", 27).to_dict(), "absent while there are none"
+    game.play(game.legal_moves()[0])
+    with pytest.raises(ValueError, match="as dealt"):
+        game.deal_safe_moves()
+
+
 @pytest.mark.parametrize(
     "data",
     [
