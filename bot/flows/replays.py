@@ -41,8 +41,8 @@ class Replays:
         if isinstance(found, Reply):
             return found
         game, outcome, hints = found
-        if not game.moves_made:
-            return refusal(_("That game has no move yet: nothing to replay."))
+        if not game.moves_made:  # only a finished game comes here without a move
+            return refusal(_("That game ended before its first move: nothing to replay."))
         cooling = await self.cooldowns.refusal(viewer.user_id, "replay")
         if cooling is not None:
             return cooling
