@@ -55,7 +55,7 @@ def compose(
     if end:
         lines.append(end)
     elif proven_lost:
-        lines.append(no_win())
+        lines.append(no_win(game))
     return Board(
         owner_id=saved.user_id,
         ref=BoardRef(saved.id, saved.revision),
@@ -71,13 +71,18 @@ def compose(
     )
 
 
-def no_win() -> str:
+def no_win(game: Game) -> str:
+    """That no win is possible: from the deal itself while the player has no move of their
+    own to undo (safe moves that came with the deal are no way out), else from here."""
+    if game.moves_made <= game.dealt_moves:
+        return _("**No win is possible from this deal** — {new} deals another.",
+                 new=command("new"))
     return _("**No win is possible from here** — undo or start again.")
 
 
-def with_no_win(text: str) -> str:
-    """A board's text once the solver has proven that no win is possible from it."""
-    return f"{text}\n{no_win()}"
+def with_no_win(text: str, game: Game) -> str:
+    """A board's text once the solver has proven that no win is possible from ``game``."""
+    return f"{text}\n{no_win(game)}"
 
 
 def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:

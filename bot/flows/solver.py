@@ -243,7 +243,8 @@ class SolverService:
             if saved is None or BoardRef(saved.id, saved.revision) != ref:
                 return None
             picture = await self._redraw(saved)
-            return Amendment(with_no_win(text), picture.png, filename, picture.alt_text)
+            return Amendment(with_no_win(text, saved.game), picture.png, filename,
+                             picture.alt_text)
         except StoreUnavailable:
             return None  # the outage is in the log already
         except Exception:

@@ -147,6 +147,25 @@ async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store
     assert result.outcome == "won" and not result.assisted
 
 
+def lost_here() -> str:
+    """The line a board gets once no win is possible from a position the player moved to."""
+    moved = new_game("trefoil", 2)
+    moved.play("redeal")
+    return no_win(moved)
+
+
+async def test_a_deal_lost_from_the_start_says_so_without_offering_undo(flow: GameFlow) -> None:
+    """Clover Leaf 5 is lost as dealt: there is nothing to undo, so the line offers another
+    deal; after a move of the player's own, it is the usual one."""
+    shown = await flow.new_game(ALICE, "clover-leaf", 5)
+    assert shown.board is not None
+    amended = await flow.solver.verdict(shown.board)
+    assert amended is not None
+    assert amended.text.endswith("**No win is possible from this deal** — `/new` deals another.")
+    moved = await flow.act(ALICE, Action.MOVE, "1")
+    assert moved.board is not None and moved.board.text.endswith(lost_here())
+
+
 async def play_into_a_lost_position(flow: GameFlow) -> BoardRef:
     """Trefoil deal 2 redealt twice at once is proven lost, with moves still to play."""
     await flow.new_game(ALICE, "trefoil", 2)
@@ -159,14 +178,14 @@ async def play_into_a_lost_position(flow: GameFlow) -> BoardRef:
 async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
-    assert shown.board is not None and no_win() not in shown.board.text
+    assert shown.board is not None and lost_here() not in shown.board.text
     amended = await flow.solver.verdict(shown.board)
-    assert amended is not None and amended.text == f"{shown.board.text}\n{no_win()}"
+    assert amended is not None and amended.text == f"{shown.board.text}\n{lost_here()}"
     assert json.loads(amended.png)["no_win"], "the picture says so too"
     again = await flow.act(ALICE, Action.SHOW)
-    assert again.board is not None and again.board.text.endswith(no_win())  # remembered
+    assert again.board is not None and again.board.text.endswith(lost_here())  # remembered
     undone = await flow.act(ALICE, Action.UNDO)
-    assert undone.board is not None and no_win() not in undone.board.text
+    assert undone.board is not None and lost_here() not in undone.board.text
 
 
 async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store: Stores) -> None:
@@ -177,7 +196,7 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     assert saved is not None and saved.proven_lost
     move = str(saved.game.legal_moves()[0])
     moved = await flow.act(ALICE, Action.MOVE, move)
-    assert moved.board is not None and moved.board.text.endswith(no_win())
+    assert moved.board is not None and moved.board.text.endswith(lost_here())
     assert moved.board.proven_lost and json.loads(moved.board.png)["no_win"]
     stored = await store.games.load(ALICE.user_id)
     assert stored is not None and stored.proven_lost, "remembered for the new position"
@@ -185,10 +204,10 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     flow.solver.request_verdict(moved.board, _never_delivered)
     assert flow.solver.pending_verdicts == 0
     undone = await flow.act(ALICE, Action.UNDO)  # back where the proof was made: unknown again
-    assert undone.board is not None and no_win() not in undone.board.text
+    assert undone.board is not None and lost_here() not in undone.board.text
     assert not undone.board.proven_lost and not json.loads(undone.board.png)["no_win"]
     redone = await flow.act(ALICE, Action.REDO)
-    assert redone.board is not None and no_win() not in redone.board.text, "not known from there"
+    assert redone.board is not None and lost_here() not in redone.board.text, "not known from there"
 
 
 async def _never_delivered(amended: object) -> None:

@@ -239,5 +239,7 @@ async def test_a_proven_loss_is_told_in_the_language_of_the_board(
     flow.solver.request_verdict(board, deliver)
     with speaking(None):  # the check runs later, in no player's call
         await flow.solver._run_checks_once()
-    assert [a.text for a in delivered] == [f"{board.text}\n{no_win()}"]
+    redealt = new_game("trefoil", 2)
+    redealt.play("redeal")  # moves of the player's own: "from here", in the board's words
+    assert [a.text for a in delivered] == [f"{board.text}\n{no_win(redealt)}"]
     assert delivered[0].text.endswith("⟧")
