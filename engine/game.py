@@ -94,6 +94,12 @@ class Game:
         return len(self._history)
 
     @property
+    def own_moves(self) -> int:
+        """The moves the player made, past those that came with the deal (``dealt_moves``,
+        safe moves undoing which never helps)."""
+        return len(self._history) - self.dealt_moves
+
+    @property
     def history(self) -> list[Move]:
         return [move for move, _ in self._history]
 
@@ -363,6 +369,9 @@ class Game:
             pile = self.tableau[src]
             pile.insert(index, pile.pop())
             self.draw_used = False
+        # Undoing into the deal's own moves: those left are the deal's, anything after the
+        # player's (a move redone included).
+        self.dealt_moves = min(self.dealt_moves, len(self._history))
         self._moves = None
         return move
 
@@ -451,7 +460,7 @@ class Game:
             for text in data["moves"].split():
                 game.play(_expand(text))
             game._redo = [game_move_from_compact(t) for t in data["redo"].split()]
-            game.dealt_moves = int(data.get("dealt", 0))
+            game.dealt_moves = min(int(data.get("dealt", 0)), game.moves_made)
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a saved game: {err!r}") from None
         return game

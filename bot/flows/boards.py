@@ -74,7 +74,7 @@ def compose(
 def no_win(game: Game) -> str:
     """That no win is possible: from the deal itself while the player has no move of their
     own to undo (safe moves that came with the deal are no way out), else from here."""
-    if game.moves_made <= game.dealt_moves:
+    if not game.own_moves:
         return _("**No win is possible from this deal** — {new} deals another.",
                  new=command("new"))
     return _("**No win is possible from here** — undo or start again.")

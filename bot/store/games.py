@@ -77,7 +77,7 @@ class SavedGame:
     def untouched(self) -> bool:
         """Never moved in: no move on the board but those that came with the deal, and none
         undone (leaving it is no game)."""
-        return self.game.moves_made == self.game.dealt_moves and not self.undos
+        return not self.game.own_moves and not self.undos
 
     def as_dealt(self, game_id: str, deal: int | None, draw: bool) -> bool:
         """This very deal (``draw``: with Trefoil's draw rule), as dealt: untouched, no hint

@@ -72,8 +72,21 @@ def test_safe_moves_played_with_the_deal_are_the_deals_own_and_saved() -> None:
     assert game.copy().dealt_moves == game.dealt_moves
     assert "dealt" not in new_game("trefoil", 27).to_dict(), "absent while there are none"
     game.play(game.legal_moves()[0])
+    assert game.own_moves == 1
     with pytest.raises(ValueError, match="as dealt"):
         game.deal_safe_moves()
+
+
+def test_undoing_into_the_deals_own_moves_leaves_the_rest_to_the_player() -> None:
+    game = new_game("trefoil", 27)
+    dealt = len(game.deal_safe_moves())
+    game.undo()
+    game.undo()
+    assert game.dealt_moves == dealt - 2 and game.own_moves == 0
+    game.redo()  # a move the player made, though the deal had made it before
+    assert game.dealt_moves == dealt - 2 and game.own_moves == 1
+    copy = Game.from_dict(game.to_dict())
+    assert (copy.dealt_moves, copy.own_moves) == (dealt - 2, 1)
 
 
 @pytest.mark.parametrize(
