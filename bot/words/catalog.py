@@ -19,6 +19,7 @@ the translator to check. Catalogs are compiled when a language is first spoken
 from __future__ import annotations
 
 import ast
+import gettext
 import io
 import sys
 from collections.abc import Iterator, Sequence
@@ -228,10 +229,7 @@ def problems(language: str, template: Catalog, locales: Path = LOCALES) -> list[
 def catalog_problems(catalog: Catalog, template: Catalog, locale: Locale) -> list[str]:
     """Everything wrong in ``catalog``: messages missing, untranslated or fuzzy, and
     translations that would break a reply (placeholders, Markdown, Discord's rules)."""
-    found: list[str] = []
-    expected = Catalog(locale=locale).plural_forms
-    if catalog.plural_forms != expected:
-        found.append(f"Plural-Forms is {catalog.plural_forms!r}; {locale} has {expected!r}")
+    found = plural_problems(catalog, locale)
     for message in template:
         if message.id and catalog.get(message.id, message.context) is None:
             found.append(f"{_shown(message)}: not in the catalog: run `update`")
@@ -244,6 +242,46 @@ def catalog_problems(catalog: Catalog, template: Catalog, locale: Locale) -> lis
         found += (f"{_shown(message)}: {problem}" for problem in
                   message_problems(message, catalog.num_plurals, kind_of(original or message)))
     return found
+
+
+# The counts a plural rule is tried on: every count up to a thousand, as a game, a statistic
+# or a leaderboard prints them, and the large ones where a language may change its form.
+PLURAL_PROBES = (*range(1001), 1234, 10_000, 100_000, 999_999, 1_000_001, 1_500_000,
+                 *(k * 1_000_000 for k in (1, 2, 5, 10, 21, 100, 1000)))
+
+
+def plural_problems(catalog: Catalog, locale: Locale) -> list[str]:
+    """Whether the catalog's own ``Plural-Forms`` (what the bot follows when it speaks, as
+    gettext does) suits its language: each count gets a form the catalog has, and the counts
+    of one of the language's plural categories (CLDR's, from Babel) all get the same form,
+    one no other category gets. The one merge allowed is a category of whole millions only
+    (French, Spanish and Portuguese "many", where a noun takes "de": "un million de coups"):
+    the bot prints digits, which read in the "other" form (README, Languages)."""
+    try:
+        rule = gettext.c2py(catalog.plural_expr)
+    except (ValueError, SyntaxError) as error:
+        return [f"Plural-Forms {catalog.plural_forms!r} cannot be read: {error}"]
+    forms_of: dict[str, set[int]] = {}
+    for count in PLURAL_PROBES:
+        form = rule(count)
+        if not 0 <= form < catalog.num_plurals:
+            return [f"Plural-Forms {catalog.plural_forms!r} gives {count} form {form}; the "
+                    f"catalog has {catalog.num_plurals}"]
+        forms_of.setdefault(locale.plural_form(count), set()).add(form)
+    found = [f"Plural-Forms {catalog.plural_forms!r} writes {locale}'s {category!r} counts "
+             f"in {len(forms)} forms" for category, forms in forms_of.items() if len(forms) > 1]
+    if found:
+        return found
+    millions = {category for category in forms_of
+                if all(count % 1_000_000 == 0 for count in PLURAL_PROBES
+                       if count and locale.plural_form(count) == category)}
+    owners: dict[int, list[str]] = {}
+    for category, forms in sorted(forms_of.items()):
+        if category not in millions or forms != forms_of.get("other"):
+            owners.setdefault(min(forms), []).append(category)
+    return [f"Plural-Forms {catalog.plural_forms!r} writes {locale}'s categories "
+            f"{' and '.join(map(repr, categories))} in one form"
+            for categories in owners.values() if len(categories) > 1]
 
 
 def message_problems(message: Message, forms: int, kind: str | None = None) -> Iterator[str]:

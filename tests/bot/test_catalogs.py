@@ -37,6 +37,7 @@ from bot.words.language import (
     LANGUAGES,
     Words,
     _,
+    compile_catalog,
     language_of,
     n_,
     po_path,
@@ -135,9 +136,10 @@ def test_init_makes_an_untranslated_catalog_with_the_languages_plural_rule(
     path = init("pt-BR", small_template(), tmp_path)
     assert path == tmp_path / "pt_BR" / "LC_MESSAGES" / "solitaire.po"
     catalog = read(path)
-    assert catalog.plural_forms == "nplurals=2; plural=(n > 1);", "Brazil says 0 in the singular"
-    assert read(init("de", small_template(), tmp_path)).plural_forms == (
-        "nplurals=2; plural=(n != 1);")
+    # The rule starts as the language's data has it (the translator may then decide):
+    # a form for each plural category, every plural message with a place for each.
+    assert catalog.num_plurals == len(Locale.parse("pt_BR").plural_form.tags) + 1  # + "other"
+    assert catalog.get("{count} move").string == ("",) * catalog.num_plurals
     found = problems("pt-BR", small_template(), tmp_path)
     assert found == [
         "'You won in {moves} moves!': untranslated",
@@ -233,13 +235,78 @@ def test_markdown_must_be_that_of_the_english() -> None:
     assert german("Try `/undo`.", "Versuch /rückgängig.") != []
 
 
-def test_plural_forms_must_be_the_languages() -> None:
-    assert german(("{count} move", "{count} moves"), ("{count} Zug",)) != []
-    catalog = Catalog(locale="de")
-    catalog.plural_forms  # noqa: B018 -- computed from the locale
-    assert catalog_problems(catalog, Catalog(), Locale.parse("fr")) == [
-        "Plural-Forms is 'nplurals=2; plural=(n != 1);'; fr has "
-        "'nplurals=2; plural=(n > 1);'"]
+def with_plural_rule(language: str, forms: int, rule: str) -> Catalog:
+    catalog = Catalog(locale=language)
+    catalog.mime_headers = [("Plural-Forms", f"nplurals={forms}; plural={rule};")]
+    return catalog
+
+
+def test_a_plural_message_has_as_many_forms_as_its_catalogs_rule() -> None:
+    assert german(("{count} move", "{count} moves"), ("{count} Zug",)) == [
+        "'{count} move': 1 plural forms; the language has 2"]
+
+
+def test_a_catalogs_plural_rule_must_suit_its_language() -> None:
+    french = Locale.parse("fr")
+    assert catalog_problems(with_plural_rule("fr", 2, "(n > 1)"), Catalog(), french) == []
+    # German's rule in French: "0 coups", where French says "0 coup"
+    assert catalog_problems(with_plural_rule("fr", 2, "(n != 1)"), Catalog(), french) == [
+        "Plural-Forms 'nplurals=2; plural=(n != 1);' writes fr's 'one' counts in 2 forms"]
+    # one form for all: "2 coup"
+    assert catalog_problems(with_plural_rule("fr", 1, "0"), Catalog(), french) == [
+        "Plural-Forms 'nplurals=1; plural=0;' writes fr's categories 'one' and 'other' in "
+        "one form"]
+    # a form the catalog does not have: the bot would have no words for 2
+    assert catalog_problems(with_plural_rule("fr", 2, "n"), Catalog(), french) == [
+        "Plural-Forms 'nplurals=2; plural=n;' gives 2 form 2; the catalog has 2"]
+    assert catalog_problems(with_plural_rule("fr", 2, "n >"), Catalog(), french) != []
+
+
+def test_a_category_that_is_more_than_whole_millions_keeps_its_own_form() -> None:
+    """Polish has a form for 2-4 and one for 5-21: neither may be written as another."""
+    polish = Locale.parse("pl")
+    assert catalog_problems(with_plural_rule("pl", 2, "(n != 1)"), Catalog(), polish) != []
+
+
+# How a count of moves reads, at the counts where languages differ: what a player reads,
+# whichever Babel is installed (its number data may space a thousand with a narrow
+# no-break space or a plain one: any space is taken as one here).
+MOVES_READ = {
+    "en-US": ["0 moves", "1 move", "2 moves", "1,000,000 moves", "2,000,000 moves"],
+    "de": ["0 Züge", "1 Zug", "2 Züge", "1.000.000 Züge", "2.000.000 Züge"],
+    "fr": ["0 coup", "1 coup", "2 coups", "1 000 000 coups", "2 000 000 coups"],
+    "es-ES": ["0 jugadas", "1 jugada", "2 jugadas", "1.000.000 jugadas",
+              "2.000.000 jugadas"],
+    "pt-BR": ["jogadas: 0", "jogadas: 1", "jogadas: 2", "jogadas: 1.000.000",
+              "jogadas: 2.000.000"],
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_million_moves_reads_in_the_catalogs_own_plural_form(language: str) -> None:
+    with speaking(language):
+        read_as = [n_("{count} move", "{count} moves", count)
+                   for count in (0, 1, 2, 1_000_000, 2_000_000)]
+    assert [" ".join(text.split()) for text in read_as] == MOVES_READ[language]
+
+
+@pytest.mark.parametrize("language", translated_languages())
+def test_the_catalogs_own_rule_decides_the_form_at_run_time(
+    language: str, tmp_path: Path
+) -> None:
+    """The rule in the catalog's header, not the language's data, picks the form: a
+    catalog that put 2 in the singular and 0 in the plural would be followed."""
+    path = tmp_path / "solitaire.po"
+    text = po_path(language).read_text(encoding="utf-8")
+    header = next(line for line in text.splitlines() if line.startswith('"Plural-Forms:'))
+    path.write_text(text.replace(header, '"Plural-Forms: nplurals=2; plural=(n == 0);\\n"'),
+                    encoding="utf-8")
+    words = Words(language, compile_catalog(path), words_for(language).locale)
+    singular, plural = read(path).get("🏆 **Won** in {count} move!").string
+    assert words.plural("🏆 **Won** in {count} move!", "🏆 **Won** in {count} moves!", 2) == (
+        singular.format(count=2))
+    assert words.plural("🏆 **Won** in {count} move!", "🏆 **Won** in {count} moves!", 0) == (
+        plural.format(count=0))
 
 
 def test_untranslated_and_fuzzy_messages_are_not_shipped() -> None:
