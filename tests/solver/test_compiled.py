@@ -49,7 +49,7 @@ def test_compiled_modules_are_not_older_than_their_source() -> None:
         assert source.exists(), f"{extension} is left from a module that is gone: delete it"
         built = max(p.stat().st_mtime for p in [extension, *library])
         assert source.stat().st_mtime <= built, (
-            f"{source.name} changed after it was compiled: run `pip install -e .` again "
+            f"{source.name} changed after it was compiled: run `.venv/bin/pip install -q --no-deps --no-build-isolation -e .` again "
             "(or delete its .so files to run the plain-Python solver)"
         )
 
@@ -57,7 +57,7 @@ def test_compiled_modules_are_not_older_than_their_source() -> None:
 def test_the_compiled_core_is_built_where_it_can_be() -> None:
     if os.environ.get("SOLITAIRE_PURE_PYTHON") or not shutil.which("cc"):
         pytest.skip("built without the compiled core (SOLITAIRE_PURE_PYTHON or no compiler)")
-    assert compiled(), "a C compiler is here, so `pip install -e .` should have built it"
+    assert compiled(), "a C compiler is here, so the install should have built it"
 
 
 def test_compiled_and_pure_python_give_the_same_answers() -> None:
