@@ -22,7 +22,7 @@ import ast
 import gettext
 import io
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from string import Formatter
@@ -31,6 +31,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_file
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 from ..replies import NAME_LIMIT, TEXT_LIMIT, is_name, is_text
@@ -258,15 +259,15 @@ def plural_problems(catalog: Catalog, locale: Locale) -> list[str]:
     (French, Spanish and Portuguese "many", where a noun takes "de": "un million de coups"):
     the bot prints digits, which read in the "other" form (README, Languages)."""
     try:
-        rule = gettext.c2py(catalog.plural_expr)
-    except (ValueError, SyntaxError) as error:
+        form_of = plural_rule(catalog)
+    except ValueError as error:
         return [f"Plural-Forms {catalog.plural_forms!r} cannot be read: {error}"]
     forms_of: dict[str, set[int]] = {}
     for count in PLURAL_PROBES:
-        form = rule(count)
-        if not 0 <= form < catalog.num_plurals:
-            return [f"Plural-Forms {catalog.plural_forms!r} gives {count} form {form}; the "
-                    f"catalog has {catalog.num_plurals}"]
+        form = form_of(count)
+        if form is None:
+            return [f"Plural-Forms {catalog.plural_forms!r} gives {count} a form beyond the "
+                    f"catalog's {catalog.num_plurals}"]
         forms_of.setdefault(locale.plural_form(count), set()).add(form)
     found = [f"Plural-Forms {catalog.plural_forms!r} writes {locale}'s {category!r} counts "
              f"in {len(forms)} forms" for category, forms in forms_of.items() if len(forms) > 1]
@@ -282,6 +283,26 @@ def plural_problems(catalog: Catalog, locale: Locale) -> list[str]:
     return [f"Plural-Forms {catalog.plural_forms!r} writes {locale}'s categories "
             f"{' and '.join(map(repr, categories))} in one form"
             for categories in owners.values() if len(categories) > 1]
+
+
+def plural_rule(catalog: Catalog) -> Callable[[int], int | None]:
+    """Which of ``catalog``'s forms the bot speaks for a count (None: one it lacks), found
+    as the bot finds it: the catalog's header compiled by gettext, with a message whose
+    forms are their own numbers. ValueError: a header gettext cannot read."""
+    probe = Catalog(locale=catalog.locale)
+    probe.mime_headers = catalog.mime_headers
+    forms = tuple(str(form) for form in range(catalog.num_plurals))
+    probe.add(("form", "forms"), forms)
+    compiled = io.BytesIO()
+    write_mo(compiled, probe)
+    compiled.seek(0)
+    spoken = gettext.GNUTranslations(compiled)
+
+    def form_of(count: int) -> int | None:
+        text = spoken.ngettext("form", "forms", count)
+        return int(text) if text in forms else None
+
+    return form_of
 
 
 def message_problems(message: Message, forms: int, kind: str | None = None) -> Iterator[str]:

@@ -258,7 +258,7 @@ def test_a_catalogs_plural_rule_must_suit_its_language() -> None:
         "one form"]
     # a form the catalog does not have: the bot would have no words for 2
     assert catalog_problems(with_plural_rule("fr", 2, "n"), Catalog(), french) == [
-        "Plural-Forms 'nplurals=2; plural=n;' gives 2 form 2; the catalog has 2"]
+        "Plural-Forms 'nplurals=2; plural=n;' gives 2 a form beyond the catalog's 2"]
     assert catalog_problems(with_plural_rule("fr", 2, "n >"), Catalog(), french) != []
 
 
