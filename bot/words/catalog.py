@@ -143,10 +143,12 @@ def _calls(path: Path) -> Iterator[tuple[int, str, Messages, str | None]]:
             yield node.lineno, name, messages[0] if len(messages) == 1 else tuple(messages), context
 
 
-def body(catalog: Catalog) -> str:
-    """A catalog's messages as its file writes them, the header left out: what two
-    catalogs are compared by."""
-    return _po_text(catalog, omit_header=True)
+def body(catalog: Catalog) -> list[tuple[object, ...]]:
+    """A catalog's messages, in order: each one's English (both forms of a plural), context,
+    files and notes to translators. What two catalogs are compared by; the header and the
+    flags a Babel release infers by itself (``python-brace-format``) are left out."""
+    return [(message.id, message.context, sorted({path for path, _line in message.locations}),
+             " ".join(message.auto_comments)) for message in catalog if message.id]
 
 
 def write_template(template: Catalog, path: Path = TEMPLATE) -> bool:
