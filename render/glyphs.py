@@ -26,7 +26,7 @@ FONT = Path(__file__).with_name("fonts") / "DejaVuSansCondensed-Latin.ttf"
 
 @cache
 def font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(FONT, size)
+    return ImageFont.truetype(str(FONT), size)  # Pillow 10.1 takes no Path here
 
 
 def _circle(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, s: float) -> None:
