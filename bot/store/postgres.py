@@ -98,12 +98,16 @@ _SERVER_GONE = (
     asyncpg.TooManyConnectionsError,
     OSError,  # refused, reset, unreachable
     TimeoutError,
+    asyncpg.InternalClientError,  # a connection left mid-operation (below)
 )
 
 
 def _unreachable(err: BaseException) -> bool:
     """Whether ``err`` says the server cannot be reached, rather than something wrong
-    with what was asked of it."""
+    with what was asked of it. asyncpg tells a connection lost mid-statement in more than
+    one way: a closed connection, or (seen during ``pg_ctl restart -m fast``) its protocol
+    left mid-operation, "cannot switch to state 12; another operation (2) is in
+    progress", an InternalClientError, which nothing the bot asks can cause otherwise."""
     if isinstance(err, _SERVER_GONE):
         return True
     return isinstance(err, asyncpg.InterfaceError) and "closed" in str(err)

@@ -8,6 +8,7 @@ import logging
 import random
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.core import Core
@@ -15,6 +16,7 @@ from bot.flows.game import GameFlow
 from bot.replies import Action
 from bot.store import Stores
 from bot.store.database import StoreUnavailable
+from bot.store.postgres import _Connection
 from bot.words.phrases import saved_not_shown, unreachable, unreachable_in_doubt
 from tests.pg_server import PostgresServer
 
@@ -84,3 +86,30 @@ async def test_a_failure_after_the_save_never_says_nothing_changed(
     after = await store.games.load(ALICE.user_id)
     assert after is not None and after.revision == before.revision + 1, "the move is saved"
     assert "was saved but not shown" in caplog.text
+
+
+async def test_a_connection_left_mid_operation_by_a_restart_is_an_outage(
+    own_pg_server: PostgresServer, clock: Clock, picture: PositionPicture,
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+) -> None:
+    """What asyncpg raises when PostgreSQL restarts under a statement in flight: the
+    player is told of the outage (the move may be saved), and no traceback is logged."""
+    core = await Core.open(own_pg_server.url(), renderer=picture, clock=clock,
+                           deals=random.Random(3))
+    try:
+        board = (await core.new_game(ALICE, "trefoil", 7)).board
+        assert board is not None
+
+        async def cut_short(*args: Any) -> None:
+            raise asyncpg.InternalClientError(
+                "cannot switch to state 12; another operation (2) is in progress")
+
+        with monkeypatch.context() as patched:
+            patched.setattr(_Connection, "fetchrow", cut_short)
+            reply = await core.choose(ALICE, board.controls.menu[0].value)  # a legal move
+        assert reply.refused and reply.note == unreachable_in_doubt()
+        shown = await core.act(ALICE, Action.SHOW)
+        assert shown.board is not None, "it recovers by itself"
+    finally:
+        await core.close()
+    assert lines(caplog, logging.ERROR) == [], "no traceback for any player"
