@@ -1,8 +1,8 @@
 """Fixtures: a fake Discord per test, and the real bot connected to it with a fresh database.
 
 Every test ends by checking that nothing went wrong out of sight: the fake refused nothing
-(no unknown route, no late or double answer, no over-limit message) and the bot logged no
-error. A test that provokes either says so with ``@pytest.mark.problems_expected``.
+(no unknown route, no late or double answer, no over-limit message), answered no 429 (it
+keeps Discord's rate limits) and the bot logged no error. A test that provokes either says so with ``@pytest.mark.problems_expected``.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ async def fake(request: pytest.FixtureRequest, error_log: ErrorLog) -> AsyncIter
         await server.close()
     if request.node.get_closest_marker("problems_expected") is None:
         assert server.problems == [], "the fake Discord refused something"
+        assert server.rate_limited == [], "the bot went past Discord's rate limits"
         assert error_log.lines() == [], "the bot logged errors"
 
 

@@ -55,6 +55,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from .rate_limits import Limited, RateLimiter, RateLimits
+
 log = logging.getLogger("fake_discord")
 
 API_VERSION = 10
@@ -1259,8 +1261,11 @@ class FakeDiscord:
         heartbeat_interval_ms: int = 41_250,
         shard_count: int = 1,
         strict_ephemeral: bool = False,
+        rate_limits: RateLimits | None = None,
     ) -> None:
         self.token = token
+        # Discord's rate limits, kept (rate_limits.py): 429s past them, headers on each answer
+        self.rate_limiter = RateLimiter(rate_limits or RateLimits())
         # True: pressing a component on someone else's ephemeral message raises LookupError,
         # as on Discord, where nobody else sees it. False (for now): the press goes through.
         self.strict_ephemeral = strict_ephemeral
@@ -2114,9 +2119,21 @@ class FakeDiscord:
         needs_auth = path.startswith("/api/") and not re.match(
             r"/api/v\d+/(interactions|webhooks)/", path
         )
-        if needs_auth and request.headers.get("Authorization") != f"Bot {self.token}":
+        bot_auth = request.headers.get("Authorization") == f"Bot {self.token}"
+        if needs_auth and not bot_auth:
             self.requests.append((request.method, path, 401))
+            self.rate_limiter.count(401)
             return self._json({"message": "401: Unauthorized", "code": 0}, 401)
+        route = request.match_info.route.resource
+        template = re.sub(r"^/api/v\d+", "", route.canonical) if route is not None else path
+        limited, limit_headers = self.rate_limiter.check(
+            request.method, template, dict(request.match_info), bot_auth)
+        if limited is not None:
+            self.requests.append((request.method, path, 429))
+            self.rate_limiter.count(429)
+            self._notify()
+            return web.Response(status=429, body=json.dumps(limited).encode(),
+                                headers={"Content-Type": "application/json", **limit_headers})
         try:
             response: web.StreamResponse = await handler(request)
         except InvalidBody as exc:
@@ -2136,7 +2153,14 @@ class FakeDiscord:
             self.problem(f"fake Discord crashed on {request.method} {path}: {exc!r}")
             response = self._json({"message": "500: Internal Server Error", "code": 0}, 500)
         self.requests.append((request.method, path, response.status))
+        self.rate_limiter.count(response.status)
+        response.headers.update(limit_headers)
         return response
+
+    @property
+    def rate_limited(self) -> list[Limited]:
+        """Every 429 the fake answered, oldest first."""
+        return self.rate_limiter.limited
 
     @staticmethod
     def _json(data: Any, status: int = 200) -> web.Response:
