@@ -35,6 +35,7 @@ from .components import DYNAMIC_ITEMS, dispatched
 from .context import speaking_to
 from .game_commands import GameCommands
 from .stats_commands import StatsCommands
+from .tidy import QuietRetries, Tidy
 from .together_commands import TogetherCommands
 from .translator import CatalogTranslator
 
@@ -52,10 +53,14 @@ class SolitaireBot(commands.AutoShardedBot):
         # The bot never joins a voice channel: no warning that voice's libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}  # none: as many shards as Discord recommends, all here
+        share = 1.0  # this process's part of the fleet's budget for channel edits
         if config.shard_ids is not None:
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
+            share = len(config.shard_ids) / (config.shard_count or len(config.shard_ids))
+        trace = aiohttp.TraceConfig()  # every answer of Discord's, for the 429s (Tidy)
         super().__init__(
             **shards,
+            http_trace=trace,
             tree_cls=SolitaireTree,  # checks every command's options before it runs
             command_prefix=commands.when_mentioned,  # slash commands only; no message intent
             intents=discord.Intents(guilds=True),
@@ -71,10 +76,14 @@ class SolitaireBot(commands.AutoShardedBot):
         )
         self.config = config
         self.core = core
+        self.tidy = Tidy(self, share)  # earlier boards collapsed, within the rate limits
+        self.tidy.listen(trace)
+        QuietRetries.install()
         self.force_sync = force_sync
         self.synced: bool | None = None  # whether this process's last lead synced commands
 
     async def setup_hook(self) -> None:
+        self.tidy.start()
         await self.add_cog(GameCommands(self.core))
         await self.add_cog(StatsCommands(self.core))
         await self.add_cog(TogetherCommands(self.core))
@@ -175,6 +184,7 @@ class SolitaireBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         await self.core.stop_work()  # searches and pictures still running end quietly
+        await self.tidy.close()
         await super().close()
         await self.core.close()
 

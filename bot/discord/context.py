@@ -16,10 +16,12 @@ import discord
 from ..core import Core
 from ..replies import Player, Reply
 from ..words.language import Words, speaking
+from .tidy import Tidy
 
 
 class Hub(Protocol):
     core: Core
+    tidy: Tidy
 
     async def respond(
         self, interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool
@@ -29,6 +31,12 @@ class Hub(Protocol):
 def core_of(interaction: discord.Interaction[Any]) -> Core:
     hub: Hub = interaction.client
     return hub.core
+
+
+def tidy_of(where: discord.Interaction[Any] | discord.Client) -> Tidy:
+    """The bot's collapses and channel edits, paced within Discord's limits."""
+    hub: Hub = where.client if isinstance(where, discord.Interaction) else where  # type: ignore[assignment]
+    return hub.tidy
 
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:

@@ -21,12 +21,10 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections import deque
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import discord
-from discord.http import Route
 
 from render.alt_text import LIMIT
 
@@ -34,7 +32,7 @@ from ..replies import Amendment, Board, Reply, Update
 from ..words.language import N_, _
 from ..words.phrases import sorry
 from .components import board_view, challenge_view, question_view
-from .context import core_of, speaking_to
+from .context import core_of, speaking_to, tidy_of
 
 log = logging.getLogger(__name__)
 
@@ -42,12 +40,7 @@ DEFER_AFTER_S = 1.5
 CONTENT_LIMIT = 2000  # Discord's most characters in a message
 COLLAPSED = N_("🂠 An earlier board — the newest one is below.")
 GONE_PRIVATE = N_("🂠 A board its player now keeps private.")
-TIDY_LIMIT = 100  # earlier boards waiting to be collapsed in one channel, at most
 T = TypeVar("T")
-# Channel id -> the earlier boards waiting there to be collapsed, oldest first: (message id,
-# the collapsed line in its player's language). A channel is here while an answer is
-# collapsing its boards (``collapse_earlier``).
-_waiting: dict[int, deque[tuple[int, str]]] = {}
 
 
 async def in_time(
@@ -148,6 +141,7 @@ async def _respond(
         press = interaction.type is discord.InteractionType.component
         note = reply.note
         posted: int | None = None  # a new message's id
+        original = True  # whether it is the interaction's original response (else a followup)
         board_at: int | None = None  # the followup a board went to (None: the original)
         if reply.board is not None or reply.message is not None:
             content, files, view, alone = _parts(reply)
@@ -158,6 +152,7 @@ async def _respond(
                     board_at = posted = (await interaction.followup.send(
                         content, files=files, ephemeral=alone, wait=True, **shown
                     )).id
+                    original = False
                 else:
                     posted = (await interaction.response.send_message(
                         content, files=files, ephemeral=alone, **shown
@@ -198,6 +193,7 @@ async def _respond(
                 posted = (await interaction.followup.send(
                     content, files=files, ephemeral=alone, wait=True, **shown
                 )).id
+                original = False
         elif deferred and not press:
             if private and note is not None:  # the private "thinking…" becomes the note
                 await interaction.edit_original_response(content=fit(note))
@@ -215,44 +211,34 @@ async def _respond(
             )
         if reply.updates:
             await apply_updates(interaction.client, reply.updates)
-        if reply.board is not None and not reply.board.private and posted is not None:
-            await collapse_earlier(interaction, reply.board, posted)
+        if reply.board is not None and not reply.board.private:
+            if posted is not None:
+                tidy_of(interaction).posted(posted, interaction, original=original)
+                await collapse_earlier(interaction, reply.board, posted)
+            elif press and interaction.message is not None:  # the board, updated in place
+                tidy_of(interaction).posted(interaction.message.id, interaction, original=True)
     except Exception:
         await apologise(interaction)
 
 
 async def apply_updates(client: discord.Client, updates: tuple[Update, ...]) -> None:
     """Bring messages posted earlier up to date (a challenge's): one plain PATCH each,
-    through discord.py's HTTP client and its rate limits. A message gone or out of reach
-    (the bot cannot see that channel) is left as it is."""
+    through the channel's route, within the fleet's budget for such edits (``Tidy``). A
+    message gone or out of reach (the bot cannot see that channel) is left as it is."""
     for update in updates:
         view = challenge_view(update.controls) if update.controls is not None else None
-        route = Route(
-            "PATCH", "/channels/{channel_id}/messages/{message_id}",
-            channel_id=update.channel_id, message_id=update.message_id,
-        )
         body = {"content": fit(update.text),
                 "components": view.to_components() if view is not None else [],
                 "allowed_mentions": {"parse": []}}
-        try:
-            await client.http.request(route, json=body)
-        except (discord.NotFound, discord.Forbidden):
-            log.debug("a challenge's message %s is gone or out of reach", update.message_id)
+        await tidy_of(client).edit_now(update.channel_id, update.message_id, body)
 
 
 async def collapse_earlier(interaction: discord.Interaction[Any], board: Board,
                           posted: int) -> None:
     """One live board per player and channel: the board ``posted`` replaces is collapsed
-    to one line, its picture and buttons dropped — the last step of answering, in the
-    interaction's own task (the player has their answer already). Where the bot cannot edit
-    channel messages (installed to the player only, not to the server), the old board stays.
-
-    Edits of a channel's messages go one at a time (Discord limits them per channel), so in
-    a busy channel they fall behind the boards posted. The boards waiting are queued per
-    channel, as ids and words (``_waiting``), and collapsed by the one answer that found
-    the queue empty; any other answer adds its board and is done. Beyond ``TIDY_LIMIT``
-    waiting in a channel the oldest is left as it is (its buttons still answer, with the
-    current board): it has scrolled furthest out of sight."""
+    to one line, its picture and buttons dropped, in the background (``Tidy``: through the
+    interaction that posted it while its token lives, else through the channel's route,
+    paced, where the bot may edit the channel's messages)."""
     channel_id = interaction.channel_id
     if channel_id is None:
         return
@@ -263,41 +249,9 @@ async def collapse_earlier(interaction: discord.Interaction[Any], board: Board,
             log.warning("could not look up the earlier board in channel %s", channel_id,
                         exc_info=True)
         return
-    if previous is None or not _bot_is_in(interaction):
-        return
-    waiting = _waiting.get(channel_id)
-    if waiting is not None:  # another answer is collapsing this channel's boards
-        if len(waiting) == TIDY_LIMIT:
-            log.debug("%d boards waiting to be collapsed in channel %s: leaving the oldest",
-                      TIDY_LIMIT, channel_id)
-        waiting.append((previous, _(COLLAPSED)))
-        return
-    waiting = _waiting[channel_id] = deque([(previous, _(COLLAPSED))], maxlen=TIDY_LIMIT)
-    try:
-        while waiting:
-            message_id, text = waiting.popleft()
-            await collapse(interaction.client, channel_id, message_id, text)
-    finally:
-        del _waiting[channel_id]
-
-
-async def collapse(client: discord.Client, channel_id: int, message_id: int, text: str) -> None:
-    """Collapse one earlier board to ``text``, as one plain request: discord.py's
-    Message.edit would also build a Message from the answer, which nothing here reads (a
-    third of the edit's cost)."""
-    route = Route(
-        "PATCH", "/channels/{channel_id}/messages/{message_id}",
-        channel_id=channel_id, message_id=message_id,
-    )
-    try:
-        await client.http.request(route, json={"content": text, "attachments": [],
-                                               "components": []})
-    except (discord.NotFound, discord.Forbidden):
-        log.debug("an earlier board in channel %s is gone or out of reach", channel_id)
-    except Exception:
-        if not client.is_closed():  # a bot shutting down leaves boards as they are
-            log.warning("could not collapse an earlier board in channel %s", channel_id,
-                        exc_info=True)
+    if previous is not None:
+        tidy_of(interaction).collapse(channel_id, previous, _(COLLAPSED),
+                                      channel_route=_bot_is_in(interaction))
 
 
 def _is_private(message: discord.Message | None) -> bool:

@@ -4,10 +4,8 @@ keep them; how the memory grows is measured by ``tests.e2e.bench_memory``, not h
 
 from __future__ import annotations
 
-import asyncio
 import random
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 
@@ -57,57 +55,5 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
         assert kept == dict.fromkeys(kept, 4), kept
     finally:
         await flow.close()
-
-
-async def test_earlier_boards_wait_to_be_collapsed_in_a_bounded_queue_per_channel(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from bot.discord import send
-
-    edits: list[tuple[int, int]] = []  # (channel, message) collapsed, in order
-    release = {7: asyncio.Event(), 8: asyncio.Event()}
-
-    class Http:
-        async def request(self, route: Any, json: dict[str, Any]) -> None:
-            channel, message = route.channel_id, int(route.url.rsplit("/", 1)[1])
-            assert json == {"content": send.COLLAPSED, "attachments": [], "components": []}
-            await release[channel].wait()  # Discord's per-channel limit, held here
-            edits.append((channel, message))
-
-    class Client:
-        http = Http()
-
-        def is_closed(self) -> bool:
-            return False
-
-    class Core:
-        async def board_posted(self, owner: int, channel: int, posted: int) -> int:
-            return posted - 1  # the board this one replaces
-
-    class Interaction:
-        client = Client()
-
-        def __init__(self, channel_id: int) -> None:
-            self.channel_id = channel_id
-
-    monkeypatch.setattr(send, "core_of", lambda interaction: Core())
-    monkeypatch.setattr(send, "_bot_is_in", lambda interaction: True)
-    board: Any = type("Board", (), {"owner_id": 5})()
-    collapsing = asyncio.create_task(send.collapse_earlier(Interaction(7), board, 101))
-    await asyncio.sleep(0)
-    assert list(send._waiting) == [7]
-    extra = 5
-    for posted in range(102, 102 + send.TIDY_LIMIT + extra):  # each answer adds its board
-        await asyncio.wait_for(send.collapse_earlier(Interaction(7), board, posted), 1)
-    assert len(send._waiting[7]) == send.TIDY_LIMIT  # bounded: the oldest were left
-    other = asyncio.create_task(send.collapse_earlier(Interaction(8), board, 9))
-    release[8].set()
-    await asyncio.wait_for(other, 1)  # a channel is not held up by another's queue
-    assert edits == [(8, 8)]
-    release[7].set()
-    await asyncio.wait_for(collapsing, 1)
-    newest = list(range(101 + extra, 101 + extra + send.TIDY_LIMIT))
-    assert edits[1:] == [(7, m) for m in [100, *newest]], "in order, the oldest waiting left"
-    assert send._waiting == {}
 
 

@@ -570,6 +570,17 @@ class FakeMessage:
         self.edited_timestamp: str | None = None
         self.deleted = False
         self.history: list[MessageState] = []
+        self.history_at: list[float] = []  # when each version came (time.monotonic())
+
+    def record(self) -> None:
+        """Keep the message as it is now as its newest version."""
+        self.history.append(self.state())
+        self.history_at.append(time.monotonic())
+
+    def changed_at(self, content: str) -> float | None:
+        """When the message first read ``content`` (monotonic), if it ever did."""
+        return next((at for at, state in zip(self.history_at, self.history, strict=True)
+                     if state.content == content), None)
 
     @property
     def ephemeral(self) -> bool:
@@ -2547,7 +2558,7 @@ class FakeDiscord:
         msg.components, msg.attachments = components, attachments
         if not creating:
             msg.edited_timestamp = now_iso()
-        msg.history.append(msg.state())
+        msg.record()
         self._notify()
 
     def _attachment(
@@ -2631,7 +2642,7 @@ class FakeDiscord:
             message = self._new_message(
                 interaction.channel, type=origin_type, flags=flags, interaction=interaction
             )
-            message.history.append(message.state())
+            message.record()
             interaction.original_id = message.id
         elif kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE):
             if interaction.message_id is None:
@@ -2735,7 +2746,7 @@ class FakeDiscord:
             return found
         interaction, message = found
         message.deleted = True
-        message.history.append(message.state())
+        message.record()
         interaction.events.append((time.perf_counter(), "delete", message.id))
         self._notify()
         return web.Response(status=204)
@@ -2848,7 +2859,7 @@ class FakeDiscord:
         if isinstance(found, web.Response):
             return found
         found.deleted = True
-        found.history.append(found.state())
+        found.record()
         self._notify()
         return web.Response(status=204)
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import time
+from pathlib import Path
 from typing import Any
 
 from bot.discord.send import COLLAPSED
 
 from .conftest import SkippingClock
-from .fake_discord import FakeDiscord, MessageState
-from .play import Mirror, board_of
+from .fake_discord import FakeDiscord, FakeUser, MessageState
+from .harness import bot_in_process
+from .play import Mirror, board_of, move_options
 
 
 async def settled(fake: FakeDiscord, message_id: int, content: str) -> MessageState:
@@ -43,15 +46,86 @@ async def test_a_new_board_collapses_the_players_previous_one_in_that_channel(
     assert fake.message(elsewhere.message_id).state().attachments
 
 
-async def test_a_user_install_leaves_earlier_boards_where_the_bot_is_not(
-    fake: FakeDiscord, bot: Any
+async def test_earlier_boards_are_collapsed_through_their_interaction(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
+    """Through the interaction endpoints, which Discord's global limit does not bind, never
+    through the channel's route while the interaction that posted the board lives."""
+    first = await fake.command("alice", "new", {"game": "trefoil", "deal": 4})
+    second = await fake.command("alice", "show")
+    await settled(fake, first.message_id, COLLAPSED)
+    pressed = await fake.press("alice", second, label="Hint")  # the board updated in place
+    clock.skip(6)
+    await fake.command("alice", "show")
+    await settled(fake, pressed.message_id, COLLAPSED)
+    edits = [(method, path) for method, path, _status in fake.requests if method == "PATCH"]
+    assert edits and all("/webhooks/" in path for _method, path in edits), edits
+
+
+async def test_a_user_install_collapses_boards_through_the_interaction_alone(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    """Where the bot is not in the server it cannot edit the channel's messages: earlier
+    boards are collapsed through their interactions, and left whole once those expire."""
     first = await fake.command(
         "alice", "new", {"game": "trefoil", "deal": 4}, context="user_install_guild"
     )
+    second = await fake.command("alice", "show", context="user_install_guild")
+    assert (await settled(fake, first.message_id, COLLAPSED)).content == COLLAPSED
+    fake.advance_clock(15 * 60)  # the interaction that posted the second board has expired
+    bot.tidy.clock = lambda: time.monotonic() + 15 * 60
+    clock.skip(15 * 60)
     await fake.command("alice", "show", context="user_install_guild")
     await asyncio.sleep(0.3)
-    assert fake.message(first.message_id).state().attachments  # and no refused edit
+    assert fake.message(second.message_id).state().attachments  # and no refused edit
+
+
+async def test_an_old_board_is_collapsed_through_the_channel_within_the_limits(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    first = await fake.command("alice", "new", {"game": "trefoil", "deal": 4})
+    fake.advance_clock(15 * 60)
+    bot.tidy.clock = lambda: time.monotonic() + 15 * 60
+    clock.skip(15 * 60)
+    await fake.command("alice", "show")
+    assert (await settled(fake, first.message_id, COLLAPSED)).content == COLLAPSED
+    assert ("PATCH", f"/api/v10/channels/{first.message.channel_id}/messages/"
+            f"{first.message_id}", 200) in fake.requests
+
+
+async def test_a_busy_channel_stays_tidy_within_discords_limits(
+    fake: FakeDiscord, database: Path, clock: SkippingClock
+) -> None:
+    """Twelve players in one channel, each posting boards as fast as the answers come: no
+    429 (the fake keeps Discord's limits), and each earlier board collapsed within 5 s of
+    the board after it, where one channel's route takes 5 edits in 5 s."""
+    players = fake.add_members(12)
+    async with bot_in_process(fake, database, clock=clock):
+        await fake.wait_connected()
+
+        async def play(user: FakeUser, deal: int) -> list[tuple[int, float]]:
+            mirror = Mirror("trefoil", deal)
+            posted = [(await fake.command(user.name, "new",
+                                          {"game": "trefoil", "deal": deal})).message_id]
+            times = []
+            for _ in range(4):
+                move = mirror.first_move()
+                reply = await fake.command(user.name, "move", move_options(move))
+                mirror.play(move)
+                times.append(time.monotonic())
+                posted.append(reply.message_id)
+            return [(message, at) for message, at in zip(posted, times, strict=False)]
+
+        earlier = [board for boards in await asyncio.gather(
+            *(play(user, deal) for deal, user in enumerate(players, 1))) for board in boards]
+        assert len(earlier) == 48
+        for message_id, replaced_at in earlier:
+            state = await settled(fake, message_id, COLLAPSED)
+            assert state.content == COLLAPSED, "every earlier board is collapsed"
+            collapsed_at = fake.message(message_id).changed_at(COLLAPSED)
+            assert collapsed_at is not None and collapsed_at - replaced_at < 5.0
+    assert not any(path.startswith("/api/v10/channels/") and method == "PATCH"
+                   for method, path, _status in fake.requests), "none through the channel"
 
 
 async def test_settings_are_shown_changed_and_kept(fake: FakeDiscord, bot: Any) -> None:

@@ -1,0 +1,278 @@
+"""A tidy channel within Discord's rate limits: each player's earlier board collapsed to one
+line, through the interaction that posted it, in the background.
+
+Discord allows a bot 50 requests a second across all its processes, on every route but the
+interaction endpoints, and a channel's messages a few edits every few seconds. Collapsing
+earlier boards through the channel's routes met both limits at a small fleet's load. So:
+
+* **Through the interaction.** A board remembers the interaction that posted it (or that
+  last edited it in place, a press): for 15 minutes that interaction's token edits it
+  through its webhook, an interaction endpoint, bound by neither the global limit nor the
+  channel's. This is how nearly every board is collapsed.
+* **Through the channel, paced.** An older board (its token gone, or the process restarted)
+  is edited through the channel's route, within this process's share of one budget for the
+  whole fleet (``FLEET_CHANNEL_EDITS_PER_S``, shared by shard count), which the challenges'
+  message updates draw on too. discord.py waits on each route's own bucket as its headers
+  announce. Waiting edits are a bounded queue, one per message: a newer edit of a message
+  replaces the waiting one, and beyond ``WAITING_LIMIT`` the oldest is dropped.
+* **Never in the way.** An answer hands its collapse over and is done; nothing here holds a
+  player's lock or keeps an interaction waiting.
+
+A 429 from Discord is logged once, at WARNING, with its route and scope, and counted in a
+statistics line logged every ``REPORT_EVERY_S`` (with the boards collapsed each way).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import discord
+from discord.http import Route
+
+from engine.lru import LRU
+
+log = logging.getLogger(__name__)
+
+TOKEN_LIFETIME_S = 15 * 60  # an interaction's token edits its messages this long
+TOKEN_MARGIN_S = 60  # used only while this much of its life is left
+FLEET_CHANNEL_EDITS_PER_S = 10.0  # the whole fleet's channel-route edits: a fifth of the
+# global limit, the rest left to everything else a bot asks (and to other processes' slips)
+WAITING_LIMIT = 5_000  # channel-route edits waiting, at most (the oldest dropped beyond)
+REMEMBERED = 50_000  # boards whose interaction is remembered: the live ones of active players
+REPORT_EVERY_S = 600  # the statistics line, this often
+
+
+@dataclass(frozen=True)
+class Posted:
+    """How a board message can be edited without the channel's route: the token of the
+    interaction that posted (or last updated) it, and whether it is that interaction's
+    original response (else a follow-up, edited by its id)."""
+
+    token: str
+    original: bool
+    issued: float  # monotonic seconds, when the interaction came
+
+
+@dataclass
+class Counts:
+    through_interaction: int = 0
+    through_channel: int = 0
+    dropped: int = 0
+    rate_limited: int = 0
+
+    def any(self) -> bool:
+        return any(vars(self).values())
+
+
+class Budget:
+    """A token bucket: ``rate`` edits a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._tokens = burst
+        self._clock = clock
+        self._at = clock()
+
+    def wait_s(self) -> float:
+        """Take one edit's token: how long to wait first (0: at once)."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
+        self._at = now
+        self._tokens -= 1
+        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
+
+    async def take(self) -> None:
+        delay = self.wait_s()
+        if delay > 0:
+            await asyncio.sleep(delay)
+
+
+class Tidy:
+    """One bot process's collapses and channel-route edits (see the module's docstring).
+    ``share``: this process's part of the fleet (its shards / all shards)."""
+
+    def __init__(self, client: discord.Client, share: float = 1.0, *,
+                 fleet_rate: float = FLEET_CHANNEL_EDITS_PER_S,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._client = client
+        self.clock = clock  # monotonic seconds; a test may move it
+        rate = max(0.5, fleet_rate * share)
+        self.budget = Budget(rate, burst=max(1.0, rate), clock=clock)
+        self._posted: LRU[int, Posted] = LRU(REMEMBERED)
+        # message id -> (channel id, JSON body): the channel-route edits waiting, oldest first
+        self._waiting: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        self._wake = asyncio.Event()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._runner: asyncio.Task[None] | None = None
+        self.counts = Counts()
+
+    # -- what the answers tell -----------------------------------------------------------
+
+    def posted(self, message_id: int, interaction: discord.Interaction[Any], *,
+               original: bool) -> None:
+        """A board went up (or was updated in place) through ``interaction``, just now: its
+        token can edit ``message_id`` while it lives (counted from the answer, a few
+        seconds after the interaction came at most: ``TOKEN_MARGIN_S`` covers them)."""
+        self._posted[message_id] = Posted(interaction.token, original, self.clock())
+
+    def collapse(self, channel_id: int, message_id: int, text: str, *,
+                 channel_route: bool) -> None:
+        """Collapse an earlier board to ``text``, its picture and buttons dropped: started
+        here, done in the background. ``channel_route``: whether the bot may edit the
+        channel's messages itself (not where it is installed to the player alone); if not,
+        a board whose interaction has expired stays whole."""
+        body = {"content": text, "attachments": [], "components": []}
+        posted = self._posted.pop(message_id, None)
+        if posted is not None and self.clock() - posted.issued < TOKEN_LIFETIME_S - TOKEN_MARGIN_S:
+            self._spawn(self._through_interaction(channel_id, message_id, posted, body,
+                                                  channel_route))
+        elif channel_route:
+            self.edit_later(channel_id, message_id, body)
+
+    def edit_later(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
+        """Edit a channel message through its route, paced within the budget; a newer edit
+        of the same message replaces one still waiting."""
+        self._waiting.pop(message_id, None)
+        self._waiting[message_id] = (channel_id, body)
+        while len(self._waiting) > WAITING_LIMIT:
+            self._waiting.popitem(last=False)
+            if not self.counts.dropped:
+                log.warning("more than %d channel edits wait for Discord's rate limit: the "
+                            "oldest are dropped (those boards stay whole)", WAITING_LIMIT)
+            self.counts.dropped += 1
+        self._wake.set()
+
+    async def edit_now(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
+        """Edit a channel message through its route within the budget, and wait for it (a
+        challenge's message, whose news a reply promises)."""
+        await self.budget.take()
+        await self._channel_edit(channel_id, message_id, body)
+
+    def start(self) -> None:
+        """Start the paced edits and the statistics line (in the bot's event loop)."""
+        loop = asyncio.get_running_loop()
+        if self._runner is None:
+            self._runner = loop.create_task(self._run())
+            self._spawn(self._report_every())
+
+    # -- the work ------------------------------------------------------------------------
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _through_interaction(self, channel_id: int, message_id: int, posted: Posted,
+                                   body: dict[str, Any], channel_route: bool) -> None:
+        path = ("/webhooks/{webhook_id}/{webhook_token}/messages/@original" if posted.original
+                else "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
+        route = Route("PATCH", path, webhook_id=self._client.application_id,
+                      webhook_token=posted.token, message_id=message_id)
+        try:
+            await self._client.http.request(route, json=body)
+        except discord.NotFound:
+            log.debug("an earlier board in channel %s is gone", channel_id)
+            return
+        except discord.HTTPException as err:  # the token was refused: the channel's way
+            log.debug("collapsing through its interaction failed (%s)", err.status)
+            if channel_route:
+                self.edit_later(channel_id, message_id, body)
+            return
+        except Exception:
+            if not self._client.is_closed():
+                log.warning("could not collapse an earlier board in channel %s", channel_id,
+                            exc_info=True)
+            return
+        self.counts.through_interaction += 1
+
+    async def _run(self) -> None:
+        while True:
+            if not self._waiting:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            await self.budget.take()
+            if not self._waiting:
+                continue
+            message_id, (channel_id, body) = self._waiting.popitem(last=False)
+            await self._channel_edit(channel_id, message_id, body)
+            self.counts.through_channel += 1
+
+    async def _channel_edit(self, channel_id: int, message_id: int,
+                            body: dict[str, Any]) -> None:
+        """One plain request: discord.py's Message.edit would also build a Message from the
+        answer, which nothing here reads."""
+        route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                      channel_id=channel_id, message_id=message_id)
+        try:
+            await self._client.http.request(route, json=body)
+        except (discord.NotFound, discord.Forbidden):
+            log.debug("message %s in channel %s is gone or out of reach", message_id,
+                      channel_id)
+        except Exception:
+            if not self._client.is_closed():  # a bot shutting down leaves messages as they are
+                log.warning("could not edit message %s in channel %s", message_id,
+                            channel_id, exc_info=True)
+
+    # -- 429s and the statistics line ------------------------------------------------------
+
+    def listen(self, trace: aiohttp.TraceConfig) -> None:
+        """Hear of every answer of the bot's HTTP session (its ``http_trace``): each 429 is
+        logged here once (discord.py's own line about it is left out, ``QuietRetries``)."""
+        trace.on_request_end.append(self._on_request_end)
+
+    async def _on_request_end(self, session: aiohttp.ClientSession, context: SimpleNamespace,
+                              params: aiohttp.TraceRequestEndParams) -> None:
+        if params.response.status != 429:
+            return
+        headers = params.response.headers
+        self.counts.rate_limited += 1
+        log.warning("Discord answered 429 (rate limited) to %s %s: scope %s, retry after %s s",
+                    params.method, params.url.path, headers.get("X-RateLimit-Scope", "?"),
+                    headers.get("Retry-After", "?"))
+
+    async def _report_every(self) -> None:
+        while True:
+            await asyncio.sleep(REPORT_EVERY_S)
+            counts, self.counts = self.counts, Counts()
+            if counts.any():
+                log.info("in the last %d minutes: %d earlier boards collapsed through their "
+                         "interaction, %d through the channel, %d dropped; %d answers of 429",
+                         REPORT_EVERY_S // 60, counts.through_interaction,
+                         counts.through_channel, counts.dropped, counts.rate_limited)
+
+    async def close(self) -> None:
+        """Stop: what waits is left as it is (a bot shutting down leaves boards whole)."""
+        tasks = [*self._tasks, *([self._runner] if self._runner else [])]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+
+class QuietRetries(logging.Filter):
+    """Leaves out discord.py's own line for a 429 it retries: ``Tidy`` logs each one, with
+    its scope."""
+
+    @classmethod
+    def install(cls) -> None:
+        """On discord.py's HTTP log, once however many bots are made."""
+        logger = logging.getLogger("discord.http")
+        if not any(isinstance(f, cls) for f in logger.filters):
+            logger.addFilter(cls())
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = str(record.msg)
+        return not message.startswith(("We are being rate limited", "Global rate limit"))
