@@ -80,6 +80,7 @@ async def fleet(pg_url: str, tmp_path: Path) -> AsyncIterator[Fleet]:
         await made.stop()
         await fake.close()
     assert fake.problems == [], fake.problems
+    assert fake.rate_limited == [], "the fleet went past Discord's rate limits"
     for process in made.processes:
         assert "Traceback" not in process.log(), process.log()
 

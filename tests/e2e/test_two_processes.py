@@ -105,3 +105,4 @@ async def test_two_shard_processes_share_one_game_in_postgresql(
                 await process.stop()
         await fake.close()
     assert fake.problems == [], fake.problems
+    assert fake.rate_limited == [], "the processes went past Discord's rate limits"
