@@ -3,6 +3,7 @@ never the generic apology, never silence — and every reply fits Discord's limi
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import pytest
@@ -138,3 +139,15 @@ async def test_a_press_without_its_message_is_answered(fake: FakeDiscord, bot: A
     private_reason(reply, "came without the board", "/show")
     again = await fake.command("alice", "show")
     assert "0 moves" in again.text, "nothing was played"
+
+
+@pytest.mark.parametrize(("source", "target"), [("7\u202e", "3"), ("7", "\x003"),
+                                                ("\u200b7\u2066", "f\u00ad9")])
+async def test_control_characters_typed_are_never_echoed(
+    fake: FakeDiscord, bot: Any, source: str, target: str
+) -> None:
+    await started(fake)
+    reply = await fake.command("alice", "move", {"from": source, "to": target})
+    private_reason(reply)
+    hidden = [c for c in reply.text if unicodedata.category(c) in ("Cc", "Cf") and c != "\n"]
+    assert hidden == [], [f"U+{ord(c):04X}" for c in hidden]
