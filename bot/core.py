@@ -51,6 +51,7 @@ from .replies import (
     Reply,
     Update,
     Wanted,
+    is_id,
     refusal,
 )
 from .store import SavedGame, Stores
@@ -296,6 +297,9 @@ class Core:
     async def press_challenge(self, player: Player, challenge_id: int, duel: Duel) -> Reply:
         """A press on a challenge's message: Accept or Decline (the challenged member), or
         ▶ Play (either side: their game of it)."""
+        if not is_id(challenge_id):  # no challenge has such an id: none is looked up
+            with speaking(player.language):
+                return refusal(_("That challenge is no longer kept."))
         if duel is Duel.PLAY:
             work = self.game.play_challenge(player, challenge_id)
         else:

@@ -151,3 +151,40 @@ async def test_control_characters_typed_are_never_echoed(
     private_reason(reply)
     hidden = [c for c in reply.text if unicodedata.category(c) in ("Cc", "Cf") and c != "\n"]
     assert hidden == [], [f"U+{ord(c):04X}" for c in hidden]
+
+
+PAST_SQLITE = 2**63  # one past the largest integer SQLite (and PostgreSQL's BIGINT) keeps
+
+
+@pytest.mark.parametrize("name", ["replay", "stats", "challenge"])
+@pytest.mark.parametrize("resolved", [False, True])
+async def test_a_user_id_past_64_bit_integers_is_refused_at_the_edge(
+    fake: FakeDiscord, bot: Any, name: str, resolved: bool
+) -> None:
+    huge = str(PAST_SQLITE)
+    options = {"user": huge} | ({"game": "trefoil"} if name == "challenge" else {})
+    users = {"users": {huge: {"id": huge, "username": "ghost", "discriminator": "0",
+                              "global_name": None, "avatar": None}}}
+    reply = await fake.command_unchecked("alice", name, options,
+                                         resolved=users if resolved else None)
+    private_reason(reply, "`user` must be a member", "nothing was done")
+
+
+@pytest.mark.parametrize("custom_id", [
+    "sol:duel:accept:99999999999999999999",
+    "sol:duel:play:9223372036854775808",
+    "sol:new:yes:{alice}:1:trefoil:1:c99999999999999999999",
+    "sol:new:yes:{alice}:99999999999999999999:trefoil:1",
+    "sol:undo:{alice}:99999999999999999999:0",
+    "sol:menu:{alice}:1:99999999999999999999",
+])
+async def test_a_custom_id_with_an_id_past_64_bit_integers_is_refused_with_a_reason(
+    fake: FakeDiscord, bot: Any, custom_id: str
+) -> None:
+    board = await started(fake)
+    forged = custom_id.format(alice=fake.users["alice"].id)
+    old = fake.post_earlier_message(content="forged", buttons={forged: "Press"})
+    reply = await fake.press("alice", old, label="Press")
+    private_reason(reply, "nothing was done")
+    again = await fake.command("alice", "show")
+    assert "0 moves" in again.text and again.text.split("\n")[0] == board.text.split("\n")[0]
