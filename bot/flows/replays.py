@@ -1,8 +1,12 @@
 """``/replay``: a game shown move by move, as an animation to post in the channel — the
 player's current game (or, if they have none, their last finished one), or another
 member's last finished game in this server. A replay posted in the channel speaks the
-server's language; one only its player sees (a game in play on private boards), and every
-refusal, speak theirs."""
+server's language; one only its player sees, and every refusal, speak theirs.
+
+A player's ``private_boards`` setting governs every picture of their games, whoever asks:
+their own replays come to them alone, and nobody else gets one. It is read from the
+database at each ask, so a player who has just made their boards private in another
+process is never shown."""
 
 from __future__ import annotations
 
@@ -37,6 +41,11 @@ class Replays:
         refused = None if subject is None else bot_refusal(subject)
         if refused is not None:
             return refused
+        owner = viewer.user_id if own or subject is None else subject.user_id
+        private = (await self.settings.as_stored(owner))["private_boards"]
+        if private and not own:
+            return refusal(_("{player} keeps their boards private, so their games are "
+                             "replayed to them alone.", player=mention(owner)))
         found = await self._game_of(viewer, None if own or subject is None else subject)
         if isinstance(found, Reply):
             return found
@@ -47,7 +56,6 @@ class Replays:
         if cooling is not None:
             return cooling
         settings = await self.settings.of(viewer.user_id)
-        private = own and settings["private_boards"] and outcome == PLAYING
         with speaking(viewer.language if private else viewer.shared_language):
             gif = await self.pictures.replay(
                 game, four_colour=settings["four_colour"],
