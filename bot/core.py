@@ -109,7 +109,7 @@ class Core:
                                     self.cooldowns, clock)
         self.data_rights = DataRights(stores, self._drop, clock)
         self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
-                               self.cooldowns)
+                               self.cooldowns, self.daily_deals, self.challenges)
         self.leadership = Leadership(stores.meta)
         self._stopped = self._closed = False
         stores.listen(self._heard)

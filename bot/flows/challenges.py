@@ -138,6 +138,10 @@ class Challenges:
                     updates.append(update)
         return updates
 
+    async def live_on(self, game_id: str, deal: int) -> list[Challenge]:
+        """The accepted challenges on this deal whose day is not over."""
+        return await self.store.live_on(game_id, deal, self._clock() - DAY_S)
+
     async def record(self, user_id: int, guild_id: int | None) -> tuple[int, int]:
         """(won, lost) of a player's challenges that are over (in one server, or all)."""
         won = lost = 0

@@ -6,7 +6,13 @@ server's language; one only its player sees, and every refusal, speak theirs.
 A player's ``private_boards`` setting governs every picture of their games, whoever asks:
 their own replays come to them alone, and nobody else gets one. It is read from the
 database at each ask, so a player who has just made their boards private in another
-process is never shown."""
+process is never shown.
+
+Nor is a game that others may still play for a score: one on today's daily deal, or on
+the deal of a challenge whose day is not over and a side has still to finish. Whoever may
+still play it (their daily attempt not finished, their side of the challenge not played)
+is refused another player's game of it; anyone else, its player too, gets it privately,
+so that it never reaches the channel before the day, or the challenge, is over."""
 
 from __future__ import annotations
 
@@ -15,12 +21,15 @@ from render.replay import frames_shown
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store import PLAYING, RESIGNED, WON
+from ..store.challenges import GONE
 from ..store.games import GameStore
 from ..store.replays import ReplayStore
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, mention
 from ..workers.pictures import Pictures
+from .challenges import Challenges
 from .cooldowns import Cooldowns
+from .daily import DailyDeals
 from .scopes import bot_refusal
 from .settings import PlayerSettings
 
@@ -28,9 +37,11 @@ from .settings import PlayerSettings
 class Replays:
     def __init__(
         self, games: GameStore, replays: ReplayStore, settings: PlayerSettings,
-        pictures: Pictures, cooldowns: Cooldowns,
+        pictures: Pictures, cooldowns: Cooldowns, daily: DailyDeals, challenges: Challenges,
     ) -> None:
         self.games = games
+        self.daily = daily
+        self.challenges = challenges
         self.replays = replays
         self.settings = settings
         self.pictures = pictures
@@ -52,6 +63,10 @@ class Replays:
         game, outcome, hints = found
         if not game.moves_made:  # only a finished game comes here without a move
             return refusal(_("That game ended before its first move: nothing to replay."))
+        secret = await self._secret(game, owner, viewer.user_id)
+        if isinstance(secret, Reply):
+            return secret
+        private = private or secret is not None
         cooling = await self.cooldowns.refusal(viewer.user_id, "replay")
         if cooling is not None:
             return cooling
@@ -86,9 +101,37 @@ class Replays:
                          "A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
                          "evenly picked: {outcome} after {count} moves.", moves,
                          frames=frames, **facts)
-        return Reply(message=Message(f"{said} {deal_it}", gif,
+            said = f"{said} {deal_it}" if secret is None else f"{said} {deal_it}\n{secret}"
+        return Reply(message=Message(said, gif,
                                      f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))
+
+    async def _secret(self, game: Game, owner: int, viewer: int) -> str | Reply | None:
+        """Whether ``game`` (``owner``'s) is on a deal others may still play for a score:
+        the refusal for a viewer who may, else why it is shown to the viewer alone; None
+        when it spoils nothing."""
+        day = await self.daily.todays_if_daily(game.game_id, game.deal)
+        if day is not None:
+            attempt = await self.daily.attempt(viewer, game.game_id, day)
+            if viewer != owner and attempt in (None, "playing"):
+                return refusal(_(
+                    "That is {player}'s game of today's daily deal: finish your own scored "
+                    "attempt at it ({daily}) first, then watch it.", player=mention(owner),
+                    daily=command("daily", game.game_id),
+                ))
+            return _("📅 Only you see this replay: it is of today's daily deal, which others "
+                     "may still be playing for a score.")
+        yet_to_play: set[int] = set()
+        for challenge in await self.challenges.live_on(game.game_id, game.deal):
+            yet_to_play |= {s.user_id for s in challenge.sides
+                            if s.outcome is None and s.user_id != GONE}
+        if viewer in yet_to_play and viewer != owner:
+            return refusal(_("That game is on the deal of your challenge, which you have "
+                             "still to play: finish your game of it first, then watch it."))
+        if yet_to_play - {viewer}:
+            return _("⚔️ Only you see this replay: it is of a challenge's deal, which a side "
+                     "has still to play.")
+        return None
 
     async def _game_of(
         self, viewer: Player, other: Person | None

@@ -121,6 +121,17 @@ class ChallengeStore:
             )
         return [_challenge(r) for r in rows]
 
+    async def live_on(self, game: str, deal: int, since: float) -> list[Challenge]:
+        """The accepted challenges on this deal accepted at ``since`` or later (whose day
+        is not over): their sides may still be playing it."""
+        async with self._db.writer() as conn:
+            rows = await conn.fetch(
+                "SELECT * FROM challenges WHERE game = $1 AND deal = $2 AND status = $3 "
+                "AND accepted_at >= $4 ORDER BY id LIMIT 100",
+                game, deal, ACCEPTED, float(since),
+            )
+        return [_challenge(r) for r in rows]
+
     async def of_player(self, user_id: int, guild_id: int | None) -> list[Challenge]:
         """The challenges over that a player took part in (in one server, or anywhere)."""
         where = "status = $2 AND (challenger_id = $1 OR challenged_id = $1)"

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ..bot.daily_lines import NOV_22
+from ..bot.daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
 from .conftest import SkippingClock
 from .fake_discord import FakeDiscord, FakeUser, Reply
 from .harness import bot_in_process
@@ -83,3 +83,60 @@ async def test_a_private_players_games_are_replayed_to_them_alone(
     clock.skip(60)  # past the replay's cooldown
     shown = await fake.command("bob", "replay", {"user": "alice"})
     assert not shown.ephemeral and replays_seen_by(fake, "bob") == ["replay-trefoil-42.gif"]
+
+
+async def test_nobody_replays_todays_daily_of_another_before_finishing_their_own(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    alice = fake.users["alice"]
+    dealt = await fake.command("alice", "daily", {"game": "trefoil"})
+    assert f"deal {NOV_22_DEAL}" in dealt.text
+    won = await play_moves(fake, "alice", NOV_22_WIN)
+    assert "Daily deal won" in won.text
+    spoiler = await fake.command("bob", "replay", {"user": "alice"})
+    assert spoiler.ephemeral and not spoiler.message.attachments, spoiler.text
+    assert f"<@{alice.id}>'s game of today's daily deal" in spoiler.text
+    mine = await fake.command("alice", "replay")  # hers, but not for the channel today
+    assert mine.ephemeral and mine.message.attachments, mine.text
+    assert "today's daily deal" in mine.text
+    await fake.command("bob", "daily", {"game": "trefoil"})
+    under_way = await fake.command("bob", "replay", {"user": "alice"})
+    assert under_way.ephemeral and not under_way.message.attachments, "his attempt is on"
+    await resign(fake, "bob")
+    allowed = await fake.command("bob", "replay", {"user": "alice"})
+    assert allowed.message.attachments and "won, 68 moves" in allowed.text, allowed.text
+    assert allowed.ephemeral, "to him alone: others may not have played it yet"
+    assert replays_seen_by(fake, "carol") == []
+    clock.skip(24 * 3600)  # the next day: yesterday's daily spoils nothing
+    public = await fake.command("carol", "replay", {"user": "alice"})
+    assert not public.ephemeral and public.message.attachments, public.text
+
+
+async def test_nobody_replays_a_game_of_a_challenge_still_open_to_them(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    clock.skip(24 * 3600)  # a day whose daily deal is not the challenge's
+    assert await bot.core.stores.meta.try_lead(lambda: None)
+    await bot.core.stores.pool.add("trefoil", NOV_22_DEAL, clock(), target=10)
+    asked = await fake.command("alice", "challenge", {"user": "bob", "game": "trefoil"})
+    await fake.press("bob", asked, label="Accept")
+    await fake.press("alice", asked, label="Play")
+    await play_moves(fake, "alice", NOV_22_WIN)
+    spoiler = await fake.command("bob", "replay", {"user": "alice"})
+    assert spoiler.ephemeral and not spoiler.message.attachments, spoiler.text
+    assert "your challenge" in spoiler.text
+    # The same deal dealt again, unscored, and left: still the challenge's deal.
+    await fake.command("alice", "new", {"game": "trefoil", "deal": NOV_22_DEAL})
+    await play_moves(fake, "alice", NOV_22_WIN[:2])
+    await resign(fake, "alice")
+    again = await fake.command("bob", "replay", {"user": "alice"})
+    assert again.ephemeral and not again.message.attachments, again.text
+    watching = await fake.command("carol", "replay", {"user": "alice"})
+    assert watching.ephemeral and watching.message.attachments, "not in bob's channel"
+    mine = await fake.command("alice", "replay")
+    assert mine.ephemeral and mine.message.attachments, mine.text
+    await fake.press("bob", asked, label="Play")
+    await resign(fake, "bob")  # his game of it is over: nothing left to spoil
+    clock.skip(60)
+    allowed = await fake.command("bob", "replay", {"user": "alice"})
+    assert not allowed.ephemeral and allowed.message.attachments, allowed.text
