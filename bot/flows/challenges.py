@@ -1,11 +1,14 @@
 """Challenges between members: one challenges another to a game; on accept, both play the
 same proven-winnable deal, each in their own saved game (the game flow deals it, on each
 player's ▶ Play); the challenge's message shows how each did and, at the end, names the
-winner: a win beats anything else, then fewer moves, then less time.
+winner: a win beats anything else, a win without hints beats one with them (``/stats``
+calls it assisted), then fewer moves, then less time.
 
 A challenge waits a day for its answer, and once accepted lasts a day: a side that has not
-finished by then did not finish. Everything is in the database, so a challenge goes on
-across shard processes and restarts; its message is edited by whichever process sees a
+finished by then did not finish. The day is the time, not the leader's sweep: a game won
+after it is not counted (the store checks it as it records the game), an Accept after it
+accepts nothing, a ▶ Play deals nothing. Everything is in the database, so a challenge goes
+on across shard processes and restarts; its message is edited by whichever process sees a
 change (``Update``), and the leader closes the ones whose day is over.
 
 The message is read by everyone in the channel, so it speaks the server's language; it is
@@ -29,14 +32,25 @@ from ..replies import (
     Update,
     refusal,
 )
-from ..store.challenges import ACCEPTED, DECLINED, GONE, OPEN, OVER, Challenge, ChallengeStore, Side
+from ..store.challenges import (
+    ACCEPTED,
+    DAY_S,
+    DECLINED,
+    GONE,
+    NO_DEAL,
+    NOT_OPEN,
+    OPEN,
+    OVER,
+    Challenge,
+    ChallengeStore,
+    Side,
+)
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
 from .cooldowns import Cooldowns
 from .scopes import bot_refusal, game_refusal
 from .solver import SolverService
 
-DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
 EXPIRED = "expired"  # an open challenge nobody answered within the day
 
 
@@ -89,11 +103,18 @@ class Challenges:
         if challenge.status == OPEN and _day_over(challenge, self._clock()):
             await self.store.close(challenge.id, OPEN, EXPIRED)
         elif challenge.status == OPEN and accept:
-            deal = await self.solver.winnable_deal(challenge.game)
-            if deal is None:
-                return refusal(_("No proven-winnable {game} deal is ready just now: try again "
-                                 "in a minute.", game=GAMES[challenge.game]))
-            await self.store.accept(challenge.id, deal, self._clock())
+            # The deal is taken in the statement's transaction that accepts it, so of many
+            # presses at once only the one that accepts takes one; with the pool empty, a
+            # deal is proven on the spot first (and only used if this press accepts).
+            taken = await self.store.accept(challenge.id, self._clock())
+            if taken == NO_DEAL:
+                deal = await self.solver.proven_now(challenge.game)
+                if deal is None:
+                    return refusal(_("No proven-winnable {game} deal is ready just now: try "
+                                     "again in a minute.", game=GAMES[challenge.game]))
+                taken = await self.store.accept(challenge.id, self._clock(), deal=deal)
+            if taken == NOT_OPEN:  # answered meanwhile, or its day just ended
+                await self.close_if_over(challenge.id)
         elif challenge.status == OPEN:
             await self.store.close(challenge.id, OPEN, DECLINED)
         shown = await self.store.get(challenge.id)
@@ -102,6 +123,13 @@ class Challenges:
         note = (_("Accepted! Press ▶ Play when you are ready: it deals your game.")
                 if accept and shown.status == ACCEPTED else None)
         return Reply(message=Message(text, challenge=controls), note=note)
+
+    async def close_if_over(self, challenge_id: int) -> None:
+        """Close a challenge whose day to be answered is over (the leader would, later)."""
+        challenge = await self.store.get(challenge_id)
+        if (challenge is not None and challenge.status == OPEN
+                and _day_over(challenge, self._clock())):
+            await self.store.close(challenge.id, OPEN, EXPIRED)
 
     async def message_of(self, challenge: Challenge) -> tuple[str, ChallengeControls | None]:
         """What the challenge's message says now, in the language it was posted in, and its
@@ -163,7 +191,8 @@ def _worded(
     if challenge.status == OPEN:
         text = _("⚔️ **Challenge!** {challenger} challenges {challenged} to **{game}**: the "
                  "same deal for both, one the solver has proven can be won, and the better "
-                 "result wins. {challenged}, will you play? (Open until {ends}.)",
+                 "result wins (a win, then a win without hints, then fewer moves, then less "
+                 "time). {challenged}, will you play? (Open until {ends}.)",
                  challenger=challenger, challenged=challenged, game=game,
                  ends=moment(challenge.created_at + DAY_S))
         return text, _controls(challenge, Duel.ACCEPT, Duel.DECLINE)
@@ -175,7 +204,8 @@ def _worded(
                  "a day.", challenger=challenger, challenged=challenged, game=game), None
     over = challenge.status == OVER
     head = _("⚔️ **{game} challenge**: {challenger} vs {challenged}, deal {deal}, proven "
-             "winnable. A win beats anything else, then fewer moves, then less time.",
+             "winnable. A win beats anything else, a win without hints beats one with them, "
+             "then fewer moves, then less time.",
              game=game, challenger=challenger, challenged=challenged, deal=challenge.deal)
     if not over:
         head += " " + _("Both press ▶ Play to deal it; it ends {ends}.",
@@ -222,13 +252,19 @@ def play_refusal(challenge: Challenge | None, player: Player, now: float) -> Rep
 
 
 def winner(challenge: Challenge) -> Side | None:
-    """The better side of a challenge over: a win beats anything else, then fewer moves,
-    then less time; None when neither won, or both won alike."""
+    """The better side of a challenge over: a win beats anything else, a win without hints
+    beats one with them, then fewer moves, then less time; None when neither won, or both
+    won alike."""
     wins = [s for s in challenge.sides if s.outcome == "won"]
     if len(wins) < 2:
         return wins[0] if wins else None
-    first, second = sorted(wins, key=lambda s: (s.moves or 0, s.seconds or 0.0))
-    return None if (first.moves, first.seconds) == (second.moves, second.seconds) else first
+    first, second = sorted(wins, key=_standing)
+    return None if _standing(first) == _standing(second) else first
+
+
+def _standing(side: Side) -> tuple[bool, int, float]:
+    """How a won side ranks, lowest best: assisted or not, moves, time."""
+    return side.hints > 0, side.moves or 0, side.seconds or 0.0
 
 
 def verdict(challenge: Challenge) -> str:
@@ -236,12 +272,16 @@ def verdict(challenge: Challenge) -> str:
     if best is not None:
         return _("🏆 {player} wins the challenge!", player=_name(best.user_id))
     if any(s.outcome == "won" for s in challenge.sides):
-        return _("🤝 A tie: both won in the same moves and time.")
+        return _("🤝 A tie: both won alike, in the same moves and time.")
     return _("Neither won this one: no winner.")
 
 
 def _how(side: Side, playing: bool, over: bool) -> str:
     """How a side stands, as the challenge's message tells it beside their name."""
+    if side.outcome == "won" and side.hints:
+        return n_("won in {count} move ({time}), with hints",
+                  "won in {count} moves ({time}), with hints",
+                  side.moves or 0, time=format_seconds(side.seconds or 0.0))
     if side.outcome == "won":
         return n_("won in {count} move ({time})", "won in {count} moves ({time})",
                   side.moves or 0, time=format_seconds(side.seconds or 0.0))

@@ -37,7 +37,7 @@ from ..replies import (
     refusal,
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
-from ..store.games import GameStore
+from ..store.games import GameStore, NotChallengeable
 from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
@@ -134,6 +134,9 @@ class GameFlow:
 
     async def _ask_or_deal(self, player: Player, wanted: Wanted) -> Reply:
         saved = await self.games.load(player.user_id)
+        if (saved is not None and not saved.is_finished and wanted.challenge is not None
+                and saved.challenge_id == wanted.challenge):  # playing it already
+            return Reply(board=await self._board(saved, ""))
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
             if wanted.challenge is None and saved.as_dealt(wanted.game_id, wanted.deal,
                                                            wanted.draw):  # nothing to ask
@@ -155,6 +158,10 @@ class GameFlow:
             return await guarded(player, context, self._confirm_new(player, replacing, wanted))
 
     async def _confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
+        if wanted.challenge is not None:  # nothing the buttons carry is taken on trust
+            refused_play = await self._challenge_refusal(player, wanted)
+            if refused_play is not None:
+                return refused_play
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(
@@ -219,18 +226,38 @@ class GameFlow:
 
     async def play_challenge(self, player: Player, challenge_id: int) -> Reply:
         """A side of an accepted challenge pressed ▶ Play: their game of it, dealt (over an
-        unfinished game, asked first), or shown if they are playing it. It goes out as a
+        unfinished game, asked first), or shown if they are playing it — decided under the
+        player's lock, so a second tap finds the game the first dealt. It goes out as a
         new message: the challenge's stays for both to see."""
+        async with self._lock_for(player.user_id):
+            reply = await guarded(player, f"play challenge {challenge_id}",
+                                  self._play_challenge(player, challenge_id))
+        return dataclasses.replace(reply, posts=True)
+
+    async def _play_challenge(self, player: Player, challenge_id: int) -> Reply:
         challenge = await self.challenges.store.get(challenge_id)
         refused_play = play_refusal(challenge, player, self._clock())
         if refused_play is not None:
             return refused_play
         assert challenge is not None and challenge.deal is not None
-        saved = await self.games.load(player.user_id)
-        if saved is not None and not saved.is_finished and saved.challenge_id == challenge_id:
-            return dataclasses.replace(await self.show(player), posts=True)
-        wanted = Wanted(challenge.game, challenge.deal, challenge=challenge_id)
-        return dataclasses.replace(await self._begin(player, wanted), posts=True)
+        return await self._ask_or_deal(
+            player, Wanted(challenge.game, challenge.deal, challenge=challenge_id)
+        )
+
+    async def _challenge_refusal(self, player: Player, wanted: Wanted) -> Reply | None:
+        """None if ``wanted`` is the player's game of its challenge as the challenge now
+        stands (accepted, within its day, their side still to play, its game and deal);
+        else why not."""
+        assert wanted.challenge is not None
+        challenge = await self.challenges.store.get(wanted.challenge)
+        refused_play = play_refusal(challenge, player, self._clock())
+        if refused_play is not None:
+            return refused_play
+        assert challenge is not None
+        if (wanted.game_id, wanted.deal, wanted.draw) != (challenge.game, challenge.deal, False):
+            return refusal(_("That question does not match its challenge, so nothing was "
+                             "dealt. The challenge's ▶ Play button deals your game of it."))
+        return None
 
     async def _start(
         self, player: Player, wanted: Wanted, deal: int, replacing: SavedGame | None
@@ -249,11 +276,15 @@ class GameFlow:
         elif replacing is not None and replacing.untouched:
             left_as = None
         day = await self.daily_deals.day_of(game_id, deal, now)
-        async with saving():
-            saved = await self.games.start(
-                player.user_id, player.guild_id, game, now, replacing=replacing,
-                left_as=left_as, daily=day, challenge=wanted.challenge,
-            )
+        try:
+            async with saving():
+                saved = await self.games.start(
+                    player.user_id, player.guild_id, game, now, replacing=replacing,
+                    left_as=left_as, daily=day, challenge=wanted.challenge,
+                )
+        except NotChallengeable:  # it changed since it was checked: another process
+            return refusal(_("That challenge is no longer open to you: its message shows "
+                             "how it stands."))
         async with shown_after_saving():
             daily = (None if day is None else
                      self.daily_deals.start_line(game_id, day, scored=saved.daily is not None))

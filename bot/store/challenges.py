@@ -2,9 +2,13 @@
 message is, its deal once accepted, and how each side's game ended.
 
 A challenge goes open -> accepted (or declined) -> over; each step is one conditional
-statement, so two processes pressing at once move it once. Each side's outcome is written
-by ``games.py`` in the transaction that records that side's game as finished. Its message
-keeps the language it was posted in (``language``), whichever process words it later.
+statement, so two processes pressing at once move it once. Accepting takes its deal from
+the winnable pool in the same transaction, after the statement that moved it: of many
+presses at once, one takes a deal, and one that lost the race (to another Accept, or to
+Decline) takes none. Each side's outcome is written by ``games.py`` in the transaction
+that records that side's game as finished, if it finished within the challenge's day
+(``DAY_S`` after it was accepted). Its message keeps the language it was posted in
+(``language``), whichever process words it later.
 """
 
 from __future__ import annotations
@@ -13,9 +17,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from .database import Database
+from .pool import take_pooled
 
 OPEN, DECLINED, ACCEPTED, OVER = "open", "declined", "accepted", "over"
 GONE = 0  # the user id of a side who asked to be forgotten
+DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
+# What became of an Accept (``ChallengeStore.accept``).
+TAKEN, NOT_OPEN, NO_DEAL = "taken", "not open", "no deal"
+
+
+class _Unchanged(Exception):
+    """A transaction that must write nothing after all: why (``NOT_OPEN``, ``NO_DEAL``)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
 
 
 @dataclass(frozen=True)
@@ -26,6 +42,7 @@ class Side:
     outcome: str | None
     moves: int | None
     seconds: float | None
+    hints: int = 0  # asked in that game: a win with any is assisted
 
 
 @dataclass(frozen=True)
@@ -81,15 +98,31 @@ class ChallengeStore:
                 challenge_id, channel_id, message_id,
             )
 
-    async def accept(self, challenge_id: int, deal: int, now: float) -> bool:
-        """Open -> accepted, with its deal; False (nothing written) if no longer open."""
-        async with self._db.writer() as conn:
-            changed = await conn.execute(
-                "UPDATE challenges SET status = $2, deal = $3, accepted_at = $4 "
-                "WHERE id = $1 AND status = $5",
-                challenge_id, ACCEPTED, deal, float(now), OPEN,
-            )
-        return changed == 1
+    async def accept(self, challenge_id: int, now: float, *, deal: int | None = None) -> str:
+        """Open -> accepted at ``now``, in one transaction: ``TAKEN``, with ``deal`` or, if
+        None, a deal taken from the winnable pool; ``NOT_OPEN`` if it was no longer open or
+        its day to be answered is over, ``NO_DEAL`` if the pool had none: then nothing is
+        written, and no deal taken. The conditional update comes first, so presses at once
+        wait for each other (PostgreSQL locks the row; SQLite has one writer), and only
+        the one that moved it takes a deal."""
+        try:
+            async with self._db.transaction() as conn:
+                row = await conn.fetchrow(
+                    "UPDATE challenges SET status = $2, accepted_at = $3 "
+                    "WHERE id = $1 AND status = $4 AND created_at >= $5 RETURNING game",
+                    challenge_id, ACCEPTED, float(now), OPEN, float(now - DAY_S),
+                )
+                if row is None:
+                    raise _Unchanged(NOT_OPEN)
+                if deal is None:
+                    deal = await take_pooled(self._db, conn, str(row["game"]))
+                if deal is None:
+                    raise _Unchanged(NO_DEAL)
+                await conn.execute("UPDATE challenges SET deal = $2 WHERE id = $1",
+                                   challenge_id, deal)
+        except _Unchanged as unchanged:
+            return unchanged.why
+        return TAKEN
 
     async def close(self, challenge_id: int, was: str, becomes: str) -> bool:
         """``was`` -> ``becomes`` (declined, over); False if it was no longer ``was``."""
@@ -151,6 +184,7 @@ def _side(row: Any, side: str) -> Side:
         outcome=row[f"{side}_outcome"],
         moves=None if moves is None else int(moves),
         seconds=None if seconds is None else float(seconds),
+        hints=int(row[f"{side}_hints"] or 0),  # none kept before hints were: none counted
     )
 
 

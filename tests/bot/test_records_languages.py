@@ -19,11 +19,11 @@ import pytest
 from babel import Locale
 
 from bot.core import Core
-from bot.flows.challenges import DAY_S
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.stats import EVERYWHERE
 from bot.replies import Action, Duel, Person, Player
 from bot.store import Stores
+from bot.store.challenges import DAY_S
 from bot.words import language
 from bot.words.language import Words, install, speaking
 

@@ -121,6 +121,36 @@ async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Sto
     assert await b.pool.count("trefoil") == 0
 
 
+async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
+    pair: tuple[Stores, Stores],
+) -> None:
+    from bot.store.challenges import ACCEPTED, DECLINED, NOT_OPEN, OPEN, TAKEN
+
+    a, b = pair
+    assert await a.meta.try_lead(lambda: None), "the leader fills the pool"
+    for deal in range(1, 11):
+        await a.pool.add("trefoil", deal, float(deal), target=20)
+    made = await a.challenges.create(900, 1, 2, "trefoil", 100.0, language="en-US")
+    answers = await outcomes(*(s.challenges.accept(made.id, 200.0) for _ in range(4)
+                               for s in (a, b)))
+    assert sorted(answers) == [NOT_OPEN] * 7 + [TAKEN], answers
+    assert await b.pool.count("trefoil") == 9, "one Accept, one deal"
+    kept = await b.challenges.get(made.id)
+    assert kept is not None and kept.status == ACCEPTED and kept.deal == 1
+    # Accept and Decline at once: a declined challenge took no deal.
+    raced = await a.challenges.create(900, 3, 4, "trefoil", 100.0, language="en-US")
+    answers = await outcomes(a.challenges.close(raced.id, OPEN, DECLINED),
+                             b.challenges.accept(raced.id, 200.0))
+    after = await a.challenges.get(raced.id)
+    assert after is not None
+    left = 8 if after.status == ACCEPTED else 9
+    assert await a.pool.count("trefoil") == left, (answers, after.status)
+    # Past its day to be answered, an Accept accepts nothing and takes nothing.
+    late = await b.challenges.create(900, 5, 6, "trefoil", 100.0, language="en-US")
+    assert await a.challenges.accept(late.id, 100.0 + 24 * 3600 + 1) == NOT_OPEN
+    assert await a.pool.count("trefoil") == left
+
+
 async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:
     a, b = await Stores.open(pg_url), await Stores.open(pg_url)
     lost: list[str] = []

@@ -164,4 +164,9 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE challenges ADD COLUMN language TEXT NOT NULL DEFAULT 'en-US';
     """,
+    # 10: each side's hints in its challenge game: a win without hints beats one with them.
+    """
+    ALTER TABLE challenges ADD COLUMN challenger_hints INTEGER;
+    ALTER TABLE challenges ADD COLUMN challenged_hints INTEGER;
+    """,
 )
