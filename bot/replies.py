@@ -100,11 +100,14 @@ class Player:
 
 @dataclass(frozen=True)
 class Person:
-    """Whose record a statistic shows: the id, and the name to print on the picture."""
+    """Whose record a statistic shows, whom a challenge calls on: the id, and the name to
+    print on the picture. ``member``: whether the adapter knows them as a member of the
+    server where they were named (Discord resolved them as one)."""
 
     user_id: int
     name: str
     bot: bool = False
+    member: bool = False
 
 
 @dataclass(frozen=True)

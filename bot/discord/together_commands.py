@@ -39,7 +39,8 @@ class TogetherCommands(commands.Cog, name="Together"):
     async def challenge(
         self, interaction: discord.Interaction[Any], user: discord.User, game: str
     ) -> None:
-        await respond(interaction, self.core.challenge(player_of(interaction), _person(user), game))
+        opponent = _person(user, interaction)
+        await respond(interaction, self.core.challenge(player_of(interaction), opponent, game))
 
     @app_commands.command(
         name=named("command", "replay"),
@@ -52,11 +53,16 @@ class TogetherCommands(commands.Cog, name="Together"):
     async def replay(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
-        subject = None if user is None else _person(user)
+        subject = None if user is None else _person(user, interaction)
         await respond(interaction, self.core.replay(player_of(interaction), subject))
 
 
-def _person(user: discord.User | discord.Member) -> Person:
-    """A member as the core knows one (a user Discord did not resolve arrives as an id)."""
+def _person(user: discord.User | discord.Member, interaction: discord.Interaction[Any]) -> Person:
+    """A member as the core knows one. A user Discord did not resolve arrives as an id
+    alone, and one outside the server as a user without a member: neither is a member.
+    The bot itself is a bot whatever came with its id."""
     name = getattr(user, "display_name", None) or f"user {user.id}"
-    return Person(user.id, name, bot=bool(getattr(user, "bot", False)))
+    me = interaction.client.user
+    bot = bool(getattr(user, "bot", False)) or (me is not None and user.id == me.id)
+    member = isinstance(user, discord.Member) and interaction.guild_id is not None
+    return Person(user.id, name, bot=bot, member=member)

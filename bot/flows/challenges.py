@@ -18,6 +18,7 @@ the leader is worded alike. Refusals and notes go to the player alone, in their 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from engine import GAMES
@@ -36,11 +37,13 @@ from ..store.challenges import (
     ACCEPTED,
     DAY_S,
     DECLINED,
+    EXPIRED,
     GONE,
     NO_DEAL,
     NOT_OPEN,
     OPEN,
     OVER,
+    PAIR_BUSY,
     Challenge,
     ChallengeStore,
     Side,
@@ -51,7 +54,7 @@ from .cooldowns import Cooldowns
 from .scopes import bot_refusal, game_refusal
 from .solver import SolverService
 
-EXPIRED = "expired"  # an open challenge nobody answered within the day
+MOST_OPEN = 3  # challenges a member may have waiting for an answer at once
 
 
 class Challenges:
@@ -79,13 +82,33 @@ class Challenges:
         refused = bot_refusal(opponent)
         if refused is not None:
             return refused
+        if not opponent.member:  # the client resolved no member of this server
+            return refusal(_("{player} is not a member of this server, as far as Discord "
+                             "told me: challenge someone from the list of its members.",
+                             player=mention(opponent.user_id)))
         cooling = await self.cooldowns.refusal(player.user_id, "challenge")
         if cooling is not None:
             return cooling
         made = await self.store.create(player.guild_id, player.user_id, opponent.user_id,
-                                       game_id, self._clock(), language=player.shared_language)
-        text, controls = await self.message_of(made)
-        return Reply(message=Message(text, challenge=controls, ping=opponent.user_id))
+                                       game_id, self._clock(), language=player.shared_language,
+                                       most_open=MOST_OPEN)
+        updates = [await self.update_after_game(i) for i in made.expired]
+        closed = tuple(u for u in updates if u is not None)
+        if made.challenge is None and made.why == PAIR_BUSY:
+            return dataclasses.replace(refusal(_(
+                "You and {player} already have a challenge under way: answer or finish that "
+                "one first (its message has the buttons).", player=mention(opponent.user_id),
+            )), updates=closed)
+        if made.challenge is None:
+            return dataclasses.replace(refusal(n_(
+                "You have {count} challenge waiting for an answer: wait until it is "
+                "answered, or its day ends, before you make another.",
+                "You have {count} challenges waiting for an answer: wait until one is "
+                "answered, or its day ends, before you make another.", MOST_OPEN,
+            )), updates=closed)
+        text, controls = await self.message_of(made.challenge)
+        return Reply(message=Message(text, challenge=controls, ping=opponent.user_id),
+                     updates=closed)
 
     async def posted(self, challenge_id: int, channel_id: int, message_id: int) -> None:
         await self.store.posted(challenge_id, channel_id, message_id)

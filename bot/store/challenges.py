@@ -20,10 +20,14 @@ from .database import Database
 from .pool import take_pooled
 
 OPEN, DECLINED, ACCEPTED, OVER = "open", "declined", "accepted", "over"
+EXPIRED = "expired"  # an open challenge nobody answered within its day
 GONE = 0  # the user id of a side who asked to be forgotten
 DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
 # What became of an Accept (``ChallengeStore.accept``).
 TAKEN, NOT_OPEN, NO_DEAL = "taken", "not open", "no deal"
+# Why a challenge was not made (``Made.why``): the pair has one under way already, or the
+# challenger has as many waiting for an answer as they may.
+PAIR_BUSY, TOO_MANY = "pair busy", "too many"
 
 
 class _Unchanged(Exception):
@@ -68,22 +72,61 @@ class Challenge:
         return next((s for s in self.sides if s.user_id == user_id != GONE), None)
 
 
+@dataclass(frozen=True)
+class Made:
+    """What ``ChallengeStore.create`` did: the challenge made, or why none was (``why``);
+    and the ids of the pair's earlier challenges it found past their day to be answered,
+    and closed as unanswered (their messages are to be brought up to date)."""
+
+    challenge: Challenge | None
+    why: str | None = None
+    expired: tuple[int, ...] = ()
+
+
 class ChallengeStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
     async def create(
         self, guild_id: int, challenger: int, challenged: int, game: str, now: float, *,
-        language: str,
-    ) -> Challenge:
+        language: str, most_open: int,
+    ) -> Made:
+        """A new open challenge, unless the two already have one under way (waiting for
+        an answer, or accepted and being played within its day), whoever challenged whom,
+        or the challenger has ``most_open`` waiting for an answer already. One statement
+        decides, so two made at once (by two processes, or by each of the pair) cannot
+        both pass: a unique index holds one waiting challenge per pair."""
+        since = float(now - DAY_S)
+        pair = ("((challenger_id = $1 AND challenged_id = $2) "
+                "OR (challenger_id = $2 AND challenged_id = $1))")
         async with self._db.transaction() as conn:
+            expired = await conn.fetch(  # the pair's own, past their day: not in the way
+                f"UPDATE challenges SET status = $3 WHERE {pair} AND status = $4 "
+                "AND created_at < $5 RETURNING id",
+                challenger, challenged, EXPIRED, OPEN, since,
+            )
             row = await conn.fetchrow(
                 "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
-                "created_at, language) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *",
-                guild_id, challenger, challenged, game, OPEN, float(now), language,
+                "created_at, language) SELECT $3, $1, $2, $4, $5, $6, $7 "
+                f"WHERE NOT EXISTS (SELECT 1 FROM challenges WHERE {pair} AND status = $8 "
+                "AND accepted_at >= $9 "
+                "AND (challenger_outcome IS NULL OR challenged_outcome IS NULL)) "
+                "AND (SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 "
+                "AND status = $5 AND created_at >= $9) < $10 "
+                "ON CONFLICT DO NOTHING RETURNING *",
+                challenger, challenged, guild_id, game, OPEN, float(now), language, ACCEPTED,
+                since, most_open,
             )
-        assert row is not None
-        return _challenge(row)
+            why = None
+            if row is None:
+                busy = await conn.fetchrow(
+                    f"SELECT id FROM challenges WHERE {pair} AND (status = $3 OR "
+                    "(status = $4 AND accepted_at >= $5)) LIMIT 1",
+                    challenger, challenged, OPEN, ACCEPTED, since,
+                )
+                why = PAIR_BUSY if busy is not None else TOO_MANY
+        closed = tuple(int(r["id"]) for r in expired)
+        return Made(None if row is None else _challenge(row), why, closed)
 
     async def get(self, challenge_id: int) -> Challenge | None:
         async with self._db.writer() as conn:

@@ -130,7 +130,9 @@ async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     assert await a.meta.try_lead(lambda: None), "the leader fills the pool"
     for deal in range(1, 11):
         await a.pool.add("trefoil", deal, float(deal), target=20)
-    made = await a.challenges.create(900, 1, 2, "trefoil", 100.0, language="en-US")
+    made = (await a.challenges.create(900, 1, 2, "trefoil", 100.0, language="en-US",
+                                      most_open=3)).challenge
+    assert made is not None
     answers = await outcomes(*(s.challenges.accept(made.id, 200.0) for _ in range(4)
                                for s in (a, b)))
     assert sorted(answers) == [NOT_OPEN] * 7 + [TAKEN], answers
@@ -138,7 +140,9 @@ async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     kept = await b.challenges.get(made.id)
     assert kept is not None and kept.status == ACCEPTED and kept.deal == 1
     # Accept and Decline at once: a declined challenge took no deal.
-    raced = await a.challenges.create(900, 3, 4, "trefoil", 100.0, language="en-US")
+    raced = (await a.challenges.create(900, 3, 4, "trefoil", 100.0, language="en-US",
+                                       most_open=3)).challenge
+    assert raced is not None
     answers = await outcomes(a.challenges.close(raced.id, OPEN, DECLINED),
                              b.challenges.accept(raced.id, 200.0))
     after = await a.challenges.get(raced.id)
@@ -146,7 +150,9 @@ async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     left = 8 if after.status == ACCEPTED else 9
     assert await a.pool.count("trefoil") == left, (answers, after.status)
     # Past its day to be answered, an Accept accepts nothing and takes nothing.
-    late = await b.challenges.create(900, 5, 6, "trefoil", 100.0, language="en-US")
+    late = (await b.challenges.create(900, 5, 6, "trefoil", 100.0, language="en-US",
+                                      most_open=3)).challenge
+    assert late is not None
     assert await a.challenges.accept(late.id, 100.0 + 24 * 3600 + 1) == NOT_OPEN
     assert await a.pool.count("trefoil") == left
 

@@ -331,3 +331,44 @@ async def test_a_double_tap_on_play_deals_one_game_and_asks_nothing(
     for answer in answers:
         assert "Start new game" not in [b.label for b in answer.buttons], answer.text
         assert f"deal {NOV_22_DEAL}" in answer.text, answer.text
+
+
+async def test_one_open_challenge_per_pair_and_a_few_per_member(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    first = await fake.command("alice", "challenge", {"user": "bob", "game": "trefoil"})
+    assert not first.ephemeral and fake.message(first).notified == {fake.users["bob"].id}
+    for who, whom in (("alice", "bob"), ("bob", "alice")):
+        clock.skip(31)  # past /challenge's cooldown
+        again = await fake.command(who, "challenge", {"user": whom, "game": "clover-leaf"})
+        assert again.ephemeral and "already have a challenge" in again.text, again.text
+    await fake.press("bob", first, label="Decline")
+    clock.skip(31)
+    anew = await fake.command("alice", "challenge", {"user": "bob", "game": "clover-leaf"})
+    assert not anew.ephemeral, "a challenge answered no longer stands in the way"
+    for whom in ("carol", "dana"):
+        clock.skip(31)
+        made = await fake.command("alice", "challenge", {"user": whom, "game": "trefoil"})
+        assert not made.ephemeral, made.text
+    clock.skip(31)
+    many = await fake.command("alice", "challenge", {"user": "olga", "game": "trefoil"})
+    assert many.ephemeral and "3 challenges waiting for an answer" in many.text, many.text
+    olga = fake.users["olga"]
+    assert not [m for m in fake.channel_messages() if f"<@{olga.id}>" in m.content], (
+        "nobody was called on by a refused challenge"
+    )
+
+
+@pytest.mark.parametrize("who", ["the bot", "a stranger", "an id alone"])
+async def test_a_challenge_goes_only_to_a_member_of_the_server(
+    fake: FakeDiscord, bot: Any, who: str
+) -> None:
+    if who == "a stranger":  # erin is not in this server: Discord resolves no member
+        reply = await fake.command("alice", "challenge", {"user": "erin", "game": "trefoil"})
+    else:
+        target = fake.bot_user.id if who == "the bot" else fake.users["carol"].id
+        reply = await fake.command_unchecked(
+            "alice", "challenge", {"user": str(target), "game": "trefoil"}
+        )
+    assert reply.ephemeral and not reply.buttons, reply.text
+    assert "Challenge!" not in reply.text and reply.text, reply.text
