@@ -107,7 +107,7 @@ class Core:
         )
         self.statistics = StatsFlow(stores.results, self.challenges, self.pictures,
                                     self.cooldowns, clock)
-        self.data_rights = DataRights(stores, self._drop, clock)
+        self.data_rights = DataRights(stores, self._drop, clock, self.challenges)
         self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
                                self.cooldowns, self.daily_deals, self.challenges)
         self.leadership = Leadership(stores.meta)

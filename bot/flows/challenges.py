@@ -35,6 +35,7 @@ from ..replies import (
 )
 from ..store.challenges import (
     ACCEPTED,
+    CANCELLED,
     DAY_S,
     DECLINED,
     EXPIRED,
@@ -115,15 +116,18 @@ class Challenges:
 
     async def answer(self, player: Player, challenge_id: int, accept: bool) -> Reply:
         """The challenged member's Accept or Decline (a press on the challenge's message,
-        which shows the challenge as it now is)."""
+        which shows the challenge as it now is). A press on one no longer waiting for an
+        answer, by anyone, brings its message up to date: how it stands, or how it ended."""
         challenge = await self.store.get(challenge_id)
         if challenge is None:
             return refusal(_("That challenge is no longer kept."))
-        if player.user_id != challenge.challenged.user_id:
+        if challenge.status == OPEN and GONE in (s.user_id for s in challenge.sides):
+            await self.store.close(challenge.id, OPEN, CANCELLED)  # forgotten meanwhile
+        elif challenge.status == OPEN and player.user_id != challenge.challenged.user_id:
             return refusal(_("That challenge is for {player}, not for you. {challenge} makes "
                              "one of your own.", player=mention(challenge.challenged.user_id),
                              challenge=command("challenge")))
-        if challenge.status == OPEN and _day_over(challenge, self._clock()):
+        elif challenge.status == OPEN and _day_over(challenge, self._clock()):
             await self.store.close(challenge.id, OPEN, EXPIRED)
         elif challenge.status == OPEN and accept:
             # The deal is taken in the statement's transaction that accepts it, so of many
@@ -144,7 +148,8 @@ class Challenges:
         assert shown is not None
         text, controls = await self.message_of(shown)
         note = (_("Accepted! Press ▶ Play when you are ready: it deals your game.")
-                if accept and shown.status == ACCEPTED else None)
+                if accept and shown.status == ACCEPTED
+                and player.user_id == shown.challenged.user_id else None)
         return Reply(message=Message(text, challenge=controls), note=note)
 
     async def close_if_over(self, challenge_id: int) -> None:
@@ -225,6 +230,9 @@ def _worded(
     if challenge.status == EXPIRED:
         return _("⚔️ {challenger}'s **{game}** challenge to {challenged} went unanswered for "
                  "a day.", challenger=challenger, challenged=challenged, game=game), None
+    if challenge.status == CANCELLED:
+        return _("⚔️ This **{game}** challenge was called off before it was answered: one "
+                 "of its two players has left.", game=game), None
     over = challenge.status == OVER
     head = _("⚔️ **{game} challenge**: {challenger} vs {challenged}, deal {deal}, proven "
              "winnable. A win beats anything else, a win without hints beats one with them, "
@@ -234,7 +242,9 @@ def _worded(
         head += " " + _("Both press ▶ Play to deal it; it ends {ends}.",
                         ends=moment((challenge.accepted_at or now) + DAY_S))
     lines = [head]
-    lines += [_("• {player}: {outcome}", player=_name(s.user_id),
+    # A side who asked to be forgotten is named no more, nor is how they did.
+    lines += [f"• {_name(s.user_id)}" if s.user_id == GONE else
+              _("• {player}: {outcome}", player=_name(s.user_id),
                 outcome=_how(s, s.user_id in playing, over))
               for s in challenge.sides]
     if over:
@@ -248,6 +258,12 @@ def _day_over(challenge: Challenge, now: float) -> bool:
     (accepted)."""
     started = challenge.created_at if challenge.status == OPEN else challenge.accepted_at
     return started is not None and now > started + DAY_S
+
+
+def is_over(challenge: Challenge, now: float) -> bool:
+    """Whether a challenge has ended: answered no, called off, closed, or past its day
+    (whether or not it has been closed yet)."""
+    return challenge.status not in (OPEN, ACCEPTED) or _day_over(challenge, now)
 
 
 def _controls(challenge: Challenge, *actions: Duel) -> ChallengeControls:
@@ -292,6 +308,8 @@ def _standing(side: Side) -> tuple[bool, int, float]:
 
 def verdict(challenge: Challenge) -> str:
     best = winner(challenge)
+    if any(s.user_id == GONE for s in challenge.sides) and (best is None or best.user_id == GONE):
+        return _("⚔️ This challenge is over.")  # nothing said of the side forgotten
     if best is not None:
         return _("🏆 {player} wins the challenge!", player=_name(best.user_id))
     if any(s.outcome == "won" for s in challenge.sides):

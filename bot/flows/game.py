@@ -30,6 +30,7 @@ from ..replies import (
     Board,
     BoardRef,
     MenuOption,
+    Message,
     Player,
     Reply,
     Update,
@@ -44,7 +45,7 @@ from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
 from .boards import compose, destination_options, move_options, over, start_text, went_up_line
-from .challenges import Challenges, play_refusal
+from .challenges import Challenges, is_over, play_refusal
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
 from .outcomes import guarded, saving, shown_after_saving
@@ -232,11 +233,19 @@ class GameFlow:
         async with self._lock_for(player.user_id):
             reply = await guarded(player, f"play challenge {challenge_id}",
                                   self._play_challenge(player, challenge_id))
-        return dataclasses.replace(reply, posts=True)
+        refreshed = reply.refused and reply.message is not None  # the challenge's, edited
+        return reply if refreshed else dataclasses.replace(reply, posts=True)
 
     async def _play_challenge(self, player: Player, challenge_id: int) -> Reply:
         challenge = await self.challenges.store.get(challenge_id)
         refused_play = play_refusal(challenge, player, self._clock())
+        if refused_play is not None and challenge is not None and is_over(challenge,
+                                                                          self._clock()):
+            # Over, maybe not yet closed: the pressed message is brought up to date, and
+            # shows how it ended (its ▶ Play goes), as the refusal says.
+            text, controls = await self.challenges.message_of(challenge)
+            return dataclasses.replace(refused_play,
+                                       message=Message(text, challenge=controls))
         if refused_play is not None:
             return refused_play
         assert challenge is not None and challenge.deal is not None

@@ -21,6 +21,7 @@ from .pool import take_pooled
 
 OPEN, DECLINED, ACCEPTED, OVER = "open", "declined", "accepted", "over"
 EXPIRED = "expired"  # an open challenge nobody answered within its day
+CANCELLED = "cancelled"  # an open challenge one of whose two asked to be forgotten
 GONE = 0  # the user id of a side who asked to be forgotten
 DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
 # What became of an Accept (``ChallengeStore.accept``).

@@ -372,3 +372,62 @@ async def test_a_challenge_goes_only_to_a_member_of_the_server(
         )
     assert reply.ephemeral and not reply.buttons, reply.text
     assert "Challenge!" not in reply.text and reply.text, reply.text
+
+
+async def forget(fake: FakeDiscord, who: str) -> None:
+    asked = await fake.command(who, "forget-me")
+    done = await fake.press(who, asked, label="Delete everything")
+    assert "Done: deleted" in done.text, done.text
+
+
+async def test_forgetting_reaches_a_finished_challenges_message(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    asked = await accepted(fake)
+    await fake.press("alice", asked, label="Play")
+    resigning = await fake.command("alice", "resign")
+    await fake.press("alice", resigning, label="Resign")
+    await fake.press("bob", asked, label="Play")
+    await play_line(fake, "bob", NOV_22_WIN)
+    await shows(fake, asked.message_id, "wins the challenge")
+    await forget(fake, "alice")
+    final = await shows(fake, asked.message_id, "a player who has left")
+    assert f"<@{alice.id}>" not in final and "resigned" not in final, final
+    assert f"<@{bob.id}>: won in {len(NOV_22_WIN)} moves" in final, "his record stays"
+    assert f"🏆 <@{bob.id}> wins the challenge!" in final
+    assert "Challenges: 1 won, 0 lost" in (await fake.command("bob", "stats")).text
+
+
+async def test_forgetting_calls_off_an_open_challenge_and_its_buttons(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    asked = await fake.command("carol", "challenge", {"user": "dana", "game": "trefoil"})
+    accept = next(c for c in fake.message(asked).state().custom_ids if ":accept:" in c)
+    await forget(fake, "dana")
+    ended = await shows(fake, asked.message_id, "called off")
+    assert f"<@{fake.users['dana'].id}>" not in ended
+    assert fake.message(asked).state().components == (), "no buttons left to press"
+    stale = fake.post_earlier_message(content="an old copy", buttons={accept: "Accept"})
+    pressed = await fake.press("carol", stale, label="Accept")
+    assert "<@0>" not in pressed.text and "called off" in pressed.text, pressed.text
+    assert not fake.message(stale).state().components
+
+
+async def test_an_expired_challenge_shows_how_it_ended_when_play_is_pressed(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    asked = await accepted(fake)
+    await fake.press("alice", asked, label="Play")
+    clock.skip(DAY_S + 1)  # before the leader's sweep
+    press = fake.start_component("bob", asked, label="Play")
+    await fake.send_interaction(press)
+    late = await press.reply()
+    assert late.kind == "update" and late.message_id == asked.message_id, "edited in place"
+    [note] = await press.wait_followups(1)
+    assert note.ephemeral and "That challenge is over: its message shows how it ended" in (
+        note.content
+    ), note.content
+    ended = fake.message(asked).state()
+    assert ended.components == (), "its Play button is gone"
+    assert "did not finish within the day" in ended.content, ended.content
