@@ -31,6 +31,7 @@ from ..replies import (
     Player,
     Reply,
     Update,
+    Wanted,
     refusal,
 )
 from ..store.challenges import (
@@ -151,6 +152,37 @@ class Challenges:
                 if accept and shown.status == ACCEPTED
                 and player.user_id == shown.challenged.user_id else None)
         return Reply(message=Message(text, challenge=controls), note=note)
+
+    async def game_to_deal(self, player: Player, challenge_id: int) -> Wanted | Reply:
+        """The game ▶ Play deals the player for a challenge; or why none, and when the
+        challenge is over (closed or not yet), its message brought up to date to show how
+        it ended, as the refusal says (the pressed message is edited)."""
+        challenge = await self.store.get(challenge_id)
+        now = self._clock()
+        refused = play_refusal(challenge, player, now)
+        if refused is None:
+            assert challenge is not None and challenge.deal is not None
+            return Wanted(challenge.game, challenge.deal, challenge=challenge.id)
+        if challenge is not None and is_over(challenge, now):
+            text, controls = await self.message_of(challenge)
+            return dataclasses.replace(refused, message=Message(text, challenge=controls))
+        return refused
+
+    async def dealing_refusal(self, player: Player, wanted: Wanted) -> Reply | None:
+        """None if ``wanted`` (what a question's buttons carried) is no challenge's game, or
+        the player's game of its challenge as the challenge now stands: accepted, within
+        its day, their side still to play, its game and deal; else why not."""
+        if wanted.challenge is None:
+            return None
+        challenge = await self.store.get(wanted.challenge)
+        refused = play_refusal(challenge, player, self._clock())
+        if refused is not None:
+            return refused
+        assert challenge is not None
+        if (wanted.game_id, wanted.deal, wanted.draw) != (challenge.game, challenge.deal, False):
+            return refusal(_("That question does not match its challenge, so nothing was "
+                             "dealt. The challenge's ▶ Play button deals your game of it."))
+        return None
 
     async def close_if_over(self, challenge_id: int) -> None:
         """Close a challenge whose day to be answered is over (the leader would, later)."""

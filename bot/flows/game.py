@@ -30,7 +30,6 @@ from ..replies import (
     Board,
     BoardRef,
     MenuOption,
-    Message,
     Player,
     Reply,
     Update,
@@ -38,14 +37,14 @@ from ..replies import (
     refusal,
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
-from ..store.games import GameStore, NotChallengeable
+from ..store.games import GameStore
 from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
 from .boards import compose, destination_options, move_options, over, start_text, went_up_line
-from .challenges import Challenges, is_over, play_refusal
+from .challenges import Challenges
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
 from .outcomes import guarded, saving, shown_after_saving
@@ -159,10 +158,9 @@ class GameFlow:
             return await guarded(player, context, self._confirm_new(player, replacing, wanted))
 
     async def _confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
-        if wanted.challenge is not None:  # nothing the buttons carry is taken on trust
-            refused_play = await self._challenge_refusal(player, wanted)
-            if refused_play is not None:
-                return refused_play
+        refused_play = await self.challenges.dealing_refusal(player, wanted)  # no trust in
+        if refused_play is not None:  # what the question's buttons carried
+            return refused_play
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(
@@ -227,46 +225,15 @@ class GameFlow:
 
     async def play_challenge(self, player: Player, challenge_id: int) -> Reply:
         """A side of an accepted challenge pressed ▶ Play: their game of it, dealt (over an
-        unfinished game, asked first), or shown if they are playing it — decided under the
-        player's lock, so a second tap finds the game the first dealt. It goes out as a
-        new message: the challenge's stays for both to see."""
+        unfinished game, asked first) or shown, decided under the player's lock (a second
+        tap finds the game the first dealt), as a new message beside the challenge's."""
         async with self._lock_for(player.user_id):
+            wanted = await self.challenges.game_to_deal(player, challenge_id)
+            if isinstance(wanted, Reply):  # refused (an ended challenge's message refreshed)
+                return wanted
             reply = await guarded(player, f"play challenge {challenge_id}",
-                                  self._play_challenge(player, challenge_id))
-        refreshed = reply.refused and reply.message is not None  # the challenge's, edited
-        return reply if refreshed else dataclasses.replace(reply, posts=True)
-
-    async def _play_challenge(self, player: Player, challenge_id: int) -> Reply:
-        challenge = await self.challenges.store.get(challenge_id)
-        refused_play = play_refusal(challenge, player, self._clock())
-        if refused_play is not None and challenge is not None and is_over(challenge,
-                                                                          self._clock()):
-            # Over, maybe not yet closed: the pressed message is brought up to date, and
-            # shows how it ended (its ▶ Play goes), as the refusal says.
-            text, controls = await self.challenges.message_of(challenge)
-            return dataclasses.replace(refused_play,
-                                       message=Message(text, challenge=controls))
-        if refused_play is not None:
-            return refused_play
-        assert challenge is not None and challenge.deal is not None
-        return await self._ask_or_deal(
-            player, Wanted(challenge.game, challenge.deal, challenge=challenge_id)
-        )
-
-    async def _challenge_refusal(self, player: Player, wanted: Wanted) -> Reply | None:
-        """None if ``wanted`` is the player's game of its challenge as the challenge now
-        stands (accepted, within its day, their side still to play, its game and deal);
-        else why not."""
-        assert wanted.challenge is not None
-        challenge = await self.challenges.store.get(wanted.challenge)
-        refused_play = play_refusal(challenge, player, self._clock())
-        if refused_play is not None:
-            return refused_play
-        assert challenge is not None
-        if (wanted.game_id, wanted.deal, wanted.draw) != (challenge.game, challenge.deal, False):
-            return refusal(_("That question does not match its challenge, so nothing was "
-                             "dealt. The challenge's ▶ Play button deals your game of it."))
-        return None
+                                  self._ask_or_deal(player, wanted))
+        return dataclasses.replace(reply, posts=True)
 
     async def _start(
         self, player: Player, wanted: Wanted, deal: int, replacing: SavedGame | None
@@ -285,15 +252,11 @@ class GameFlow:
         elif replacing is not None and replacing.untouched:
             left_as = None
         day = await self.daily_deals.day_of(game_id, deal, now)
-        try:
-            async with saving():
-                saved = await self.games.start(
-                    player.user_id, player.guild_id, game, now, replacing=replacing,
-                    left_as=left_as, daily=day, challenge=wanted.challenge,
-                )
-        except NotChallengeable:  # it changed since it was checked: another process
-            return refusal(_("That challenge is no longer open to you: its message shows "
-                             "how it stands."))
+        async with saving():  # NotChallengeable: the challenge changed since it was checked
+            saved = await self.games.start(
+                player.user_id, player.guild_id, game, now, replacing=replacing,
+                left_as=left_as, daily=day, challenge=wanted.challenge,
+            )
         async with shown_after_saving():
             daily = (None if day is None else
                      self.daily_deals.start_line(game_id, day, scored=saved.daily is not None))
