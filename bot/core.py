@@ -278,10 +278,16 @@ class Core:
             return await _calm(self.data_rights.forget(player))
         return await _calm(self.data_rights.reset(player, can_manage_server))
 
-    async def replay(self, viewer: Player, subject: Person | None = None) -> Reply:
+    async def replay(
+        self, viewer: Player, subject: Person | None = None, *, limit: int | None = None,
+        waiting: Callable[[str], Awaitable[None]] | None = None,
+    ) -> Reply:
         """A game move by move, as an animation: the viewer's own, or (``subject``) another
-        member's last finished game here."""
-        return await _spoken(viewer.language, _calm(self.replays.replay(viewer, subject)))
+        member's last finished game here; within ``limit`` bytes, the most the place it
+        goes to takes (None: no limit). ``waiting`` tells the viewer at once, before the
+        reply, when their replay waits behind others."""
+        work = self.replays.replay(viewer, subject, limit=limit, waiting=waiting)
+        return await _spoken(viewer.language, _calm(work))
 
     # -- challenges -------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from ..core import Core
 from ..replies import Person
 from .context import player_of, respond
 from .game_commands import GAME_CHOICES
+from .send import tell_waiting
 from .translator import named
 
 
@@ -54,7 +55,13 @@ class TogetherCommands(commands.Cog, name="Together"):
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         subject = None if user is None else _person(user, interaction)
-        await respond(interaction, self.core.replay(player_of(interaction), subject))
+
+        async def waiting(text: str) -> None:
+            await tell_waiting(interaction, text)
+
+        work = self.core.replay(player_of(interaction), subject,
+                                limit=interaction.filesize_limit, waiting=waiting)
+        await respond(interaction, work)
 
 
 def _person(user: discord.User | discord.Member, interaction: discord.Interaction[Any]) -> Person:

@@ -16,8 +16,13 @@ so that it never reaches the channel before the day, or the challenge, is over."
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 from engine import Game
-from render.replay import frames_shown
+from render.replay import Replay
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store import PLAYING, RESIGNED, WON
@@ -33,6 +38,10 @@ from .daily import DailyDeals
 from .scopes import bot_refusal
 from .settings import PlayerSettings
 
+QUEUE = 8  # replays that may wait their turn at once, besides the one being drawn
+T = TypeVar("T")
+Waiting = Callable[[str], Awaitable[None]]  # tells a player their replay waits its turn
+
 
 class Replays:
     def __init__(
@@ -46,8 +55,16 @@ class Replays:
         self.settings = settings
         self.pictures = pictures
         self.cooldowns = cooldowns
+        self._one_at_a_time = asyncio.Lock()  # replays drawn one after another
+        self._queued = 0  # replays being drawn or waiting their turn, in this process
 
-    async def replay(self, viewer: Player, subject: Person | None = None) -> Reply:
+    async def replay(
+        self, viewer: Player, subject: Person | None = None, *, limit: int | None = None,
+        waiting: Waiting | None = None,
+    ) -> Reply:
+        """A game's replay (see the module), within ``limit`` bytes where it is sent (None:
+        no limit); ``waiting`` tells the player, while the reply is still to come, that
+        their replay waits behind others."""
         own = subject is None or subject.user_id == viewer.user_id
         refused = None if subject is None else bot_refusal(subject)
         if refused is not None:
@@ -67,15 +84,27 @@ class Replays:
         if isinstance(secret, Reply):
             return secret
         private = private or secret is not None
+        if self._queued > QUEUE:  # before the cooldown counts: nothing is drawn
+            return refusal(_("Many replays are being drawn just now: ask again in a "
+                             "minute."))
         cooling = await self.cooldowns.refusal(viewer.user_id, "replay")
         if cooling is not None:
             return cooling
         settings = await self.settings.of(viewer.user_id)
-        with speaking(viewer.language if private else viewer.shared_language):
-            gif = await self.pictures.replay(
-                game, four_colour=settings["four_colour"],
+        language = viewer.language if private else viewer.shared_language
+        with speaking(language):  # the picture's words: where it is shown
+            drawn = await self._in_turn(viewer, waiting, self.pictures.replay(
+                game, limit=limit, four_colour=settings["four_colour"],
                 assisted=outcome == WON and hints > 0, resigned=outcome == RESIGNED,
-            )
+            ))
+        if isinstance(drawn, Reply):
+            return drawn
+        if drawn is None:
+            assert limit is not None
+            return refusal(_("That game's replay does not fit in the {size} MB this channel "
+                             "takes, even with few of its moves on small pictures.",
+                             size=_megabytes(limit)))
+        with speaking(language):
             how, moves = _outcome(outcome), game.moves_made
             facts = {"game": game.name, "deal": game.deal, "outcome": how}
             if own or subject is None:
@@ -87,9 +116,14 @@ class Replays:
                           "move.",
                           "🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
                           "moves.", moves, player=mention(subject.user_id), **facts)
-            deal_it = _("{new} deals it to you.",
-                        new=command("new", game.game_id, str(game.deal)))
-            frames = len(frames_shown(moves))  # the replay's own choice of moves to show
+            lines = [f"{said} " + _("{new} deals it to you.",
+                                    new=command("new", game.game_id, str(game.deal)))]
+            left_out = _left_out(drawn, moves, limit)
+            if left_out:
+                lines.append(left_out)
+            if secret is not None:
+                lines.append(secret)
+            frames = drawn.shown
             if frames == moves:
                 alt = n_("A replay of {game}, deal {deal}, a frame a move from the deal: "
                          "{outcome} after {count} move.",
@@ -101,10 +135,34 @@ class Replays:
                          "A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
                          "evenly picked: {outcome} after {count} moves.", moves,
                          frames=frames, **facts)
-            said = f"{said} {deal_it}" if secret is None else f"{said} {deal_it}\n{secret}"
-        return Reply(message=Message(said, gif,
+        return Reply(message=Message("\n".join(lines), drawn.gif,
                                      f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))
+
+    async def _in_turn(
+        self, viewer: Player, waiting: Waiting | None, drawing: Awaitable[T]
+    ) -> T | Reply:
+        """``drawing`` done in its turn: one replay is drawn at a time (a second or more of
+        a core each). A player whose replay waits behind others is told at once, through
+        ``waiting``, how many are ahead; beyond ``QUEUE`` waiting, they are asked to come
+        back instead (their cooldown not counted)."""
+        ahead = self._queued
+        if ahead > QUEUE:
+            if inspect.iscoroutine(drawing):
+                drawing.close()  # never started
+            return refusal(_("Many replays are being drawn just now: ask again in a "
+                             "minute."))
+        self._queued += 1
+        try:
+            if ahead and waiting is not None:
+                await waiting(n_("⏳ {count} replay is being drawn before yours: it follows "
+                                 "as soon as it is done.",
+                                 "⏳ {count} replays are being drawn before yours: it follows "
+                                 "as soon as they are done.", ahead))
+            async with self._one_at_a_time:
+                return await drawing
+        finally:
+            self._queued -= 1
 
     async def _secret(self, game: Game, owner: int, viewer: int) -> str | Reply | None:
         """Whether ``game`` (``owner``'s) is on a deal others may still play for a score:
@@ -153,6 +211,33 @@ class Replays:
             return refusal(_("{player} has finished no game on this server yet.",
                              player=mention(other.user_id)))
         return finished.game, finished.outcome, finished.hints
+
+
+def _left_out(drawn: Replay, moves: int, limit: int | None) -> str | None:
+    """What a replay leaves out, if anything: moves (a long game shows an even selection of
+    them; fewer, to fit where it is sent), and size (smaller pictures, to fit)."""
+    if drawn.cut_to_fit and limit is not None and drawn.scale < 1:
+        return n_("📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} move, evenly picked, on pictures smaller than a board's.",
+                  "📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} moves, evenly picked, on pictures smaller than a board's.",
+                  moves, size=_megabytes(limit), frames=drawn.shown)
+    if drawn.cut_to_fit and limit is not None:
+        return n_("📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} move, evenly picked.",
+                  "📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} moves, evenly picked.", moves, size=_megabytes(limit),
+                  frames=drawn.shown)
+    if drawn.shown < moves:
+        return n_("📏 It shows {frames} of its {count} move, evenly picked.",
+                  "📏 It shows {frames} of its {count} moves, evenly picked.", moves,
+                  frames=drawn.shown)
+    return None
+
+
+def _megabytes(limit: int) -> int:
+    """A size limit in whole MB, as Discord states its own (10 MB is 10 MiB)."""
+    return max(1, limit // 2**20)
 
 
 def _outcome(outcome: str) -> str:

@@ -6,12 +6,19 @@ to them, before finishing their own."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+import threading
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
+
+from engine import PILE, Game, Move, new_game
 
 from ..bot.daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
 from .conftest import SkippingClock
@@ -140,3 +147,112 @@ async def test_nobody_replays_a_game_of_a_challenge_still_open_to_them(
     clock.skip(60)
     allowed = await fake.command("bob", "replay", {"user": "alice"})
     assert not allowed.ephemeral and allowed.message.attachments, allowed.text
+
+
+def pile_to_pile(game_id: str, deal: int, moves: int, seed: int) -> Game:
+    """A long game: ``moves`` random moves from pile to pile, each of which could be taken
+    back at once (so the game never runs out of them), from a seeded generator."""
+    game = new_game(game_id, deal)
+    rng = random.Random(seed)
+    while game.moves_made < moves:
+        legal = [m for m in game.legal_moves() if m.kind == PILE]
+        rng.shuffle(legal)
+        for move in legal:
+            trial = game.copy()
+            trial.play(move)
+            if Move(PILE, move.dst, move.src) in trial.legal_moves():
+                game.play(move)
+                break
+        else:
+            raise AssertionError(f"no move to take back after {game.moves_made} moves")
+    return game
+
+
+async def playing(bot: Any, fake: FakeDiscord, who: str, game: Game, now: float) -> None:
+    """``game`` as the player's game in play (as if they had made every move of it)."""
+    await bot.core.stores.games.start(fake.users[who].id, fake.guild.id, game, now)
+
+
+def gif_of(reply: Reply) -> Image.Image:
+    [attachment] = [a for a in reply.message.attachments if a.filename.endswith(".gif")]
+    return Image.open(BytesIO(attachment.data))
+
+
+async def test_the_longest_replay_fits_in_what_the_channel_takes_and_says_what_it_left_out(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    """Corner Stones deal 20, 2,400 moves from pile to pile, the four-colour deck: 400 of
+    its moves at full size are over 10 MB, beyond a channel that takes 8 MiB."""
+    fake.attachment_size_limit = 8 * 2**20
+    await fake.command("alice", "settings", {"four_colour": True})
+    await playing(bot, fake, "alice", pile_to_pile("corner-stones", 20, 2400, seed=3), clock())
+    reply = await fake.command("alice", "replay")
+    [attachment] = reply.message.attachments
+    assert len(attachment.data) <= fake.attachment_size_limit
+    frames = gif_of(reply).n_frames - 1  # after the deal
+    assert 60 <= frames < 400, frames
+    assert (f"To fit in the 8 MB this channel takes, it shows {frames} of its 2,400 moves, "
+            "evenly picked.") in reply.text, reply.text
+    assert attachment.description and f"{frames} of its moves" in attachment.description
+
+
+@pytest.mark.parametrize("limit", [300_000, 3_000])
+async def test_a_replay_for_a_small_limit_is_smaller_or_says_it_cannot_fit(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock, limit: int
+) -> None:
+    fake.attachment_size_limit = limit
+    await playing(bot, fake, "alice", pile_to_pile("corner-stones", 20, 150, seed=1), clock())
+    reply = await fake.command("alice", "replay")
+    if limit == 3_000:  # not even two small pictures: said so, and nothing is sent
+        assert reply.ephemeral and not reply.message.attachments, reply.text
+        assert "does not fit in the" in reply.text, reply.text
+        return
+    [attachment] = reply.message.attachments
+    assert len(attachment.data) <= limit
+    picture = gif_of(reply)
+    assert picture.width < 300, "smaller pictures than a board's"
+    assert "on pictures smaller than a board's" in reply.text, reply.text
+
+
+async def test_a_replay_waiting_behind_others_says_so_at_once(
+    fake: FakeDiscord, bot: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Replays are drawn one at a time: the first is held in the drawing until the others
+    have asked, and each of those is told at once how many are ahead of it."""
+    import bot.workers.pictures as pictures
+
+    drawing, release = threading.Event(), threading.Event()
+    draw = pictures.fitted_replay
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        drawing.set()
+        release.wait(timeout=20)
+        return draw(*args, **kwargs)
+
+    monkeypatch.setattr(pictures, "fitted_replay", held)
+    for who in ("alice", "bob", "carol"):
+        await fake.command(who, "new", {"game": "trefoil", "deal": 42})
+        await play_moves(fake, who, [Mirror("trefoil", 42).first_move()])
+    asked = []
+    for who in ("alice", "bob", "carol"):
+        interaction = fake.start_command(who, "replay")
+        await fake.send_interaction(interaction)
+        asked.append(interaction)
+        if who == "alice":
+            await asyncio.get_running_loop().run_in_executor(None, drawing.wait, 20)
+        else:
+            note = await interaction.reply()  # at once, while the first is being drawn
+            ahead = 1 if who == "bob" else 2
+            assert note.ephemeral and not note.message.attachments, note.text
+            assert f"{ahead} replay{'s' if ahead > 1 else ''} " in note.text, note.text
+            assert "before yours" in note.text, note.text
+    release.set()
+    first = await asked[0].reply()
+    assert first.message.attachments and not first.ephemeral
+    for interaction in asked[1:]:
+        [replay] = await interaction.wait_followups(1)
+        assert replay.attachments and not replay.ephemeral, "the replay, for the channel"
+        note = interaction.original
+        assert note is not None
+        await fake.wait_until(lambda note=note: note.deleted, timeout=5,
+                              what="the note to wait gone once the replay is there")
