@@ -157,6 +157,20 @@ async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     assert await a.pool.count("trefoil") == left
 
 
+async def test_two_processes_challenging_within_a_pair_at_once_make_one(
+    pair: tuple[Stores, Stores],
+) -> None:
+    from bot.store.challenges import PAIR_BUSY
+
+    a, b = pair
+    made = await outcomes(*(s.challenges.create(900, x, y, "trefoil", 100.0, language="en-US",
+                                                most_open=3)
+                            for s, (x, y) in ((a, (1, 2)), (b, (2, 1)), (a, (2, 1)), (b, (1, 2)))))
+    kept = [m.challenge for m in made if hasattr(m, "challenge") and m.challenge is not None]
+    assert len(kept) == 1, made
+    assert sorted(str(getattr(m, "why", m)) for m in made) == ["None"] + [PAIR_BUSY] * 3
+
+
 async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:
     a, b = await Stores.open(pg_url), await Stores.open(pg_url)
     lost: list[str] = []
