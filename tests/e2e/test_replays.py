@@ -41,7 +41,21 @@ def clock() -> SkippingClock:
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, database: Path, clock: SkippingClock) -> AsyncIterator[Any]:
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A SQLite file; or, for a test that asks (``BOTH_BACKENDS``), each backend in turn:
+    whom a replay may reach is decided in the database, and must be so on both."""
+    if getattr(request, "param", "sqlite") == "sqlite":
+        return tmp_path / "solitaire.db"
+    return str(request.getfixturevalue("pg_url"))
+
+
+BOTH_BACKENDS = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
+
+
+@pytest.fixture
+async def bot(
+    fake: FakeDiscord, database: Path | str, clock: SkippingClock
+) -> AsyncIterator[Any]:
     async with bot_in_process(fake, database, clock=clock) as running:
         yield running
 
@@ -66,6 +80,7 @@ async def resign(fake: FakeDiscord, player: str | FakeUser) -> None:
     assert "Resigned" in done.text, done.text
 
 
+@BOTH_BACKENDS
 async def test_a_private_players_games_are_replayed_to_them_alone(
     fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
@@ -92,6 +107,7 @@ async def test_a_private_players_games_are_replayed_to_them_alone(
     assert not shown.ephemeral and replays_seen_by(fake, "bob") == ["replay-trefoil-42.gif"]
 
 
+@BOTH_BACKENDS
 async def test_nobody_replays_todays_daily_of_another_before_finishing_their_own(
     fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
@@ -119,6 +135,7 @@ async def test_nobody_replays_todays_daily_of_another_before_finishing_their_own
     assert not public.ephemeral and public.message.attachments, public.text
 
 
+@BOTH_BACKENDS
 async def test_nobody_replays_a_game_of_a_challenge_still_open_to_them(
     fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
