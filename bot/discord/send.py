@@ -92,11 +92,15 @@ async def tell_waiting(interaction: discord.Interaction[Any], text: str) -> None
     """Tell the player at once, privately, that their answer waits its turn (a replay behind
     others): as the interaction's response, which the answer then follows (``_respond``);
     after a deferral, as a private follow-up."""
-    if interaction.response.is_done():
-        await interaction.followup.send(fit(text), ephemeral=True)
-        return
-    interaction.extras[WAITED] = True  # before the call: a late deferral must not follow
-    await interaction.response.send_message(fit(text), ephemeral=True)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(fit(text), ephemeral=True)
+            return
+        interaction.extras[WAITED] = True  # before the call: a late deferral must not follow
+        await interaction.response.send_message(fit(text), ephemeral=True)
+    except discord.HTTPException:  # the answer still comes; only the note to wait is lost
+        interaction.extras.pop(WAITED, None)
+        log.warning("could not tell user %s to wait", interaction.user.id, exc_info=True)
 
 
 def _picture(png: bytes, filename: str, alt_text: str) -> discord.File:
