@@ -371,6 +371,35 @@ async def test_a_pairs_challenges_waiting_at_once_before_the_limit_leave_the_new
         await store.close()
 
 
+async def test_on_postgresql_too_a_pairs_waiting_challenges_leave_the_newest(
+    pg_url: str,
+) -> None:
+    from bot.store.migrations.postgres import MIGRATIONS as PG_MIGRATIONS
+
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        await conn.execute("INSERT INTO schema_version VALUES (6)")
+        for script in PG_MIGRATIONS[:6]:
+            await conn.execute(script)
+        for challenger, challenged in ((1, 2), (2, 1), (1, 2), (1, 3)):
+            await conn.execute(
+                "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
+                "created_at) VALUES (900, $1, $2, 'trefoil', 'open', 100.0)",
+                challenger, challenged,
+            )
+    finally:
+        await conn.close()
+    store = await Stores.open(pg_url)
+    try:
+        statuses = [await store.challenges.get(i) for i in range(1, 5)]
+        assert [c.status for c in statuses if c is not None] == [
+            "expired", "expired", "open", "open"
+        ]
+    finally:
+        await store.close()
+
+
 async def test_a_load_reuses_the_kept_game_only_while_its_saved_state_is_the_stored_one(
     store: Stores, store_target: Path | str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
