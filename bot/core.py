@@ -51,6 +51,7 @@ from .replies import (
     Reply,
     Update,
     Wanted,
+    is_id,
     refusal,
 )
 from .store import SavedGame, Stores
@@ -106,9 +107,9 @@ class Core:
         )
         self.statistics = StatsFlow(stores.results, self.challenges, self.pictures,
                                     self.cooldowns, clock)
-        self.data_rights = DataRights(stores, self._drop, clock)
+        self.data_rights = DataRights(stores, self._drop, clock, self.challenges)
         self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
-                               self.cooldowns)
+                               self.cooldowns, self.daily_deals, self.challenges)
         self.leadership = Leadership(stores.meta)
         self._stopped = self._closed = False
         stores.listen(self._heard)
@@ -277,10 +278,16 @@ class Core:
             return await _calm(self.data_rights.forget(player))
         return await _calm(self.data_rights.reset(player, can_manage_server))
 
-    async def replay(self, viewer: Player, subject: Person | None = None) -> Reply:
+    async def replay(
+        self, viewer: Player, subject: Person | None = None, *, limit: int | None = None,
+        waiting: Callable[[str], Awaitable[None]] | None = None,
+    ) -> Reply:
         """A game move by move, as an animation: the viewer's own, or (``subject``) another
-        member's last finished game here."""
-        return await _spoken(viewer.language, _calm(self.replays.replay(viewer, subject)))
+        member's last finished game here; within ``limit`` bytes, the most the place it
+        goes to takes (None: no limit). ``waiting`` tells the viewer at once, before the
+        reply, when their replay waits behind others."""
+        work = self.replays.replay(viewer, subject, limit=limit, waiting=waiting)
+        return await _spoken(viewer.language, _calm(work))
 
     # -- challenges -------------------------------------------------------------------
 
@@ -296,6 +303,9 @@ class Core:
     async def press_challenge(self, player: Player, challenge_id: int, duel: Duel) -> Reply:
         """A press on a challenge's message: Accept or Decline (the challenged member), or
         ▶ Play (either side: their game of it)."""
+        if not is_id(challenge_id):  # no challenge has such an id: none is looked up
+            with speaking(player.language):
+                return refusal(_("That challenge is no longer kept."))
         if duel is Duel.PLAY:
             work = self.game.play_challenge(player, challenge_id)
         else:

@@ -27,6 +27,15 @@ MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
 OPTION_LIMIT = 100  # Discord's longest label of an option in a menu or autocomplete
 NAME_LIMIT = 32  # Discord's longest slash command or option name
 TEXT_LIMIT = 100  # its longest description of one, or name of a choice
+# One past the largest id the store keeps: SQLite's INTEGER and PostgreSQL's BIGINT are
+# signed 64-bit. Discord's ids are far below it; a larger one came from a modified client.
+ID_LIMIT = 2**63
+
+
+def is_id(number: int) -> bool:
+    """Whether ``number`` can be an id the store keeps (a user's, a game row's, a
+    challenge's): positive and within 63 bits."""
+    return 0 < number < ID_LIMIT
 
 
 def is_name(text: str) -> bool:
@@ -91,11 +100,14 @@ class Player:
 
 @dataclass(frozen=True)
 class Person:
-    """Whose record a statistic shows: the id, and the name to print on the picture."""
+    """Whose record a statistic shows, whom a challenge calls on: the id, and the name to
+    print on the picture. ``member``: whether the adapter knows them as a member of the
+    server where they were named (Discord resolved them as one)."""
 
     user_id: int
     name: str
     bot: bool = False
+    member: bool = False
 
 
 @dataclass(frozen=True)
@@ -215,6 +227,8 @@ class Wanted:
         for extra in tokens[2:]:
             if extra.startswith(CHALLENGE) and extra[1:].isdigit():
                 challenge = int(extra[1:])
+                if not is_id(challenge):
+                    return None
             elif extra != DRAW:
                 return None
         deal = None if tokens[1] == WINNABLE else int(tokens[1])

@@ -10,13 +10,21 @@ per position, the same three GIFs are 0.51, 1.08 and 2.37 MB (drawn and encoded 
 0.40 and 1.09 s), lossless WebP for the 153 frames 2.15 MB. The boards are palette
 pictures, so a GIF shows them exactly, Pillow writes only the part of each frame that
 changed, and Discord plays it inline everywhere. A game longer than ``MOST_FRAMES`` moves
-shows an even selection of them (its alt text says so), so that a replay stays well under
-Discord's 8 MB.
+shows an even selection of them (its alt text says so).
+
+A replay must also fit where it is sent (Discord takes 10 MiB in most places, more in some,
+and a place may say less): ``fitted_replay`` draws it within a number of bytes, with fewer
+moves (evenly picked) and then smaller pictures until it fits, and says what it left out.
+Measured on the worst case found, Corner Stones deal 20 with 2,400 moves from pile to pile
+(``tests/e2e/test_replays.py`` makes it) and the four-colour deck: 400 frames at full size
+are 10.2 MB, drawn in 2.3 s; within 8 MiB it shows 295 of its moves (7.4 MB, 3.5 s in
+all); within 1 MiB, 72 of them at half size (0.85 MB, 3.9 s).
 """
 
 from __future__ import annotations
 
 import io
+from dataclasses import dataclass
 
 from PIL import Image
 
@@ -28,26 +36,68 @@ from .words import ENGLISH, PictureWords
 FIRST_MS = 1500  # the deal, held
 STEP_MS = 350  # each move
 LAST_MS = 4000  # the end, held
-MOST_FRAMES = 400  # moves shown at most: about 9 KB a frame, so under 4 MB
+MOST_FRAMES = 400  # moves shown at most: 3-25 KB a frame
+FEWEST_FRAMES = 60  # moves shown at least at full size; below it, smaller pictures first
+SMALLEST = 0.25  # the smallest share of a board's size a replay's pictures are drawn at
+MARGIN = 0.9  # of the room left, what a new try aims at (a frame's bytes vary)
+FITTING_TRIES = 8  # replays drawn at most to find one that fits
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replay drawn to fit: the GIF, how many of the game's moves it shows, the share of a
+    board's size its pictures are drawn at (1: as large), and whether it leaves out more
+    than a replay does anyway (``MOST_FRAMES``) to fit."""
+
+    gif: bytes
+    shown: int
+    scale: float
+    cut_to_fit: bool = False
+
+
+def fitted_replay(
+    game: Game, limit: int | None, *, four_colour: bool = False, assisted: bool = False,
+    resigned: bool = False, words: PictureWords = ENGLISH,
+) -> Replay | None:
+    """``game``'s replay within ``limit`` bytes (None: no limit): its moves up to
+    ``MOST_FRAMES`` at full size if that fits; else fewer of them, evenly picked (the
+    count in proportion to the room, down to ``FEWEST_FRAMES``), then pictures half as
+    large, and so on; None if even the smallest does not fit."""
+    shown, scale = min(game.moves_made, MOST_FRAMES), 1.0
+    for attempt in range(FITTING_TRIES):
+        gif = replay_gif(game, four_colour=four_colour, assisted=assisted, resigned=resigned,
+                         words=words, most_frames=shown, scale=scale)
+        if limit is None or len(gif) <= limit:
+            return Replay(gif, shown, scale, cut_to_fit=attempt > 0)
+        fits = int(shown * limit * MARGIN / len(gif))  # frames in proportion to the room
+        if fits >= min(FEWEST_FRAMES, shown) or scale <= SMALLEST:
+            if fits < 1 or (fits >= shown and scale <= SMALLEST):
+                return None
+            shown = min(fits, shown - 1)
+        else:
+            scale /= 2  # a picture half as large takes about a quarter of the bytes
+            shown = min(shown, max(fits * 3, min(FEWEST_FRAMES, shown)))
+    return None
 
 
 def replay_gif(
     game: Game, *, four_colour: bool = False, assisted: bool = False, resigned: bool = False,
-    words: PictureWords = ENGLISH,
+    words: PictureWords = ENGLISH, most_frames: int | None = None, scale: float = 1.0,
 ) -> bytes:
     """``game``'s moves from its deal, as an animated GIF (its first frame the deal, its last
-    the position now, with its banner), worded in ``words``."""
-    shown = frames_shown(game.moves_made)
+    the position now, with its banner), worded in ``words``: at most ``most_frames`` of its
+    moves (default ``MOST_FRAMES``), its pictures at ``scale`` of a board's size."""
+    shown = frames_shown(game.moves_made, most_frames)
     board = new_game(game.game_id, game.deal, draw=game.draw_rule)
-    frames = [render_image(board, four_colour=four_colour, words=words)]
+    frames = [_scaled(render_image(board, four_colour=four_colour, words=words), scale)]
     for number, move in enumerate(game.history, start=1):
         board.push(move)
         if number in shown:
             last = number == game.moves_made
-            frames.append(render_image(
+            frames.append(_scaled(render_image(
                 board, last_move=move, four_colour=four_colour,
                 assisted=assisted and last, resigned=resigned and last, words=words,
-            ))
+            ), scale))
     width, height = max(f.width for f in frames), max(f.height for f in frames)
     canvas = [_on_canvas(f, width, height) for f in frames]
     durations = [FIRST_MS] + [STEP_MS] * (len(canvas) - 2) + [LAST_MS]
@@ -58,12 +108,23 @@ def replay_gif(
     return out.getvalue()
 
 
-def frames_shown(moves: int) -> set[int]:
-    """Which moves get a frame: every one, or an even selection of ``MOST_FRAMES`` with the
-    last always among them."""
-    if moves <= MOST_FRAMES:
+def frames_shown(moves: int, most: int | None = None) -> set[int]:
+    """Which moves get a frame: every one, or an even selection of ``most`` (default
+    ``MOST_FRAMES``) with the last always among them."""
+    most = MOST_FRAMES if most is None else max(1, most)
+    if moves <= most:
         return set(range(1, moves + 1))
-    return {round(moves * i / MOST_FRAMES) for i in range(1, MOST_FRAMES + 1)}
+    return {round(moves * i / most) for i in range(1, most + 1)}
+
+
+def _scaled(frame: Image.Image, scale: float) -> Image.Image:
+    """A frame at ``scale`` of its size: averaged down, then put back in its own palette,
+    so that the card indices stay legible and every frame keeps the board's colours."""
+    if scale >= 1.0:
+        return frame
+    size = (max(1, round(frame.width * scale)), max(1, round(frame.height * scale)))
+    smaller = frame.convert("RGB").resize(size, Image.Resampling.BOX)
+    return smaller.quantize(palette=frame, dither=Image.Dither.NONE)
 
 
 def _on_canvas(frame: Image.Image, width: int, height: int) -> Image.Image:

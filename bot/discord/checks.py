@@ -21,6 +21,7 @@ import discord
 from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
+from ..replies import is_id
 from ..words.language import _, p_
 from ..words.phrases import code, command
 from .context import speaking_to
@@ -28,7 +29,6 @@ from .context import speaking_to
 log = logging.getLogger(__name__)
 
 INTEGER_RANGE = 2**53  # Discord's integers: within ±2^53
-SNOWFLAKE_RANGE = 2**64  # an id: a positive 64-bit number
 
 
 class SolitaireTree(app_commands.CommandTree[Any]):
@@ -156,12 +156,12 @@ def _option(name: str) -> str:
 
 
 def _snowflake(value: Any) -> bool:
-    """Whether ``value`` is an id as Discord sends one: a string of digits (or a number),
-    positive and within 64 bits."""
+    """Whether ``value`` is an id as Discord sends one, a string of digits (or a number),
+    that the store can keep: positive and within 63 bits (``replies.is_id``)."""
     if isinstance(value, bool):
         return False
     if isinstance(value, str):
         if not (value.isascii() and value.isdigit()):
             return False
         value = int(value)
-    return isinstance(value, int) and 0 < value < SNOWFLAKE_RANGE
+    return isinstance(value, int) and is_id(value)

@@ -27,6 +27,7 @@ import discord
 from ..replies import (
     BUTTON_LABELS,
     DUEL_LABELS,
+    ID_LIMIT,
     Action,
     Ask,
     Board,
@@ -63,10 +64,30 @@ def stranger_note(owner_id: int, *, question: bool = False) -> str:
              new=command("new"))
 
 
+async def ids_fit(interaction: discord.Interaction[Any]) -> bool:
+    """Whether every number in the pressed control's custom_id can be an id (a modified
+    client can send any); if not, the player is told privately and nothing is done. Before
+    anything else: a number past 64-bit integers would fail in the database."""
+    custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+    if all(int(n) < ID_LIMIT for n in re.findall(r"\d+", custom_id)):
+        return True
+    with speaking_to(interaction):
+        note = _("That control carries a number too large to be any id of this bot's, so "
+                 "nothing was done. {show} posts your current board.", show=command("show"))
+    try:
+        await interaction.response.send_message(note, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not refuse a forged id (user %s)", interaction.user.id)
+    return False
+
+
 async def owner_only(
     interaction: discord.Interaction[Any], owner_id: int, *, question: bool = False
 ) -> bool:
-    """True for the owner; anyone else is told, privately, whose it is."""
+    """True for the owner, when the control's ids can be ids (``ids_fit``); anyone else is
+    told, privately, whose it is."""
+    if not await ids_fit(interaction):
+        return False
     if interaction.user.id == owner_id:
         return True
     with speaking_to(interaction):
@@ -323,6 +344,9 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         /,
     ) -> ChallengeButton:
         return cls(Duel(match["duel"]), int(match["challenge"]))
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        return await ids_fit(interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         work = core_of(interaction).press_challenge(

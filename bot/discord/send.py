@@ -40,6 +40,7 @@ DEFER_AFTER_S = 1.5
 CONTENT_LIMIT = 2000  # Discord's most characters in a message
 COLLAPSED = N_("🂠 An earlier board — the newest one is below.")
 GONE_PRIVATE = N_("🂠 A board its player now keeps private.")
+WAITED = "solitaire:waited"  # in an interaction's extras: its response said to wait
 T = TypeVar("T")
 
 
@@ -72,10 +73,27 @@ async def in_time(
 
 
 async def _defer(interaction: discord.Interaction[Any], private: bool) -> None:
+    if interaction.extras.get(WAITED):  # answered already, by the note that says to wait
+        return
     if interaction.type is discord.InteractionType.component:
         await interaction.response.defer()  # "deferred update": the pressed message stays
     else:
         await interaction.response.defer(thinking=True, ephemeral=private)
+
+
+async def tell_waiting(interaction: discord.Interaction[Any], text: str) -> None:
+    """Tell the player at once, privately, that their answer waits its turn (a replay behind
+    others): as the interaction's response, which the answer then follows (``_respond``);
+    after a deferral, as a private follow-up."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(fit(text), ephemeral=True)
+            return
+        interaction.extras[WAITED] = True  # before the call: a late deferral must not follow
+        await interaction.response.send_message(fit(text), ephemeral=True)
+    except discord.HTTPException:  # the answer still comes; only the note to wait is lost
+        interaction.extras.pop(WAITED, None)
+        log.warning("could not tell user %s to wait", interaction.user.id, exc_info=True)
 
 
 def _picture(png: bytes, filename: str, alt_text: str) -> discord.File:
@@ -179,6 +197,17 @@ async def _respond(
                 await interaction.response.edit_message(
                     content=content, attachments=files, **shown
                 )
+            elif interaction.extras.get(WAITED):  # the response is the note to wait
+                if alone:
+                    posted = (await interaction.edit_original_response(
+                        content=content, attachments=files, **shown
+                    )).id
+                else:  # for the channel: a message of its own, the private note gone
+                    posted = (await interaction.followup.send(
+                        content, files=files, ephemeral=False, wait=True, **shown
+                    )).id
+                    original = False
+                    await interaction.delete_original_response()
             elif not deferred:
                 callback = await interaction.response.send_message(
                     content, files=files, ephemeral=alone, **shown
@@ -194,6 +223,10 @@ async def _respond(
                     content, files=files, ephemeral=alone, wait=True, **shown
                 )).id
                 original = False
+        elif interaction.extras.get(WAITED) and not press:
+            if note is not None:  # the note to wait becomes the answer
+                await interaction.edit_original_response(content=fit(note))
+                note = None
         elif deferred and not press:
             if private and note is not None:  # the private "thinking…" becomes the note
                 await interaction.edit_original_response(content=fit(note))

@@ -14,6 +14,7 @@ from ..core import Core
 from ..replies import Person
 from .context import player_of, respond
 from .game_commands import GAME_CHOICES
+from .send import tell_waiting
 from .translator import named
 
 
@@ -39,7 +40,8 @@ class TogetherCommands(commands.Cog, name="Together"):
     async def challenge(
         self, interaction: discord.Interaction[Any], user: discord.User, game: str
     ) -> None:
-        await respond(interaction, self.core.challenge(player_of(interaction), _person(user), game))
+        opponent = _person(user, interaction)
+        await respond(interaction, self.core.challenge(player_of(interaction), opponent, game))
 
     @app_commands.command(
         name=named("command", "replay"),
@@ -52,11 +54,22 @@ class TogetherCommands(commands.Cog, name="Together"):
     async def replay(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
-        subject = None if user is None else _person(user)
-        await respond(interaction, self.core.replay(player_of(interaction), subject))
+        subject = None if user is None else _person(user, interaction)
+
+        async def waiting(text: str) -> None:
+            await tell_waiting(interaction, text)
+
+        work = self.core.replay(player_of(interaction), subject,
+                                limit=interaction.filesize_limit, waiting=waiting)
+        await respond(interaction, work)
 
 
-def _person(user: discord.User | discord.Member) -> Person:
-    """A member as the core knows one (a user Discord did not resolve arrives as an id)."""
+def _person(user: discord.User | discord.Member, interaction: discord.Interaction[Any]) -> Person:
+    """A member as the core knows one. A user Discord did not resolve arrives as an id
+    alone, and one outside the server as a user without a member: neither is a member.
+    The bot itself is a bot whatever came with its id."""
     name = getattr(user, "display_name", None) or f"user {user.id}"
-    return Person(user.id, name, bot=bool(getattr(user, "bot", False)))
+    me = interaction.client.user
+    bot = bool(getattr(user, "bot", False)) or (me is not None and user.id == me.id)
+    member = isinstance(user, discord.Member) and interaction.guild_id is not None
+    return Person(user.id, name, bot=bot, member=member)

@@ -1,11 +1,14 @@
 """Challenges between members: one challenges another to a game; on accept, both play the
 same proven-winnable deal, each in their own saved game (the game flow deals it, on each
 player's ▶ Play); the challenge's message shows how each did and, at the end, names the
-winner: a win beats anything else, then fewer moves, then less time.
+winner: a win beats anything else, a win without hints beats one with them (``/stats``
+calls it assisted), then fewer moves, then less time.
 
 A challenge waits a day for its answer, and once accepted lasts a day: a side that has not
-finished by then did not finish. Everything is in the database, so a challenge goes on
-across shard processes and restarts; its message is edited by whichever process sees a
+finished by then did not finish. The day is the time, not the leader's sweep: a game won
+after it is not counted (the store checks it as it records the game), an Accept after it
+accepts nothing, a ▶ Play deals nothing. Everything is in the database, so a challenge goes
+on across shard processes and restarts; its message is edited by whichever process sees a
 change (``Update``), and the leader closes the ones whose day is over.
 
 The message is read by everyone in the channel, so it speaks the server's language; it is
@@ -15,6 +18,7 @@ the leader is worded alike. Refusals and notes go to the player alone, in their 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from engine import GAMES
@@ -27,17 +31,32 @@ from ..replies import (
     Player,
     Reply,
     Update,
+    Wanted,
     refusal,
 )
-from ..store.challenges import ACCEPTED, DECLINED, GONE, OPEN, OVER, Challenge, ChallengeStore, Side
+from ..store.challenges import (
+    ACCEPTED,
+    CANCELLED,
+    DAY_S,
+    DECLINED,
+    EXPIRED,
+    GONE,
+    NO_DEAL,
+    NOT_OPEN,
+    OPEN,
+    OVER,
+    PAIR_BUSY,
+    Challenge,
+    ChallengeStore,
+    Side,
+)
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
 from .cooldowns import Cooldowns
 from .scopes import bot_refusal, game_refusal
 from .solver import SolverService
 
-DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
-EXPIRED = "expired"  # an open challenge nobody answered within the day
+MOST_OPEN = 3  # challenges a member may have waiting for an answer at once
 
 
 class Challenges:
@@ -65,43 +84,112 @@ class Challenges:
         refused = bot_refusal(opponent)
         if refused is not None:
             return refused
+        if not opponent.member:  # the client resolved no member of this server
+            return refusal(_("{player} is not a member of this server, as far as Discord "
+                             "told me: challenge someone from the list of its members.",
+                             player=mention(opponent.user_id)))
         cooling = await self.cooldowns.refusal(player.user_id, "challenge")
         if cooling is not None:
             return cooling
         made = await self.store.create(player.guild_id, player.user_id, opponent.user_id,
-                                       game_id, self._clock(), language=player.shared_language)
-        text, controls = await self.message_of(made)
-        return Reply(message=Message(text, challenge=controls, ping=opponent.user_id))
+                                       game_id, self._clock(), language=player.shared_language,
+                                       most_open=MOST_OPEN)
+        updates = [await self.update_after_game(i) for i in made.expired]
+        closed = tuple(u for u in updates if u is not None)
+        if made.challenge is None and made.why == PAIR_BUSY:
+            return dataclasses.replace(refusal(_(
+                "You and {player} already have a challenge under way: answer or finish that "
+                "one first (its message has the buttons).", player=mention(opponent.user_id),
+            )), updates=closed)
+        if made.challenge is None:
+            return dataclasses.replace(refusal(n_(
+                "You have {count} challenge waiting for an answer: wait until it is "
+                "answered, or its day ends, before you make another.",
+                "You have {count} challenges waiting for an answer: wait until one is "
+                "answered, or its day ends, before you make another.", MOST_OPEN,
+            )), updates=closed)
+        text, controls = await self.message_of(made.challenge)
+        return Reply(message=Message(text, challenge=controls, ping=opponent.user_id),
+                     updates=closed)
 
     async def posted(self, challenge_id: int, channel_id: int, message_id: int) -> None:
         await self.store.posted(challenge_id, channel_id, message_id)
 
     async def answer(self, player: Player, challenge_id: int, accept: bool) -> Reply:
         """The challenged member's Accept or Decline (a press on the challenge's message,
-        which shows the challenge as it now is)."""
+        which shows the challenge as it now is). A press on one no longer waiting for an
+        answer, by anyone, brings its message up to date: how it stands, or how it ended."""
         challenge = await self.store.get(challenge_id)
         if challenge is None:
             return refusal(_("That challenge is no longer kept."))
-        if player.user_id != challenge.challenged.user_id:
+        if challenge.status == OPEN and GONE in (s.user_id for s in challenge.sides):
+            await self.store.close(challenge.id, OPEN, CANCELLED)  # forgotten meanwhile
+        elif challenge.status == OPEN and player.user_id != challenge.challenged.user_id:
             return refusal(_("That challenge is for {player}, not for you. {challenge} makes "
                              "one of your own.", player=mention(challenge.challenged.user_id),
                              challenge=command("challenge")))
-        if challenge.status == OPEN and _day_over(challenge, self._clock()):
+        elif challenge.status == OPEN and _day_over(challenge, self._clock()):
             await self.store.close(challenge.id, OPEN, EXPIRED)
         elif challenge.status == OPEN and accept:
-            deal = await self.solver.winnable_deal(challenge.game)
-            if deal is None:
-                return refusal(_("No proven-winnable {game} deal is ready just now: try again "
-                                 "in a minute.", game=GAMES[challenge.game]))
-            await self.store.accept(challenge.id, deal, self._clock())
+            # The deal is taken in the statement's transaction that accepts it, so of many
+            # presses at once only the one that accepts takes one; with the pool empty, a
+            # deal is proven on the spot first (and only used if this press accepts).
+            taken = await self.store.accept(challenge.id, self._clock())
+            if taken == NO_DEAL:
+                deal = await self.solver.proven_now(challenge.game)
+                if deal is None:
+                    return refusal(_("No proven-winnable {game} deal is ready just now: try "
+                                     "again in a minute.", game=GAMES[challenge.game]))
+                taken = await self.store.accept(challenge.id, self._clock(), deal=deal)
+            if taken == NOT_OPEN:  # answered meanwhile, or its day just ended
+                await self.close_if_over(challenge.id)
         elif challenge.status == OPEN:
             await self.store.close(challenge.id, OPEN, DECLINED)
         shown = await self.store.get(challenge.id)
         assert shown is not None
         text, controls = await self.message_of(shown)
         note = (_("Accepted! Press ▶ Play when you are ready: it deals your game.")
-                if accept and shown.status == ACCEPTED else None)
+                if accept and shown.status == ACCEPTED
+                and player.user_id == shown.challenged.user_id else None)
         return Reply(message=Message(text, challenge=controls), note=note)
+
+    async def game_to_deal(self, player: Player, challenge_id: int) -> Wanted | Reply:
+        """The game ▶ Play deals the player for a challenge; or why none, and when the
+        challenge is over (closed or not yet), its message brought up to date to show how
+        it ended, as the refusal says (the pressed message is edited)."""
+        challenge = await self.store.get(challenge_id)
+        now = self._clock()
+        refused = play_refusal(challenge, player, now)
+        if refused is None:
+            assert challenge is not None and challenge.deal is not None
+            return Wanted(challenge.game, challenge.deal, challenge=challenge.id)
+        if challenge is not None and is_over(challenge, now):
+            text, controls = await self.message_of(challenge)
+            return dataclasses.replace(refused, message=Message(text, challenge=controls))
+        return refused
+
+    async def dealing_refusal(self, player: Player, wanted: Wanted) -> Reply | None:
+        """None if ``wanted`` (what a question's buttons carried) is no challenge's game, or
+        the player's game of its challenge as the challenge now stands: accepted, within
+        its day, their side still to play, its game and deal; else why not."""
+        if wanted.challenge is None:
+            return None
+        challenge = await self.store.get(wanted.challenge)
+        refused = play_refusal(challenge, player, self._clock())
+        if refused is not None:
+            return refused
+        assert challenge is not None
+        if (wanted.game_id, wanted.deal, wanted.draw) != (challenge.game, challenge.deal, False):
+            return refusal(_("That question does not match its challenge, so nothing was "
+                             "dealt. The challenge's ▶ Play button deals your game of it."))
+        return None
+
+    async def close_if_over(self, challenge_id: int) -> None:
+        """Close a challenge whose day to be answered is over (the leader would, later)."""
+        challenge = await self.store.get(challenge_id)
+        if (challenge is not None and challenge.status == OPEN
+                and _day_over(challenge, self._clock())):
+            await self.store.close(challenge.id, OPEN, EXPIRED)
 
     async def message_of(self, challenge: Challenge) -> tuple[str, ChallengeControls | None]:
         """What the challenge's message says now, in the language it was posted in, and its
@@ -138,6 +226,10 @@ class Challenges:
                     updates.append(update)
         return updates
 
+    async def live_on(self, game_id: str, deal: int) -> list[Challenge]:
+        """The accepted challenges on this deal whose day is not over."""
+        return await self.store.live_on(game_id, deal, self._clock() - DAY_S)
+
     async def record(self, user_id: int, guild_id: int | None) -> tuple[int, int]:
         """(won, lost) of a player's challenges that are over (in one server, or all)."""
         won = lost = 0
@@ -159,7 +251,8 @@ def _worded(
     if challenge.status == OPEN:
         text = _("⚔️ **Challenge!** {challenger} challenges {challenged} to **{game}**: the "
                  "same deal for both, one the solver has proven can be won, and the better "
-                 "result wins. {challenged}, will you play? (Open until {ends}.)",
+                 "result wins (a win, then a win without hints, then fewer moves, then less "
+                 "time). {challenged}, will you play? (Open until {ends}.)",
                  challenger=challenger, challenged=challenged, game=game,
                  ends=moment(challenge.created_at + DAY_S))
         return text, _controls(challenge, Duel.ACCEPT, Duel.DECLINE)
@@ -169,15 +262,21 @@ def _worded(
     if challenge.status == EXPIRED:
         return _("⚔️ {challenger}'s **{game}** challenge to {challenged} went unanswered for "
                  "a day.", challenger=challenger, challenged=challenged, game=game), None
+    if challenge.status == CANCELLED:
+        return _("⚔️ This **{game}** challenge was called off before it was answered: one "
+                 "of its two players has left.", game=game), None
     over = challenge.status == OVER
     head = _("⚔️ **{game} challenge**: {challenger} vs {challenged}, deal {deal}, proven "
-             "winnable. A win beats anything else, then fewer moves, then less time.",
+             "winnable. A win beats anything else, a win without hints beats one with them, "
+             "then fewer moves, then less time.",
              game=game, challenger=challenger, challenged=challenged, deal=challenge.deal)
     if not over:
         head += " " + _("Both press ▶ Play to deal it; it ends {ends}.",
                         ends=moment((challenge.accepted_at or now) + DAY_S))
     lines = [head]
-    lines += [_("• {player}: {outcome}", player=_name(s.user_id),
+    # A side who asked to be forgotten is named no more, nor is how they did.
+    lines += [f"• {_name(s.user_id)}" if s.user_id == GONE else
+              _("• {player}: {outcome}", player=_name(s.user_id),
                 outcome=_how(s, s.user_id in playing, over))
               for s in challenge.sides]
     if over:
@@ -191,6 +290,12 @@ def _day_over(challenge: Challenge, now: float) -> bool:
     (accepted)."""
     started = challenge.created_at if challenge.status == OPEN else challenge.accepted_at
     return started is not None and now > started + DAY_S
+
+
+def is_over(challenge: Challenge, now: float) -> bool:
+    """Whether a challenge has ended: answered no, called off, closed, or past its day
+    (whether or not it has been closed yet)."""
+    return challenge.status not in (OPEN, ACCEPTED) or _day_over(challenge, now)
 
 
 def _controls(challenge: Challenge, *actions: Duel) -> ChallengeControls:
@@ -218,26 +323,38 @@ def play_refusal(challenge: Challenge | None, player: Player, now: float) -> Rep
 
 
 def winner(challenge: Challenge) -> Side | None:
-    """The better side of a challenge over: a win beats anything else, then fewer moves,
-    then less time; None when neither won, or both won alike."""
+    """The better side of a challenge over: a win beats anything else, a win without hints
+    beats one with them, then fewer moves, then less time; None when neither won, or both
+    won alike."""
     wins = [s for s in challenge.sides if s.outcome == "won"]
     if len(wins) < 2:
         return wins[0] if wins else None
-    first, second = sorted(wins, key=lambda s: (s.moves or 0, s.seconds or 0.0))
-    return None if (first.moves, first.seconds) == (second.moves, second.seconds) else first
+    first, second = sorted(wins, key=_standing)
+    return None if _standing(first) == _standing(second) else first
+
+
+def _standing(side: Side) -> tuple[bool, int, float]:
+    """How a won side ranks, lowest best: assisted or not, moves, time."""
+    return side.hints > 0, side.moves or 0, side.seconds or 0.0
 
 
 def verdict(challenge: Challenge) -> str:
     best = winner(challenge)
+    if any(s.user_id == GONE for s in challenge.sides) and (best is None or best.user_id == GONE):
+        return _("⚔️ This challenge is over.")  # nothing said of the side forgotten
     if best is not None:
         return _("🏆 {player} wins the challenge!", player=_name(best.user_id))
     if any(s.outcome == "won" for s in challenge.sides):
-        return _("🤝 A tie: both won in the same moves and time.")
+        return _("🤝 A tie: both won alike, in the same moves and time.")
     return _("Neither won this one: no winner.")
 
 
 def _how(side: Side, playing: bool, over: bool) -> str:
     """How a side stands, as the challenge's message tells it beside their name."""
+    if side.outcome == "won" and side.hints:
+        return n_("won in {count} move ({time}), with hints",
+                  "won in {count} moves ({time}), with hints",
+                  side.moves or 0, time=format_seconds(side.seconds or 0.0))
     if side.outcome == "won":
         return n_("won in {count} move ({time})", "won in {count} moves ({time})",
                   side.moves or 0, time=format_seconds(side.seconds or 0.0))

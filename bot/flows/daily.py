@@ -126,6 +126,11 @@ class DailyDeals:
         today = utc_day(now)
         return today.isoformat() if await self.deal_of(game_id, today) == deal else None
 
+    async def todays_if_daily(self, game_id: str, deal: int) -> date | None:
+        """Today (UTC), if ``deal`` is today's daily deal of ``game_id``; else None."""
+        today = self.today()
+        return today if await self.deal_of(game_id, today) == deal else None
+
     async def keep_ahead(self, *, pause_s: float = KEEP_AHEAD_EVERY_S) -> None:
         """The leader's job: find and keep today's and tomorrow's deals of every game, so
         that no player waits for a search at midnight."""
@@ -225,7 +230,7 @@ class DailyDeals:
         deal = await self.deal_of(game, wanted)
         scope = board_scope(viewer, game=game, daily=wanted.isoformat())
         ranking = await self.results.daily_ranking(scope, limit=DAILY_TOP)
-        attempt = await self._attempt(viewer.user_id, game, today) if wanted == today else None
+        attempt = await self.attempt(viewer.user_id, game, today) if wanted == today else None
         with speaking(viewer.shared_language):  # posted in the channel, for everyone there
             lines = [_heading(GAMES[game], None if wanted == today else wanted, deal)]
             if viewer.guild_id is None:
@@ -245,7 +250,7 @@ class DailyDeals:
             lines.append(_invitation(attempt, game, deal, wanted == today))
         return Reply(message=Message("\n".join(lines)))
 
-    async def _attempt(self, user_id: int, game: str, day: date) -> str | None:
+    async def attempt(self, user_id: int, game: str, day: date) -> str | None:
         """The player's scored attempt at a day's deal: None (not made), "playing",
         "finished", or "left" (its game replaced before a move)."""
         if not await self.has_attempt(user_id, game, day):

@@ -11,6 +11,7 @@ from ..replies import Ask, Message, Player, Question, Reply, refusal
 from ..store import Stores
 from ..words.language import N_, _, n_
 from ..words.phrases import command
+from .challenges import Challenges
 from .daily import utc_day
 
 # The questions' buttons (translated where they are asked).
@@ -20,11 +21,13 @@ RESET_YES, RESET_NO = N_("Delete this server's results"), N_("Cancel")
 
 class DataRights:
     def __init__(
-        self, stores: Stores, drop: Callable[[int], None], clock: Callable[[], float]
+        self, stores: Stores, drop: Callable[[int], None], clock: Callable[[], float],
+        challenges: Challenges,
     ) -> None:
         self.stores = stores
         self._drop = drop  # drops what this process keeps of a player
         self._clock = clock
+        self.challenges = challenges
 
     def forget_question(self, player: Player) -> Reply:
         text = _(
@@ -38,8 +41,12 @@ class DataRights:
 
     async def forget(self, player: Player) -> Reply:
         today = utc_day(self._clock()).isoformat()
-        games, results = await self.stores.forget_player(player.user_id, today=today)
+        games, results, challenges = await self.stores.forget_player(player.user_id,
+                                                                     today=today)
         self._drop(player.user_id)  # now, here; the other processes hear it too
+        # The messages of their challenges, reworded without them: the ones called off,
+        # and the finished ones, where the other side keeps their record.
+        updates = [await self.challenges.update_after_game(i) for i in challenges]
         if games:
             done = n_("Done: deleted your current game and {count} result, your settings and "
                       "your daily attempts, in every server.",
@@ -58,7 +65,8 @@ class DataRights:
         after = _("Today's daily attempts are forgotten when the day ends (UTC). Boards "
                   "already posted stay in their channels, like any message. {new} starts "
                   "afresh.", new=command("new"))
-        return Reply(message=Message(" ".join((done, how, after)), private=True))
+        return Reply(message=Message(" ".join((done, how, after)), private=True),
+                     updates=tuple(u for u in updates if u is not None))
 
     async def forget_past_days(self) -> int:
         """The daily attempts kept to their day's end forgotten once it has ended (the

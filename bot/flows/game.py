@@ -44,7 +44,7 @@ from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
 from .boards import compose, destination_options, move_options, over, start_text, went_up_line
-from .challenges import Challenges, play_refusal
+from .challenges import Challenges
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
 from .outcomes import guarded, saving, shown_after_saving
@@ -134,6 +134,9 @@ class GameFlow:
 
     async def _ask_or_deal(self, player: Player, wanted: Wanted) -> Reply:
         saved = await self.games.load(player.user_id)
+        if (saved is not None and not saved.is_finished and wanted.challenge is not None
+                and saved.challenge_id == wanted.challenge):  # playing it already
+            return Reply(board=await self._board(saved, ""))
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
             if wanted.challenge is None and saved.as_dealt(wanted.game_id, wanted.deal,
                                                            wanted.draw):  # nothing to ask
@@ -155,6 +158,9 @@ class GameFlow:
             return await guarded(player, context, self._confirm_new(player, replacing, wanted))
 
     async def _confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
+        refused_play = await self.challenges.dealing_refusal(player, wanted)  # no trust in
+        if refused_play is not None:  # what the question's buttons carried
+            return refused_play
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(
@@ -219,18 +225,15 @@ class GameFlow:
 
     async def play_challenge(self, player: Player, challenge_id: int) -> Reply:
         """A side of an accepted challenge pressed ▶ Play: their game of it, dealt (over an
-        unfinished game, asked first), or shown if they are playing it. It goes out as a
-        new message: the challenge's stays for both to see."""
-        challenge = await self.challenges.store.get(challenge_id)
-        refused_play = play_refusal(challenge, player, self._clock())
-        if refused_play is not None:
-            return refused_play
-        assert challenge is not None and challenge.deal is not None
-        saved = await self.games.load(player.user_id)
-        if saved is not None and not saved.is_finished and saved.challenge_id == challenge_id:
-            return dataclasses.replace(await self.show(player), posts=True)
-        wanted = Wanted(challenge.game, challenge.deal, challenge=challenge_id)
-        return dataclasses.replace(await self._begin(player, wanted), posts=True)
+        unfinished game, asked first) or shown, decided under the player's lock (a second
+        tap finds the game the first dealt), as a new message beside the challenge's."""
+        async with self._lock_for(player.user_id):
+            wanted = await self.challenges.game_to_deal(player, challenge_id)
+            if isinstance(wanted, Reply):  # refused (an ended challenge's message refreshed)
+                return wanted
+            reply = await guarded(player, f"play challenge {challenge_id}",
+                                  self._ask_or_deal(player, wanted))
+        return dataclasses.replace(reply, posts=True)
 
     async def _start(
         self, player: Player, wanted: Wanted, deal: int, replacing: SavedGame | None
@@ -249,7 +252,7 @@ class GameFlow:
         elif replacing is not None and replacing.untouched:
             left_as = None
         day = await self.daily_deals.day_of(game_id, deal, now)
-        async with saving():
+        async with saving():  # NotChallengeable: the challenge changed since it was checked
             saved = await self.games.start(
                 player.user_id, player.guild_id, game, now, replacing=replacing,
                 left_as=left_as, daily=day, challenge=wanted.challenge,

@@ -15,6 +15,8 @@ from collections.abc import AsyncIterator, Awaitable
 from ..replies import Player, Reply, refusal
 from ..store import ConcurrentChange
 from ..store.database import StoreUnavailable
+from ..store.games import NotChallengeable
+from ..words.language import _
 from ..words.phrases import (
     apology,
     changed_meanwhile,
@@ -57,13 +59,16 @@ async def shown_after_saving() -> AsyncIterator[None]:
 
 async def guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply:
     """The reply of ``work``, or the refusal that tells the truth about what happened:
-    nothing (a clash, an outage, a failure before saving), maybe saved (the database went
-    away while saving), or saved but not shown."""
+    nothing (a clash, an outage, a challenge no longer open, a failure before saving),
+    maybe saved (the database went away while saving), or saved but not shown."""
     try:
         return await work
     except ConcurrentChange:
         log.warning("user %s: %s raced another writer", player.user_id, context)
         return refusal(changed_meanwhile())
+    except NotChallengeable:  # the challenge changed since the flow checked it
+        return refusal(_("That challenge is no longer open to you: its message shows how "
+                         "it stands."))
     except StoreUnavailable:
         return refusal(unreachable())  # the outage is in the log already
     except _InDoubt:

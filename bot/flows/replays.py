@@ -1,58 +1,110 @@
 """``/replay``: a game shown move by move, as an animation to post in the channel — the
 player's current game (or, if they have none, their last finished one), or another
 member's last finished game in this server. A replay posted in the channel speaks the
-server's language; one only its player sees (a game in play on private boards), and every
-refusal, speak theirs."""
+server's language; one only its player sees, and every refusal, speak theirs.
+
+A player's ``private_boards`` setting governs every picture of their games, whoever asks:
+their own replays come to them alone, and nobody else gets one. It is read from the
+database at each ask, so a player who has just made their boards private in another
+process is never shown.
+
+Nor is a game that others may still play for a score: one on today's daily deal, or on
+the deal of a challenge whose day is not over and a side has still to finish. Whoever may
+still play it (their daily attempt not finished, their side of the challenge not played)
+is refused another player's game of it; anyone else, its player too, gets it privately,
+so that it never reaches the channel before the day, or the challenge, is over."""
 
 from __future__ import annotations
 
+import asyncio
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
+
 from engine import Game
-from render.replay import frames_shown
+from render.replay import Replay
 
 from ..replies import Message, Person, Player, Reply, refusal
 from ..store import PLAYING, RESIGNED, WON
+from ..store.challenges import GONE
 from ..store.games import GameStore
 from ..store.replays import ReplayStore
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, mention
 from ..workers.pictures import Pictures
+from .challenges import Challenges
 from .cooldowns import Cooldowns
+from .daily import DailyDeals
 from .scopes import bot_refusal
 from .settings import PlayerSettings
+
+QUEUE = 8  # replays that may wait their turn at once, besides the one being drawn
+T = TypeVar("T")
+Waiting = Callable[[str], Awaitable[None]]  # tells a player their replay waits its turn
 
 
 class Replays:
     def __init__(
         self, games: GameStore, replays: ReplayStore, settings: PlayerSettings,
-        pictures: Pictures, cooldowns: Cooldowns,
+        pictures: Pictures, cooldowns: Cooldowns, daily: DailyDeals, challenges: Challenges,
     ) -> None:
         self.games = games
+        self.daily = daily
+        self.challenges = challenges
         self.replays = replays
         self.settings = settings
         self.pictures = pictures
         self.cooldowns = cooldowns
+        self._one_at_a_time = asyncio.Lock()  # replays drawn one after another
+        self._queued = 0  # replays being drawn or waiting their turn, in this process
 
-    async def replay(self, viewer: Player, subject: Person | None = None) -> Reply:
+    async def replay(
+        self, viewer: Player, subject: Person | None = None, *, limit: int | None = None,
+        waiting: Waiting | None = None,
+    ) -> Reply:
+        """A game's replay (see the module), within ``limit`` bytes where it is sent (None:
+        no limit); ``waiting`` tells the player, while the reply is still to come, that
+        their replay waits behind others."""
         own = subject is None or subject.user_id == viewer.user_id
         refused = None if subject is None else bot_refusal(subject)
         if refused is not None:
             return refused
+        owner = viewer.user_id if own or subject is None else subject.user_id
+        private = (await self.settings.as_stored(owner))["private_boards"]
+        if private and not own:
+            return refusal(_("{player} keeps their boards private, so their games are "
+                             "replayed to them alone.", player=mention(owner)))
         found = await self._game_of(viewer, None if own or subject is None else subject)
         if isinstance(found, Reply):
             return found
         game, outcome, hints = found
         if not game.moves_made:  # only a finished game comes here without a move
             return refusal(_("That game ended before its first move: nothing to replay."))
+        secret = await self._secret(game, owner, viewer.user_id)
+        if isinstance(secret, Reply):
+            return secret
+        private = private or secret is not None
+        if self._queued > QUEUE:  # before the cooldown counts: nothing is drawn
+            return refusal(_("Many replays are being drawn just now: ask again in a "
+                             "minute."))
         cooling = await self.cooldowns.refusal(viewer.user_id, "replay")
         if cooling is not None:
             return cooling
         settings = await self.settings.of(viewer.user_id)
-        private = own and settings["private_boards"] and outcome == PLAYING
-        with speaking(viewer.language if private else viewer.shared_language):
-            gif = await self.pictures.replay(
-                game, four_colour=settings["four_colour"],
+        language = viewer.language if private else viewer.shared_language
+        with speaking(language):  # the picture's words: where it is shown
+            drawn = await self._in_turn(viewer, waiting, self.pictures.replay(
+                game, limit=limit, four_colour=settings["four_colour"],
                 assisted=outcome == WON and hints > 0, resigned=outcome == RESIGNED,
-            )
+            ))
+        if isinstance(drawn, Reply):
+            return drawn
+        if drawn is None:
+            assert limit is not None
+            return refusal(_("That game's replay does not fit in the {size} MB this channel "
+                             "takes, even with few of its moves on small pictures.",
+                             size=_megabytes(limit)))
+        with speaking(language):
             how, moves = _outcome(outcome), game.moves_made
             facts = {"game": game.name, "deal": game.deal, "outcome": how}
             if own or subject is None:
@@ -64,9 +116,14 @@ class Replays:
                           "move.",
                           "🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
                           "moves.", moves, player=mention(subject.user_id), **facts)
-            deal_it = _("{new} deals it to you.",
-                        new=command("new", game.game_id, str(game.deal)))
-            frames = len(frames_shown(moves))  # the replay's own choice of moves to show
+            lines = [f"{said} " + _("{new} deals it to you.",
+                                    new=command("new", game.game_id, str(game.deal)))]
+            left_out = _left_out(drawn, moves, limit)
+            if left_out:
+                lines.append(left_out)
+            if secret is not None:
+                lines.append(secret)
+            frames = drawn.shown
             if frames == moves:
                 alt = n_("A replay of {game}, deal {deal}, a frame a move from the deal: "
                          "{outcome} after {count} move.",
@@ -78,9 +135,61 @@ class Replays:
                          "A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
                          "evenly picked: {outcome} after {count} moves.", moves,
                          frames=frames, **facts)
-        return Reply(message=Message(f"{said} {deal_it}", gif,
+        return Reply(message=Message("\n".join(lines), drawn.gif,
                                      f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))
+
+    async def _in_turn(
+        self, viewer: Player, waiting: Waiting | None, drawing: Awaitable[T]
+    ) -> T | Reply:
+        """``drawing`` done in its turn: one replay is drawn at a time (a second or more of
+        a core each). A player whose replay waits behind others is told at once, through
+        ``waiting``, how many are ahead; beyond ``QUEUE`` waiting, they are asked to come
+        back instead (their cooldown not counted)."""
+        ahead = self._queued
+        if ahead > QUEUE:
+            if inspect.iscoroutine(drawing):
+                drawing.close()  # never started
+            return refusal(_("Many replays are being drawn just now: ask again in a "
+                             "minute."))
+        self._queued += 1
+        try:
+            if ahead and waiting is not None:
+                await waiting(n_("⏳ {count} replay is being drawn before yours: it follows "
+                                 "as soon as it is done.",
+                                 "⏳ {count} replays are being drawn before yours: it follows "
+                                 "as soon as they are done.", ahead))
+            async with self._one_at_a_time:
+                return await drawing
+        finally:
+            self._queued -= 1
+
+    async def _secret(self, game: Game, owner: int, viewer: int) -> str | Reply | None:
+        """Whether ``game`` (``owner``'s) is on a deal others may still play for a score:
+        the refusal for a viewer who may, else why it is shown to the viewer alone; None
+        when it spoils nothing."""
+        day = await self.daily.todays_if_daily(game.game_id, game.deal)
+        if day is not None:
+            attempt = await self.daily.attempt(viewer, game.game_id, day)
+            if viewer != owner and attempt in (None, "playing"):
+                return refusal(_(
+                    "That is {player}'s game of today's daily deal: finish your own scored "
+                    "attempt at it ({daily}) first, then watch it.", player=mention(owner),
+                    daily=command("daily", game.game_id),
+                ))
+            return _("📅 Only you see this replay: it is of today's daily deal, which others "
+                     "may still be playing for a score.")
+        yet_to_play: set[int] = set()
+        for challenge in await self.challenges.live_on(game.game_id, game.deal):
+            yet_to_play |= {s.user_id for s in challenge.sides
+                            if s.outcome is None and s.user_id != GONE}
+        if viewer in yet_to_play and viewer != owner:
+            return refusal(_("That game is on the deal of your challenge, which you have "
+                             "still to play: finish your game of it first, then watch it."))
+        if yet_to_play - {viewer}:
+            return _("⚔️ Only you see this replay: it is of a challenge's deal, which a side "
+                     "has still to play.")
+        return None
 
     async def _game_of(
         self, viewer: Player, other: Person | None
@@ -102,6 +211,33 @@ class Replays:
             return refusal(_("{player} has finished no game on this server yet.",
                              player=mention(other.user_id)))
         return finished.game, finished.outcome, finished.hints
+
+
+def _left_out(drawn: Replay, moves: int, limit: int | None) -> str | None:
+    """What a replay leaves out, if anything: moves (a long game shows an even selection of
+    them; fewer, to fit where it is sent), and size (smaller pictures, to fit)."""
+    if drawn.cut_to_fit and limit is not None and drawn.scale < 1:
+        return n_("📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} move, evenly picked, on pictures smaller than a board's.",
+                  "📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} moves, evenly picked, on pictures smaller than a board's.",
+                  moves, size=_megabytes(limit), frames=drawn.shown)
+    if drawn.cut_to_fit and limit is not None:
+        return n_("📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} move, evenly picked.",
+                  "📏 To fit in the {size} MB this channel takes, it shows {frames} of its "
+                  "{count} moves, evenly picked.", moves, size=_megabytes(limit),
+                  frames=drawn.shown)
+    if drawn.shown < moves:
+        return n_("📏 It shows {frames} of its {count} move, evenly picked.",
+                  "📏 It shows {frames} of its {count} moves, evenly picked.", moves,
+                  frames=drawn.shown)
+    return None
+
+
+def _megabytes(limit: int) -> int:
+    """A size limit in whole MB, as Discord states its own (10 MB is 10 MiB)."""
+    return max(1, limit // 2**20)
 
 
 def _outcome(outcome: str) -> str:

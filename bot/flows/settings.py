@@ -40,6 +40,12 @@ class PlayerSettings:
                 self._kept[user_id] = settings
         return settings
 
+    async def as_stored(self, user_id: int) -> dict[str, bool]:
+        """A player's settings read from the database, never from memory: for what another
+        process may have changed a moment ago and must not be missed (whether a player's
+        games may be shown to others)."""
+        return await self.store.get(user_id)
+
     def forget(self, user_id: int | None) -> None:
         """Drop what is kept of a player's settings (None: of everyone); the database
         has the truth."""

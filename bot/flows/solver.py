@@ -279,6 +279,11 @@ class SolverService:
         self._pool_wanted.set()  # top the pool up now, ahead of the next player
         if deal is not None:
             return deal
+        return await self.proven_now(game_id)
+
+    async def proven_now(self, game_id: str) -> int | None:
+        """A deal proven winnable on the spot, for when the pool is empty; None if none of
+        a few tried is proven in time."""
         for _try in range(WINNABLE_TRIES_NOW):
             candidate = self.random_deal()
             if await self.worker.is_winnable(game_id, candidate, budget_s=1.0):

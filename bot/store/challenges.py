@@ -2,9 +2,13 @@
 message is, its deal once accepted, and how each side's game ended.
 
 A challenge goes open -> accepted (or declined) -> over; each step is one conditional
-statement, so two processes pressing at once move it once. Each side's outcome is written
-by ``games.py`` in the transaction that records that side's game as finished. Its message
-keeps the language it was posted in (``language``), whichever process words it later.
+statement, so two processes pressing at once move it once. Accepting takes its deal from
+the winnable pool in the same transaction, after the statement that moved it: of many
+presses at once, one takes a deal, and one that lost the race (to another Accept, or to
+Decline) takes none. Each side's outcome is written by ``games.py`` in the transaction
+that records that side's game as finished, if it finished within the challenge's day
+(``DAY_S`` after it was accepted). Its message keeps the language it was posted in
+(``language``), whichever process words it later.
 """
 
 from __future__ import annotations
@@ -13,9 +17,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from .database import Database
+from .pool import take_pooled
 
 OPEN, DECLINED, ACCEPTED, OVER = "open", "declined", "accepted", "over"
+EXPIRED = "expired"  # an open challenge nobody answered within its day
+CANCELLED = "cancelled"  # an open challenge one of whose two asked to be forgotten
 GONE = 0  # the user id of a side who asked to be forgotten
+DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
+# What became of an Accept (``ChallengeStore.accept``).
+TAKEN, NOT_OPEN, NO_DEAL = "taken", "not open", "no deal"
+# Why a challenge was not made (``Made.why``): the pair has one under way already, or the
+# challenger has as many waiting for an answer as they may.
+PAIR_BUSY, TOO_MANY = "pair busy", "too many"
+
+
+class _Unchanged(Exception):
+    """A transaction that must write nothing after all: why (``NOT_OPEN``, ``NO_DEAL``)."""
+
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+        self.why = why
 
 
 @dataclass(frozen=True)
@@ -26,6 +47,7 @@ class Side:
     outcome: str | None
     moves: int | None
     seconds: float | None
+    hints: int = 0  # asked in that game: a win with any is assisted
 
 
 @dataclass(frozen=True)
@@ -51,22 +73,61 @@ class Challenge:
         return next((s for s in self.sides if s.user_id == user_id != GONE), None)
 
 
+@dataclass(frozen=True)
+class Made:
+    """What ``ChallengeStore.create`` did: the challenge made, or why none was (``why``);
+    and the ids of the pair's earlier challenges it found past their day to be answered,
+    and closed as unanswered (their messages are to be brought up to date)."""
+
+    challenge: Challenge | None
+    why: str | None = None
+    expired: tuple[int, ...] = ()
+
+
 class ChallengeStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
     async def create(
         self, guild_id: int, challenger: int, challenged: int, game: str, now: float, *,
-        language: str,
-    ) -> Challenge:
+        language: str, most_open: int,
+    ) -> Made:
+        """A new open challenge, unless the two already have one under way (waiting for
+        an answer, or accepted and being played within its day), whoever challenged whom,
+        or the challenger has ``most_open`` waiting for an answer already. One statement
+        decides, so two made at once (by two processes, or by each of the pair) cannot
+        both pass: a unique index holds one waiting challenge per pair."""
+        since = float(now - DAY_S)
+        pair = ("((challenger_id = $1 AND challenged_id = $2) "
+                "OR (challenger_id = $2 AND challenged_id = $1))")
         async with self._db.transaction() as conn:
+            expired = await conn.fetch(  # the pair's own, past their day: not in the way
+                f"UPDATE challenges SET status = $3 WHERE {pair} AND status = $4 "
+                "AND created_at < $5 RETURNING id",
+                challenger, challenged, EXPIRED, OPEN, since,
+            )
             row = await conn.fetchrow(
                 "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
-                "created_at, language) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *",
-                guild_id, challenger, challenged, game, OPEN, float(now), language,
+                "created_at, language) SELECT $3, $1, $2, $4, $5, $6, $7 "
+                f"WHERE NOT EXISTS (SELECT 1 FROM challenges WHERE {pair} AND status = $8 "
+                "AND accepted_at >= $9 "
+                "AND (challenger_outcome IS NULL OR challenged_outcome IS NULL)) "
+                "AND (SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 "
+                "AND status = $5 AND created_at >= $9) < $10 "
+                "ON CONFLICT DO NOTHING RETURNING *",
+                challenger, challenged, guild_id, game, OPEN, float(now), language, ACCEPTED,
+                since, most_open,
             )
-        assert row is not None
-        return _challenge(row)
+            why = None
+            if row is None:
+                busy = await conn.fetchrow(
+                    f"SELECT id FROM challenges WHERE {pair} AND (status = $3 OR "
+                    "(status = $4 AND accepted_at >= $5)) LIMIT 1",
+                    challenger, challenged, OPEN, ACCEPTED, since,
+                )
+                why = PAIR_BUSY if busy is not None else TOO_MANY
+        closed = tuple(int(r["id"]) for r in expired)
+        return Made(None if row is None else _challenge(row), why, closed)
 
     async def get(self, challenge_id: int) -> Challenge | None:
         async with self._db.writer() as conn:
@@ -81,15 +142,31 @@ class ChallengeStore:
                 challenge_id, channel_id, message_id,
             )
 
-    async def accept(self, challenge_id: int, deal: int, now: float) -> bool:
-        """Open -> accepted, with its deal; False (nothing written) if no longer open."""
-        async with self._db.writer() as conn:
-            changed = await conn.execute(
-                "UPDATE challenges SET status = $2, deal = $3, accepted_at = $4 "
-                "WHERE id = $1 AND status = $5",
-                challenge_id, ACCEPTED, deal, float(now), OPEN,
-            )
-        return changed == 1
+    async def accept(self, challenge_id: int, now: float, *, deal: int | None = None) -> str:
+        """Open -> accepted at ``now``, in one transaction: ``TAKEN``, with ``deal`` or, if
+        None, a deal taken from the winnable pool; ``NOT_OPEN`` if it was no longer open or
+        its day to be answered is over, ``NO_DEAL`` if the pool had none: then nothing is
+        written, and no deal taken. The conditional update comes first, so presses at once
+        wait for each other (PostgreSQL locks the row; SQLite has one writer), and only
+        the one that moved it takes a deal."""
+        try:
+            async with self._db.transaction() as conn:
+                row = await conn.fetchrow(
+                    "UPDATE challenges SET status = $2, accepted_at = $3 "
+                    "WHERE id = $1 AND status = $4 AND created_at >= $5 RETURNING game",
+                    challenge_id, ACCEPTED, float(now), OPEN, float(now - DAY_S),
+                )
+                if row is None:
+                    raise _Unchanged(NOT_OPEN)
+                if deal is None:
+                    deal = await take_pooled(self._db, conn, str(row["game"]))
+                if deal is None:
+                    raise _Unchanged(NO_DEAL)
+                await conn.execute("UPDATE challenges SET deal = $2 WHERE id = $1",
+                                   challenge_id, deal)
+        except _Unchanged as unchanged:
+            return unchanged.why
+        return TAKEN
 
     async def close(self, challenge_id: int, was: str, becomes: str) -> bool:
         """``was`` -> ``becomes`` (declined, over); False if it was no longer ``was``."""
@@ -121,6 +198,17 @@ class ChallengeStore:
             )
         return [_challenge(r) for r in rows]
 
+    async def live_on(self, game: str, deal: int, since: float) -> list[Challenge]:
+        """The accepted challenges on this deal accepted at ``since`` or later (whose day
+        is not over): their sides may still be playing it."""
+        async with self._db.writer() as conn:
+            rows = await conn.fetch(
+                "SELECT * FROM challenges WHERE game = $1 AND deal = $2 AND status = $3 "
+                "AND accepted_at >= $4 ORDER BY id LIMIT 100",
+                game, deal, ACCEPTED, float(since),
+            )
+        return [_challenge(r) for r in rows]
+
     async def of_player(self, user_id: int, guild_id: int | None) -> list[Challenge]:
         """The challenges over that a player took part in (in one server, or anywhere)."""
         where = "status = $2 AND (challenger_id = $1 OR challenged_id = $1)"
@@ -140,6 +228,7 @@ def _side(row: Any, side: str) -> Side:
         outcome=row[f"{side}_outcome"],
         moves=None if moves is None else int(moves),
         seconds=None if seconds is None else float(seconds),
+        hints=int(row[f"{side}_hints"] or 0),  # none kept before hints were: none counted
     )
 
 

@@ -28,6 +28,7 @@ from typing import Any
 from engine import Game
 from engine.lru import LRU
 
+from .challenges import ACCEPTED, DAY_S
 from .database import Connection, Database
 from .replays import OUTSIDE_SERVERS
 
@@ -47,6 +48,12 @@ RESULT_COLUMNS = (
 
 class ConcurrentChange(RuntimeError):
     """The game changed between load and save: the change was refused, nothing written."""
+
+
+class NotChallengeable(RuntimeError):
+    """A game to start for a challenge that is not open to the player with that deal (not
+    accepted, its day over, their side already played, another game or deal): nothing
+    was written."""
 
 
 @dataclass
@@ -163,7 +170,10 @@ class GameStore:
         with the day; a later start is a replay, untagged. The returned ``SavedGame.daily``
         says which. (Leaving a scored attempt untouched still uses the day's attempt up.)
         ``challenge``: the challenge ``game`` is played for; its side's outcome is written
-        when the game ends.
+        when the game ends. It must be open to the player (accepted, within its day, their
+        side not yet played, after the game replaced has been recorded) and be of this
+        game and deal, else NotChallengeable is raised, writing nothing: whatever a
+        question's buttons carried, only the challenge decides.
         """
         leaving = replacing is not None and not replacing.is_finished
         record_left = leaving and left_as is not None
@@ -197,6 +207,9 @@ class GameStore:
                 )
                 if attempts != 1:
                     daily = None  # the scored attempt was made earlier today: a replay
+            if challenge is not None:
+                await _check_challengeable(conn, self._db.share_lock, challenge, user_id,
+                                           game, now)
             row = await conn.fetchrow(
                 "INSERT INTO games (user_id, guild_id, game, deal, state, status, revision, "
                 "started_at, updated_at, daily, challenge_id) "
@@ -307,6 +320,22 @@ class GameStore:
             self._held.pop(user_id)
 
 
+async def _check_challengeable(
+    conn: Connection, share_lock: str, challenge: int, user_id: int, game: Game, now: float
+) -> None:
+    """Raise NotChallengeable unless ``game`` may be the player's game of ``challenge``."""
+    open_to = await conn.fetchrow(
+        "SELECT id FROM challenges WHERE id = $1 AND status = $2 AND game = $3 "
+        "AND deal = $4 AND accepted_at >= $5 "
+        "AND ((challenger_id = $6 AND challenger_outcome IS NULL) "
+        "OR (challenged_id = $6 AND challenged_outcome IS NULL))" + share_lock,
+        challenge, ACCEPTED, game.game_id, game.deal, float(now - DAY_S), user_id,
+    )
+    if open_to is None or game.draw_rule:
+        raise NotChallengeable(f"user {user_id}: challenge {challenge} is not open to them "
+                               f"with {game.game_id} deal {game.deal}")
+
+
 async def _insert_result(conn: Connection, saved: SavedGame) -> None:
     """The finished game's result row, and its side's outcome if it was a challenge's."""
     game = saved.game
@@ -339,13 +368,16 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
         saved.hints, float(saved.finished_at),
     )
     if saved.challenge_id is not None:
-        for side in ("challenger", "challenged"):  # the player's side, if still to finish
+        # The player's side, if still to finish and within the challenge's day: a game
+        # finished after it is not counted, whether or not it has been closed yet.
+        for side in ("challenger", "challenged"):
             await conn.execute(
                 f"UPDATE challenges SET {side}_outcome = $3, {side}_moves = $4, "
-                f"{side}_seconds = $5 WHERE id = $1 AND {side}_id = $2 "
-                f"AND {side}_outcome IS NULL AND status = 'accepted'",
+                f"{side}_seconds = $5, {side}_hints = $6 WHERE id = $1 AND {side}_id = $2 "
+                f"AND {side}_outcome IS NULL AND status = $7 AND accepted_at >= $8",
                 saved.challenge_id, saved.user_id, saved.status, game.moves_made,
-                float(saved.seconds_played),
+                float(saved.seconds_played), saved.hints, ACCEPTED,
+                float(saved.finished_at) - DAY_S,
             )
 
 

@@ -6,7 +6,7 @@ never fill it at once, and a pool never holds more than it was asked to.
 
 from __future__ import annotations
 
-from .database import Database
+from .database import Connection, Database
 from .meta import LEASE
 
 
@@ -38,7 +38,15 @@ class PoolStore:
         """Hand out (and remove) the oldest winnable deal of a game, if there is one; a
         deal is handed out once, however many processes ask at once."""
         async with self._db.transaction() as conn:
-            row = await conn.fetchrow(self._db.take_winnable_sql, game_id)
-            if row is not None:
-                await conn.notify("pool")  # the leader tops it up
-        return None if row is None else int(row["deal"])
+            return await take_pooled(self._db, conn, game_id)
+
+
+async def take_pooled(db: Database, conn: Connection, game_id: str) -> int | None:
+    """Take the oldest winnable deal of a game in the transaction under way on ``conn`` (of
+    ``db``), if there is one: it is gone only if that transaction commits. The leader is
+    told to top the pool up."""
+    row = await conn.fetchrow(db.take_winnable_sql, game_id)
+    if row is None:
+        return None
+    await conn.notify("pool")
+    return int(row["deal"])

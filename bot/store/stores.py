@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from .boards import BoardStore
-from .challenges import GONE, ChallengeStore
+from .challenges import CANCELLED, GONE, OPEN, ChallengeStore
 from .cooldowns import CooldownStore
 from .daily import DailyStore
 from .database import Database, Notice
@@ -26,6 +27,15 @@ PLAYER_TABLES = (
     "games", "results", "player_settings", "board_messages", "cooldowns", "replays"
 )
 EVERYTHING = None  # the user id of a notice that may concern anyone ("*": notices missed)
+
+
+class Forgotten(NamedTuple):
+    """What forgetting a player deleted: their current game (0 or 1), their results; and
+    the challenges they were in, now without them (their messages to be reworded)."""
+
+    games: int
+    results: int
+    challenges: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,12 +71,13 @@ class Stores:
         """The file or the server, for messages (never a password)."""
         return self.db.where
 
-    async def forget_player(self, user_id: int, *, today: str) -> tuple[int, int]:
+    async def forget_player(self, user_id: int, *, today: str) -> Forgotten:
         """Delete everything kept about a player, in every server, in one transaction: their
         current game, results, settings, board messages, cooldowns and daily attempts but
         ``today``'s (``YYYY-MM-DD``, UTC: kept to the day's end, so that forgetting buys no
-        second scored attempt); tell every process to drop what it keeps of them; then push
-        the deleted rows out of the database's log. (games, results) deleted."""
+        second scored attempt); call off the challenges waiting for an answer they are in,
+        and leave their side of the others anonymous; tell every process to drop what it
+        keeps of them; then push the deleted rows out of the database's log."""
         live = self.boards.live
         live.forget(user_id)
         # After any write of live boards already under way, so none brings a row back.
@@ -78,13 +89,20 @@ class Stores:
             await conn.execute(
                 "DELETE FROM daily_attempts WHERE user_id = $1 AND day <> $2", user_id, today
             )
+            await conn.execute(  # nobody is left to answer it, or to be answered
+                "UPDATE challenges SET status = $2 WHERE status = $3 "
+                "AND (challenger_id = $1 OR challenged_id = $1)", user_id, CANCELLED, OPEN,
+            )
+            touched: set[int] = set()
             for side in ("challenger_id", "challenged_id"):  # the other side keeps its record
-                await conn.execute(
-                    f"UPDATE challenges SET {side} = $2 WHERE {side} = $1", user_id, GONE
+                rows = await conn.fetch(
+                    f"UPDATE challenges SET {side} = $2 WHERE {side} = $1 RETURNING id",
+                    user_id, GONE,
                 )
+                touched |= {int(r["id"]) for r in rows}
             await conn.notify(f"forget:{user_id}")
         await self.db.after_forget()
-        return deleted["games"], deleted["results"]
+        return Forgotten(deleted["games"], deleted["results"], tuple(sorted(touched)))
 
     async def forget_past_daily_attempts(self, today: str) -> int:
         """Delete the daily attempts of the days before ``today`` (``YYYY-MM-DD``, UTC),

@@ -7,6 +7,8 @@ module says is written here once.
 
 from __future__ import annotations
 
+import unicodedata
+
 from engine import DRAW, FoundationSpec, Game, Move, Phrase, RuleError, Rules
 from engine.text import plural
 from engine.words import Figure
@@ -29,6 +31,7 @@ __all__ = [
     "plural",
     "refused",
     "saved_not_shown",
+    "shown_as_typed",
     "sorry",
     "spoken",
     "unreachable",
@@ -82,10 +85,21 @@ def sorry() -> str:
 ECHO_LIMIT = 40  # a player's text is echoed back at most this long
 
 
+def shown_as_typed(text: str) -> str:
+    """What a player typed, fit to show: without the characters that are not seen but act
+    (controls such as NUL, bidirectional overrides such as U+202E, zero-width and other
+    format characters, unassigned ones); a line break or tab becomes a space."""
+    return "".join(" " if c.isspace() else c for c in text
+                   if c.isspace() or unicodedata.category(c) not in _UNSEEN)
+
+
+_UNSEEN = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+
+
 def code(text: str) -> str:
     """Text a player types, set apart: ``7 f2`` -> `` `7 f2` `` (cut short if long: it may
-    be what they typed, echoed back)."""
-    text = text.replace("`", "'")
+    be what they typed, echoed back; without what would act unseen: ``shown_as_typed``)."""
+    text = shown_as_typed(text).replace("`", "'")
     if len(text) > ECHO_LIMIT:
         text = text[: ECHO_LIMIT - 1] + "…"
     return f"`{text}`"

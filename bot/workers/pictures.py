@@ -17,7 +17,7 @@ from typing import TypeVar
 
 from engine import Game
 from render import PictureWords, alt_text, render_png
-from render.replay import replay_gif
+from render.replay import Replay, fitted_replay
 from render.stats_card import StatsRow, render_stats_png, stats_alt_text
 
 from ..words.language import Words, current, words_for
@@ -75,16 +75,17 @@ class Pictures:
         return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     async def replay(
-        self, game: Game, *, four_colour: bool = False, assisted: bool = False,
-        resigned: bool = False,
-    ) -> bytes:
-        """``game`` move by move, as an animated GIF: in the replays' own process, whose
+        self, game: Game, *, limit: int | None = None, four_colour: bool = False,
+        assisted: bool = False, resigned: bool = False,
+    ) -> Replay | None:
+        """``game`` move by move, as an animated GIF within ``limit`` bytes (None if it
+        cannot fit; ``render.replay.fitted_replay``): in the replays' own process, whose
         lower priority leaves the CPU to the moves' pictures first (or in a thread)."""
-        draw = functools.partial(_replay, current().code, game, four_colour, assisted,
+        draw = functools.partial(_replay, current().code, game, limit, four_colour, assisted,
                                  resigned)
         if self._replays:
-            gif: bytes = await self._replays.run(draw)
-            return gif
+            drawn: Replay | None = await self._replays.run(draw)
+            return drawn
         return await asyncio.get_running_loop().run_in_executor(self._executor, draw)
 
     async def board(
@@ -133,7 +134,7 @@ def _stats(language: str, title: str, subtitle: str, rows: list[StatsRow]) -> Pi
                    stats_alt_text(title, subtitle, rows, words))
 
 
-def _replay(language: str, game: Game, four_colour: bool, assisted: bool,
-            resigned: bool) -> bytes:
-    return replay_gif(game, four_colour=four_colour, assisted=assisted, resigned=resigned,
-                      words=picture_words(language))
+def _replay(language: str, game: Game, limit: int | None, four_colour: bool, assisted: bool,
+            resigned: bool) -> Replay | None:
+    return fitted_replay(game, limit, four_colour=four_colour, assisted=assisted,
+                         resigned=resigned, words=picture_words(language))

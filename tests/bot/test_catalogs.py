@@ -441,7 +441,7 @@ async def a_session(core: Core, clock: Clock, language: str) -> tuple[Seen, list
     the leaderboard and daily board, a replay and a challenge; and the moves /move offers
     as the player types."""
     alice = Player(user_id=111, guild_id=900, language=language, server_language=language)
-    bob = Person(user_id=222, name="Bob")
+    bob = Person(user_id=222, name="Bob", member=True)
     seen: Seen = []
 
     async def see(what: str, reply: Reply) -> Reply:

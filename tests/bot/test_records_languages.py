@@ -19,11 +19,11 @@ import pytest
 from babel import Locale
 
 from bot.core import Core
-from bot.flows.challenges import DAY_S
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.stats import EVERYWHERE
 from bot.replies import Action, Duel, Person, Player
 from bot.store import Stores
+from bot.store.challenges import DAY_S
 from bot.words import language
 from bot.words.language import Words, install, speaking
 
@@ -176,7 +176,7 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
     assert await first.stores.meta.try_lead(lambda: None)
     await first.stores.pool.add("trefoil", NOV_22_DEAL, clock(), target=10)
     with speaking(ALICE.language):
-        asked = await first.challenge(ALICE, Person(BOB.user_id, "Bob"), "trefoil")
+        asked = await first.challenge(ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil")
     assert asked.message is not None and asked.message.challenge is not None
     assert servers(asked.message.text)
     challenge_id = asked.message.challenge.challenge_id
@@ -204,7 +204,7 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
 
 async def test_a_reply_to_a_press_on_a_challenge_is_the_players(core: Core) -> None:
     with speaking(BOB.language):
-        asked = await core.challenge(ALICE, Person(BOB.user_id, "Bob"), "trefoil")
+        asked = await core.challenge(ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil")
         assert asked.message is not None and asked.message.challenge is not None
         stranger = Player(333, 900, language=PLAYERS, server_language=SERVERS)
         refused = await core.press_challenge(stranger, asked.message.challenge.challenge_id,

@@ -319,7 +319,9 @@ async def test_a_transaction_cancelled_while_it_begins_leaves_none_open(any_stor
 
 
 async def test_a_challenge_keeps_the_language_it_was_posted_in(store: Stores) -> None:
-    made = await store.challenges.create(900, 1, 2, "trefoil", 100.0, language="pt-BR")
+    made = (await store.challenges.create(900, 1, 2, "trefoil", 100.0, language="pt-BR",
+                                          most_open=3)).challenge
+    assert made is not None
     kept = await store.challenges.get(made.id)
     assert kept is not None and made.language == kept.language == "pt-BR"
 
@@ -339,6 +341,61 @@ async def test_challenges_from_before_languages_were_kept_are_english(tmp_path: 
         assert await store.meta.schema_version() == SCHEMA_VERSION > 8
         [old] = await store.challenges.due("open", 200.0)
         assert old.language == "en-US"
+    finally:
+        await store.close()
+
+
+async def test_a_pairs_challenges_waiting_at_once_before_the_limit_leave_the_newest(
+    tmp_path: Path,
+) -> None:
+    """Before one waiting challenge per pair was the rule, a member could send many: the
+    migration that makes it the rule ends all but the newest of each pair as unanswered."""
+    path = tmp_path / "v10.db"
+    con = sqlite3.connect(path)
+    con.executescript("".join(MIGRATIONS[:10]) + "PRAGMA user_version = 10;")
+    for challenger, challenged in ((1, 2), (2, 1), (1, 2), (1, 3), (0, 2), (0, 2)):
+        con.execute(
+            "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
+            "created_at) VALUES (900, ?, ?, 'trefoil', 'open', 100.0)", (challenger, challenged),
+        )
+    con.commit()
+    con.close()
+    store = await Stores.open(path)
+    try:
+        assert await store.meta.schema_version() == SCHEMA_VERSION > 10
+        statuses = [(await store.challenges.get(i)) for i in range(1, 7)]
+        assert [c.status for c in statuses if c is not None] == [
+            "expired", "expired", "open", "open", "open", "open"
+        ]
+    finally:
+        await store.close()
+
+
+async def test_on_postgresql_too_a_pairs_waiting_challenges_leave_the_newest(
+    pg_url: str,
+) -> None:
+    from bot.store.migrations.postgres import MIGRATIONS as PG_MIGRATIONS
+
+    conn = await asyncpg.connect(pg_url)
+    try:
+        await conn.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        await conn.execute("INSERT INTO schema_version VALUES (6)")
+        for script in PG_MIGRATIONS[:6]:
+            await conn.execute(script)
+        for challenger, challenged in ((1, 2), (2, 1), (1, 2), (1, 3)):
+            await conn.execute(
+                "INSERT INTO challenges (guild_id, challenger_id, challenged_id, game, status, "
+                "created_at) VALUES (900, $1, $2, 'trefoil', 'open', 100.0)",
+                challenger, challenged,
+            )
+    finally:
+        await conn.close()
+    store = await Stores.open(pg_url)
+    try:
+        statuses = [await store.challenges.get(i) for i in range(1, 5)]
+        assert [c.status for c in statuses if c is not None] == [
+            "expired", "expired", "open", "open"
+        ]
     finally:
         await store.close()
 

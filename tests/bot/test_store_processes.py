@@ -121,6 +121,56 @@ async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Sto
     assert await b.pool.count("trefoil") == 0
 
 
+async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
+    pair: tuple[Stores, Stores],
+) -> None:
+    from bot.store.challenges import ACCEPTED, DECLINED, NOT_OPEN, OPEN, TAKEN
+
+    a, b = pair
+    assert await a.meta.try_lead(lambda: None), "the leader fills the pool"
+    for deal in range(1, 11):
+        await a.pool.add("trefoil", deal, float(deal), target=20)
+    made = (await a.challenges.create(900, 1, 2, "trefoil", 100.0, language="en-US",
+                                      most_open=3)).challenge
+    assert made is not None
+    answers = await outcomes(*(s.challenges.accept(made.id, 200.0) for _ in range(4)
+                               for s in (a, b)))
+    assert sorted(answers) == [NOT_OPEN] * 7 + [TAKEN], answers
+    assert await b.pool.count("trefoil") == 9, "one Accept, one deal"
+    kept = await b.challenges.get(made.id)
+    assert kept is not None and kept.status == ACCEPTED and kept.deal == 1
+    # Accept and Decline at once: a declined challenge took no deal.
+    raced = (await a.challenges.create(900, 3, 4, "trefoil", 100.0, language="en-US",
+                                       most_open=3)).challenge
+    assert raced is not None
+    answers = await outcomes(a.challenges.close(raced.id, OPEN, DECLINED),
+                             b.challenges.accept(raced.id, 200.0))
+    after = await a.challenges.get(raced.id)
+    assert after is not None
+    left = 8 if after.status == ACCEPTED else 9
+    assert await a.pool.count("trefoil") == left, (answers, after.status)
+    # Past its day to be answered, an Accept accepts nothing and takes nothing.
+    late = (await b.challenges.create(900, 5, 6, "trefoil", 100.0, language="en-US",
+                                      most_open=3)).challenge
+    assert late is not None
+    assert await a.challenges.accept(late.id, 100.0 + 24 * 3600 + 1) == NOT_OPEN
+    assert await a.pool.count("trefoil") == left
+
+
+async def test_two_processes_challenging_within_a_pair_at_once_make_one(
+    pair: tuple[Stores, Stores],
+) -> None:
+    from bot.store.challenges import PAIR_BUSY
+
+    a, b = pair
+    made = await outcomes(*(s.challenges.create(900, x, y, "trefoil", 100.0, language="en-US",
+                                                most_open=3)
+                            for s, (x, y) in ((a, (1, 2)), (b, (2, 1)), (a, (2, 1)), (b, (1, 2)))))
+    kept = [m.challenge for m in made if hasattr(m, "challenge") and m.challenge is not None]
+    assert len(kept) == 1, made
+    assert sorted(str(getattr(m, "why", m)) for m in made) == ["None"] + [PAIR_BUSY] * 3
+
+
 async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:
     a, b = await Stores.open(pg_url), await Stores.open(pg_url)
     lost: list[str] = []
@@ -214,7 +264,7 @@ async def test_a_board_write_in_flight_elsewhere_never_brings_a_forgotten_player
     await b.boards.swap(1, 500, 7001)  # the other process posted a board...
     writing = asyncio.ensure_future(live.write_now())  # ...and is writing it down
     await asyncio.sleep(0.01)
-    assert await a.forget_player(1, today="2026-11-01") == (1, 0)  # meanwhile the player is forgotten here
+    assert (await a.forget_player(1, today="2026-11-01"))[:2] == (1, 0)  # meanwhile the player is forgotten here
     release.set()
     await writing
     async with a.db.reading() as conn:

@@ -69,6 +69,16 @@ def database(tmp_path: Path) -> Path:
     return tmp_path / "solitaire.db"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """A database on each backend in turn, for what the bot tells a player that the store
+    decides (a test module overrides ``database`` with it): a SQLite file, a PostgreSQL
+    URL."""
+    if request.param == "sqlite":
+        return tmp_path / "solitaire.db"
+    return str(request.getfixturevalue("pg_url"))
+
+
 class SkippingClock:
     """The bot's clock: Unix time, plus whatever a test skips ahead (``skip``), so that a
     test can ask again past a cooldown without waiting for it."""
@@ -89,6 +99,8 @@ def clock() -> SkippingClock:
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, database: Path, clock: SkippingClock) -> AsyncIterator[Any]:
+async def bot(
+    fake: FakeDiscord, database: Path | str, clock: SkippingClock
+) -> AsyncIterator[Any]:
     async with bot_in_process(fake, database, clock=clock) as running:
         yield running

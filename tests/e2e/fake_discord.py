@@ -869,7 +869,7 @@ class FakeInteraction:
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": self.integration_owners(),
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            "attachment_size_limit": fake.attachment_size_limit,
             "channel_id": str(self.channel.id),
         }
         channel = self.channel.payload()
@@ -1283,6 +1283,10 @@ class FakeDiscord:
         self.shard_count = shard_count  # what GET /gateway/bot recommends
         self.callback_deadline = callback_deadline
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        # The most bytes an attachment may have: what each interaction's
+        # attachment_size_limit says, and what an upload is refused beyond (a server's
+        # boosts raise it; a test may set it for the place it plays in).
+        self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
         self.snowflakes = Snowflakes()
         ids = self.snowflakes
         self.bot_user = FakeUser(ids.next(), "Solitaire", bot=True)
@@ -2517,7 +2521,7 @@ class FakeDiscord:
         validate_embeds(embeds)
         validate_components(components, flags)
         for name, blob in files:
-            _check(len(blob) <= ATTACHMENT_SIZE_LIMIT, f"file {name} of {len(blob)} bytes")
+            _check(len(blob) <= self.attachment_size_limit, f"file {name} of {len(blob)} bytes")
         attachments = list(msg.attachments)
         if "attachments" in data and data["attachments"] is not None:
             keep = {a.id: a for a in msg.attachments}

@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[2]
 @contextlib.asynccontextmanager
 async def bot_in_process(
     fake: FakeDiscord,
-    database: Path,
+    database: Path | str,
     *,
     dev_guild_id: int | None = None,
     force_sync: bool = False,
@@ -37,13 +37,16 @@ async def bot_in_process(
     clock: Callable[[], float] = time.time,
 ) -> AsyncIterator[Any]:
     """The bot, logged in to the fake and connected to its gateway, until the block ends;
-    ``clock`` gives its Unix seconds (games, statistics, the daily deal's day)."""
+    ``database`` is a SQLite file or a PostgreSQL URL; ``clock`` gives its Unix seconds
+    (games, statistics, the daily deal's day)."""
     from bot.config import Config
     from bot.core import Core
     from bot.discord.client import SolitaireBot
 
+    url = database if isinstance(database, str) else None
     config = Config(
-        token=fake.token, database_path=database, dev_guild_id=dev_guild_id, log_level="INFO",
+        token=fake.token, database_path=Path(database) if url is None else Path("unused.db"),
+        database_url=url, dev_guild_id=dev_guild_id, log_level="INFO",
         render_processes=0,  # pictures in this process's threads: tests patch the renderer
     )
     core = await Core.open(config.database, clock=clock)

@@ -3,6 +3,7 @@ never the generic apology, never silence — and every reply fits Discord's limi
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import pytest
@@ -138,3 +139,52 @@ async def test_a_press_without_its_message_is_answered(fake: FakeDiscord, bot: A
     private_reason(reply, "came without the board", "/show")
     again = await fake.command("alice", "show")
     assert "0 moves" in again.text, "nothing was played"
+
+
+@pytest.mark.parametrize(("source", "target"), [("7\u202e", "3"), ("7", "\x003"),
+                                                ("\u200b7\u2066", "f\u00ad9")])
+async def test_control_characters_typed_are_never_echoed(
+    fake: FakeDiscord, bot: Any, source: str, target: str
+) -> None:
+    await started(fake)
+    reply = await fake.command("alice", "move", {"from": source, "to": target})
+    private_reason(reply)
+    hidden = [c for c in reply.text if unicodedata.category(c) in ("Cc", "Cf") and c != "\n"]
+    assert hidden == [], [f"U+{ord(c):04X}" for c in hidden]
+
+
+PAST_SQLITE = 2**63  # one past the largest integer SQLite (and PostgreSQL's BIGINT) keeps
+
+
+@pytest.mark.parametrize("name", ["replay", "stats", "challenge"])
+@pytest.mark.parametrize("resolved", [False, True])
+async def test_a_user_id_past_64_bit_integers_is_refused_at_the_edge(
+    fake: FakeDiscord, bot: Any, name: str, resolved: bool
+) -> None:
+    huge = str(PAST_SQLITE)
+    options = {"user": huge} | ({"game": "trefoil"} if name == "challenge" else {})
+    users = {"users": {huge: {"id": huge, "username": "ghost", "discriminator": "0",
+                              "global_name": None, "avatar": None}}}
+    reply = await fake.command_unchecked("alice", name, options,
+                                         resolved=users if resolved else None)
+    private_reason(reply, "`user` must be a member", "nothing was done")
+
+
+@pytest.mark.parametrize("custom_id", [
+    "sol:duel:accept:99999999999999999999",
+    "sol:duel:play:9223372036854775808",
+    "sol:new:yes:{alice}:1:trefoil:1:c99999999999999999999",
+    "sol:new:yes:{alice}:99999999999999999999:trefoil:1",
+    "sol:undo:{alice}:99999999999999999999:0",
+    "sol:menu:{alice}:1:99999999999999999999",
+])
+async def test_a_custom_id_with_an_id_past_64_bit_integers_is_refused_with_a_reason(
+    fake: FakeDiscord, bot: Any, custom_id: str
+) -> None:
+    board = await started(fake)
+    forged = custom_id.format(alice=fake.users["alice"].id)
+    old = fake.post_earlier_message(content="forged", buttons={forged: "Press"})
+    reply = await fake.press("alice", old, label="Press")
+    private_reason(reply, "nothing was done")
+    again = await fake.command("alice", "show")
+    assert "0 moves" in again.text and again.text.split("\n")[0] == board.text.split("\n")[0]

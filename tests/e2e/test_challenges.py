@@ -5,23 +5,33 @@ counts challenges won and lost."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bot.flows.challenges import DAY_S
+from bot.store.challenges import DAY_S
 
 from ..bot.daily_lines import NOV_22_DEAL, NOV_22_WIN
 from .conftest import SkippingClock
 from .fake_discord import FakeDiscord
 from .harness import bot_in_process
-from .play import board_of
+from .play import board_of, move_options
 
 
 @pytest.fixture
-async def bot(fake: FakeDiscord, database: Path, clock: SkippingClock) -> AsyncIterator[Any]:
+def database(any_database: Path | str) -> Path | str:
+    """Every test here on each backend: what a challenge tells its players is decided in
+    the database, and must be true on both."""
+    return any_database
+
+
+@pytest.fixture
+async def bot(
+    fake: FakeDiscord, database: Path | str, clock: SkippingClock
+) -> AsyncIterator[Any]:
     """The bot, its pool holding a Trefoil deal whose winning line the test knows."""
     async with bot_in_process(fake, database, clock=clock) as running:
         pool = running.core.stores.pool
@@ -175,3 +185,249 @@ async def test_play_over_an_unfinished_game_asks_first_and_keeps_it_on_no(
     again = await fake.press("bob", asked, label="Play")
     dealt = await fake.press("bob", again, label="Start new game")
     assert f"deal {NOV_22_DEAL}" in board_of(dealt).text and "Trefoil" in board_of(dealt).text
+
+
+async def play_line(
+    fake: FakeDiscord, player: str, moves: list[str], clock: SkippingClock | None = None,
+    step_s: float = 0.0,
+) -> Any:
+    last = None
+    for move in moves:
+        if clock is not None:
+            clock.skip(step_s)
+        last = await fake.command(player, "move", move_options(move))
+    return last
+
+
+async def accepted(fake: FakeDiscord, challenger: str = "alice", challenged: str = "bob") -> Any:
+    asked = await fake.command(challenger, "challenge", {"user": challenged, "game": "trefoil"})
+    await fake.press(challenged, asked, label="Accept")
+    return asked
+
+
+async def test_an_unassisted_win_beats_a_faster_one_with_a_hint(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    asked = await fake.command("alice", "challenge", {"user": "bob", "game": "trefoil"})
+    assert "without hints" in asked.text, "the rule is told before anyone accepts"
+    await fake.press("bob", asked, label="Accept")
+    rules = text_of(fake, asked.message_id)
+    assert "a win without hints beats one with them" in rules, rules
+    await fake.press("alice", asked, label="Play")
+    hint = await fake.command("alice", "hint")
+    assert "Hint" in hint.text, hint.text
+    await play_line(fake, "alice", NOV_22_WIN, clock, step_s=1)
+    await fake.press("bob", asked, label="Play")
+    await play_line(fake, "bob", NOV_22_WIN, clock, step_s=10)  # ten times as slow
+    bob = fake.users["bob"]
+    final = await shows(fake, asked.message_id, "wins the challenge")
+    assert f"🏆 <@{bob.id}> wins the challenge!" in final, final
+    assert "with hints" in final
+    assert "Challenges: 0 won, 1 lost" in (await fake.command("alice", "stats")).text
+
+
+async def test_a_win_after_the_challenges_day_does_not_count(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    asked = await accepted(fake)
+    await fake.press("alice", asked, label="Play")
+    await play_line(fake, "alice", NOV_22_WIN[:-1])
+    clock.skip(DAY_S + 1)  # before the leader's sweep closes it
+    won = await fake.command("alice", "move", move_options(NOV_22_WIN[-1]))
+    assert "Won" in won.text
+    final = await shows(fake, asked.message_id, "did not finish within the day")
+    alice = fake.users["alice"]
+    assert f"<@{alice.id}>: did not finish within the day" in final, final
+    assert "wins the challenge" not in final
+    assert "Challenges: 1 won" not in (await fake.command("alice", "stats")).text
+
+
+async def test_a_kept_question_deals_no_second_game_of_a_challenge(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    await fake.command("bob", "new", {"game": "clover-leaf", "deal": 7})
+    await fake.command("bob", "move", {"from": "1", "to": "16"})
+    asked = await accepted(fake)
+    kept = await fake.press("bob", asked, label="Play")  # a question he keeps for later
+    answered = await fake.press("bob", await fake.press("bob", asked, label="Play"),
+                                label="Start new game")
+    assert f"deal {NOV_22_DEAL}" in board_of(answered).text
+    await play_line(fake, "bob", NOV_22_WIN)
+    again = await fake.press("bob", kept, label="Start new game")
+    assert again.ephemeral and "played your game of this challenge" in again.text, again.text
+    shown = await fake.command("bob", "show")
+    assert f"{len(NOV_22_WIN)} moves" in shown.text and "Won" in shown.text, shown.text
+    # After the day: a question kept from before deals nothing either.
+    await fake.command("alice", "new", {"game": "clover-leaf", "deal": 7})
+    await fake.command("alice", "move", {"from": "1", "to": "16"})
+    hers = await fake.press("alice", asked, label="Play")
+    clock.skip(DAY_S + 1)
+    late = await fake.press("alice", hers, label="Start new game")
+    assert late.ephemeral and "That challenge is over" in late.text, late.text
+    assert "Clover Leaf" in (await fake.command("alice", "show")).text
+
+
+async def test_a_forged_question_deals_nothing_as_a_challenge_game(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    bob = fake.users["bob"]
+    board = await fake.command("bob", "new", {"game": "clover-leaf", "deal": 7})
+    await fake.command("bob", "move", {"from": "1", "to": "16"})
+    row = next(c for c in board_of(board).custom_ids if c.startswith("sol:undo:")).split(":")[3]
+    asked = await accepted(fake)
+    challenge = fake.message(asked).state().custom_ids[0].rsplit(":", 1)[1]
+    theirs = await accepted(fake, "carol", "dana")
+    other = fake.message(theirs).state().custom_ids[0].rsplit(":", 1)[1]
+    forged = [
+        f"sol:new:yes:{bob.id}:{row}:clover-leaf:1:c{challenge}",  # another game and deal
+        f"sol:new:yes:{bob.id}:{row}:trefoil:{NOV_22_DEAL}:draw:c{challenge}",  # a house rule
+        f"sol:new:yes:{bob.id}:{row}:trefoil:{NOV_22_DEAL}:c{other}",  # not his challenge
+        f"sol:new:yes:{bob.id}:{row}:trefoil:winnable:c{challenge}",  # any deal
+    ]
+    for custom_id in forged:
+        old = fake.post_earlier_message(content="forged", buttons={custom_id: "Start new game"})
+        reply = await fake.press("bob", old, label="Start new game")
+        assert reply.ephemeral and not reply.message.attachments, (custom_id, reply.text)
+        clock.skip(5)  # past /show's cooldown
+        shown = await fake.command("bob", "show")
+        assert "Clover Leaf" in shown.text and "1 move" in shown.text, (custom_id, shown.text)
+    assert "not started yet" in text_of(fake, asked.message_id)
+
+
+async def test_eight_accepts_at_once_take_one_deal_and_a_lost_race_takes_none(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    pool = bot.core.stores.pool
+    for deal in range(1, 6):
+        await pool.add("trefoil", deal, clock(), target=10)
+    before = await pool.count("trefoil")
+    asked = await fake.command("alice", "challenge", {"user": "bob", "game": "trefoil"})
+    presses = [fake.start_component("bob", asked, label="Accept") for _ in range(8)]
+    for press in presses:
+        await fake.send_interaction(press)
+    answers = await asyncio.gather(*(press.reply() for press in presses))
+    assert all("Sorry" not in a.text for a in answers), [a.text for a in answers]
+    assert await pool.count("trefoil") == before - 1
+    # Accept and Decline at once: whichever wins, a declined challenge took no deal.
+    clock.skip(30)
+    race = await fake.command("carol", "challenge", {"user": "dana", "game": "trefoil"})
+    presses = [fake.start_component("dana", race, label=label) for label in ("Accept", "Decline")]
+    for press in presses:
+        await fake.send_interaction(press)
+    await asyncio.gather(*(press.reply() for press in presses))
+    final = text_of(fake, race.message_id)
+    taken = 1 if "declined" not in final else 0
+    assert await pool.count("trefoil") == before - 1 - taken, final
+
+
+async def test_a_double_tap_on_play_deals_one_game_and_asks_nothing(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    asked = await accepted(fake)
+    taps = [fake.start_component("bob", asked, label="Play") for _ in range(2)]
+    for tap in taps:
+        await fake.send_interaction(tap)
+    answers = await asyncio.gather(*(tap.reply() for tap in taps))
+    for answer in answers:
+        assert "Start new game" not in [b.label for b in answer.buttons], answer.text
+        assert f"deal {NOV_22_DEAL}" in answer.text, answer.text
+
+
+async def test_one_open_challenge_per_pair_and_a_few_per_member(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    first = await fake.command("alice", "challenge", {"user": "bob", "game": "trefoil"})
+    assert not first.ephemeral and fake.message(first).notified == {fake.users["bob"].id}
+    for who, whom in (("alice", "bob"), ("bob", "alice")):
+        clock.skip(31)  # past /challenge's cooldown
+        again = await fake.command(who, "challenge", {"user": whom, "game": "clover-leaf"})
+        assert again.ephemeral and "already have a challenge" in again.text, again.text
+    await fake.press("bob", first, label="Decline")
+    clock.skip(31)
+    anew = await fake.command("alice", "challenge", {"user": "bob", "game": "clover-leaf"})
+    assert not anew.ephemeral, "a challenge answered no longer stands in the way"
+    for whom in ("carol", "dana"):
+        clock.skip(31)
+        made = await fake.command("alice", "challenge", {"user": whom, "game": "trefoil"})
+        assert not made.ephemeral, made.text
+    clock.skip(31)
+    many = await fake.command("alice", "challenge", {"user": "olga", "game": "trefoil"})
+    assert many.ephemeral and "3 challenges waiting for an answer" in many.text, many.text
+    olga = fake.users["olga"]
+    assert not [m for m in fake.channel_messages() if f"<@{olga.id}>" in m.content], (
+        "nobody was called on by a refused challenge"
+    )
+
+
+@pytest.mark.parametrize("who", ["the bot", "a stranger", "an id alone"])
+async def test_a_challenge_goes_only_to_a_member_of_the_server(
+    fake: FakeDiscord, bot: Any, who: str
+) -> None:
+    if who == "a stranger":  # erin is not in this server: Discord resolves no member
+        reply = await fake.command("alice", "challenge", {"user": "erin", "game": "trefoil"})
+    else:
+        target = fake.bot_user.id if who == "the bot" else fake.users["carol"].id
+        reply = await fake.command_unchecked(
+            "alice", "challenge", {"user": str(target), "game": "trefoil"}
+        )
+    assert reply.ephemeral and not reply.buttons, reply.text
+    assert "Challenge!" not in reply.text and reply.text, reply.text
+
+
+async def forget(fake: FakeDiscord, who: str) -> None:
+    asked = await fake.command(who, "forget-me")
+    done = await fake.press(who, asked, label="Delete everything")
+    assert "Done: deleted" in done.text, done.text
+
+
+async def test_forgetting_reaches_a_finished_challenges_message(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    asked = await accepted(fake)
+    await fake.press("alice", asked, label="Play")
+    resigning = await fake.command("alice", "resign")
+    await fake.press("alice", resigning, label="Resign")
+    await fake.press("bob", asked, label="Play")
+    await play_line(fake, "bob", NOV_22_WIN)
+    await shows(fake, asked.message_id, "wins the challenge")
+    await forget(fake, "alice")
+    final = await shows(fake, asked.message_id, "a player who has left")
+    assert f"<@{alice.id}>" not in final and "resigned" not in final, final
+    assert f"<@{bob.id}>: won in {len(NOV_22_WIN)} moves" in final, "his record stays"
+    assert f"🏆 <@{bob.id}> wins the challenge!" in final
+    assert "Challenges: 1 won, 0 lost" in (await fake.command("bob", "stats")).text
+
+
+async def test_forgetting_calls_off_an_open_challenge_and_its_buttons(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    asked = await fake.command("carol", "challenge", {"user": "dana", "game": "trefoil"})
+    accept = next(c for c in fake.message(asked).state().custom_ids if ":accept:" in c)
+    await forget(fake, "dana")
+    ended = await shows(fake, asked.message_id, "called off")
+    assert f"<@{fake.users['dana'].id}>" not in ended
+    assert fake.message(asked).state().components == (), "no buttons left to press"
+    stale = fake.post_earlier_message(content="an old copy", buttons={accept: "Accept"})
+    pressed = await fake.press("carol", stale, label="Accept")
+    assert "<@0>" not in pressed.text and "called off" in pressed.text, pressed.text
+    assert not fake.message(stale).state().components
+
+
+async def test_an_expired_challenge_shows_how_it_ended_when_play_is_pressed(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    asked = await accepted(fake)
+    await fake.press("alice", asked, label="Play")
+    clock.skip(DAY_S + 1)  # before the leader's sweep
+    press = fake.start_component("bob", asked, label="Play")
+    await fake.send_interaction(press)
+    late = await press.reply()
+    assert late.kind == "update" and late.message_id == asked.message_id, "edited in place"
+    [note] = await press.wait_followups(1)
+    assert note.ephemeral and "That challenge is over: its message shows how it ended" in (
+        note.content
+    ), note.content
+    ended = fake.message(asked).state()
+    assert ended.components == (), "its Play button is gone"
+    assert "did not finish within the day" in ended.content, ended.content

@@ -166,6 +166,33 @@ async def test_forget_me_through_one_process_removes_the_player_from_both(
     assert "**on**" not in shown.text, "process 1 forgot her settings too"
 
 
+async def test_privacy_and_forgetting_in_one_process_hold_for_the_others_messages(
+    fleet: Fleet,
+) -> None:
+    """Alice, in both servers, acts through process 1; Bob sees through process 0."""
+    fake = fleet.fake
+    alice = fake.users["alice"]
+    here, there = fake.guild, fake.other_guild
+    await fake.command("alice", "new", {"game": "trefoil", "deal": 3}, guild=here)
+    await fake.command("alice", "move", move_options(Mirror("trefoil", 3).first_move()),
+                       guild=here)
+    resigning = await fake.command("alice", "resign", guild=here)
+    await fake.press("alice", resigning, label="Resign")
+    await fake.command("alice", "settings", {"private_boards": True}, guild=there)
+    refused = await fake.command("bob", "replay", {"user": "alice"}, guild=here)
+    assert refused.ephemeral and "keeps their boards private" in refused.text, refused.text
+    # A challenge waiting for her answer, in process 0's server; she is forgotten
+    # through process 1: its message there is called off at once.
+    asked = await fake.command("bob", "challenge", {"user": "alice", "game": "trefoil"},
+                               guild=here)
+    forget = await fake.command("alice", "forget-me", guild=there)
+    await fake.press("alice", forget, label="Delete everything")
+    await fake.wait_until(lambda: "called off" in fake.message(asked).state().content,
+                          timeout=10, what="the challenge called off")
+    ended = fake.message(asked).state()
+    assert f"<@{alice.id}>" not in ended.content and ended.components == ()
+
+
 async def test_no_secret_reaches_a_log(pg_url: str, tmp_path: Path) -> None:
     fake = await FakeDiscord().start()
     head, _, rest = pg_url.partition("@")

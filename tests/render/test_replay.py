@@ -7,9 +7,18 @@ import io
 
 from PIL import Image, ImageChops
 
-from engine import new_game
+from engine import PILE, Game, new_game
 from render.board import render_image
-from render.replay import FIRST_MS, LAST_MS, MOST_FRAMES, STEP_MS, frames_shown, replay_gif
+from render.replay import (
+    FEWEST_FRAMES,
+    FIRST_MS,
+    LAST_MS,
+    MOST_FRAMES,
+    STEP_MS,
+    fitted_replay,
+    frames_shown,
+    replay_gif,
+)
 
 
 def frames(gif: bytes) -> list[Image.Image]:
@@ -55,3 +64,26 @@ def test_a_long_game_shows_an_even_selection_ending_on_its_last_move() -> None:
     assert len(picked) == MOST_FRAMES and max(picked) == 531 and min(picked) >= 1
     gaps = [b - a for a, b in zip(sorted(picked), sorted(picked)[1:], strict=False)]
     assert max(gaps) - min(gaps) <= 1, "evenly spread"
+
+
+def long_game(moves: int) -> Game:
+    game = new_game("corner-stones", 20)
+    while game.moves_made < moves:
+        game.play(next(m for m in game.legal_moves() if m.kind == PILE)
+                  if game.moves_made % 2 else game.legal_moves()[-1])
+    return game
+
+
+def test_a_replay_fits_a_limit_with_fewer_moves_then_smaller_pictures() -> None:
+    game = long_game(150)
+    whole = fitted_replay(game, None)
+    assert whole is not None and (whole.shown, whole.scale, whole.cut_to_fit) == (150, 1.0, False)
+    assert fitted_replay(game, len(whole.gif)) == whole, "what fits is not cut"
+    fewer = fitted_replay(game, len(whole.gif) * 2 // 3)
+    assert fewer is not None and len(fewer.gif) <= len(whole.gif) * 2 // 3
+    assert fewer.cut_to_fit and fewer.scale == 1.0 and FEWEST_FRAMES <= fewer.shown < 150
+    assert len(frames(fewer.gif)) == fewer.shown + 1
+    smaller = fitted_replay(game, len(whole.gif) // 8)
+    assert smaller is not None and smaller.scale < 1 and len(smaller.gif) <= len(whole.gif) // 8
+    assert Image.open(io.BytesIO(smaller.gif)).width < Image.open(io.BytesIO(whole.gif)).width
+    assert fitted_replay(game, 500) is None, "not even the smallest fits in 500 bytes"

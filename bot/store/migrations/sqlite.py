@@ -164,4 +164,25 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE challenges ADD COLUMN language TEXT NOT NULL DEFAULT 'en-US';
     """,
+    # 10: each side's hints in its challenge game: a win without hints beats one with them.
+    """
+    ALTER TABLE challenges ADD COLUMN challenger_hints INTEGER;
+    ALTER TABLE challenges ADD COLUMN challenged_hints INTEGER;
+    """,
+    # 11: one challenge waiting for an answer per pair of members, whichever challenged
+    #     whom (the older of any two waiting now end as unanswered); and each member's
+    #     challenges waiting for an answer, counted by the index beside it.
+    """
+    UPDATE challenges SET status = 'expired'
+        WHERE status = 'open' AND challenger_id <> 0 AND challenged_id <> 0
+        AND id NOT IN (
+            SELECT max(id) FROM challenges
+            WHERE status = 'open' AND challenger_id <> 0 AND challenged_id <> 0
+            GROUP BY min(challenger_id, challenged_id), max(challenger_id, challenged_id)
+        );
+    CREATE UNIQUE INDEX challenges_open_pair
+        ON challenges (min(challenger_id, challenged_id), max(challenger_id, challenged_id))
+        WHERE status = 'open' AND challenger_id <> 0 AND challenged_id <> 0;
+    CREATE INDEX challenges_by_challenger ON challenges (challenger_id, status, created_at);
+    """,
 )
