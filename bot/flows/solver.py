@@ -147,8 +147,9 @@ class SolverService:
     async def hint(self, saved: SavedGame) -> Reply:
         """The solver's next step, privately, as an expert would put it: a press of
         Auto-finish or To foundations when that is the step, else a move, with the moves
-        its winning line has left; on a lost game, that no win is possible and how far to
-        undo. Counted, so a win after it is assisted."""
+        its winning line has left; before a redeal, how often its plan wins over the
+        shuffles no one can know yet; on a lost game, that no win is possible and how far
+        to undo. Counted, so a win after it is assisted."""
         game = saved.game
         wait = await self.cooldowns.wait(saved.user_id, "hint")
         if wait:

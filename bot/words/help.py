@@ -78,7 +78,8 @@ def help_text() -> str:
           source=code(p_("option", "from"))),
         _("{undo}, {redo}, {redeal} — take back, replay; shuffle and deal again",
           undo=command("undo"), redo=command("redo"), redeal=command("redeal")),
-        _("{hint} — the solver's next step, and how many moves its winning line has left",
+        _("{hint} — the solver's next step, and how many moves its winning line has left; "
+          "before a redeal, whose shuffle it cannot see either, how often its plan wins",
           hint=command("hint")),
         _("{show}, {resign} — post your board again; give up (asks first, counts as a loss)",
           show=command("show"), resign=command("resign")),
