@@ -75,6 +75,7 @@ def render_png(
     last_move: Move | str | None = None,
     four_colour: bool = False,
     no_win: bool = False,
+    lost_as_dealt: bool = False,
     assisted: bool = False,
     resigned: bool = False,
     words: PictureWords = ENGLISH,
@@ -86,14 +87,16 @@ def render_png(
     under the title. ``None`` frames nothing, so a caller shows a move only when it
     means to (after an undo, ``game.last_move`` is not what the player just did).
     ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
-    verdict) puts "No win is possible from here" on a board still in play;
+    verdict) puts "No win is possible from here" on a board still in play, and
+    ``lost_as_dealt`` (the deal itself proven lost) says "from this deal", with no word
+    of undo, as does a board with no move of the player's own to undo;
     ``assisted`` marks a win as won with hints. ``resigned``: the player gave this game
     up; its banner says so (over a stuck or no-win one). ``words``: the language its words
     and card faces are drawn in.
     """
     image = render_image(
-        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted,
-        resigned=resigned, words=words,
+        game, last_move=last_move, four_colour=four_colour, no_win=no_win,
+        lost_as_dealt=lost_as_dealt, assisted=assisted, resigned=resigned, words=words,
     )
     return png.encode(image)
 
@@ -104,13 +107,15 @@ def render_image(
     last_move: Move | str | None = None,
     four_colour: bool = False,
     no_win: bool = False,
+    lost_as_dealt: bool = False,
     assisted: bool = False,
     resigned: bool = False,
     words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    banner = banner_texts(game, no_win=no_win, assisted=assisted, resigned=resigned, words=words)
+    banner = banner_texts(game, no_win=no_win, lost_as_dealt=lost_as_dealt, assisted=assisted,
+                          resigned=resigned, words=words)
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     ranks = words.ranks
@@ -353,21 +358,24 @@ def _title(
 
 
 def banner_texts(
-    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False,
-    words: PictureWords = ENGLISH,
+    game: Game, *, no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
+    resigned: bool = False, words: PictureWords = ENGLISH,
 ) -> tuple[tuple[str, ...], RGB] | None:
     """What the banner says (longest first, the first that fits is drawn) and its colour:
-    how the game ended (won, resigned, stuck), or that it can no longer be won."""
+    how the game ended (won, resigned, stuck), or that it can no longer be won. Where no
+    undo can help (the deal is lost, or no move of the player's is there to undo), no
+    word of undo."""
     if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
         if assisted:
             return words.won_with_hints(game.moves_made), WON
         return words.won(game.moves_made), WON
     if resigned:
         return words.resigned(game.moves_made), RESIGNED
+    dealt = lost_as_dealt or not game.own_moves
     if game.is_stuck:
-        return words.stuck(), STUCK
-    if no_win:
-        return words.no_win(), NO_WIN
+        return words.stuck(dealt), STUCK
+    if no_win or lost_as_dealt:
+        return words.no_win(dealt), NO_WIN
     return None
 
 

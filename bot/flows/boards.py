@@ -7,6 +7,8 @@ and how to say it, in the language spoken now.
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine import CARDS, DRAW, FOUNDATION, PILE, REDEAL, Game, Move
 from engine.lru import LRU
 
@@ -55,7 +57,7 @@ def compose(
     if end:
         lines.append(end)
     elif proven_lost:
-        lines.append(no_win(game))
+        lines.append(no_win(game, lost_as_dealt=saved.lost_as_dealt))
     return Board(
         owner_id=saved.user_id,
         ref=BoardRef(saved.id, saved.revision),
@@ -67,22 +69,33 @@ def compose(
         finished=finished,
         private=private,
         proven_lost=proven_lost and not finished,
+        lost_as_dealt=saved.lost_as_dealt and not finished,
         language=current().code,
     )
 
 
-def no_win(game: Game) -> str:
-    """That no win is possible: from the deal itself while the player has no move of their
-    own to undo (safe moves that came with the deal are no way out), else from here."""
-    if not game.own_moves:
+def no_win(game: Game, *, lost_as_dealt: bool = False) -> str:
+    """That no win is possible: from the deal itself when it is proven lost, or while the
+    player has no move of their own to undo (safe moves that came with the deal are no way
+    out): then no undo can help, and none is spoken of. Else from here."""
+    if lost_as_dealt or not game.own_moves:
         return _("**No win is possible from this deal** — {new} deals another.",
                  new=command("new"))
     return _("**No win is possible from here** — undo or start again.")
 
 
-def with_no_win(text: str, game: Game) -> str:
-    """A board's text once the solver has proven that no win is possible from ``game``."""
-    return f"{text}\n{no_win(game)}"
+def with_no_win(text: str, saved: SavedGame) -> str:
+    """A board's text once the solver has proven that no win is possible from ``saved``'s
+    position (and ``saved`` says whether from its deal too). A board that said so already,
+    or that it is stuck, told the player to undo: where the deal is lost, no undo helps."""
+    game = saved.game
+    if game.is_stuck:
+        return text.replace(ending(dataclasses.replace(saved, proven_lost_at=None)),
+                            ending(saved))
+    said, before = no_win(game, lost_as_dealt=saved.lost_as_dealt), no_win(game)
+    if before in text:
+        return text.replace(before, said)
+    return f"{text}\n{said}"
 
 
 def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
@@ -266,6 +279,10 @@ def ending(saved: SavedGame) -> str:
                   "win, in statistics.", moves)
     elif saved.status == WON:
         said = n_("🏆 **Won** in {count} move!", "🏆 **Won** in {count} moves!", moves)
+    elif saved.status == PLAYING and game.is_stuck and (saved.lost_as_dealt
+                                                        or not game.own_moves):
+        return _("**Stuck**: no move is left, and no win was possible from this deal — {new} "
+                 "deals another (leaving a stuck game counts as a loss).", new=command("new"))
     elif saved.status == PLAYING and game.is_stuck:
         return _("**Stuck**: no move is left. Undo to try another way, or {new} to deal again "
                  "(leaving a stuck game counts as a loss).", new=command("new"))

@@ -363,9 +363,12 @@ class GameFlow:
             saved.finished_at = now
         # Every position a move leads to from one proven lost is lost too (a win from it
         # would be a win from the one before), so it says so at once, with no search. An
-        # undo goes back to a position that may still be won: the solver looks again.
-        still_lost = was_lost and action is not Action.UNDO and saved.status == PLAYING
-        saved.proven_lost_at = saved.revision + 1 if still_lost else None
+        # undo goes back to a position that may still be won: the solver looks again,
+        # unless the deal itself is lost.
+        still_lost = saved.status == PLAYING and (
+            saved.lost_as_dealt or (was_lost and action is not Action.UNDO))
+        if not saved.lost_as_dealt:
+            saved.proven_lost_at = saved.revision + 1 if still_lost else None
         hints = saved.hints
         picture = await self._picture(saved, no_win=still_lost)  # before saving: a
         # failure changes nothing
@@ -423,6 +426,7 @@ class GameFlow:
             saved.game,
             four_colour=settings["four_colour"],
             no_win=saved.proven_lost if no_win is None else no_win,
+            lost_as_dealt=saved.lost_as_dealt,
             assisted=saved.status == WON and saved.hints > 0,
             resigned=saved.status == RESIGNED,
         )

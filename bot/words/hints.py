@@ -39,7 +39,9 @@ class HintFacts(Protocol):
 AUTO_FINISH, TO_FOUNDATIONS = "auto-finish", "to-foundations"
 
 
-def hint_words(game: Game, found: HintFacts) -> str:
+def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False) -> str:
+    """``found`` in the player's words. ``lost_as_dealt``: the deal itself is proven lost,
+    so no undo can help and none is spoken of."""
     if found.winning and found.action == AUTO_FINISH:
         return _("Hint: press **{button}**: every card left goes straight to the foundations, "
                  "and the game is won.", button=_(BUTTON_LABELS[Action.AUTO_FINISH]))
@@ -61,7 +63,10 @@ def hint_words(game: Game, found: HintFacts) -> str:
         return _before_a_redeal(game, game.resolve(found.move), found, up)
     if found.lost:
         verdict = [_("**No win is possible from here.**")]
-        if found.undo_to_win is not None:
+        if lost_as_dealt or not game.own_moves:
+            verdict = [_("**No win is possible from this deal** — {new} deals another.",
+                         new=command("new"))]
+        elif found.undo_to_win is not None:
             verdict.append(n_("Undo {count} move to reach a position that can still be won.",
                               "Undo {count} moves to reach a position that can still be won.",
                               found.undo_to_win))

@@ -157,15 +157,63 @@ def lost_here() -> str:
 
 
 async def test_a_deal_lost_from_the_start_says_so_without_offering_undo(flow: GameFlow) -> None:
-    """Clover Leaf 5 is lost as dealt: there is nothing to undo, so the line offers another
-    deal; after a move of the player's own, it is the usual one."""
+    """Clover Leaf 5 is lost as dealt: no undo can help, so neither the line nor the
+    picture offers one, before a move of the player's own or after it."""
     shown = await flow.new_game(ALICE, "clover-leaf", 5)
     assert shown.board is not None
     amended = await flow.solver.verdict(shown.board)
     assert amended is not None
-    assert amended.text.endswith("**No win is possible from this deal** — `/new` deals another.")
+    assert amended.text.endswith(LOST_AS_DEALT)
+    assert json.loads(amended.png)["lost_as_dealt"], "the picture says so too"
     moved = await flow.act(ALICE, Action.MOVE, "1")
-    assert moved.board is not None and moved.board.text.endswith(lost_here())
+    assert moved.board is not None and moved.board.text.endswith(LOST_AS_DEALT)
+    assert "undo" not in moved.board.text.lower()
+    assert json.loads(moved.board.png)["lost_as_dealt"]
+
+
+LOST_AS_DEALT = "**No win is possible from this deal** — `/new` deals another."
+# Clover Leaf 7 is lost as dealt; these moves leave it stuck (the issue's own).
+INTO_STUCK = ["9 2", "9 f3", "11 f3", "9 7", "1 16", "1 f1", "11 5", "11 f4"]
+
+
+async def test_in_a_deal_lost_as_dealt_nothing_speaks_of_undo(flow: GameFlow) -> None:
+    shown = await flow.new_game(ALICE, "clover-leaf", 7)
+    assert shown.board is not None and await flow.solver.verdict(shown.board) is not None
+    for move in INTO_STUCK:
+        moved = await flow.act(ALICE, Action.MOVE, move)
+        assert moved.board is not None and "undo" not in moved.board.text.lower(), move
+        assert json.loads(moved.board.png)["lost_as_dealt"]
+    assert "**Stuck**: no move is left, and no win was possible from this deal" in (
+        moved.board.text)
+    hint = await flow.act(ALICE, Action.HINT)
+    assert hint.note is not None and hint.note.startswith(LOST_AS_DEALT)
+    assert "undo" not in hint.note.lower()
+    undone = await flow.act(ALICE, Action.UNDO)  # the deal is lost: so is every position
+    assert undone.board is not None and undone.board.text.endswith(LOST_AS_DEALT)
+
+
+async def test_a_stuck_game_whose_deal_is_lost_is_told_so_after_the_check(
+    flow: GameFlow,
+) -> None:
+    """The first board's check was overtaken by the moves: the stuck board says to undo
+    until the solver finds the deal itself lost, then it is amended."""
+    await flow.new_game(ALICE, "clover-leaf", 7)
+    for move in INTO_STUCK:
+        moved = await flow.act(ALICE, Action.MOVE, move)
+    assert moved.board is not None and "Undo to try another way" in moved.board.text
+    amended = await flow.solver.verdict(moved.board)
+    assert amended is not None and "Undo" not in amended.text
+    assert "no win was possible from this deal" in amended.text
+    assert json.loads(amended.png)["lost_as_dealt"]
+
+
+async def test_a_lost_position_of_a_winnable_deal_still_offers_undo(flow: GameFlow) -> None:
+    await play_into_a_lost_position(flow)  # Trefoil 2 is won with perfect play
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board is not None
+    amended = await flow.solver.verdict(shown.board)
+    assert amended is not None and amended.text.endswith(lost_here())
+    assert not json.loads(amended.png)["lost_as_dealt"]
 
 
 async def play_into_a_lost_position(flow: GameFlow) -> BoardRef:

@@ -288,6 +288,28 @@ def test_no_win_possible_shows_on_a_board_still_in_play(game_id: str) -> None:
     assert _banner_colour_pixels(stuck, box, STUCK) > 3000
 
 
+def test_where_no_undo_can_help_the_banner_never_speaks_of_undo() -> None:
+    """A deal proven lost (or a board with no move of the player's to undo) says so from
+    the deal; a lost position the player moved to says "undo or start again"."""
+    dealt = new_game("clover-leaf", 7)
+    moved = positions.mid_game("clover-leaf")
+    assert moved.own_moves
+    assert banner_texts(dealt, no_win=True) == (
+        ("No win is possible from this deal. Deal another.",
+         "No win is possible from this deal", "No win possible"), NO_WIN)
+    assert banner_texts(moved, no_win=True, lost_as_dealt=True) == banner_texts(
+        dealt, no_win=True)
+    assert banner_texts(moved, lost_as_dealt=True) == banner_texts(dealt, no_win=True)
+    [undo, *_], _ = banner_texts(moved, no_win=True) or ((), NO_WIN)
+    assert undo == "No win is possible from here. Undo or start again."
+    stuck = positions.stuck("clover-leaf")  # set up, not played: nothing to undo
+    said = banner_texts(stuck)
+    assert said is not None
+    assert said[0][0] == "Stuck: no move left, and no win was possible from this deal."
+    for texts in (banner_texts(dealt, no_win=True), banner_texts(stuck)):
+        assert texts is not None and not any("ndo" in t for t in texts[0])
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_resigned_board_carries_its_banner(game_id: str) -> None:
     """Resigned says so in its own colour, over what a stuck or lost board would say."""
