@@ -362,9 +362,8 @@ class GameFlow:
         if saved.status != PLAYING:
             saved.finished_at = now
         # Every position a move leads to from one proven lost is lost too (a win from it
-        # would be a win from the one before), so it says so at once, with no search. An
-        # undo goes back to a position that may still be won: the solver looks again,
-        # unless the deal itself is lost.
+        # would be a win from the one before): it says so at once, with no search. An undo
+        # goes back to a position that may still be won, unless the deal itself is lost.
         still_lost = saved.status == PLAYING and (
             saved.lost_as_dealt or (was_lost and action is not Action.UNDO))
         if not saved.lost_as_dealt:
