@@ -104,7 +104,8 @@ def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
     if finished:
         placeholder = _("The game is over")
     elif not moves:
-        placeholder = _("No move left on the piles")
+        placeholder = for_piles(game.rules, _("No move left on the piles"),
+                                _("No move left on the stacks"))
     goes_up = any(m.kind == FOUNDATION for m in moves)
     enabled = {
         Action.UNDO: not finished and game.can_undo,
@@ -128,7 +129,9 @@ def move_menu(
         mine = [m for m in moves if game.source_pile(m) == focus]
         if mine:
             options = [move_option(game, m) for m in mine[: MENU_LIMIT - 1]]
-            options.append(MenuOption(PICK, fit(_("← Back to every pile's moves"))))
+            back = for_piles(game.rules, _("← Back to every pile's moves"),
+                             _("← Back to every stack's moves"))
+            options.append(MenuOption(PICK, fit(back)))
             facts = {"name": game.pile_name(focus)}
             return tuple(options), for_piles(
                 game.rules,
@@ -151,9 +154,25 @@ def move_menu(
         label = n_("{name} · {card}: {count} move →", "{name} · {card}: {count} moves →", count,
                    name=game.pile_name(pile), card=current().card(game.tableau[pile][-1]))
         options.append(MenuOption(f"{PICK} {pile + 1}", fit(label)))
-    placeholder = n_("Play a move, or pick a pile ({count} legal)",
-                     "Play a move, or pick a pile ({count} legal)", len(moves))
+    placeholder = for_piles(
+        game.rules,
+        n_("Play a move, or pick a pile ({count} legal)",
+           "Play a move, or pick a pile ({count} legal)", len(moves)),
+        n_("Play a move, or pick a stack ({count} legal)",
+           "Play a move, or pick a stack ({count} legal)", len(moves)),
+    )
     return tuple(options[:MENU_LIMIT]), placeholder
+
+
+def no_pile_to_pick(game: Game, pile: str) -> str | None:
+    """Why ``pile``, a pick's number, is none of ``game``'s piles; None if it is one."""
+    last = game.rules.tableau_size
+    if pile.isascii() and pile.isdigit() and 1 <= int(pile) <= last:
+        return None
+    facts = {"pile": code(pile), "last": last}
+    return for_piles(game.rules,
+                     _("There is no pile {pile} to pick: piles are 1 to {last}.", **facts),
+                     _("There is no stack {pile} to pick: stacks are 1 to {last}.", **facts))
 
 
 def move_option(game: Game, move: Move) -> MenuOption:
@@ -326,8 +345,12 @@ def move_options(game: Game, typed: str = "") -> list[MenuOption]:
 
 
 def destination_options(game: Game, source: str, typed: str = "") -> list[MenuOption]:
-    """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
+    """Where the top card of pile ``source`` (its number or name) may go (for `/move to`),
+    as ``3`` or ``f2``."""
     source = source.strip()
+    names = [name.lower() for name in game.rules.pile_names or ()]
+    if source.lower() in names:  # Corner Stones' C1 ... S8, as its picture shows them
+        source = str(names.index(source.lower()) + 1)
     if not (source.isascii() and source.isdigit()):
         return []
     src = int(source) - 1
