@@ -428,7 +428,7 @@ async def run_console(
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     interactive = source.isatty()
-    core = await Core.open(database)
+    core = await Core.open(database, cooldowns=False)  # one player: no one else to wait for
     try:
         player = dataclasses.replace(CONSOLE_PLAYER, language=locale or ENGLISH)
         console = Console(core, boards, out, player)

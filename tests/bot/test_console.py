@@ -50,6 +50,21 @@ async def test_a_new_player_deals_moves_and_gets_pictures(tmp_path: Path) -> Non
         await store.close()
 
 
+async def test_the_console_is_one_player_with_no_cooldowns(tmp_path: Path) -> None:
+    """A hint every 5 s and /replay every 20 s were meant for a busy server, not for one
+    player at a terminal."""
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    text = await play(db, boards, "/new trefoil 27", "/hint", "/hint", "/show", "/show",
+                      "/replay", "/replay", "/stats", "/stats")
+    assert "ask again in" not in text and "stay quick" not in text, text
+    assert text.count("Hint:") == 2
+    store = await Stores.open(db)
+    try:
+        assert await store.cooldowns.take(CONSOLE_PLAYER.user_id, "hint", 5.0, 0.0) <= 0
+    finally:
+        await store.close()
+
+
 async def test_the_game_is_still_there_in_the_next_session(tmp_path: Path) -> None:
     db, boards = tmp_path / "s.db", tmp_path / "boards"
     await play(db, boards, "/new game:clover-leaf deal:5", "8 f3")
