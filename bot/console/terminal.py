@@ -34,6 +34,7 @@ from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player
 from ..store import DEFAULT_SETTINGS
 from ..words.language import ENGLISH, _, n_, p_, speaking
 from ..words.phrases import code, command, option, typed_days
+from ..words.typed import as_english, as_typed
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
@@ -152,7 +153,7 @@ class Console:
         if line.startswith("/"):
             return await self._command(line[1:].split())
         reply = await self._press(line)
-        if reply is None and re.match(r"\d|redeal\b", line.lower()):
+        if reply is None and re.match(r"\d|(redeal|draw)\b", as_english(line).lower()):
             reply = await self.core.act(self.player, Action.MOVE, line)  # as if typed /move
         if reply is None:
             self.say(_(
@@ -298,7 +299,7 @@ class Console:
                                         button=button.label), refused=True)
                 return await self.core.act(self.player, button.action, seen=board.ref)
         for choice in board.controls.menu:
-            if wanted == choice.value:
+            if wanted in (choice.value, as_typed(choice.value).lower()):
                 return await self.core.choose(self.player, choice.value, seen=board.ref)
         return None
 
@@ -368,7 +369,7 @@ class Console:
                  _("Buttons: {buttons}", buttons=buttons)]
         if controls.menu:
             lines.append(_("Menu — {placeholder}:", placeholder=controls.menu_placeholder))
-            lines += [f"  {o.value:<8} {o.label.partition(' · ')[2] or o.label}"
+            lines += [f"  {as_typed(o.value):<8} {o.label.partition(' · ')[2] or o.label}"
                       for o in controls.menu]
         else:
             lines.append(_("Menu: {placeholder}", placeholder=controls.menu_placeholder))

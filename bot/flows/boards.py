@@ -26,6 +26,7 @@ from ..replies import (
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..words.language import _, current, n_
 from ..words.phrases import code, command, for_piles, foundation, option
+from ..words.typed import as_typed
 from ..workers.pictures import Picture
 
 PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
@@ -260,7 +261,7 @@ def start_text(
     if game.draw_rule:
         lines.append(_(
             "House rule: after the last redeal you may once bring one buried card to the top "
-            "of its pile ({draw}, or from the menu).", draw=command("move", "draw QH"),
+            "of its pile ({draw}, or from the menu).", draw=command("move", as_typed("draw QH")),
         ))
     note = _("{note} {rules} tells the rest.", note=_(game.rules.note),
              rules=command("rules", game.game_id))
@@ -281,7 +282,8 @@ def headline(game: Game) -> str:
     parts = [f"**{game.name}**", _("deal {deal}", deal=game.deal),
              n_("{count} move", "{count} moves", game.moves_made)]
     if game.rules.redeals:
-        parts.append(n_("{count} redeal left", "{count} redeals left", game.redeals_left))
+        parts.append(n_("{count} redeal left", "{count} redeals left", game.redeals_left)
+                     if game.redeals_left else _("no redeals left"))  # as the picture says
     parts.append(n_("{home}/{count} card home", "{home}/{count} cards home",
                     game.rules.card_count, home=game.cards_on_foundations))
     return " · ".join(parts)

@@ -12,6 +12,7 @@ from engine import CARDS, DRAW, FOUNDATION, REDEAL, Game, Move
 from ..replies import BUTTON_LABELS, Action
 from .language import _, current, n_
 from .phrases import code, command, for_piles
+from .typed import as_typed
 
 
 class HintFacts(Protocol):
@@ -77,7 +78,8 @@ def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False) -> 
         if found.move is not None:
             move = game.resolve(found.move)
             lines.append(_("Meanwhile {move} — {explained} — puts the most cards up ({up} of "
-                           "{total}).", move=code(str(move)), explained=explain(game, move), **up))
+                           "{total}).", move=code(as_typed(str(move))),
+                           explained=explain(game, move), **up))
         return "\n".join(lines)
     if found.move is None:
         return _("No move to hint at: the game is over.")
@@ -108,7 +110,8 @@ def _before_a_redeal(game: Game, move: Move, found: HintFacts, up: dict[str, int
 
 def _step(game: Game, move: Move) -> str:
     # Translators: {explained} is a move said plainly, such as "2♥ up to its foundation f3".
-    return _("Hint: {move} — {explained}.", move=code(str(move)), explained=explain(game, move))
+    return _("Hint: {move} — {explained}.", move=code(as_typed(str(move))),
+             explained=explain(game, move))
 
 
 def explain(game: Game, move: Move) -> str:

@@ -12,6 +12,7 @@ from engine.text import plural
 from engine.words import Figure
 
 from .language import _, current, p_
+from .typed import as_typed
 
 __all__ = [
     "apology",
@@ -131,7 +132,7 @@ def _figure(figure: Figure) -> str:
 def played(game: Game, move: Move) -> str:
     """A move just played, with the card it moved: `` `7 f2` (9♣) ``."""
     card = game.placed_card(move)
-    shown = code(str(move))
+    shown = code(as_typed(str(move)))
     if card is None or move.kind == DRAW:
         return shown
     return f"{shown} ({current().card(card)})"
