@@ -7,6 +7,7 @@ refusal, speak theirs."""
 from __future__ import annotations
 
 from engine import Game
+from render.alt_text import LIMIT
 from render.replay import frames_shown
 
 from ..replies import Message, Person, Player, Reply, refusal
@@ -15,6 +16,7 @@ from ..store.games import GameStore
 from ..store.replays import ReplayStore
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, mention
+from ..words.typed import as_typed
 from ..workers.pictures import Pictures
 from .cooldowns import Cooldowns
 from .scopes import bot_refusal
@@ -78,6 +80,7 @@ class Replays:
                          "A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
                          "evenly picked: {outcome} after {count} moves.", moves,
                          frames=frames, **facts)
+            alt = _with_moves(alt, game)
         return Reply(message=Message(f"{said} {deal_it}", gif,
                                      f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))
@@ -102,6 +105,20 @@ class Replays:
             return refusal(_("{player} has finished no game on this server yet.",
                              player=mention(other.user_id)))
         return finished.game, finished.outcome, finished.hints
+
+
+def _with_moves(alt: str, game: Game) -> str:
+    """The replay's alt text and the moves it plays, as typed, as many as Discord's 1,024
+    characters take (then how many more): a replay is its moves, as a board is its cards."""
+    moves = [as_typed(str(move)) for move in game.history]
+    for shown in range(len(moves), -1, -1):
+        listed = ", ".join(moves[:shown])
+        if shown < len(moves):
+            listed += " " + n_("… and {count} more", "… and {count} more", len(moves) - shown)
+        said = f"{alt} {_('Moves: {moves}.', moves=listed)}"
+        if len(said) <= LIMIT:
+            return said
+    return alt
 
 
 def _outcome(outcome: str) -> str:
