@@ -66,8 +66,9 @@ class Replays:
                           "move.",
                           "🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
                           "moves.", moves, player=mention(subject.user_id), **facts)
-            deal_it = _("{new} deals it to you.",
-                        new=command("new", game.game_id, str(game.deal)))
+            # The game in play is the player's already: no offer to deal it.
+            deal_it = "" if own and outcome == PLAYING else " " + _(
+                "{new} deals it to you.", new=command("new", game.game_id, str(game.deal)))
             frames = len(frames_shown(moves))  # the replay's own choice of moves to show
             if frames == moves:
                 alt = n_("A replay of {game}, deal {deal}, a frame a move from the deal: "
@@ -81,7 +82,7 @@ class Replays:
                          "evenly picked: {outcome} after {count} moves.", moves,
                          frames=frames, **facts)
             alt = _with_moves(alt, game)
-        return Reply(message=Message(f"{said} {deal_it}", gif,
+        return Reply(message=Message(f"{said}{deal_it}", gif,
                                      f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))
 

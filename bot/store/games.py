@@ -85,11 +85,11 @@ class SavedGame:
         return not self.game.own_moves and not self.undos
 
     def as_dealt(self, game_id: str, deal: int | None, draw: bool) -> bool:
-        """This very deal (``draw``: with Trefoil's draw rule), as dealt: untouched, no hint
-        asked, and neither a daily attempt nor a challenge's game. Dealing it again would
-        change nothing."""
+        """This very deal (``draw``: with Trefoil's draw rule), as dealt: untouched, and
+        neither a daily attempt nor a challenge's game. Asking for it again is asking for
+        the game the player has (its hints still counted), not for another."""
         game = self.game
-        return (self.untouched and not self.hints and self.daily is None
+        return (self.untouched and self.daily is None
                 and self.challenge_id is None
                 and (game.game_id, game.deal, game.draw_rule) == (game_id, deal, draw))
 

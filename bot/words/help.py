@@ -94,7 +94,8 @@ def help_text() -> str:
           hint=button(Action.HINT), finish=button(Action.AUTO_FINISH))
         + " "
         + _("Leaving an unfinished game asks first and counts it as abandoned (one never "
-            "moved in counts for nothing); a stuck one, lost."),
+            "moved in, not even with a move since taken back, counts for nothing); a stuck "
+            "one, lost."),
         _("Games: {games}.", games=", ".join(GAMES.values())),
     ]
     return "\n".join(lines)

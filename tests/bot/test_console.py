@@ -198,3 +198,32 @@ def test_python_m_bot_console_takes_a_locale(tmp_path: Path, monkeypatch: pytest
     assert main(["--console", "--locale", "pt-BR", "--env-file", str(tmp_path / "none")]) == 0
     assert main(["--console", "--env-file", str(tmp_path / "none")]) == 0
     assert given == ["pt-BR", None]
+
+
+async def test_words_after_a_command_that_takes_none_are_refused(tmp_path: Path) -> None:
+    """/undo 5 took back one move and said nothing of the 5."""
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    text = await play(db, boards, "/new trefoil 27", "/move 7 f1", "/move 8 f2", "/undo 5",
+                      "/hint please", "/show")
+    assert "/undo takes nothing after it (5): nothing was done. Type it alone." in text
+    assert "/hint takes nothing after it (please)" in text
+    assert "Took back" not in text and "Hint:" not in text
+    assert text.rstrip().splitlines()[-1] != "" and "· 2 moves ·" in text.split("> /show")[1]
+
+
+async def test_a_language_the_console_does_not_speak_is_said(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/help", locale="xx")
+    assert text.startswith("There is no xx here: playing in English. The languages are en-US, "
+                           "de, fr, es-ES, pt-BR.")
+    german = await play(tmp_path / "s.db", tmp_path / "b", "/help", locale="de-AT")
+    assert "There is no" not in german and "Solitaire in der Konsole" in german
+
+
+async def test_a_board_proven_lost_is_one_picture(tmp_path: Path) -> None:
+    """The board, then its amendment with the banner: once written twice, two files for
+    one position."""
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    text = await play(db, boards, "/new clover-leaf 7", "9 2")
+    assert "No win is possible from this deal" in text
+    assert [p.name for p in sorted(boards.iterdir())] == [
+        "001-clover-leaf-7-0.png", "002-clover-leaf-7-1.png"]

@@ -615,14 +615,21 @@ async def test_asking_for_the_very_deal_not_moved_in_shows_it_instead_of_asking(
     assert offer_of(await flow.new_game(ALICE, "trefoil", 28)) is not None
     assert offer_of(await flow.new_game(ALICE, "clover-leaf", 27)) is not None
     assert offer_of(await flow.new_game(ALICE, "trefoil", 27, draw=True)) is not None
-    await flow.act(ALICE, Action.HINT)  # a hint asked: dealing again would clear it
-    assert offer_of(await flow.new_game(ALICE, "trefoil", 27)) is not None
+    await flow.act(ALICE, Action.HINT)  # a hint asked: still this very game, hint and all
+    shown = await flow.new_game(ALICE, "trefoil", 27)
+    assert offer_of(shown) is None and shown.board is not None
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and saved.hints == 1, "asking for it again clears no hint"
 
 
 async def test_the_very_deal_after_a_move_still_asks(flow: GameFlow) -> None:
     await start(flow)
     await flow.act(ALICE, Action.MOVE, "7 f1")
     await flow.act(ALICE, Action.UNDO)  # back at the start, but moved in: asks
+    asked = offer_of(await flow.new_game(ALICE, "trefoil", 28))
+    assert asked is not None  # and says why "0 moves" is not "never moved in"
+    assert "whose moves you have all taken back: it was moved in" in asked.text
+    assert "counts as abandoned" in asked.text
     asked = offer_of(await flow.new_game(ALICE, "trefoil", 27))
     assert asked is not None and "abandoned" in asked.text
 

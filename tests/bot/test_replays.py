@@ -33,6 +33,8 @@ async def test_a_replays_alt_text_says_the_game_the_deal_the_result_and_the_move
         await core.act(ALICE, Action.MOVE, move)
     reply = await core.replay(ALICE)
     assert reply.message is not None and reply.message.image is not None
+    # The game in play is the player's already: no offer to deal it to them.
+    assert "deals it to you" not in reply.message.text
     assert reply.message.alt_text == (
         "A replay of Trefoil, deal 42, a frame a move from the deal: still being played after "
         "2 moves. Moves: 5 f3, 3 10."
@@ -55,3 +57,11 @@ async def test_a_long_replays_moves_fit_discords_1024_characters(core: Core) -> 
     more = int(alt.split(" … and ")[1].split(" ")[0])
     assert shown == [str(m) for m in game.history[: len(shown)]]
     assert len(shown) + more == game.moves_made == 150
+
+
+async def test_a_finished_games_replay_offers_its_deal(core: Core) -> None:
+    await core.new_game(ALICE, "trefoil", 42)
+    await core.act(ALICE, Action.MOVE, "5 f3")
+    await core.act(ALICE, Action.RESIGN, CONFIRMED)
+    reply = await core.replay(ALICE)
+    assert reply.message is not None and "`/new trefoil 42` deals it to you." in reply.message.text
