@@ -60,12 +60,19 @@ def greeting() -> str:
 
 def english(kind: str, typed: str, names: tuple[str, ...] | list[str]) -> str:
     """The English name of what ``typed`` names among ``names`` (commands or options, as
-    ``kind`` says), typed in English or in the language spoken now; else ``typed``."""
+    ``kind`` says), typed in English or in the language spoken now, with its accents or
+    without (a keyboard may lack them: /regles is /règles); else ``typed``."""
     typed = typed.lower()
     for name in names:
-        if typed in (name, p_(kind, name).lower()):
+        if typed in (name, p_(kind, name).lower()) or _bare(typed) == _bare(p_(kind, name)):
             return name
     return typed
+
+
+def _bare(word: str) -> str:
+    """``word`` without its accents: ``règles`` -> ``regles``, ``auto_züge`` -> ``auto_zuge``."""
+    spelled = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in spelled if not unicodedata.combining(ch))
 
 
 # The commands that act on the game: each is named as its action is.

@@ -227,3 +227,9 @@ async def test_a_board_proven_lost_is_one_picture(tmp_path: Path) -> None:
     assert "No win is possible from this deal" in text
     assert [p.name for p in sorted(boards.iterdir())] == [
         "001-clover-leaf-7-0.png", "002-clover-leaf-7-1.png"]
+
+
+async def test_a_command_is_typed_with_its_accents_or_without(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/règles trefoil", "/regles trefoil",
+                      locale="fr")
+    assert text.count("Trefoil") >= 2 and "n'existe pas" not in text

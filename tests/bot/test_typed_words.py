@@ -9,8 +9,11 @@ from pathlib import Path
 
 from bot.core import Core
 from bot.replies import Action
-from bot.words.language import speaking
+from bot.words.hints import hint_words
+from bot.words.language import _, speaking
 from bot.words.typed import as_english, as_typed
+from bot.workers.solver import HintAnswer
+from engine import RULES, new_game
 
 from .conftest import ALICE
 from .test_console import play
@@ -36,7 +39,7 @@ def test_the_words_of_a_move_read_both_ways() -> None:
 
 async def test_a_german_player_redeals_and_draws_in_german(core: Core) -> None:
     await core.new_game(GERMAN_ALICE, "trefoil", 27, draw=True)
-    for _ in range(2):
+    for _redeal in range(2):
         mixed = await core.act(GERMAN_ALICE, Action.MOVE, "mischen")
         assert mixed.board is not None and not mixed.refused, mixed.text
         assert "`mischen`" in mixed.board.text
@@ -61,3 +64,13 @@ async def test_the_consoles_menu_picks_a_pile_in_the_players_words(tmp_path: Pat
     text = await play(db, boards, "/neu corner-stones 1", "wählen 1", locale="de")
     assert "  wählen 1 " in text and "  pick 1" not in text
     assert "Züge von Stapel 1 (C1)" in text
+
+
+def test_german_says_which_is_on_a_winning_line_and_deals_in_threes() -> None:
+    """'Er liegt auf einem Lösungsweg': who is Er? And cards dealt 'zu dritt' are dealt by
+    three people: they are dealt 'zu je drei'."""
+    with speaking("de"):
+        said = hint_words(new_game("trefoil", 42), HintAnswer("5 f3", True, False, moves_left=9))
+        assert "Dieser Zug liegt auf einem Lösungsweg: noch 9 Züge." in said
+        rules = " ".join(_(line) for line in RULES["trefoil"].summary)
+        assert "zu je drei" in rules and "zu dritt" not in rules
