@@ -162,8 +162,9 @@ class Console:
         if line.startswith("/"):
             return await self._command(line[1:].split())
         reply = await self._press(line)
-        if reply is None and re.match(r"\d|(redeal|draw)\b", as_english(line).lower()):
-            reply = await self.core.act(self.player, Action.MOVE, line)  # as if typed /move
+        # A move as if typed after /move: a pile's number or name (Corner Stones' C1, S5), a word.
+        if reply is None and re.match(r"\d|[cs]\d|(redeal|draw)\b", as_english(line).lower()):
+            reply = await self.core.act(self.player, Action.MOVE, line)
         if reply is None:
             self.say(_(
                 "I don't understand {line}. Type a command ({help}), a button label shown "

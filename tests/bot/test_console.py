@@ -233,3 +233,10 @@ async def test_a_command_is_typed_with_its_accents_or_without(tmp_path: Path) ->
     text = await play(tmp_path / "s.db", tmp_path / "b", "/règles trefoil", "/regles trefoil",
                       locale="fr")
     assert text.count("Trefoil") >= 2 and "n'existe pas" not in text
+
+
+async def test_a_corner_stones_move_is_typed_by_its_stacks_names(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/new corner-stones 1", "C1 S2",
+                      "/move c2 s1")
+    assert "I don't understand" not in text
+    assert "Played 1 4" in text and "Played 2 3" in text
