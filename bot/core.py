@@ -75,6 +75,7 @@ class Core:
 
     ``clock`` gives Unix seconds for games, statistics and the daily deal's day; pictures
     are drawn in ``render_processes`` worker processes (0: threads of this process).
+    ``cooldowns=False``: no per-player limits (the console: one player at a terminal).
     Tests may pass a ``renderer``, a ``solver`` worker and the random ``deals``.
     """
 
@@ -87,12 +88,13 @@ class Core:
         renderer: Renderer | None = None,
         solver: SolverWorker | None = None,
         deals: random.Random | None = None,
+        cooldowns: bool = True,
     ) -> None:
         self.stores = stores
         self._clock = clock
         self.pictures = Pictures(renderer, processes=render_processes)
         self.settings = PlayerSettings(stores.settings)
-        self.cooldowns = Cooldowns(stores.cooldowns, clock)
+        self.cooldowns = Cooldowns(stores.cooldowns, clock, kept=cooldowns)
         self.solver = SolverService(
             stores.games, stores.pool, self.cooldowns, solver, clock=clock, deals=deals,
             redraw=self._redraw,

@@ -157,6 +157,7 @@ class Board:
     private: bool = False  # the player's setting: a board only they see
     alt_text: str = ""  # the picture in words, for screen readers
     proven_lost: bool = False  # it already says that no win is possible from here
+    lost_as_dealt: bool = False  # ... and from its deal: no undo can help
     language: str = "en-US"  # the language it is worded in: so is a later amendment of it
 
 

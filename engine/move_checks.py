@@ -45,7 +45,8 @@ def resolve_move(game: GameState, move: Move | str) -> Move:
     if isinstance(move, Move):
         parsed_kind, src, dst, any_f = move.kind, move.src, move.dst, False
     else:
-        parsed_kind, src, dst, any_f = parse(move)
+        stacks = game.rules.pile_word == "stack"
+        parsed_kind, src, dst, any_f = parse(move, names=game.rules.pile_names, stacks=stacks)
     if parsed_kind == REDEAL:
         return _check_redeal(game)
     if parsed_kind == DRAW:
@@ -53,10 +54,11 @@ def resolve_move(game: GameState, move: Move | str) -> Move:
         return _check_draw(game, CARDS[dst])
     _check_pile(game, src)
     if not game.tableau[src]:
-        raise IllegalMove(
-            "Pile {pile} is empty: there is no card to move.", "empty-pile",
-            pile=game.pile_name(src),
-        )
+        if _stacks(game):
+            raise IllegalMove("Stack {pile} is empty: there is no card to move.",
+                              "empty-pile", pile=game.pile_name(src))
+        raise IllegalMove("Pile {pile} is empty: there is no card to move.", "empty-pile",
+                          pile=game.pile_name(src))
     if parsed_kind == FOUNDATION:
         if any_f or dst is None:
             return _to_some_foundation(game, src)
@@ -66,33 +68,49 @@ def resolve_move(game: GameState, move: Move | str) -> Move:
     return _check_pile_move(game, src, dst)
 
 
+def _stacks(game: GameState) -> bool:
+    """Whether the game calls a tableau pile a stack (Corner Stones): its refusals say so,
+    each a whole sentence, so that a translation can fit its word's gender and case."""
+    return game.rules.pile_word == "stack"
+
+
 def _check_pile(game: GameState, pile: int) -> None:
     count = game.rules.tableau_size
     if not 0 <= pile < count:
-        raise IllegalMove(
-            "There is no pile {number}: {game} has piles 1 to {count}.", "no-such-pile",
-            number=pile + 1, game=game.name, count=count,
-        )
+        facts = {"number": pile + 1, "game": game.name, "count": count}
+        if _stacks(game):
+            raise IllegalMove("There is no stack {number}: {game} has stacks 1 to {count}.",
+                              "no-such-pile", **facts)
+        raise IllegalMove("There is no pile {number}: {game} has piles 1 to {count}.",
+                          "no-such-pile", **facts)
 
 
 def _check_pile_move(game: GameState, src: int, dst: int) -> Move:
     _check_pile(game, dst)
     card = game.tableau[src][-1]
     if src == dst:
+        if _stacks(game):
+            raise IllegalMove("{card} is already on stack {pile}.", "same-pile",
+                              card=card, pile=game.pile_name(src))
         raise IllegalMove("{card} is already on pile {pile}.", "same-pile",
                           card=card, pile=game.pile_name(src))
     target = game.tableau[dst]
     rules = game.rules
     if not target:
         if dst not in rules.refillable:
+            if _stacks(game):
+                raise IllegalMove(
+                    "Stack {pile} is empty, and in {game} an emptied side stack is never "
+                    "refilled.", "never-refilled", pile=game.pile_name(dst), game=game.name,
+                )
             raise IllegalMove(
                 "Pile {pile} is empty, and in {game} an emptied pile is never refilled.",
                 "never-refilled", pile=game.pile_name(dst), game=game.name,
             )
-        if src in rules.refillable and len(game.tableau[src]) == 1:
+        if src in rules.refillable and len(game.tableau[src]) == 1:  # Corner Stones' corners
             raise IllegalMove(
-                "Moving {card}, the only card of pile {pile}, to another empty pile that "
-                "plays the same part changes nothing.", "changes-nothing",
+                "Moving {card}, the only card of stack {pile}, to another empty corner stone "
+                "changes nothing: they play the same part.", "changes-nothing",
                 card=card, pile=game.pile_name(src),
             )
         return Move(PILE, src, dst)
@@ -145,8 +163,8 @@ def _feed_refusal(game: GameState, src: int, f: int, card: Card) -> IllegalMove:
     feeds = game.rules.feeds
     assert feeds is not None
     every = set(range(len(game.foundations)))
-    return IllegalMove(
-        "{card} fits f{number}, but pile {pile} feeds only {own}. Piles {anywhere} feed "
+    return IllegalMove(  # Corner Stones': its own words for its stacks
+        "{card} fits f{number}, but stack {pile} feeds only {own}. Stacks {anywhere} feed "
         "any foundation.", "does-not-feed",
         card=card, number=f + 1, pile=game.pile_name(src),
         own=joined("{head} and {tail}", [f"f{g + 1}" for g in sorted(feeds[src])]),
@@ -186,6 +204,9 @@ def _only_move(game: GameState, src: int) -> Move:
                 "{card} can go to more than one place: type one of {choices}.",
                 "several-places", card=card, choices=tuple(Typed(m) for m in group),
             )
+    if _stacks(game):
+        raise IllegalMove("{card} on stack {pile} has no legal move now.", "no-move",
+                          card=card, pile=game.pile_name(src))
     raise IllegalMove("{card} on pile {pile} has no legal move now.", "no-move",
                       card=card, pile=game.pile_name(src))
 

@@ -39,6 +39,14 @@ HOW_TO_MOVE = Phrase(
     ex_only=Typed("7"), ex_redeal=Typed("redeal"),
 )
 
+# The same, where a tableau pile is a stack and has a name too (Corner Stones).
+HOW_TO_MOVE_STACKS = Phrase(
+    "A move looks like {ex_pile} or {ex_named} (stack 7 onto stack 3), {ex_foundation} or "
+    "{ex_any} (to a foundation), {ex_only} (its only legal move).",
+    ex_pile=Typed("7 3"), ex_named=Typed("C1 S5"), ex_foundation=Typed("7 f2"),
+    ex_any=Typed("7 f"), ex_only=Typed("7"),
+)
+
 MAX_TEXT = 40  # longer text is no move, and is not echoed back
 _SEPARATORS = re.compile(r"\s*(?:->|→|,|\bto\b|\bon\b|\bonto\b)\s*|\s+")
 
@@ -57,13 +65,18 @@ class ParsedMove(NamedTuple):
     any_foundation: bool = False
 
 
-def parse(text: str) -> ParsedMove:
-    """Syntax only; raises IllegalMove on text that is not a move at all."""
+def parse(
+    text: str, *, names: tuple[str, ...] | None = None, stacks: bool = False
+) -> ParsedMove:
+    """Syntax only; raises IllegalMove on text that is not a move at all. ``names``: the
+    tableau's names besides its numbers (Corner Stones' C1 ... C4, S1 ... S8: what its
+    picture and rules show), any case; ``stacks``: refusals say "stack" for a pile."""
+    how = HOW_TO_MOVE_STACKS if stacks else HOW_TO_MOVE
     if len(text) > MAX_TEXT:
-        raise IllegalMove("That is far too long for a move. {how}", "too-long", how=HOW_TO_MOVE)
+        raise IllegalMove("That is far too long for a move. {how}", "too-long", how=how)
     words = tokens(text)
     if not words:
-        raise IllegalMove("That move is empty. {how}", "empty", how=HOW_TO_MOVE)
+        raise IllegalMove("That move is empty. {how}", "empty", how=how)
     if words == ["redeal"]:
         return ParsedMove(REDEAL)
     if words[0] == "draw":
@@ -80,33 +93,46 @@ def parse(text: str) -> ParsedMove:
     if len(words) > 2:
         raise IllegalMove(
             "I don't understand {typed}. {how}", "not-understood",
-            typed=Typed(text.strip()), how=HOW_TO_MOVE,
+            typed=Typed(text.strip()), how=how,
         )
+    if names:
+        number = {name.lower(): str(i + 1) for i, name in enumerate(names)}
+        words = [number.get(word, word) for word in words]
     src_word = words[0]
+    if src_word.startswith("f") and stacks:
+        raise IllegalMove("Cards never leave a foundation: a move starts from a stack.",
+                          "from-foundation")
     if src_word.startswith("f"):
         raise IllegalMove(
             "Cards never leave a foundation: a move starts from a pile number.", "from-foundation"
         )
-    src = _number(src_word, text)
+    src = _number(src_word, text, stacks=stacks)
     if len(words) == 1:
         return ParsedMove(PILE, src)
     dst_word = words[1]
     if dst_word == "f":
         return ParsedMove(FOUNDATION, src, None, any_foundation=True)
     if dst_word.startswith("f"):
-        return ParsedMove(FOUNDATION, src, _number(dst_word[1:], text, foundation=True))
-    return ParsedMove(PILE, src, _number(dst_word, text))
+        return ParsedMove(FOUNDATION, src,
+                          _number(dst_word[1:], text, foundation=True, stacks=stacks))
+    return ParsedMove(PILE, src, _number(dst_word, text, stacks=stacks))
 
 
-def _number(word: str, text: str, *, foundation: bool = False) -> int:
+def _number(word: str, text: str, *, foundation: bool = False, stacks: bool = False) -> int:
     # isascii: str.isdigit also takes "²" and "⑦", which int() refuses. A number too large
     # for any pile is the game's to refuse ("There is no pile 99"), like any other.
     if not (word.isascii() and word.isdigit()):
-        facts = {"word": Typed(word), "typed": Typed(text.strip()), "how": HOW_TO_MOVE}
+        facts = {"word": Typed(word), "typed": Typed(text.strip()),
+                 "how": HOW_TO_MOVE_STACKS if stacks else HOW_TO_MOVE}
         if foundation:
             raise IllegalMove(
                 "{word} in {typed} is not a foundation like {example}. {how}", "not-a-number",
                 example=Typed("f2"), **facts,
+            )
+        if stacks:
+            raise IllegalMove(
+                "{word} in {typed} is not a stack: a number or a name like {example}. {how}",
+                "not-a-number", example=Typed("C1"), **facts,
             )
         raise IllegalMove("{word} in {typed} is not a pile number. {how}", "not-a-number",
                           **facts)

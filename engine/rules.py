@@ -324,16 +324,16 @@ CORNER_STONES = Rules(
     intro=N_("two decks (104 cards), every card face up"),
     summary=(
         N_(
-            "Eight foundations, two per row: f1, f3, f5, f7 start with an Ace and build up by "
-            "suit; f2, f4, f6, f8 start with a King and build down by suit."
+            "Eight foundations in a row, a pair for each suit: f1, f3, f5, f7 start with an "
+            "Ace and build up by suit; f2, f4, f6, f8 start with a King and build down by suit."
         ),
         N_(
-            "Twelve stacks of 8: the corner stones C1, C2, C3, C4 (stacks 1, 2, 11, 12) and the "
-            "side stacks S1-S8 (stacks 3-10), two for each row of foundations."
+            "Twelve stacks of 8: the corner stones C1, C2, C3, C4 (stacks 1, 2, 11, 12) in the "
+            "outer columns, and the side stacks S1-S8 (stacks 3-10), one under each foundation."
         ),
         N_(
-            "A side stack feeds only the two foundations of its own row; a corner stone feeds "
-            "any foundation."
+            "A side stack feeds only the pair of foundations it lies under (S1 and S2 feed f1 "
+            "and f2, and so on); a corner stone feeds any foundation."
         ),
         N_(
             "Between stacks a card goes on any card one rank higher or lower, any suit; A and K "
@@ -344,13 +344,14 @@ CORNER_STONES = Rules(
     ),
     note=N_(
         "Only a stack's top card (the last of its fan) moves: onto any card one rank higher "
-        "or lower, whatever the suit; K and A touch. A side stack (S1-S8) feeds only the "
-        "foundations in its own row; a corner stone (C1-C4) feeds any, and an empty one takes "
-        "any card."
+        "or lower, whatever the suit; K and A touch. A side stack (S1-S8) feeds only the pair "
+        "of foundations it lies under; a corner stone (C1-C4) feeds any, and an empty one "
+        "takes any card. Type a stack by its number or its name: C1 S5."
     ),
     decisions=(
         "Two decks: four rising and four falling suit sequences need 8 x 13 = 104 cards.",
-        "Both side stacks of a row feed that row's two foundations.",
+        "Both side stacks of a suit's pair feed that pair of foundations (the source's rows: "
+        "each row holds a suit's two foundations between its two side stacks).",
         "Moving the only card of a corner stone to an empty corner stone is no move: every "
         "corner stone plays the same part, so it would change nothing.",
     ),

@@ -20,8 +20,8 @@ LIMIT = 1024  # Discord's longest attachment description
 
 
 def alt_text(
-    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False,
-    words: PictureWords = ENGLISH,
+    game: Game, *, no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
+    resigned: bool = False, words: PictureWords = ENGLISH,
 ) -> str:
     """What the picture of ``game`` shows, in plain sentences (no Markdown), at most
     1,024 characters: game, deal, moves, the end if it came, every foundation's top card
@@ -35,9 +35,9 @@ def alt_text(
     elif resigned:
         said.append(words.alt_resigned())
     elif game.is_stuck:
-        said.append(words.alt_stuck())
-    elif no_win:
-        said.append(words.alt_no_win())
+        said.append(words.alt_stuck(lost_as_dealt or not game.own_moves))
+    elif no_win or lost_as_dealt:
+        said.append(words.alt_no_win(lost_as_dealt or not game.own_moves))
     foundations = zip(game.rules.foundations, game.foundations, strict=True)
     said.append(words.alt_foundations("; ".join(
         f"f{i}: {_foundation(spec, pile, words)}" for i, (spec, pile) in enumerate(foundations, 1)

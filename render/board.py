@@ -1,10 +1,8 @@
 """Compose a board picture: cached background, pasted card sprites, a few lines of text.
 
-Everything that does not change during a game (felt, outlines, labels, the name)
-is drawn once per game into a background, each row with room for the usual longest
-pile; a frame takes each row of it as tall as the position needs (felt below, for a
-longer pile). A frame copies it, pastes one sprite
-per card and one per line of text, and frames the last move in gold; all in
+Everything that does not change during a game (felt, outlines, labels, the name) is
+drawn once per game into a background (background.py). A frame copies it, pastes one
+sprite per card and one per line of text, and frames the last move in gold; all in
 palette mode, so a frame is a few memory copies and a quick PNG encode.
 """
 
@@ -14,29 +12,26 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
 from engine.moves import parse
 
 from . import png
-from .cards import CARD_H, CARD_W, RADIUS, frame_card, paste_card, strip_core, strip_mask
-from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
+from .background import TITLE_SIZE, background, felt, fitted_background
+from .cards import CARD_W, RADIUS, frame_card, paste_card, strip_core, strip_mask
+from .glyphs import text_width
 from .layout import (
-    MARGIN,
-    ROW_LEAD,
     Box,
     Fan,
     Layout,
     PileSlot,
     arrange,
-    banner_has_a_band,
+    aspect_canvas,
     layout,
 )
 from .palette import (
     FELT,
-    FELT_DARK,
-    FELT_LINE,
     FELT_TEXT,
     GOLD,
     NO_WIN,
@@ -44,7 +39,6 @@ from .palette import (
     RGB,
     STUCK,
     WON,
-    to_palette,
 )
 from .sprites import (
     BANNER_LINE,
@@ -65,9 +59,6 @@ from .sprites import (
 )
 from .words import ENGLISH, PictureWords
 
-TITLE_SIZE = 28
-GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
-
 
 def render_png(
     game: Game,
@@ -75,6 +66,7 @@ def render_png(
     last_move: Move | str | None = None,
     four_colour: bool = False,
     no_win: bool = False,
+    lost_as_dealt: bool = False,
     assisted: bool = False,
     resigned: bool = False,
     words: PictureWords = ENGLISH,
@@ -86,14 +78,16 @@ def render_png(
     under the title. ``None`` frames nothing, so a caller shows a move only when it
     means to (after an undo, ``game.last_move`` is not what the player just did).
     ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
-    verdict) puts "No win is possible from here" on a board still in play;
+    verdict) puts "No win is possible from here" on a board still in play, and
+    ``lost_as_dealt`` (the deal itself proven lost) says "from this deal", with no word
+    of undo, as does a board with no move of the player's own to undo;
     ``assisted`` marks a win as won with hints. ``resigned``: the player gave this game
     up; its banner says so (over a stuck or no-win one). ``words``: the language its words
     and card faces are drawn in.
     """
     image = render_image(
-        game, last_move=last_move, four_colour=four_colour, no_win=no_win, assisted=assisted,
-        resigned=resigned, words=words,
+        game, last_move=last_move, four_colour=four_colour, no_win=no_win,
+        lost_as_dealt=lost_as_dealt, assisted=assisted, resigned=resigned, words=words,
     )
     return png.encode(image)
 
@@ -104,23 +98,31 @@ def render_image(
     last_move: Move | str | None = None,
     four_colour: bool = False,
     no_win: bool = False,
+    lost_as_dealt: bool = False,
     assisted: bool = False,
     resigned: bool = False,
     words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    banner = banner_texts(game, no_win=no_win, assisted=assisted, resigned=resigned, words=words)
+    banner = banner_texts(game, no_win=no_win, lost_as_dealt=lost_as_dealt, assisted=assisted,
+                          resigned=resigned, words=words)
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     ranks = words.ranks
-    frame = _felt(full, lay, background(game.game_id, four_colour, ranks))
+    if RULES[game.game_id].layout == "rows":  # each column stretches on its own
+        frame = fitted_background(lay, ranks).copy()
+    else:
+        frame = felt(full, lay, background(game.game_id, four_colour, ranks))
     # Pasting through the imaging core skips Image.paste's per-call checks: a frame pastes
     # a hundred sprites, all of the frame's own mode, their sizes known in advance.
     core = frame.im
     for pile, spread in zip(game.tableau, fans, strict=True):
         cards = spread.cards
-        for (place, x, y), (_, _, below) in pairwise(cards):
+        for (place, x, y), (_, next_x, below) in pairwise(cards):
+            if next_x != x:  # the last of a sub-column (a wrapped stack): nothing over it
+                paste_card(core, pile[place], (x, y), four_colour, ranks)
+                continue
             # A buried card: its strip, and under the next card's rounded corners
             height = below - y + RADIUS
             core.paste(strip_core(pile[place], height, four_colour, ranks),
@@ -140,33 +142,27 @@ def render_image(
         _banner(frame, lay.banner, *banner)
     if move is not None:
         _highlight(frame, lay, game, move, fans)
-    return frame
+    return _within_aspect(frame, game.game_id)
+
+
+def _within_aspect(frame: Image.Image, game_id: str) -> Image.Image:
+    """Corner Stones' board on felt wide (or tall) enough for layout.ASPECT: a stack
+    longer than any play usually builds makes the picture wider rather than taller."""
+    if RULES[game_id].layout != "rows":
+        return frame
+    width, height = aspect_canvas(frame.width, frame.height)
+    if (width, height) == frame.size:
+        return frame
+    canvas = Image.new("P", (width, height), 0)  # colour 0: the felt
+    assert frame.palette is not None
+    canvas.putpalette(frame.palette)
+    canvas.paste(frame, ((width - frame.width) // 2, 0))
+    return canvas
 
 
 def board_layout(game: Game, *, banner: bool) -> tuple[Layout, tuple[Fan, ...]]:
     """Where this position's piles, cards and labels are drawn (see ``layout.arrange``)."""
     return arrange(game.game_id, game.tableau, banner=banner)
-
-
-def _felt(full: Layout, lay: Layout, ground: Image.Image) -> Image.Image:
-    """The frame's background: the game's background with each row of columns cut to
-    the height this position uses (or lengthened with felt), and what lies between the
-    rows moved to meet them."""
-    if lay.rows == full.rows:
-        return ground.copy()
-    # A new image is all colour 0, the felt: only the background's pieces are copied in.
-    frame = Image.new("P", (lay.width, lay.height), 0)
-    assert ground.palette is not None  # a palette image (``to_palette``)
-    frame.putpalette(ground.palette)
-    above = full.rows[0].y - ROW_LEAD  # what is above it: the rule, or only the margin
-    frame.im.paste(ground.im.crop((0, 0, lay.width, above)), (0, 0, lay.width, above))
-    for band, fitted in zip(full.rows, lay.rows, strict=True):
-        kept = min(band.h, fitted.h)  # a pile longer than the background's room: felt below
-        top = fitted.y - (band.y - above)
-        piece = ground.im.crop((0, above, lay.width, band.y + kept))  # cores: no wrappers
-        frame.im.paste(piece, (0, top, lay.width, top + piece.size[1]))
-        above = band.bottom
-    return frame
 
 
 def progress_size(text: str, box: Box) -> int:
@@ -353,21 +349,24 @@ def _title(
 
 
 def banner_texts(
-    game: Game, *, no_win: bool = False, assisted: bool = False, resigned: bool = False,
-    words: PictureWords = ENGLISH,
+    game: Game, *, no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
+    resigned: bool = False, words: PictureWords = ENGLISH,
 ) -> tuple[tuple[str, ...], RGB] | None:
     """What the banner says (longest first, the first that fits is drawn) and its colour:
-    how the game ended (won, resigned, stuck), or that it can no longer be won."""
+    how the game ended (won, resigned, stuck), or that it can no longer be won. Where no
+    undo can help (the deal is lost, or no move of the player's is there to undo), no
+    word of undo."""
     if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
         if assisted:
             return words.won_with_hints(game.moves_made), WON
         return words.won(game.moves_made), WON
     if resigned:
         return words.resigned(game.moves_made), RESIGNED
+    dealt = lost_as_dealt or not game.own_moves
     if game.is_stuck:
-        return words.stuck(), STUCK
-    if no_win:
-        return words.no_win(), NO_WIN
+        return words.stuck(dealt), STUCK
+    if no_win or lost_as_dealt:
+        return words.no_win(dealt), NO_WIN
     return None
 
 
@@ -384,53 +383,3 @@ def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -
 
 
 # -- the background, drawn once per game ------------------------------------------------
-
-
-@lru_cache(maxsize=32)  # five games, two colourings, a few decks of letters
-def background(game_id: str, four_colour: bool, ranks: tuple[str, ...]) -> Image.Image:
-    """Felt, outlines, labels and the game's name: everything a game's frames share,
-    at the layout's resting size (a frame cuts or lengthens its rows to what it uses).
-    An empty foundation shows the letter of the rank it starts with (``ranks``)."""
-    lay = layout(game_id)
-    rules = RULES[game_id]
-    image = Image.new("RGB", (lay.width, lay.height), FELT)
-    draw = ImageDraw.Draw(image)
-    for slot in lay.piles:
-        box = Box(slot.area.x, slot.area.y, CARD_W, CARD_H)
-        _outline(draw, box)
-        number = str(slot.index + 1)
-        _ghost_text(image, number, box, box.y + CARD_H // 2 + 10)
-        label = badge(number, slot.label.w, slot.label.h, slot.name)
-        image.paste(label.convert("RGB"), (slot.label.x, slot.label.y))
-    for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
-        box = fslot.card
-        _outline(draw, box)
-        _ghost_text(image, ranks[spec.base_rank - 1], box, box.y + 34)
-        symbols = SUIT_SYMBOLS if spec.suit is None else SUIT_SYMBOLS[spec.suit]
-        size = 20 if spec.suit is not None else 12
-        x = box.x + (CARD_W - len(symbols) * (size + 1)) // 2
-        for symbol in symbols:
-            paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
-            x += size + 1
-        label = foundation_badge(fslot)
-        image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
-    _static_text(image, draw, lay, rules.name)
-    return to_palette(image)
-
-
-def _outline(draw: ImageDraw.ImageDraw, box: Box) -> None:
-    draw.rounded_rectangle(box.corners(), RADIUS, outline=FELT_LINE, width=2)
-
-
-def _ghost_text(image: Image.Image, text: str, box: Box, baseline: int) -> None:
-    x = box.x + (box.w - text_width(text, GHOST_SIZE, bold=True)) // 2
-    paint_text(image, text, (x, baseline), GHOST_SIZE, FELT_LINE, bold=True)
-
-
-def _static_text(image: Image.Image, draw: ImageDraw.ImageDraw, lay: Layout, name: str) -> None:
-    title = lay.title
-    size = fit(name, TITLE_SIZE, title.w, bold=True)
-    paint_text(image, name, (title.x, title.y + size), size, FELT_TEXT, bold=True)
-    if banner_has_a_band(lay):  # a rule between the top band and the columns
-        y_line = lay.rows[0].y - 5
-        draw.line((MARGIN, y_line, lay.width - MARGIN, y_line), fill=FELT_DARK, width=2)

@@ -4,6 +4,12 @@ Every pile fans downwards, so a card's index is its rank and suit side by side a
 its top edge: a buried card shows them in the strip the card above leaves uncovered.
 The rank is printed as the player's language prints it (a German queen is a ``D``): each
 face is drawn for, and cached by, a deck's ``ranks``, the letters of its thirteen ranks.
+
+A phone shows a board about 400 px wide, so a card is as narrow as its index allows:
+the narrower the columns, the bigger every card on the phone. A rank's ink lies
+between its cap line and its baseline, all of it in the strip a buried card shows (a
+J or a Q whose tail dips below the baseline is drawn shorter, not cut: a J cut at the
+baseline reads as |), and a "10" is set narrower to leave its suit the room it needs.
 """
 
 from __future__ import annotations
@@ -19,10 +25,10 @@ from engine.cards import RANK_NAMES
 from .glyphs import SUIT_SYMBOLS, cap_height, font, paint_symbol
 from .palette import BLACK, BLUE, CARD, CARD_EDGE, FELT, GOLD, GREEN, RED, RGB, index, to_palette
 
-CARD_W, CARD_H = 56, 78
+CARD_W, CARD_H = 46, 70
 RADIUS = 5
 RANK_SIZE = 22  # font size of a card's index: capitals 15 px high, 17 px in bold
-PAD = 4  # from the card's edge to its index
+PAD = 3  # from the card's edge to its index
 BIG_SUIT = 26
 
 
@@ -42,43 +48,60 @@ def suit_size() -> int:
 
 @dataclass(frozen=True)
 class RankGlyph:
-    """Where the ink of a rank lies, so "10" can be set tight."""
+    """A rank's ink, ready to paste: from one pixel over the cap line to one under the
+    baseline (the bold stroke), its letters one pixel apart."""
 
-    parts: tuple[tuple[str, int], ...]  # (character, x offset of its pen position)
-    width: int  # ink width
+    mask: Image.Image  # "L"
+
+    @property
+    def width(self) -> int:
+        return self.mask.width
 
 
-def _ink_span(ch: str) -> tuple[int, int]:
-    """Left and right edge of a bold character's ink, relative to its pen position."""
-    probe = Image.new("L", (RANK_SIZE * 3, RANK_SIZE * 2), 0)
+def rank_room() -> int:
+    """The widest a rank may be drawn: what the card leaves beside its index suit."""
+    return CARD_W - PAD - 2 - suit_size() - 1
+
+
+def _letter_mask(ch: str) -> Image.Image:
+    """One bold character's ink from one pixel over the cap line to one under the
+    baseline; a character that reaches lower is drawn shorter to end there."""
+    cap = cap_height(RANK_SIZE)
+    size = RANK_SIZE * 3
+    probe = Image.new("L", (size, size), 0)
+    baseline = 2 * RANK_SIZE
     ImageDraw.Draw(probe).text(
-        (RANK_SIZE, RANK_SIZE * 3 // 2), ch, font=font(RANK_SIZE), fill=255, anchor="ls",
+        (RANK_SIZE, baseline), ch, font=font(RANK_SIZE), fill=255, anchor="ls",
         stroke_width=1, stroke_fill=255,
     )
     box = probe.getbbox()
     assert box is not None
-    return box[0] - RANK_SIZE, box[2] - RANK_SIZE
+    top, bottom = min(box[1], baseline - cap - 1), max(box[3], baseline + 1)
+    ink = probe.crop((box[0], top, box[2], bottom))
+    if ink.height > cap + 2:
+        ink = ink.resize((ink.width, cap + 2), Image.Resampling.LANCZOS)
+    return ink
 
 
 @cache  # a few letters per language
 def rank_glyph(letter: str) -> RankGlyph:
-    """Pen positions that put a rank's ink at x = 0, characters one pixel apart."""
-    parts = []
+    """A rank's ink (see ``RankGlyph``), set tight and at most ``rank_room`` wide."""
+    parts = [_letter_mask(ch) for ch in letter]
+    height = cap_height(RANK_SIZE) + 2
+    mask = Image.new("L", (sum(p.width for p in parts) + len(parts) - 1, height), 0)
     x = 0
-    for ch in letter:
-        left, right = _ink_span(ch)
-        parts.append((ch, x - left))
-        x += right - left + 1
-    return RankGlyph(tuple(parts), x - 1)
+    for part in parts:
+        mask.paste(part, (x, 0))
+        x += part.width + 1
+    if mask.width > rank_room():
+        mask = mask.resize((rank_room(), height), Image.Resampling.LANCZOS)
+    return RankGlyph(mask)
 
 
 def _paint_rank(image: Image.Image, letter: str, x: int, baseline: int, ink: RGB) -> None:
-    draw = ImageDraw.Draw(image)
-    for ch, pen in rank_glyph(letter).parts:
-        draw.text(
-            (x + pen, baseline), ch, font=font(RANK_SIZE), fill=ink, anchor="ls",
-            stroke_width=1, stroke_fill=ink,
-        )
+    mask = rank_glyph(letter).mask
+    top = baseline - cap_height(RANK_SIZE) - 1
+    image.paste(ink, (x, top, x + mask.width, top + mask.height), mask)
 
 
 @cache

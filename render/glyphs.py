@@ -179,6 +179,21 @@ def wrap(text: str, size: int, width: int, *, bold: bool = False) -> tuple[str, 
     return tuple(lines)
 
 
+def wrap_parts(text: str, size: int, width: int, sep: str = " · ") -> tuple[str, ...]:
+    """``text`` in lines of at most ``width`` pixels, broken between its parts (joined by
+    ``sep``) wherever a part fits on a line of its own: "daily streak 0 (best 0)" is never
+    cut in two. A part too long for any line is broken at its spaces."""
+    lines: list[str] = []
+    for part in text.split(sep):
+        if lines and text_width(f"{lines[-1]}{sep}{part}", size) <= width:
+            lines[-1] = f"{lines[-1]}{sep}{part}"
+        elif text_width(part, size) <= width:
+            lines.append(part)
+        else:
+            lines.extend(wrap(part, size, width))
+    return tuple(lines)
+
+
 def text_sprite(
     text: str,
     size: int,

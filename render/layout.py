@@ -6,17 +6,22 @@ columns, at most nine side by side, each fanned downwards:
 
 * Clover Leaf, Trefoil, Super Flower Garden, Four Leaf Clovers: two rows of
   columns under a top band (the title, the foundations beside it);
-* Corner Stones, eight columns wide: the corner stones C1 and C2 at the top
-  corners with the title between them, the eight foundations under them, each
-  side stack under a foundation of its own row (S1 under f1, S2 under f2, ...),
-  and the corner stones C3 and C4 at the bottom corners, each under the side
-  stack of its column (the longer side stacks between them run on beside them).
-  Pile numbers read in the order RULES.md gives them: C1 C2, S1 to S8, C3 C4.
+* Corner Stones, ten columns wide: the corner stones in the outer columns, C1 over
+  C3 on the left and C2 over C4 on the right; between them the title, the eight
+  foundations in a row, a pair for each suit, and each side stack under a
+  foundation of its pair (S1 under f1, S2 under f2, ...: the two it feeds). Each
+  column fans on its own, so a long corner stone never pushes the side stacks down
+  (three rows of stacks one above another made a picture twice as tall as wide).
+  Pile numbers read in the order RULES.md gives them: C1 C2, S1 to S8, then C3 C4,
+  whose labels always lie below the side stacks' (``stones_fitted``).
 
 No card is ever hidden: a pile shows every card's index, whatever its length.
 Each row of columns is as tall as its longest pile needs (``arrange``): a short
 position gives a short picture, and a pile longer than any game usually builds
-makes its row taller rather than folding its middle away.
+makes its row taller rather than folding its middle away. A Corner Stones picture
+is kept between 9:16 and 2:1 (``ASPECT``) at every position: a stack too long for
+that shape wraps into sub-columns (``stones_arranged``), and should that not do, the
+picture is drawn on a wider felt (render/board.py), its cards the same.
 """
 
 from __future__ import annotations
@@ -31,7 +36,6 @@ from .cards import CARD_H, CARD_W, least_strip, strip
 
 MARGIN = 12
 GAP = 7  # between neighbouring columns of cards
-SUIT_GAP = 6  # Corner Stones: more between the four suits' pairs of columns
 LABEL_H = 30  # pile numbers above the columns
 ROW_GAP = 8  # between the two rows of columns
 ROW_LEAD = 10  # above a row of columns: room for the rule under the top band
@@ -39,7 +43,13 @@ BANNER_H = 30  # won / stuck / no win / resigned, under the title
 ROOM_CARDS = 15  # cards a column shows at ease before it grows (the longest pile Clover
 # Leaf, Trefoil and Super Flower Garden can build: 3 dealt, 12 built on them); Four Leaf
 # Clovers and Corner Stones can build longer ones, which make their row taller
-FOUNDATION_W = 64  # a foundation's column in the top band: label, card, progress
+CORNER_GAP = 8  # Corner Stones: between the corner stones' columns and the rest
+STONES_GAP = 6  # Corner Stones: between side stacks (ten columns: every pixel counts)
+STONES_SUIT_GAP = 4  # Corner Stones: and a little more between the suits' pairs
+STONES_TITLE_H = 88  # Corner Stones: the title above the foundations (name, two lines)
+FOUNDATION_H = 116  # Corner Stones' foundations: label, card, progress
+ASPECT = (9 / 16, 2.0)  # Corner Stones: the narrowest and the widest picture, width/height
+FOUNDATION_W = 50  # a foundation's column in the top band: label, card, progress
 WIDE_FOUNDATION_W = 150  # Four Leaf Clovers' one foundation, whose progress says more
 TITLE_H = 124  # the top band: label, card and progress of a foundation
 
@@ -139,14 +149,19 @@ def fan_reach(count: int, at_ease: bool = True) -> int:
 
 
 def fan(area: Box, count: int, at_ease: bool = True) -> Fan:
-    """Where each card of a pile of ``count`` is drawn, from the top of its ``area``."""
-    return _fan(area.x, area.y, count, at_ease)
+    """Where each card of a pile of ``count`` is drawn, from the top of its ``area``; an
+    area wider than a card holds sub-columns (Corner Stones' longest stacks), filled
+    in turn from the left, the cards shared out evenly."""
+    columns = (area.w + STONES_GAP) // (CARD_W + STONES_GAP)
+    return _fan(area.x, area.y, count, at_ease, max(1, columns))
 
 
 @lru_cache(maxsize=4096)  # a pile's fan by its place and length: few, and met again often
-def _fan(x: int, y: int, count: int, at_ease: bool) -> Fan:
-    step = fan_step(count, at_ease)
-    return Fan(tuple([(i, x, y + int(i * step)) for i in range(count)]))
+def _fan(x: int, y: int, count: int, at_ease: bool, columns: int = 1) -> Fan:
+    per = -(-count // columns)
+    step = fan_step(per, at_ease)
+    return Fan(tuple([(i, x + i // per * (CARD_W + STONES_GAP), y + int(i % per * step))
+                      for i in range(count)]))
 
 
 def _columns_layout(game_id: str) -> Layout:
@@ -191,45 +206,119 @@ def _columns_layout(game_id: str) -> Layout:
                   tuple(rows))
 
 
+def _stones_columns(wide: Sequence[int]) -> tuple[int, ...]:
+    """The x of Corner Stones' ten columns, each ``wide[col]`` sub-columns wide: C1 and
+    C3 in column 0, the side stacks in 1 to 8 (a little more room between the suits'
+    pairs), C2 and C4 in column 9."""
+    xs = []
+    x = MARGIN
+    for col in range(10):
+        xs.append(x)
+        x += wide[col] * (CARD_W + STONES_GAP) - STONES_GAP
+        if col in (0, 8):
+            x += CORNER_GAP
+        else:
+            x += STONES_GAP + (STONES_SUIT_GAP if col % 2 == 0 else 0)
+    return tuple(xs)
+
+
+def _wide(wraps: Sequence[int], pile: int) -> int:
+    """A stack's room across: ``wraps`` sub-columns of cards."""
+    return wraps[pile] * (CARD_W + STONES_GAP) - STONES_GAP
+
+
 def _corner_stones_layout(game_id: str) -> Layout:
-    """Corner Stones in eight columns: C1 [title] C2 / f1..f8 / S1..S8 / C3 ... C4."""
+    """Corner Stones at rest: every stack with room for ROOM_CARDS (``stones_fitted``)."""
+    return stones_fitted(game_id, (ROOM_CARDS,) * 12, (1,) * 12, True)
+
+
+# A stack wrapped into sub-columns keeps at least this many cards in each.
+LEAST_PER_COLUMN = 8
+
+
+def stones_arranged(game_id: str, counts: Sequence[int], banner: bool) -> Layout:
+    """Corner Stones' layout for a position: as ``stones_fitted`` lays it out; while the
+    picture is too tall for ASPECT, the longest stack is wrapped into one more
+    sub-column (its cards run on at the top of the next), so that a long stack makes
+    the picture wider, every card still in sight (a stack of 96 in four)."""
+    wraps = [1] * len(counts)
+    while True:
+        lay = stones_fitted(game_id, counts, wraps, banner)
+        if lay.width >= lay.height * ASPECT[0]:
+            return lay
+        longest = max(range(len(counts)), key=lambda p: (_per_column(counts, wraps, p), -p))
+        if _per_column(counts, wraps, longest) <= LEAST_PER_COLUMN:
+            return lay  # nothing left worth wrapping: the picture's felt makes up the rest
+        wraps[longest] += 1
+
+
+def _per_column(counts: Sequence[int], wraps: Sequence[int], pile: int) -> int:
+    return -(-counts[pile] // wraps[pile])
+
+
+def stones_fitted(
+    game_id: str, counts: Sequence[int], wraps: Sequence[int], banner: bool
+) -> Layout:
+    """Corner Stones' layout for stacks of ``counts`` cards, each in ``wraps``
+    sub-columns: C1 and C2 from the top of the outer columns; the title, the banner if
+    ``banner``, the foundations and the side stacks down the middle (the side stacks'
+    room is their longest's); C3 and C4 under C1 and C2, their labels lower than the
+    side stacks' so that the numbers still read in order. Rows: C1, C2, the side
+    stacks, C3, C4 (each column stretches on its own)."""
     rules = RULES[game_id]
     names = rules.pile_names or ()
-
-    def col_x(col: int) -> int:
-        return MARGIN + col * (CARD_W + GAP) + col // 2 * SUIT_GAP
-
-    width = col_x(7) + CARD_W + MARGIN
-    room = fan_reach(ROOM_CARDS, at_ease=False)
-    inner = width - 2 * MARGIN
-    piles: list[PileSlot] = []
-
-    def row_of(row: int, y: int, cols: Sequence[int], first: int) -> Box:
-        for n, col in enumerate(cols):
-            x = col_x(col)
-            index = first + n
-            piles.append(PileSlot(index, Box(x, y + LABEL_H, CARD_W, room),
-                                  Box(x, y, CARD_W, LABEL_H - 6), names[index], row))
-        return Box(MARGIN, y, inner, LABEL_H + room)
-
-    top = row_of(0, MARGIN, (0, 7), 0)  # C1, C2
-    title = Box(col_x(1), MARGIN, col_x(7) - GAP - col_x(1), TITLE_H)
-    banner = Box(title.x, title.bottom + 4, title.w, 2 * BANNER_H - 4)
-    y = top.bottom + ROW_GAP
+    reach = [fan_reach(_per_column(counts, wraps, p), at_ease=False)
+             for p in range(len(counts))]
+    wide = [max(wraps[0], wraps[10]), *wraps[2:10], max(wraps[1], wraps[11])]
+    xs = _stones_columns(wide)
+    width = xs[9] + _wide(wide, 9) + MARGIN
+    middle = xs[8] + _wide(wraps, 9) - xs[1]
+    title = Box(xs[1], MARGIN, middle, STONES_TITLE_H)
+    banner_box = Box(title.x, title.bottom + 4, middle, BANNER_H)
+    found_y = (banner_box.bottom if banner else title.bottom) + 6
     foundations = tuple(
         FoundationSlot(
             f,
-            Box(col_x(f), y + 24, CARD_W, CARD_H),
-            Box(col_x(f) + 4, y, CARD_W - 8, 22),
-            Box(col_x(f) - 3, y + 24 + CARD_H + 2, CARD_W + 6, TITLE_H - 24 - CARD_H - 2),
+            Box(xs[f + 1], found_y + 24, CARD_W, CARD_H),
+            Box(xs[f + 1] + 3, found_y, CARD_W - 6, 22),
+            Box(xs[f + 1] - 3, found_y + 24 + CARD_H + 2, CARD_W + 6,
+                FOUNDATION_H - 24 - CARD_H - 2),
         )
         for f in range(len(rules.foundations))
     )
-    sides = row_of(1, y + TITLE_H + ROW_LEAD, range(8), 2)  # S1 to S8
-    bottom = row_of(2, sides.bottom + ROW_GAP, (0, 7), 10)  # C3, C4
-    return Layout(game_id, width, bottom.bottom + MARGIN, tuple(piles), foundations, title,
-                  banner, (top, sides, bottom), clears=(None, None, (2, 9)),  # S1 and S8
+    sides_y = found_y + FOUNDATION_H + ROW_LEAD
+    sides_reach = max(reach[2:10])
+    # C3, C4: under C1, C2, and in a row of their own, below the side stacks' labels.
+    low_y = max(MARGIN + LABEL_H + max(reach[0], reach[1]) + ROW_GAP, sides_y + LABEL_H)
+    places = [(0, MARGIN, 0, reach[0]), (9, MARGIN, 1, reach[1])]
+    places += [(c, sides_y, 2, sides_reach) for c in range(1, 9)]
+    places += [(0, low_y, 3, reach[10]), (9, low_y, 4, reach[11])]
+    piles = []
+    for index, (col, y, row, room) in enumerate(places):
+        x = xs[col]
+        piles.append(PileSlot(index, Box(x, y + LABEL_H, _wide(wraps, index), room),
+                              Box(x, y, CARD_W, LABEL_H - 6), names[index], row))
+    rows = (
+        Box(xs[0], MARGIN, _wide(wraps, 0), LABEL_H + reach[0]),
+        Box(xs[9], MARGIN, _wide(wraps, 1), LABEL_H + reach[1]),
+        Box(xs[1], sides_y, middle, LABEL_H + sides_reach),
+        Box(xs[0], low_y, _wide(wraps, 10), LABEL_H + reach[10]),
+        Box(xs[9], low_y, _wide(wraps, 11), LABEL_H + reach[11]),
+    )
+    height = max(row.bottom for row in rows) + MARGIN
+    return Layout(game_id, width, height, tuple(piles), foundations, title, banner_box, rows,
                   at_ease=False)
+
+
+def aspect_canvas(width: int, height: int) -> tuple[int, int]:
+    """The size of a picture that holds a ``width`` x ``height`` board within ASPECT:
+    felt added at the sides (too tall) or below (too wide), never taken away."""
+    narrowest, widest = ASPECT
+    if width < height * narrowest:
+        return -(-round(height * narrowest * 1000) // 1000), height
+    if width > height * widest:
+        return width, -(-width // int(widest))
+    return width, height
 
 
 @cache
@@ -261,7 +350,10 @@ def arrange(
     ``banner`` to show, the rows also move up into its place."""
     counts = [len(pile) for pile in piles]
     at_ease = layout(game_id).at_ease
-    fitted = _fitted(game_id, _reaches(game_id, counts), banner)
+    if RULES[game_id].layout == "rows":  # Corner Stones: each column on its own
+        fitted = _stones_cached(game_id, tuple(counts), banner)
+    else:
+        fitted = _fitted(game_id, _reaches(game_id, counts), banner)
     return fitted, tuple(fan(slot.area, count, at_ease)
                          for slot, count in zip(fitted.piles, counts, strict=True))
 
@@ -298,6 +390,11 @@ def _rows_below(game_id: str) -> tuple[int, ...]:
     full = layout(game_id)
     return tuple(next((r for r, band in enumerate(full.rows) if band.y > f.card.y), 0)
                  for f in full.foundations)
+
+
+@lru_cache(maxsize=256)  # stack lengths by position: each entry holds a layout
+def _stones_cached(game_id: str, counts: tuple[int, ...], banner: bool) -> Layout:
+    return stones_arranged(game_id, counts, banner)
 
 
 @lru_cache(maxsize=256)  # a few hundred sets of row heights: each entry holds a layout

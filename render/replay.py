@@ -16,9 +16,11 @@ A replay must also fit where it is sent (Discord takes 10 MiB in most places, mo
 and a place may say less): ``fitted_replay`` draws it within a number of bytes, with fewer
 moves (evenly picked) and then smaller pictures until it fits, and says what it left out.
 Measured on the worst case found, Corner Stones deal 20 with 2,400 moves from pile to pile
-(``tests/e2e/test_replays.py`` makes it) and the four-colour deck: 400 frames at full size
-are 10.2 MB, drawn in 2.3 s; within 8 MiB it shows 295 of its moves (7.4 MB, 3.5 s in
-all); within 1 MiB, 72 of them at half size (0.85 MB, 3.9 s).
+(``tests/e2e/test_replays.py`` makes it) and the four-colour deck, 2026-11-28, with the
+narrower cards of issue 35: 400 frames at full size are 3.6 MB, drawn in 1.2 s; within
+2 MiB it shows 211 of its moves (1.9 MB, 1.6 s in all); within 1 MiB, 105 (1.0 MB,
+1.2 s); within 300 KB, 62 at a quarter size (0.28 MB, 1.8 s). Before those cards, 400
+frames were 10.2 MB.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from .alt_text import LIMIT
-from .glyphs import paint_text, text_width, wrap
+from .glyphs import paint_text, text_width, wrap_parts
 from .palette import FELT, FELT_DARK, FELT_DIM, FELT_LINE, FELT_TEXT, GOLD, RGB, to_palette
 from .png import encode
 from .sprites import fit
@@ -133,9 +133,9 @@ def _lines(image: Image.Image, text: str, top: int, size: int, most: int, ink: R
     if not text:
         return
     inner = WIDTH - 2 * MARGIN
-    while size > 12 and len(wrap(text, size, inner)) > most:
+    while size > 12 and len(wrap_parts(text, size, inner)) > most:
         size -= 1
-    for n, line in enumerate(wrap(text, size, inner)[:most]):
+    for n, line in enumerate(wrap_parts(text, size, inner)[:most]):
         paint_text(image, line, (MARGIN, top + n * LINE + size), size, ink)
 
 

@@ -141,11 +141,19 @@ class PictureWords:
         return (self.n_("Resigned after {count} move.", "Resigned after {count} moves.", moves),
                 self._("Resigned"))
 
-    def stuck(self) -> tuple[str, ...]:
+    def stuck(self, dealt: bool = False) -> tuple[str, ...]:
+        """``dealt``: no undo can help (the deal itself is lost)."""
+        if dealt:
+            return (self._("Stuck: no move left, and no win was possible from this deal."),
+                    self._("Stuck: no move left"), self._("Stuck"))
         return (self._("Stuck: no move left. Undo or start again."),
                 self._("Stuck: no move left"), self._("Stuck"))
 
-    def no_win(self) -> tuple[str, ...]:
+    def no_win(self, dealt: bool = False) -> tuple[str, ...]:
+        """``dealt``: from the deal itself, which no undo can help."""
+        if dealt:
+            return (self._("No win is possible from this deal. Deal another."),
+                    self._("No win is possible from this deal"), self._("No win possible"))
         return (self._("No win is possible from here. Undo or start again."),
                 self._("No win is possible from here"), self._("No win possible"))
 
@@ -229,10 +237,14 @@ class PictureWords:
     def alt_resigned(self) -> str:
         return self._("Resigned.")
 
-    def alt_stuck(self) -> str:
+    def alt_stuck(self, dealt: bool = False) -> str:
+        if dealt:
+            return self._("Stuck, no move left; no win was possible from this deal.")
         return self._("Stuck, no move left.")
 
-    def alt_no_win(self) -> str:
+    def alt_no_win(self, dealt: bool = False) -> str:
+        if dealt:
+            return self._("No win is possible from this deal.")
         return self._("No win is possible from here.")
 
     def alt_foundations(self, foundations: str) -> str:

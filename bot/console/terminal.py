@@ -32,11 +32,12 @@ from ..core import Core
 from ..flows.stats import PERIODS
 from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player, Question, Reply
 from ..store import DEFAULT_SETTINGS
-from ..words.language import ENGLISH, _, n_, p_, speaking
+from ..words.language import ENGLISH, LANGUAGES, _, language_of, n_, p_, speaking
 from ..words.phrases import code, command, option, typed_days
+from ..words.typed import as_english, as_typed
+from .pictures import PictureFolder
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
-KEEP_PICTURES = 50  # the newest pictures kept in the boards folder; older ones are deleted
 # The slash commands the console takes, by their English names.
 COMMANDS = (
     "new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "settings",
@@ -59,17 +60,27 @@ def greeting() -> str:
 
 def english(kind: str, typed: str, names: tuple[str, ...] | list[str]) -> str:
     """The English name of what ``typed`` names among ``names`` (commands or options, as
-    ``kind`` says), typed in English or in the language spoken now; else ``typed``."""
+    ``kind`` says), typed in English or in the language spoken now, with its accents or
+    without (a keyboard may lack them: /regles is /règles); else ``typed``."""
     typed = typed.lower()
     for name in names:
-        if typed in (name, p_(kind, name).lower()):
+        if typed in (name, p_(kind, name).lower()) or _bare(typed) == _bare(p_(kind, name)):
             return name
     return typed
+
+
+def _bare(word: str) -> str:
+    """``word`` without its accents: ``règles`` -> ``regles``, ``auto_züge`` -> ``auto_zuge``."""
+    spelled = unicodedata.normalize("NFKD", word.lower())
+    return "".join(ch for ch in spelled if not unicodedata.combining(ch))
 
 
 # The commands that act on the game: each is named as its action is.
 _SIMPLE = {a.value: a for a in (Action.UNDO, Action.REDO, Action.REDEAL, Action.SHOW,
                                 Action.RESIGN, Action.HINT)}
+# Commands that take nothing after them here either (the console has one player: no
+# member to name): words after them are refused, not ignored (/undo 5 took back one move).
+ALONE = frozenset({"help", "forget-me", "replay", "challenge", "reset-server-stats"})
 
 
 def plain(text: str) -> str:
@@ -127,8 +138,7 @@ class Console:
         self.player = player
         self.board: Board | None = None  # the last board shown: buttons and menu act on it
         self.new_board = False  # whether the last line showed a board (the solver looks at it)
-        self.pictures = _last_picture_number(boards)
-        self._last_picture: tuple[bytes, Path] | None = None  # the last written, and where
+        self.pictures = PictureFolder(boards)
 
     def say(self, text: str) -> None:
         print(plain(text), file=self.out, flush=True)
@@ -152,8 +162,9 @@ class Console:
         if line.startswith("/"):
             return await self._command(line[1:].split())
         reply = await self._press(line)
-        if reply is None and re.match(r"\d|redeal\b", line.lower()):
-            reply = await self.core.act(self.player, Action.MOVE, line)  # as if typed /move
+        # A move as if typed after /move: a pile's number or name (Corner Stones' C1, S5), a word.
+        if reply is None and re.match(r"\d|[cs]\d|(redeal|draw)\b", as_english(line).lower()):
+            reply = await self.core.act(self.player, Action.MOVE, line)
         if reply is None:
             self.say(_(
                 "I don't understand {line}. Type a command ({help}), a button label shown "
@@ -174,6 +185,10 @@ class Console:
         player = self.player
         if name in QUIT:
             return False
+        if args and (name in _SIMPLE or name in ALONE):
+            self.say(_("{command} takes nothing after it ({words}): nothing was done. Type it "
+                       "alone.", command=command(name), words=code(" ".join(args))))
+            return True
         if name == "help":
             self.show(await self.core.help(player))
         elif name == "rules":
@@ -298,7 +313,7 @@ class Console:
                                         button=button.label), refused=True)
                 return await self.core.act(self.player, button.action, seen=board.ref)
         for choice in board.controls.menu:
-            if wanted == choice.value:
+            if wanted in (choice.value, as_typed(choice.value).lower()):
                 return await self.core.choose(self.player, choice.value, seen=board.ref)
         return None
 
@@ -310,7 +325,7 @@ class Console:
             if amended is not None:
                 with speaking(self.player.language):
                     self.say(amended.text.splitlines()[-1])
-                    self.say(self._picture_line(amended.png, amended.filename))
+                    self.say(_("Picture: {path}", path=self.pictures.amend(amended.png)))
 
     def show(self, reply: Reply) -> None:
         if reply.board is not None:
@@ -322,27 +337,9 @@ class Console:
         if reply.note is not None:
             self.say(reply.note)
 
-    def _save_picture(self, png: bytes, filename: str) -> Path:
-        """Write a picture, numbered on; only the newest ``KEEP_PICTURES`` are kept. The
-        same picture again (a menu narrowed to one pile, say) is not written twice."""
-        if self._last_picture is not None and self._last_picture[0] == png:
-            return self._last_picture[1]
-        self.boards.mkdir(parents=True, exist_ok=True)
-        self.pictures += 1
-        path = self.boards / f"{self.pictures:03}-{filename}"
-        path.write_bytes(png)
-        self._last_picture = (png, path)
-        for old in _pictures(self.boards)[:-KEEP_PICTURES]:
-            old.unlink(missing_ok=True)
-        return path
-
     def forget_pictures(self) -> int:
         """Delete every picture this console wrote (after /forget-me); how many."""
-        gone = _pictures(self.boards)
-        for old in gone:
-            old.unlink(missing_ok=True)
-        self._last_picture = None
-        return len(gone)
+        return self.pictures.forget()
 
     def _show_message(self, message: Message) -> None:
         """Text, its picture saved like a board's, its question's two labels."""
@@ -355,8 +352,8 @@ class Console:
         self.say("\n".join(lines))
 
     def _picture_line(self, png: bytes, filename: str) -> str:
-        """Where a picture was written (see ``_save_picture``)."""
-        return _("Picture: {path}", path=self._save_picture(png, filename))
+        """Where a picture was written (see ``PictureFolder.save``)."""
+        return _("Picture: {path}", path=self.pictures.save(png, filename))
 
     def _show_board(self, board: Board) -> None:
         controls = board.controls
@@ -368,24 +365,11 @@ class Console:
                  _("Buttons: {buttons}", buttons=buttons)]
         if controls.menu:
             lines.append(_("Menu — {placeholder}:", placeholder=controls.menu_placeholder))
-            lines += [f"  {o.value:<8} {o.label.partition(' · ')[2] or o.label}"
+            lines += [f"  {as_typed(o.value):<8} {o.label.partition(' · ')[2] or o.label}"
                       for o in controls.menu]
         else:
             lines.append(_("Menu: {placeholder}", placeholder=controls.menu_placeholder))
         self.say("\n".join(lines))
-
-
-def _pictures(boards: Path) -> list[Path]:
-    """The console's pictures in ``boards``, oldest first."""
-    numbered = [(int(m[1]), p) for p in boards.glob("*.*")
-                if p.suffix in (".png", ".gif") and (m := re.match(r"(\d+)-", p.name))]
-    return [p for _number, p in sorted(numbered)]
-
-
-def _last_picture_number(boards: Path) -> int:
-    """Number on from earlier sessions' pictures instead of overwriting them."""
-    pictures = _pictures(boards)
-    return int(pictures[-1].name.split("-")[0]) if pictures else 0
 
 
 def _unlabel(word: str) -> str:
@@ -428,10 +412,15 @@ async def run_console(
     source = stdin or sys.stdin
     out = stdout or sys.stdout
     interactive = source.isatty()
-    core = await Core.open(database)
+    core = await Core.open(database, cooldowns=False)  # one player: no one else to wait for
     try:
-        player = dataclasses.replace(CONSOLE_PLAYER, language=locale or ENGLISH)
+        language = language_of(locale) if locale else ENGLISH
+        player = dataclasses.replace(CONSOLE_PLAYER, language=language)
         console = Console(core, boards, out, player)
+        if locale and language == ENGLISH and locale.split("-")[0].lower() != "en":
+            console.say(_("There is no {locale} here: playing in English. The languages are "
+                          "{languages}.", locale=code(locale),
+                          languages=", ".join(code(c) for c in LANGUAGES)))
         console.greet()
         lines = _lines_of(source)
         while True:

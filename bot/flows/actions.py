@@ -9,6 +9,7 @@ from ..replies import Action, BoardRef
 from ..store import RESIGNED, SavedGame
 from ..words.language import _, n_
 from ..words.phrases import code, command, option, played, refused
+from ..words.typed import as_english, as_typed
 
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
 AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
@@ -36,12 +37,12 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
     """
     game = saved.game
     if action is Action.MOVE:
-        move = game.play(arg or "")
+        move = game.play(as_english(arg or ""))
         return _("Played {move}.", move=played(game, move))
     if action is Action.UNDO:
         move = game.undo()
         saved.undos += 1
-        return _("Took back {move}.", move=code(str(move)))
+        return _("Took back {move}.", move=code(as_typed(str(move))))
     if action is Action.REDO:
         move = game.redo()
         return _("Replayed {move}.", move=played(game, move))

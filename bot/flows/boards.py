@@ -7,6 +7,8 @@ and how to say it, in the language spoken now.
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine import CARDS, DRAW, FOUNDATION, PILE, REDEAL, Game, Move
 from engine.lru import LRU
 
@@ -24,6 +26,7 @@ from ..replies import (
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..words.language import _, current, n_
 from ..words.phrases import code, command, for_piles, foundation, option
+from ..words.typed import as_typed
 from ..workers.pictures import Picture
 
 PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
@@ -55,7 +58,7 @@ def compose(
     if end:
         lines.append(end)
     elif proven_lost:
-        lines.append(no_win(game))
+        lines.append(no_win(game, lost_as_dealt=saved.lost_as_dealt))
     return Board(
         owner_id=saved.user_id,
         ref=BoardRef(saved.id, saved.revision),
@@ -67,22 +70,33 @@ def compose(
         finished=finished,
         private=private,
         proven_lost=proven_lost and not finished,
+        lost_as_dealt=saved.lost_as_dealt and not finished,
         language=current().code,
     )
 
 
-def no_win(game: Game) -> str:
-    """That no win is possible: from the deal itself while the player has no move of their
-    own to undo (safe moves that came with the deal are no way out), else from here."""
-    if not game.own_moves:
+def no_win(game: Game, *, lost_as_dealt: bool = False) -> str:
+    """That no win is possible: from the deal itself when it is proven lost, or while the
+    player has no move of their own to undo (safe moves that came with the deal are no way
+    out): then no undo can help, and none is spoken of. Else from here."""
+    if lost_as_dealt or not game.own_moves:
         return _("**No win is possible from this deal** — {new} deals another.",
                  new=command("new"))
     return _("**No win is possible from here** — undo or start again.")
 
 
-def with_no_win(text: str, game: Game) -> str:
-    """A board's text once the solver has proven that no win is possible from ``game``."""
-    return f"{text}\n{no_win(game)}"
+def with_no_win(text: str, saved: SavedGame) -> str:
+    """A board's text once the solver has proven that no win is possible from ``saved``'s
+    position (and ``saved`` says whether from its deal too). A board that said so already,
+    or that it is stuck, told the player to undo: where the deal is lost, no undo helps."""
+    game = saved.game
+    if game.is_stuck:
+        return text.replace(ending(dataclasses.replace(saved, proven_lost_at=None)),
+                            ending(saved))
+    said, before = no_win(game, lost_as_dealt=saved.lost_as_dealt), no_win(game)
+    if before in text:
+        return text.replace(before, said)
+    return f"{text}\n{said}"
 
 
 def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
@@ -91,7 +105,8 @@ def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
     if finished:
         placeholder = _("The game is over")
     elif not moves:
-        placeholder = _("No move left on the piles")
+        placeholder = for_piles(game.rules, _("No move left on the piles"),
+                                _("No move left on the stacks"))
     goes_up = any(m.kind == FOUNDATION for m in moves)
     enabled = {
         Action.UNDO: not finished and game.can_undo,
@@ -115,7 +130,9 @@ def move_menu(
         mine = [m for m in moves if game.source_pile(m) == focus]
         if mine:
             options = [move_option(game, m) for m in mine[: MENU_LIMIT - 1]]
-            options.append(MenuOption(PICK, fit(_("← Back to every pile's moves"))))
+            back = for_piles(game.rules, _("← Back to every pile's moves"),
+                             _("← Back to every stack's moves"))
+            options.append(MenuOption(PICK, fit(back)))
             facts = {"name": game.pile_name(focus)}
             return tuple(options), for_piles(
                 game.rules,
@@ -138,9 +155,25 @@ def move_menu(
         label = n_("{name} · {card}: {count} move →", "{name} · {card}: {count} moves →", count,
                    name=game.pile_name(pile), card=current().card(game.tableau[pile][-1]))
         options.append(MenuOption(f"{PICK} {pile + 1}", fit(label)))
-    placeholder = n_("Play a move, or pick a pile ({count} legal)",
-                     "Play a move, or pick a pile ({count} legal)", len(moves))
+    placeholder = for_piles(
+        game.rules,
+        n_("Play a move, or pick a pile ({count} legal)",
+           "Play a move, or pick a pile ({count} legal)", len(moves)),
+        n_("Play a move, or pick a stack ({count} legal)",
+           "Play a move, or pick a stack ({count} legal)", len(moves)),
+    )
     return tuple(options[:MENU_LIMIT]), placeholder
+
+
+def no_pile_to_pick(game: Game, pile: str) -> str | None:
+    """Why ``pile``, a pick's number, is none of ``game``'s piles; None if it is one."""
+    last = game.rules.tableau_size
+    if pile.isascii() and pile.isdigit() and 1 <= int(pile) <= last:
+        return None
+    facts = {"pile": code(pile), "last": last}
+    return for_piles(game.rules,
+                     _("There is no pile {pile} to pick: piles are 1 to {last}.", **facts),
+                     _("There is no stack {pile} to pick: stacks are 1 to {last}.", **facts))
 
 
 def move_option(game: Game, move: Move) -> MenuOption:
@@ -228,7 +261,7 @@ def start_text(
     if game.draw_rule:
         lines.append(_(
             "House rule: after the last redeal you may once bring one buried card to the top "
-            "of its pile ({draw}, or from the menu).", draw=command("move", "draw QH"),
+            "of its pile ({draw}, or from the menu).", draw=command("move", as_typed("draw QH")),
         ))
     note = _("{note} {rules} tells the rest.", note=_(game.rules.note),
              rules=command("rules", game.game_id))
@@ -249,7 +282,8 @@ def headline(game: Game) -> str:
     parts = [f"**{game.name}**", _("deal {deal}", deal=game.deal),
              n_("{count} move", "{count} moves", game.moves_made)]
     if game.rules.redeals:
-        parts.append(n_("{count} redeal left", "{count} redeals left", game.redeals_left))
+        parts.append(n_("{count} redeal left", "{count} redeals left", game.redeals_left)
+                     if game.redeals_left else _("no redeals left"))  # as the picture says
     parts.append(n_("{home}/{count} card home", "{home}/{count} cards home",
                     game.rules.card_count, home=game.cards_on_foundations))
     return " · ".join(parts)
@@ -266,6 +300,10 @@ def ending(saved: SavedGame) -> str:
                   "win, in statistics.", moves)
     elif saved.status == WON:
         said = n_("🏆 **Won** in {count} move!", "🏆 **Won** in {count} moves!", moves)
+    elif saved.status == PLAYING and game.is_stuck and (saved.lost_as_dealt
+                                                        or not game.own_moves):
+        return _("**Stuck**: no move is left, and no win was possible from this deal — {new} "
+                 "deals another (leaving a stuck game counts as a loss).", new=command("new"))
     elif saved.status == PLAYING and game.is_stuck:
         return _("**Stuck**: no move is left. Undo to try another way, or {new} to deal again "
                  "(leaving a stuck game counts as a loss).", new=command("new"))
@@ -309,8 +347,12 @@ def move_options(game: Game, typed: str = "") -> list[MenuOption]:
 
 
 def destination_options(game: Game, source: str, typed: str = "") -> list[MenuOption]:
-    """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
+    """Where the top card of pile ``source`` (its number or name) may go (for `/move to`),
+    as ``3`` or ``f2``."""
     source = source.strip()
+    names = [name.lower() for name in game.rules.pile_names or ()]
+    if source.lower() in names:  # Corner Stones' C1 ... S8, as its picture shows them
+        source = str(names.index(source.lower()) + 1)
     if not (source.isascii() and source.isdigit()):
         return []
     src = int(source) - 1

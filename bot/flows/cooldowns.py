@@ -29,14 +29,20 @@ EVERY_S: dict[str, float] = {
 
 
 class Cooldowns:
-    """Every cooldown, by the flows' ``clock`` (Unix seconds)."""
+    """Every cooldown, by the flows' ``clock`` (Unix seconds). ``kept=False``: none at all
+    (the console, one player at a terminal, whom no one else waits for)."""
 
-    def __init__(self, store: CooldownStore, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, store: CooldownStore, clock: Callable[[], float], *, kept: bool = True
+    ) -> None:
         self._store = store
         self._clock = clock
+        self._kept = kept
 
     async def wait(self, user_id: int, kind: str) -> int:
         """0, and the use is counted; else the whole seconds left before the next use."""
+        if not self._kept:
+            return 0
         left = await self._store.take(user_id, kind, EVERY_S[kind], self._clock())
         return 0 if left <= 0 else max(1, math.ceil(left))
 

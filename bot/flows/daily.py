@@ -277,12 +277,13 @@ def _finished(finished: int, unaided: int, won: int) -> str:
     if not finished:
         return _("Nobody here has finished a scored attempt at it yet.")
     if won > unaided:
-        return n_("{count} finished their scored attempt here, {won} won ({more} more with "
-                  "hints).",
-                  "{count} finished their scored attempt here, {won} won ({more} more with "
-                  "hints).", finished, won=unaided, more=won - unaided)
-    return n_("{count} finished their scored attempt here, {won} won.",
-              "{count} finished their scored attempt here, {won} won.", finished, won=unaided)
+        return n_("{count} player finished a scored attempt here, {won} won ({more} more "
+                  "with hints).",
+                  "{count} players finished their scored attempts here, {won} won ({more} "
+                  "more with hints).", finished, won=unaided, more=won - unaided)
+    return n_("{count} player finished a scored attempt here, {won} won.",
+              "{count} players finished their scored attempts here, {won} won.", finished,
+              won=unaided)
 
 
 def _invitation(attempt: str | None, game: str, deal: int, today: bool) -> str:

@@ -49,22 +49,23 @@ class DataRights:
         updates = [await self.challenges.update_after_game(i) for i in challenges]
         if games:
             done = n_("Done: deleted your current game and {count} result, your settings and "
-                      "your daily attempts, in every server.",
+                      "your daily attempts of past days, in every server.",
                       "Done: deleted your current game and {count} results, your settings and "
-                      "your daily attempts, in every server.", results)
+                      "your daily attempts of past days, in every server.", results)
         else:
-            done = n_("Done: deleted {count} result, your settings and your daily attempts, "
-                      "in every server.",
-                      "Done: deleted {count} results, your settings and your daily attempts, "
-                      "in every server.", results)
+            done = n_("Done: deleted {count} result, your settings and your daily attempts "
+                      "of past days, in every server.",
+                      "Done: deleted {count} results, your settings and your daily attempts "
+                      "of past days, in every server.", results)
         if self.stores.db.erases_at_once:
             how = _("They are overwritten in the bot's database at once.")
         else:
             how = _("They are gone from everything the bot shows at once; the database server "
                     "clears their last bytes from its files at its routine maintenance.")
-        after = _("Today's daily attempts are forgotten when the day ends (UTC). Boards "
-                  "already posted stay in their channels, like any message. {new} starts "
-                  "afresh.", new=command("new"))
+        after = _("Today's daily attempt, if you made one, is kept until the day ends (UTC), "
+                  "so that it stays your one scored try today; then it is forgotten too. "
+                  "Boards already posted stay in their channels, like any message. {new} "
+                  "starts afresh.", new=command("new"))
         return Reply(message=Message(" ".join((done, how, after)), private=True),
                      updates=tuple(u for u in updates if u is not None))
 

@@ -1,18 +1,14 @@
 """The game flow, written once: every adapter (slash commands, buttons, the move menu,
 the console) turns its input into one call here and shows the ``Reply`` it gets back.
 
-One call: take the player's lock -> load their game (for a move, the copy this process
-holds, read only when that copy cannot decide) -> apply the action with the engine -> draw
-the picture (off the event loop) -> save (one transaction, the result row too when the game
-ends) -> build the reply. Drawing comes before saving, so a failure anywhere
-leaves the saved game as it was; saving comes before the reply, so a player never sees a
-move that is not stored. Nothing here knows Discord, and nothing here waits on Discord:
-the lock is released before the adapter sends anything.
+One call: lock -> load (the copy this process holds, read only when it cannot decide) ->
+apply the action with the engine -> draw (off the event loop) -> save (one transaction, the
+result row too when the game ends) -> reply. Drawing before saving leaves the saved game as
+it was on any failure; saving before replying shows no move that is not stored. Nothing here
+waits on Discord: the lock is released before the adapter sends anything.
 
-Growing it: a new action is a member of ``replies.Action`` plus a branch in ``_apply`` (and
-a ``BUTTON_LABELS`` entry if it is a button — the Discord button and the console pick it
-up from there); what a board shows goes in ``boards.py``; when the solver runs, in
-``solver.py``; what makes a deal the daily one, in ``daily.py``.
+A new action: a member of ``replies.Action`` and a branch in ``actions.apply`` (and a
+``BUTTON_LABELS`` entry for a button); what a board shows goes in ``boards.py``.
 """
 
 from __future__ import annotations
@@ -43,7 +39,15 @@ from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import Picture, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
-from .boards import compose, destination_options, move_options, over, start_text, went_up_line
+from .boards import (
+    compose,
+    destination_options,
+    move_options,
+    no_pile_to_pick,
+    over,
+    start_text,
+    went_up_line,
+)
 from .challenges import Challenges
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
@@ -365,13 +369,14 @@ class GameFlow:
         if saved.status != PLAYING:
             saved.finished_at = now
         # Every position a move leads to from one proven lost is lost too (a win from it
-        # would be a win from the one before), so it says so at once, with no search. An
-        # undo goes back to a position that may still be won: the solver looks again.
-        still_lost = was_lost and action is not Action.UNDO and saved.status == PLAYING
-        saved.proven_lost_at = saved.revision + 1 if still_lost else None
+        # would be a win from the one before): it says so at once, with no search. An undo
+        # goes back to a position that may still be won, unless the deal itself is lost.
+        still_lost = saved.status == PLAYING and (
+            saved.lost_as_dealt or (was_lost and action is not Action.UNDO))
+        if not saved.lost_as_dealt:
+            saved.proven_lost_at = saved.revision + 1 if still_lost else None
         hints = saved.hints
-        picture = await self._picture(saved, no_win=still_lost)  # before saving: a
-        # failure changes nothing
+        picture = await self._picture(saved, no_win=still_lost)  # before saving (see above)
         async with saving():
             await self.games.save(saved)
         async with shown_after_saving():
@@ -386,31 +391,25 @@ class GameFlow:
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""
-        if not pile:
-            return Reply(board=await self._board(saved, ""))
-        count = saved.game.rules.tableau_size
-        if not (pile.isascii() and pile.isdigit() and 1 <= int(pile) <= count):
-            return refusal(_("There is no pile {pile} to pick: piles are 1 to {last}.",
-                             pile=code(pile), last=count))
-        return Reply(board=await self._board(saved, "", focus=int(pile) - 1))
+        wrong = no_pile_to_pick(saved.game, pile) if pile else None
+        if wrong is not None:
+            return refusal(wrong)
+        return Reply(board=await self._board(saved, "", focus=int(pile) - 1 if pile else None))
 
     # -- choices for autocomplete -----------------------------------------------------
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
         """Legal moves matching what the player has typed so far (for `/move from`)."""
         saved = await self.games.load(player.user_id)
-        if saved is None or saved.is_finished:
-            return []
-        return move_options(saved.game, typed)
+        return [] if saved is None or saved.is_finished else move_options(saved.game, typed)
 
     async def destination_choices(
         self, player: Player, source: str, typed: str = ""
     ) -> list[MenuOption]:
         """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
         saved = await self.games.load(player.user_id)
-        if saved is None or saved.is_finished:
-            return []
-        return destination_options(saved.game, source, typed)
+        playing = saved is not None and not saved.is_finished
+        return destination_options(saved.game, source, typed) if saved and playing else []
 
     # -- building the reply -----------------------------------------------------------
 
@@ -426,6 +425,7 @@ class GameFlow:
             saved.game,
             four_colour=settings["four_colour"],
             no_win=saved.proven_lost if no_win is None else no_win,
+            lost_as_dealt=saved.lost_as_dealt,
             assisted=saved.status == WON and saved.hints > 0,
             resigned=saved.status == RESIGNED,
         )

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from engine import Game
+from render.alt_text import LIMIT
 from render.replay import Replay
 
 from ..replies import Message, Person, Player, Reply, refusal
@@ -31,6 +32,7 @@ from ..store.games import GameStore
 from ..store.replays import ReplayStore
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, mention
+from ..words.typed import as_typed
 from ..workers.pictures import Pictures
 from .challenges import Challenges
 from .cooldowns import Cooldowns
@@ -116,8 +118,9 @@ class Replays:
                           "move.",
                           "🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
                           "moves.", moves, player=mention(subject.user_id), **facts)
-            lines = [f"{said} " + _("{new} deals it to you.",
-                                    new=command("new", game.game_id, str(game.deal)))]
+            # The game in play is the player's already: no offer to deal it.
+            lines = [said if own and outcome == PLAYING else f"{said} " + _(
+                "{new} deals it to you.", new=command("new", game.game_id, str(game.deal)))]
             left_out = _left_out(drawn, moves, limit)
             if left_out:
                 lines.append(left_out)
@@ -135,6 +138,7 @@ class Replays:
                          "A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
                          "evenly picked: {outcome} after {count} moves.", moves,
                          frames=frames, **facts)
+            alt = _with_moves(alt, game)
         return Reply(message=Message("\n".join(lines), drawn.gif,
                                      f"replay-{game.game_id}-{game.deal}.gif",
                                      private=private, alt_text=alt))
@@ -238,6 +242,20 @@ def _left_out(drawn: Replay, moves: int, limit: int | None) -> str | None:
 def _megabytes(limit: int) -> int:
     """A size limit in whole MB, as Discord states its own (10 MB is 10 MiB)."""
     return max(1, limit // 2**20)
+
+
+def _with_moves(alt: str, game: Game) -> str:
+    """The replay's alt text and the moves it plays, as typed, as many as Discord's 1,024
+    characters take (then how many more): a replay is its moves, as a board is its cards."""
+    moves = [as_typed(str(move)) for move in game.history]
+    for shown in range(len(moves), -1, -1):
+        listed = ", ".join(moves[:shown])
+        if shown < len(moves):
+            listed += " " + n_("… and {count} more", "… and {count} more", len(moves) - shown)
+        said = f"{alt} {_('Moves: {moves}.', moves=listed)}"
+        if len(said) <= LIMIT:
+            return said
+    return alt
 
 
 def _outcome(outcome: str) -> str:

@@ -31,7 +31,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 
-from engine import GAMES, Game
+from engine import GAMES, Game, new_game
 from engine.lru import LRU
 
 from ..replies import Amendment, Board, BoardRef, Reply, refusal
@@ -52,6 +52,7 @@ RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal u
 WINNABLE_POOL = 10  # proven-winnable deals kept ready per game for `/new winnable`
 WINNABLE_TRIES_NOW = 6  # deals tried on the spot when the pool is empty
 REMEMBERED = 500  # players whose latest board is remembered (the active ones)
+DEALS_KEPT = 2_000  # deals whose verdict is remembered (a few dozen bytes each)
 # Verdict checks waiting at most (one per player). Each holds its interaction (to amend the
 # message), a few KB; the solver gets through about one a second when busy, so a longer
 # queue would only hold checks that are minutes old by their turn.
@@ -75,11 +76,14 @@ async def _no_picture(saved: SavedGame) -> Picture:
 
 @dataclass(frozen=True)
 class _Made:
-    """A player's newest board, and its game if the solver may look at it (in play, not
-    stuck): a check reads it here rather than loading the game again."""
+    """A player's newest board, and its game if the solver may look at it (in play, its
+    deal not known to be lost): a check reads it here rather than loading the game again.
+    ``known_lost``: the board says so already (proven, or stuck): only whether its deal is
+    lost is left to find."""
 
     ref: BoardRef
     game: Game | None
+    known_lost: bool = False
 
 
 @dataclass(frozen=True)
@@ -122,6 +126,8 @@ class SolverService:
         self._pool_wanted = asyncio.Event()
         self._latest: LRU[int, _Made] = LRU(REMEMBERED)  # player -> last board made
         self._checked: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board checked
+        # (game, deal, draw rule) -> whether the deal is proven lost, once decided.
+        self._deals_lost: LRU[tuple[str, int, bool], bool] = LRU(DEALS_KEPT)
         self.closed = False
 
     def close(self) -> None:
@@ -139,16 +145,18 @@ class SolverService:
     def board_made(self, board: Board, game: Game) -> None:
         """Remember the newest board of each player, with its game: checks of older ones
         are dropped."""
-        looked_at = None if board.finished or board.proven_lost or game.is_stuck else game.copy()
-        self._latest[board.owner_id] = _Made(board.ref, looked_at)
+        looked_at = None if board.finished or board.lost_as_dealt else game.copy()
+        self._latest[board.owner_id] = _Made(board.ref, looked_at,
+                                             board.proven_lost or game.is_stuck)
 
     # -- hints ------------------------------------------------------------------------
 
     async def hint(self, saved: SavedGame) -> Reply:
         """The solver's next step, privately, as an expert would put it: a press of
         Auto-finish or To foundations when that is the step, else a move, with the moves
-        its winning line has left; on a lost game, that no win is possible and how far to
-        undo. Counted, so a win after it is assisted."""
+        its winning line has left; before a redeal, how often its plan wins over the
+        shuffles no one can know yet; on a lost game, that no win is possible and how far
+        to undo. Counted, so a win after it is assisted."""
         game = saved.game
         wait = await self.cooldowns.wait(saved.user_id, "hint")
         if wait:
@@ -156,9 +164,11 @@ class SolverService:
                              every=round(EVERY_S["hint"]), wait=wait))
         found = await self.worker.hint(game)
         await self.games.count_hint(saved.id)
+        deal_lost = saved.lost_as_dealt
         if found.lost:
-            await self.games.mark_proven_lost(saved.id, saved.revision)
-        return Reply(note=hint_words(game, found))
+            deal_lost = deal_lost or await self._deal_lost(game)
+            await self.games.mark_proven_lost(saved.id, saved.revision, deal_too=deal_lost)
+        return Reply(note=hint_words(game, found, lost_as_dealt=deal_lost))
 
     # -- "no win is possible" ---------------------------------------------------------
 
@@ -166,7 +176,7 @@ class SolverService:
         """Look at ``board`` when the solver has time; if its position is proven lost while
         it is still the player's latest, ``deliver`` its amended text (in the language
         spoken now, the board's)."""
-        if (board.finished or board.proven_lost or self.closed
+        if (board.finished or board.lost_as_dealt or self.closed
                 or self._checked.get(board.owner_id) == board.ref):
             return
         self._pending.pop(board.owner_id, None)  # a newer board replaces an older check
@@ -217,8 +227,9 @@ class SolverService:
         """``board`` saying "no win is possible" (text and picture) if the solver proves
         its position unwinnable and it is still the player's current board; None
         otherwise. Never raises."""
-        if board.finished or board.proven_lost or self._checked.get(board.owner_id) == board.ref:
-            return None  # over, known lost, or this very position was looked at already
+        if (board.finished or board.lost_as_dealt
+                or self._checked.get(board.owner_id) == board.ref):
+            return None  # over, its deal known lost, or this very position looked at already
         return await self._verdict(board.owner_id, board.ref, board.text, board.filename)
 
     async def _verdict(
@@ -231,11 +242,19 @@ class SolverService:
         try:
             self._checked[owner_id] = ref
             budget_s = QUICK_S if quick else VERDICT_BUDGET_S
-            if made.game is None or await self.worker.verdict(made.game, budget_s) != "lost":
+            game = made.game
+            if game is None or (not made.known_lost
+                                and await self.worker.verdict(game, budget_s) != "lost"):
                 return None
+            # Lost from here; from the deal too? Then no undo can help, and the board
+            # must not speak of one.
+            deal_lost = await self._deal_lost(game, budget_s)
+            if made.known_lost and not deal_lost:
+                return None  # it says so already, and an undo may still help
             # Stored only if the game is still at that revision (another process may
             # have moved it meanwhile): then the board shown is the position proven lost.
-            if not await self.games.mark_proven_lost(ref.game_row, ref.revision):
+            if not await self.games.mark_proven_lost(ref.game_row, ref.revision,
+                                                     deal_too=deal_lost):
                 return None  # the game moved on while the solver searched
             if self._latest.get(owner_id) is not made:
                 return None  # a newer board was made while the solver searched
@@ -243,7 +262,7 @@ class SolverService:
             if saved is None or BoardRef(saved.id, saved.revision) != ref:
                 return None
             picture = await self._redraw(saved)
-            return Amendment(with_no_win(text, saved.game), picture.png, filename,
+            return Amendment(with_no_win(text, saved), picture.png, filename,
                              picture.alt_text)
         except StoreUnavailable:
             return None  # the outage is in the log already
@@ -254,6 +273,21 @@ class SolverService:
         finally:
             ended = _monotonic()
             self._rest_until = ended + (ended - started) * (1 / VERDICT_SHARE - 1)
+
+    async def _deal_lost(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> bool:
+        """Whether ``game``'s deal itself is proven lost, its position being lost: at once
+        while no move of the player's own is there to undo, else by the solver (a fact of
+        the deal, the same for every player, kept once decided)."""
+        if not game.own_moves:
+            return True
+        deal = (game.game_id, game.deal, game.draw_rule)
+        known = self._deals_lost.get(deal)
+        if known is None:
+            status = await self.worker.verdict(new_game(*deal[:2], draw=deal[2]), budget_s)
+            if status == "unknown":
+                return False
+            known = self._deals_lost[deal] = status == "lost"
+        return known
 
     # -- winnable deals ---------------------------------------------------------------
 

@@ -56,6 +56,9 @@ class NotChallengeable(RuntimeError):
     was written."""
 
 
+DEAL_LOST = -1  # proven_lost_at of a game whose deal is proven lost (no revision is)
+
+
 @dataclass
 class SavedGame:
     """A player's current game with its bookkeeping; ``game`` is the live engine game."""
@@ -73,7 +76,9 @@ class SavedGame:
     started_at: float
     updated_at: float
     finished_at: float | None
-    proven_lost_at: int | None = None  # the revision the solver proved lost, if any
+    # The revision the solver proved lost, if any; DEAL_LOST: the deal itself is lost, so
+    # every position of the game is, whatever is undone.
+    proven_lost_at: int | None = None
     challenge_id: int | None = None  # the challenge this game is played for, if any
 
     @property
@@ -87,18 +92,23 @@ class SavedGame:
         return not self.game.own_moves and not self.undos
 
     def as_dealt(self, game_id: str, deal: int | None, draw: bool) -> bool:
-        """This very deal (``draw``: with Trefoil's draw rule), as dealt: untouched, no hint
-        asked, and neither a daily attempt nor a challenge's game. Dealing it again would
-        change nothing."""
+        """This very deal (``draw``: with Trefoil's draw rule), as dealt: untouched, and
+        neither a daily attempt nor a challenge's game. Asking for it again is asking for
+        the game the player has (its hints still counted), not for another."""
         game = self.game
-        return (self.untouched and not self.hints and self.daily is None
+        return (self.untouched and self.daily is None
                 and self.challenge_id is None
                 and (game.game_id, game.deal, game.draw_rule) == (game_id, deal, draw))
 
     @property
     def proven_lost(self) -> bool:
-        """The solver proved this very position lost (not an earlier one)."""
-        return self.proven_lost_at == self.revision
+        """The solver proved this very position lost (not an earlier one), or the deal."""
+        return self.proven_lost_at in (self.revision, DEAL_LOST)
+
+    @property
+    def lost_as_dealt(self) -> bool:
+        """The solver proved the deal itself lost: no undo can help."""
+        return self.proven_lost_at == DEAL_LOST
 
 
 class GameStore:
@@ -261,7 +271,8 @@ class GameStore:
             changed = await conn.fetchrow(
                 "UPDATE games SET state = $1, status = $2, revision = revision + 1, "
                 "undos = $3, seconds_played = $4, updated_at = $5, finished_at = $6, "
-                "proven_lost_at = $9 "
+                # A deal proven lost stays so, whichever process proved it meanwhile.
+                "proven_lost_at = CASE WHEN proven_lost_at = -1 THEN -1 ELSE $9 END "
                 "WHERE id = $7 AND revision = $8 AND status = 'playing' RETURNING hints",
                 state,
                 saved.status,
@@ -295,15 +306,20 @@ class GameStore:
             )
         self._drop_held(counted, game_row)
 
-    async def mark_proven_lost(self, game_row: int, revision: int) -> bool:
+    async def mark_proven_lost(
+        self, game_row: int, revision: int, *, deal_too: bool = False
+    ) -> bool:
         """Remember that the solver proved game ``game_row`` lost at ``revision``; loads
-        say so (``SavedGame.proven_lost``) until the game moves on. False, and nothing
-        written, if the game is no longer being played at that revision."""
+        say so (``SavedGame.proven_lost``) until the game moves on. ``deal_too``: the deal
+        itself is proven lost, and every position of the game with it, for good
+        (``SavedGame.lost_as_dealt``). False, and nothing written, if the game is no longer
+        being played at that revision."""
         async with self._db.writer() as conn:
             marked = await conn.fetchrow(
-                "UPDATE games SET proven_lost_at = $2 "
+                "UPDATE games SET proven_lost_at = "
+                "CASE WHEN $3 OR proven_lost_at = -1 THEN -1 ELSE $2 END "
                 "WHERE id = $1 AND revision = $2 AND status = 'playing' RETURNING user_id",
-                game_row, revision,
+                game_row, revision, deal_too,
             )
         self._drop_held(marked, game_row)
         return marked is not None

@@ -7,7 +7,10 @@ from .database import Connection, Database
 # Each player's settings and their value until they change it.
 DEFAULT_SETTINGS: dict[str, bool] = {
     "private_boards": False,  # boards only the player sees
-    "four_colour": False,  # the four-colour deck
+    # The four-colour deck: no game here builds by colour, three go by suit, and a phone
+    # shows a board about 400 px wide, where a green club and a black spade differ at a
+    # glance and two black shapes do not.
+    "four_colour": True,
     "auto_moves": False,  # cards that can safely go up go up by themselves
 }
 

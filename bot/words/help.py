@@ -78,7 +78,8 @@ def help_text() -> str:
           source=code(p_("option", "from"))),
         _("{undo}, {redo}, {redeal} — take back, replay; shuffle and deal again",
           undo=command("undo"), redo=command("redo"), redeal=command("redeal")),
-        _("{hint} — the solver's next step, and how many moves its winning line has left",
+        _("{hint} — the solver's next step, and how many moves its winning line has left; "
+          "before a redeal, whose shuffle it cannot see either, how often its plan wins",
           hint=command("hint")),
         _("{show}, {resign} — post your board again; give up (asks first, counts as a loss)",
           show=command("show"), resign=command("resign")),
@@ -93,7 +94,8 @@ def help_text() -> str:
           hint=button(Action.HINT), finish=button(Action.AUTO_FINISH))
         + " "
         + _("Leaving an unfinished game asks first and counts it as abandoned (one never "
-            "moved in counts for nothing); a stuck one, lost."),
+            "moved in, not even with a move since taken back, counts for nothing); a stuck "
+            "one, lost."),
         _("Games: {games}.", games=", ".join(GAMES.values())),
     ]
     return "\n".join(lines)

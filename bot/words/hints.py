@@ -1,6 +1,7 @@
 """A hint in a player's words, from the facts the solver found: the step (a press of
 Auto-finish or To foundations, or one move, said plainly), how many moves its winning line
-has left, or that no win is possible and how far to undo."""
+has left, or that no win is possible and how far to undo; while a redeal is to come, how
+often its plan wins over the shuffles a player cannot know."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from engine import CARDS, DRAW, FOUNDATION, REDEAL, Game, Move
 from ..replies import BUTTON_LABELS, Action
 from .language import _, current, n_
 from .phrases import code, command, for_piles
+from .typed import as_typed
 
 
 class HintFacts(Protocol):
@@ -30,11 +32,17 @@ class HintFacts(Protocol):
     def undo_to_win(self) -> int | None: ...
     @property
     def cards_up(self) -> int: ...
+    @property
+    def shuffles(self) -> int | None: ...
+    @property
+    def shuffles_won(self) -> int | None: ...
 
 AUTO_FINISH, TO_FOUNDATIONS = "auto-finish", "to-foundations"
 
 
-def hint_words(game: Game, found: HintFacts) -> str:
+def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False) -> str:
+    """``found`` in the player's words. ``lost_as_dealt``: the deal itself is proven lost,
+    so no undo can help and none is spoken of."""
     if found.winning and found.action == AUTO_FINISH:
         return _("Hint: press **{button}**: every card left goes straight to the foundations, "
                  "and the game is won.", button=_(BUTTON_LABELS[Action.AUTO_FINISH]))
@@ -52,9 +60,14 @@ def hint_words(game: Game, found: HintFacts) -> str:
                            "It is on a winning line: {count} moves left.", found.moves_left))
         return " ".join((step, winning))
     up = {"up": found.cards_up, "total": game.rules.card_count}
+    if found.shuffles is not None and found.move is not None:
+        return _before_a_redeal(game, game.resolve(found.move), found, up)
     if found.lost:
         verdict = [_("**No win is possible from here.**")]
-        if found.undo_to_win is not None:
+        if lost_as_dealt or not game.own_moves:
+            verdict = [_("**No win is possible from this deal** — {new} deals another.",
+                         new=command("new"))]
+        elif found.undo_to_win is not None:
             verdict.append(n_("Undo {count} move to reach a position that can still be won.",
                               "Undo {count} moves to reach a position that can still be won.",
                               found.undo_to_win))
@@ -65,7 +78,8 @@ def hint_words(game: Game, found: HintFacts) -> str:
         if found.move is not None:
             move = game.resolve(found.move)
             lines.append(_("Meanwhile {move} — {explained} — puts the most cards up ({up} of "
-                           "{total}).", move=code(str(move)), explained=explain(game, move), **up))
+                           "{total}).", move=code(as_typed(str(move))),
+                           explained=explain(game, move), **up))
         return "\n".join(lines)
     if found.move is None:
         return _("No move to hint at: the game is over.")
@@ -74,9 +88,30 @@ def hint_words(game: Game, found: HintFacts) -> str:
                              "most cards up ({up} of {total}).", **up)))
 
 
+def _before_a_redeal(game: Game, move: Move, found: HintFacts, up: dict[str, int]) -> str:
+    """The step of a plan over sampled shuffles (no win in this deal), and how often the
+    plan wins: the next shuffle is unknown to the player, and so to the hint."""
+    if move.kind == REDEAL:
+        plan = _("This deal can't be won without a redeal, and no one can know its shuffle.")
+    else:
+        plan = _("This deal can't be won without a redeal, and no one can know its shuffle: "
+                 "play on to {up} of {total} cards up, then redeal.", **up)
+    shuffles, won = found.shuffles or 0, found.shuffles_won or 0
+    if won == 0:
+        odds = _("That wins in none of the {count} shuffles tried.", count=shuffles)
+    elif won == shuffles:
+        odds = _("That wins in all {count} shuffles tried.", count=shuffles)
+    else:
+        # Rounded to 5%: a figure from a few dozen samples says no more.
+        percent = min(95, max(5, 5 * round(20 * won / shuffles)))
+        odds = _("That wins in about {percent}% of shuffles.", percent=percent)
+    return " ".join((_step(game, move), plan, odds))
+
+
 def _step(game: Game, move: Move) -> str:
     # Translators: {explained} is a move said plainly, such as "2♥ up to its foundation f3".
-    return _("Hint: {move} — {explained}.", move=code(str(move)), explained=explain(game, move))
+    return _("Hint: {move} — {explained}.", move=code(as_typed(str(move))),
+             explained=explain(game, move))
 
 
 def explain(game: Game, move: Move) -> str:
@@ -87,10 +122,10 @@ def explain(game: Game, move: Move) -> str:
         left = game.redeals_left
         return for_piles(
             rules,
-            n_("redeal: gather the piles and deal them again ({count} left)",
-               "redeal: gather the piles and deal them again ({count} left)", left),
-            n_("redeal: gather the stacks and deal them again ({count} left)",
-               "redeal: gather the stacks and deal them again ({count} left)", left),
+            n_("gather the piles and deal them again ({count} left)",
+               "gather the piles and deal them again ({count} left)", left),
+            n_("gather the stacks and deal them again ({count} left)",
+               "gather the stacks and deal them again ({count} left)", left),
         )
     words = current()
     if move.kind == DRAW:

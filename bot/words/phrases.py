@@ -14,6 +14,7 @@ from engine.text import plural
 from engine.words import Figure
 
 from .language import _, current, p_
+from .typed import as_typed
 
 __all__ = [
     "apology",
@@ -145,7 +146,7 @@ def _figure(figure: Figure) -> str:
 def played(game: Game, move: Move) -> str:
     """A move just played, with the card it moved: `` `7 f2` (9♣) ``."""
     card = game.placed_card(move)
-    shown = code(str(move))
+    shown = code(as_typed(str(move)))
     if card is None or move.kind == DRAW:
         return shown
     return f"{shown} ({current().card(card)})"

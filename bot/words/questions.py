@@ -30,6 +30,9 @@ def new_game_question(
     facts = {"game": old.name, "deal": old.deal}
     if untouched:
         lines = [_("You have a **{game}** game you have not moved in yet (deal {deal}).", **facts)]
+    elif not old.own_moves:  # back at the deal: "0 moves", and yet moved in
+        lines = [_("You have a **{game}** game (deal {deal}) whose moves you have all taken "
+                   "back: it was moved in.", **facts)]
     else:
         lines = [n_("You have an unfinished **{game}** game (deal {deal}, {count} move).",
                     "You have an unfinished **{game}** game (deal {deal}, {count} moves).",

@@ -90,11 +90,12 @@ class Pictures:
 
     async def board(
         self, game: Game, *, four_colour: bool = False, no_win: bool = False,
-        assisted: bool = False, resigned: bool = False,
+        lost_as_dealt: bool = False, assisted: bool = False, resigned: bool = False,
     ) -> Picture:
-        """The board's picture, its last move highlighted, and the same in words."""
+        """The board's picture, its last move highlighted, and the same in words.
+        ``lost_as_dealt``: the deal itself is proven lost (no undo can help)."""
         draw = functools.partial(_board, self._render, current().code, game, four_colour,
-                                 no_win, assisted, resigned)
+                                 no_win, lost_as_dealt, assisted, resigned)
         return await self.off_loop(draw)
 
     async def stats(self, title: str, subtitle: str, rows: list[StatsRow]) -> Picture:
@@ -116,15 +117,16 @@ def _picture_words(words: Words) -> PictureWords:  # asks for them every time
 
 def _board(
     render: Renderer, language: str, game: Game, four_colour: bool, no_win: bool,
-    assisted: bool, resigned: bool,
+    lost_as_dealt: bool, assisted: bool, resigned: bool,
 ) -> Picture:
     """Draw and describe a board: both where the picture is drawn, off the bot's thread."""
     words = picture_words(language)
     png = render(
         game, last_move=game.last_move, four_colour=four_colour, no_win=no_win,
-        assisted=assisted, resigned=resigned, words=words,
+        lost_as_dealt=lost_as_dealt, assisted=assisted, resigned=resigned, words=words,
     )
-    said = alt_text(game, no_win=no_win, assisted=assisted, resigned=resigned, words=words)
+    said = alt_text(game, no_win=no_win, lost_as_dealt=lost_as_dealt, assisted=assisted,
+                    resigned=resigned, words=words)
     return Picture(png, said)
 
 

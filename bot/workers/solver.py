@@ -40,6 +40,9 @@ class HintAnswer:
     moves_left: int | None = None  # on a winning line, this move included
     undo_to_win: int | None = None  # on a lost game: the undos to a winnable position
     cards_up: int = 0  # the most cards on the foundations along the line it found
+    # While a redeal is to come: the shuffles sampled, and how many the hinted plan wins.
+    shuffles: int | None = None
+    shuffles_won: int | None = None
 
 
 def _hint_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> HintAnswer:
@@ -49,14 +52,15 @@ def _hint_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> Hi
     one on a lost game that has moves to undo, for how far to undo to a winnable one."""
     game = Game.from_dict(state)
     found = hint(game, budget_s=min(QUICK_S, budget_s) if fork else budget_s)
-    decided = found.winning or (found.lost and (found.undo_to_win is not None
-                                                or not game.moves_made))
+    # A hint over sampled shuffles counts positions, not time: it is what it is.
+    decided = found.winning or found.shuffles is not None or (
+        found.lost and (found.undo_to_win is not None or not game.moves_made))
     if fork and not decided and budget_s > QUICK_S:
         found = forked(_hinted, game, budget_s)
         if found.line:
             remember(game, found.line)
     return HintAnswer(found.move, found.winning, found.lost, found.action, found.moves_left,
-                      found.undo_to_win, found.cards_up)
+                      found.undo_to_win, found.cards_up, found.shuffles, found.shuffles_won)
 
 
 def _hinted(game: Game, budget_s: float) -> Hint:

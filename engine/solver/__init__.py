@@ -5,13 +5,13 @@
 >>> solution.status in ("won", "lost", "unknown")
 True
 
-``solve`` searches from the game's current position, redeals included. ``hint`` knows
-what ``solve`` knows: the whole position and every future shuffle. A redeal's shuffle
-is fixed by (game, deal number, redeal index), and a player sees it anyway by redealing,
-undoing and redealing again, so a hint plans through the redeals as a player who
-peeked would. Only when no win is found (or none exists) does a redeal game's hint fall
-back to clearing the most cards in the current deal before redealing. Neither changes
-the game it is given.
+``solve`` searches from the game's current position, redeals included, knowing every
+future shuffle (each is fixed by the game, deal number and redeal index). A hint does
+not: a player sees a redeal's shuffle only once it is dealt, so while a redeal is to come
+a hint plans as a player would (sampled.py): a win in the deal on the table if there is
+one, else the step that wins most often over sampled shuffles, with how often. The deal
+number plays no part in it. After the last redeal nothing is hidden and a hint knows
+what ``solve`` knows. Neither changes the game it is given.
 
 A winning hint is the next step of one winning line, tidied as an expert would play it
 and remembered (a bounded cache in this process) while the player follows it: playing
@@ -24,8 +24,8 @@ For the bot:
 - Hint button, ``/hint``: ``hint(game)`` — ``move`` to play (or None), ``note`` to show
   (plain text), ``winning`` (part of a proven win), ``lost`` (proven: no win from here),
   ``action`` ("auto-finish" or "to-foundations": one action plays the step),
-  ``moves_left`` and ``undo_to_win``. Call it in one long-lived process so the
-  remembered lines carry from hint to hint.
+  ``moves_left`` and ``undo_to_win``; before a redeal, ``shuffles_won`` of ``shuffles``.
+  Call it in one long-lived process so the remembered lines carry from hint to hint.
 - Winnable deals: ``solve(new_game(game_id, deal)).status == "won"``.
 - The daily deal: ``daily.winnable_daily_deal(game_id, day)``, proven winnable and the
   same in every process (decided by positions).
@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..game import Game
-from . import plan
+from . import plan, sampled
 from . import search as _search
 from .budget import Budget
 from .hints import AUTO_FINISH, TO_FOUNDATIONS, Hint, hint, remember
@@ -56,7 +56,8 @@ from .model import model_for_rules, move_text
 from .search import UNKNOWN, WON
 
 __all__ = [
-    "AUTO_FINISH", "TO_FOUNDATIONS", "Hint", "Solution", "compiled", "hint", "remember", "solve",
+    "AUTO_FINISH", "TO_FOUNDATIONS", "Hint", "Solution", "compiled", "hint", "remember",
+    "sampled", "solve",
 ]
 
 

@@ -3,7 +3,9 @@
 ``stats all --markdown`` runs every game and adds the table for the README. Also
 ``solve GAME --deal N`` (print a winning line), ``hint GAME --deal N
 [--moves "7 3,5 f2"]`` and ``blind GAME --games 2000``: the odds of a player who never
-undoes a redeal (the policy is in ``engine/solver/blind.py``). ``hintlines GAME --count
+undoes a redeal (the policy is in ``engine/solver/blind.py``); ``hinted GAME --games
+300``: the odds of a player who follows every hint (``engine/solver/hinted.py``).
+``hintlines GAME --count
 100``: how many moves following the hints takes, before and after lines were tidied
 (``engine/solver/hintlines.py``). ``daily [GAME] --day 2026-11-25 --days 30``: the
 daily deals, proven winnable (``engine/solver/daily.py``). Every command takes
@@ -23,6 +25,7 @@ from ..rules import GAMES, RULES
 from . import hint, hintlines, solve
 from .blind import BlindGame, blind_odds
 from .daily import DAILY_POSITIONS, DailyDeal, find_daily_deal
+from .hinted import HINT_POSITIONS, hinted_odds
 from .stats import DealResult, PerDeal, markdown_table, run
 
 POSITIONS_HELP = "positions per {} instead of seconds: the same answers on every machine"
@@ -96,6 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     blind.add_argument("--positions", type=int, help=POSITIONS_HELP.format("search"))
     blind.add_argument("--jobs", type=int, default=1, help="processes")
     blind.add_argument("-v", "--verbose", action="store_true", help="one line per game")
+    hinted = sub.add_parser("hinted", help="odds for a player who follows every hint")
+    hinted.add_argument("game", choices=sorted(g for g in GAMES if RULES[g].redeals))
+    hinted.add_argument("--games", type=int, default=300, help="deals 1 to this")
+    hinted.add_argument("--positions", type=int, default=HINT_POSITIONS,
+                        help="positions per hint after the last redeal")
+    hinted.add_argument("--jobs", type=int, default=1, help="processes")
+    hinted.add_argument("-v", "--verbose", action="store_true", help="one line per game")
     lines = sub.add_parser("hintlines", help="moves to the win following the hints, before/after")
     lines.add_argument("game", choices=[*sorted(GAMES), "all"])
     lines.add_argument("--count", type=int, default=100, help="winnable deals, from deal 1")
@@ -142,16 +152,19 @@ def main(argv: list[str] | None = None) -> int:
             print(markdown_table(summaries))
         return 0
 
-    if args.command == "blind":
+    if args.command in ("blind", "hinted"):
         def shown(result: BlindGame) -> None:
             if args.verbose:
                 print(f"deal {result.deal}: {'won' if result.won else 'lost'}, "
                       f"{result.cards_up} up", flush=True)
 
-        odds = blind_odds(
-            args.game, range(1, args.games + 1), args.budget, positions=args.positions,
-            jobs=args.jobs, progress=shown,
-        )
+        deals = range(1, args.games + 1)
+        if args.command == "blind":
+            odds = blind_odds(args.game, deals, args.budget, positions=args.positions,
+                              jobs=args.jobs, progress=shown)
+        else:
+            odds = hinted_odds(args.game, deals, positions=args.positions, jobs=args.jobs,
+                               progress=shown)
         print(odds.text())
         return 0
 
@@ -191,8 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     else:
         advice = hint(game, budget_s=args.budget, positions=args.positions)
         print(f"{advice.move}: {advice.note}")
+        sampled = (None if advice.shuffles is None
+                   else f"{advice.shuffles_won} of {advice.shuffles}")
         facts = {"action": advice.action, "moves left": advice.moves_left,
-                 "undo to win": advice.undo_to_win}
+                 "undo to win": advice.undo_to_win, "shuffles won": sampled}
         known = [f"{name}: {value}" for name, value in facts.items() if value is not None]
         if known:
             print("; ".join(known))

@@ -8,7 +8,9 @@ The policy, stated so that anyone can reproduce the figure:
 2. After the last redeal nothing is hidden: win if any line wins.
 
 Undo is never used to look at a shuffle. ``solve`` (perfect play) knows every shuffle,
-so its odds are an upper bound on these.
+so its odds are an upper bound on these. ``play_out`` plays the policy from any search
+position with any shuffles: the hints sample it over shuffles a player cannot know
+(sampled.py).
 """
 
 from __future__ import annotations
@@ -17,14 +19,13 @@ import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..game import new_game
-from ..moves import Move
-from . import plan, solve
 from .budget import Budget
 from .jobs import each_in_turn
-from .model import model_for
-from .search import EXHAUSTED, LOST, WON
+from .model import REDEAL_RAW, Model, Position, model_for
+from .search import EXHAUSTED, LOST, WON, Search
 
 
 @dataclass(frozen=True)
@@ -42,18 +43,48 @@ def play_blind(
     (then whatever the time: the same games on every machine)."""
     game = new_game(game_id, deal)
     model = model_for(game_id)
+    played = play_out(model, model.position(game), deal, budget_s=budget_s, positions=positions)
+    return BlindGame(deal, played.won, played.cards_up, played.exact)
+
+
+class PlayedOut(NamedTuple):
+    won: bool
+    cards_up: int  # the most cards on the foundations
+    exact: bool  # every search finished: the policy was followed exactly
+    positions: int  # searched
+
+
+def play_out(
+    model: Model,
+    pos: Position,
+    deal: int,
+    *,
+    draw_rule: bool = False,
+    budget_s: float = 1.0,
+    positions: int | None = None,
+) -> PlayedOut:
+    """Play ``pos`` (changed: it ends where the policy ends) by the policy above, each
+    redeal shuffled for ``deal``; each search within ``budget_s`` or ``positions``."""
     exact = True
-    while game.redeals_left:
-        outcome = plan.search(model, game, Budget(budget_s, positions), within_deal=True)
-        if outcome.status == WON:
-            return BlindGame(deal, True, game.rules.card_count, exact)
-        exact = exact and outcome.status == EXHAUSTED
-        for move in outcome.best_line:
-            game.push(Move(*move))
-        game.play("redeal")
-    final = solve(game, budget_s=budget_s, positions=positions)
-    exact = exact and final.status in (WON, LOST)
-    return BlindGame(deal, final.status == WON, final.cards_up, exact)
+    searched = 0
+    while pos.redeals_left:
+        budget = Budget(budget_s, positions)
+        run = Search(model, pos, deal=deal, deadline=budget.deadline, positions=positions,
+                     within_deal=True)
+        status = run.run()
+        searched += run.positions
+        if status == WON:
+            return PlayedOut(True, model.card_count, exact, searched)
+        exact = exact and status == EXHAUSTED
+        for move in run.best_line:
+            model.apply(pos, move, deal)
+        model.apply(pos, REDEAL_RAW, deal)
+    budget = Budget(budget_s, positions)
+    final = Search(model, pos, deal=deal, draw_rule=draw_rule, deadline=budget.deadline,
+                   positions=positions)
+    status = final.run()
+    return PlayedOut(status == WON, final.best_count, exact and status in (WON, LOST),
+                     searched + final.positions)
 
 
 def wilson_interval(won: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -72,6 +103,8 @@ class BlindOdds:
     game_id: str
     games: tuple[BlindGame, ...]
     seconds: float
+    player: str = "a player who never undoes a redeal"
+    inexact: str = "Games where a search ran out of time (played with the best line found)"
 
     @property
     def won(self) -> int:
@@ -83,10 +116,10 @@ class BlindOdds:
         inexact = sum(not g.exact for g in self.games)
         deals = f"{self.games[0].deal}-{self.games[-1].deal}" if n else "none"
         return (
-            f"{self.game_id}, a player who never undoes a redeal: won {self.won} of {n} "
+            f"{self.game_id}, {self.player}: won {self.won} of {n} "
             f"(deals {deals}): {100 * self.won / max(n, 1):.1f}%, 95% interval "
-            f"{100 * low:.1f}-{100 * high:.1f}%. Games where a search ran out of time "
-            f"(played with the best line found): {inexact}. {self.seconds:.0f} s."
+            f"{100 * low:.1f}-{100 * high:.1f}%. {self.inexact}: {inexact}. "
+            f"{self.seconds:.0f} s."
         )
 
 

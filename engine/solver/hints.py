@@ -21,6 +21,13 @@ What a hint says, in the order it is decided:
   can go up, ``move`` is None.
 - **No win found** within the budget: a move that puts the most cards up found, or
   else the search's first choice, again never back to a position of the game's history.
+- **While a redeal is left** (Trefoil, Super Flower Garden), nothing above looks past it:
+  its shuffle is unknown to the player, so the hint does not know it either. A win in
+  this deal without redealing is a winning hint as above; otherwise the hint is the
+  step that wins most often over sampled shuffles (sampled.py): ``shuffles_won`` of
+  ``shuffles`` win, heading for ``cards_up`` cards up and then redealing (``move`` is
+  "redeal" when that is the step). Such a hint depends on the position alone, never on
+  the deal number, and searches a fixed number of positions whatever the budget given.
 
 Searches draw on the hint's budget (seconds or positions); tidying a won line has its
 own allowance of positions (tidy.TIDY_POSITIONS), so the line a hint follows is the
@@ -34,11 +41,11 @@ from dataclasses import dataclass, replace
 
 from ..game import Game
 from ..lru import LRU
-from . import plan
+from . import plan, sampled
 from .budget import Budget
 from .keys import key_function
 from .lines import PLANS, Step
-from .model import Model, Position, RawMove, model_for_rules, move_text
+from .model import REDEAL_RAW, Model, Position, RawMove, model_for_rules, move_text
 from .search import EXHAUSTED, LOST, WON
 from .tidy import finishing_moves, tidy
 
@@ -57,6 +64,9 @@ class Hint:
     when not winning). ``undo_to_win``: on a lost game, the fewest undos to a position
     proven winnable (None when not lost, or not found within the budget).
     ``positions``: searched within the budget (a won line's tidying is not counted).
+    ``shuffles``: while a redeal is left and no win in this deal is found, the shuffles
+    sampled, of which ``shuffles_won`` win following this hint's plan (None otherwise:
+    the hint does not depend on a shuffle).
     """
 
     move: str | None
@@ -71,6 +81,8 @@ class Hint:
     action: str | None = None
     moves_left: int | None = None
     undo_to_win: int | None = None
+    shuffles: int | None = None
+    shuffles_won: int | None = None
 
     @property
     def is_redeal(self) -> bool:
@@ -122,12 +134,10 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
     step = PLANS.next_step(model, start, game.deal, game.draw_rule)
     if step is not None:
         return _on_line(model, game, start, step, up, after)
-    redeals = game.redeals_left > 0
-    # With redeals left, keep some of the budget to plan within this deal if no win is found.
     path = _path_keys(model, game)
-    verdict, fresh = _find_win(
-        model, game, budget.keeping(MOST_UP_SHARE) if redeals else budget, path
-    )
+    if game.redeals_left:
+        return _before_a_redeal(model, game, start, up, after, path)
+    verdict, fresh = _find_win(model, game, budget, path)
     found = verdict.positions + (fresh.positions if fresh is not verdict else 0)
     if verdict.status == WON:
         line, _ = tidy(
@@ -147,7 +157,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
         found += searched
     lead = ("No win is possible from here" if lost else "No win found within the time")
     lead += _undo(undo)
-    if lost or redeals:
+    if lost:
         advice = _most_cards_up(
             model, game, budget.rest(MOST_UP_SHARE / 2), lead, lost, found, path
         )
@@ -253,11 +263,15 @@ def _fresh_moves(
 def _undo_to_win(model: Model, game: Game, budget: Budget) -> tuple[int | None, int]:
     """The fewest undos from ``game`` (proven lost) to a position proven winnable, and the
     positions searched; (None, ...) if the budget runs out first or none is within
-    UNDOS_SEARCHED. The winning line found is tidied and remembered."""
+    UNDOS_SEARCHED and after the last redeal. The winning line found is tidied and
+    remembered."""
     back = game.copy()
     searched = 0
     for undos in range(1, min(UNDOS_SEARCHED, game.moves_made) + 1):
         back.pop()
+        if back.redeals_left:
+            # Before the last redeal, a win would hang on a shuffle the player cannot know.
+            return None, searched
         pos = model.position(back)
         if PLANS.next_step(model, pos, game.deal, game.draw_rule) is not None:
             return undos, searched
@@ -282,41 +296,62 @@ def _most_cards_up(
     model: Model, game: Game, budget: Budget, lead: str, lost: bool, found: int,
     path: frozenset[bytes],
 ) -> Hint:
-    """No win known (through the redeals, if any): put the most cards up in this deal,
-    then redeal if a redeal is left; never back to a position of ``path``, the game's
-    history, so following these hints cannot loop."""
+    """No win (no redeal left): put the most cards up; never back to a position of
+    ``path``, the game's history, so following these hints cannot loop."""
     total = game.rules.card_count
-    start = model.position(game)
-    redeals = game.redeals_left > 0
     outcome = plan.search(model, game, budget, within_deal=True, avoid=path)
     found += outcome.positions
     up = outcome.best_count
-    if outcome.status == WON:  # a win inside this deal, found now that the time allowed
-        line, _ = tidy(
-            model, start, outcome.line, game.deal, draw_rule=game.draw_rule, avoid=path
-        )
-        PLANS.remember(model, start, line, game.deal, game.draw_rule)
-        return Hint(
-            move_text(line[0]), True, False, f"{WINNING_NOTE} {_left(len(line))}",
-            found, total, tuple(line), moves_left=len(line),
-        )
     exhausted = outcome.status == EXHAUSTED
     if up > game.cards_on_foundations and outcome.best_line:
-        where = " in this deal" if redeals else ""
-        where += "" if exhausted else " within the time"
+        where = "" if exhausted else " within the time"
         return Hint(
             move_text(outcome.best_line[0]), False, lost,
             f"{lead}; this move starts the line that puts the most cards on the "
-            f"foundations{where} ({up} of {total}){' before a redeal' if redeals else ''}.",
+            f"foundations{where} ({up} of {total}).",
             found, up,
         )
-    if not redeals:
-        what = "no move" if exhausted else "no line found"
-        return Hint(
-            None, False, lost, f"{lead}; {what} puts more cards on the foundations.", found, up
-        )
-    if exhausted:
-        what = "redeal now: nothing more can be cleared in this deal."
+    what = "no move" if exhausted else "no line found"
+    return Hint(
+        None, False, lost, f"{lead}; {what} puts more cards on the foundations.", found, up
+    )
+
+
+def _before_a_redeal(
+    model: Model, game: Game, start: Position, up: list[RawMove], after: Position,
+    path: frozenset[bytes],
+) -> Hint:
+    """A redeal is left: a win in this deal (certain), or the step that wins most often
+    over the shuffles a player cannot know (sampled.py). The deal number plays no part."""
+    known = sampled.under_way(model, start, draw_rule=game.draw_rule)
+    if known is not None:
+        return _sampled(game, *known, positions=0)
+    deal_plan = sampled.plan_deal(model, start, draw_rule=game.draw_rule, avoid=path)
+    if deal_plan.won_here:
+        line, _ = tidy(model, start, deal_plan.line, sampled.UNSEEN, draw_rule=game.draw_rule,
+                       avoid=path, within_deal=True)
+        PLANS.remember(model, start, line, game.deal, game.draw_rule)
+        step = PLANS.next_step(model, start, game.deal, game.draw_rule)
+        assert step is not None, "a line just remembered"
+        advice = _on_line(model, game, start, step, up, after)
+        return replace(advice, positions=deal_plan.positions, line=tuple(line))
+    sampled.remember(model, start, deal_plan, draw_rule=game.draw_rule)
+    first = deal_plan.line[0] if deal_plan.line else REDEAL_RAW
+    return _sampled(game, first, deal_plan.cards_up, deal_plan.shuffles_won,
+                    deal_plan.shuffles, positions=deal_plan.positions)
+
+
+def _sampled(
+    game: Game, move: RawMove, cards_up: int, won: int, shuffles: int, *, positions: int
+) -> Hint:
+    """The hint of a plan over sampled shuffles: ``move``, heading for ``cards_up`` cards
+    up before a redeal, which wins in ``won`` of ``shuffles`` samples."""
+    total = game.rules.card_count
+    odds = f"wins in {won} of {shuffles} sampled shuffles"
+    if move != REDEAL_RAW:
+        note = (f"No win in this deal without a redeal, and its shuffle can't be known: this "
+                f"move heads for {cards_up} of {total} cards up, then a redeal, which {odds}.")
     else:
-        what = "no move found that clears more cards in this deal: redealing looks best."
-    return Hint("redeal", False, lost, f"{lead}; {what}", found, up)
+        note = f"No win in this deal: redealing now {odds}."
+    return Hint(move_text(move), False, False, note, positions, cards_up,
+                shuffles=shuffles, shuffles_won=won)

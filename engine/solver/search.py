@@ -50,6 +50,11 @@ class Search:
     ``within_deal``: never redeal; a redeal ends the line. The result is then "won"
     (a win inside this deal), "exhausted" (every line of this deal seen: ``best_line``
     puts the most cards up) or "unknown".
+
+    ``reached`` (within a deal only): a dict the search fills with every set of
+    foundation heights it reaches (``bytes(heights)``) and the first line that reached
+    it. No line is then cut for putting up fewer cards than the best one: each way of
+    ending the deal is a choice of its own (sampled.py compares them).
     """
 
     def __init__(
@@ -66,7 +71,10 @@ class Search:
         node_cap: int | None = None,
         shuffle: random.Random | None = None,
         avoid: frozenset[bytes] = frozenset(),
+        reached: dict[bytes, list[RawMove]] | None = None,
     ) -> None:
+        if reached is not None and not within_deal:
+            raise ValueError("only a search within one deal lists the heights it reaches")
         self.model = model
         self.pos = pos
         self.deal = deal
@@ -98,7 +106,8 @@ class Search:
         self.last_checked = cuts.last_cards is not None
         # Planning within a deal for the most cards up: a position that cannot put up
         # more than the best line found so far is not worth searching (branch and bound).
-        self.bounded = within_deal and self.dead_checked
+        self.bounded = within_deal and self.dead_checked and reached is None
+        self.reached = reached
         # Won when every card now on the tableau is up (a constructed position need not
         # hold a whole deck: the engine's is_won is "the tableau is empty").
         self.card_count = self.start_count + sum(map(len, pos.piles))
@@ -210,6 +219,8 @@ class Search:
         entered = self._autoplay(pos, line, undo)
         self.best_count = sum(pos.heights)
         self.best_line = list(line)
+        if self.reached is not None:
+            self.reached.setdefault(bytes(pos.heights), list(line))
         if sum(pos.heights) == self.card_count:
             self.line = list(line)
             return WON
@@ -269,6 +280,11 @@ class Search:
                     self.complete = False
                     return UNKNOWN
             up = sum(pos.heights)
+            reached = self.reached
+            if reached is not None and (move[0] == FOUNDATION or entered > 1):
+                heights = bytes(pos.heights)
+                if heights not in reached:
+                    reached[heights] = list(line)
             if up > self.best_count:
                 self._note_best(pos, line)
                 if up == card_count:

@@ -16,6 +16,10 @@ So cards go up as soon as they can where that costs nothing, and the line is nev
 longer than it was. Loops are cut before and after (``without_cycles``): no position
 comes twice, and no card is put straight back where it came from.
 
+With ``within_deal``, the line wins without redealing and so does every line tidying
+puts in its place: no redeal is tried (2.) and every proof searches this deal only, so a
+line planned without knowing the next shuffle is tidied without it too.
+
 Every position looked at or searched is charged to an allowance of positions, never
 the clock: the same line comes out on every machine. Once the allowance is spent, the
 rest of the line is kept as it is.
@@ -53,13 +57,15 @@ def finishing_moves(model: Model, pos: Position, deal: int) -> tuple[list[RawMov
 
 class _Tidying:
     def __init__(
-        self, model: Model, deal: int, draw_rule: bool, allowance: int, avoid: frozenset[bytes]
+        self, model: Model, deal: int, draw_rule: bool, allowance: int, avoid: frozenset[bytes],
+        within_deal: bool = False,
     ) -> None:
         self.model = model
         self.deal = deal
         self.draw_rule = draw_rule
         self.left = allowance
         self.avoid = avoid
+        self.within_deal = within_deal
 
     def proof(self, pos: Position) -> list[RawMove] | None:
         """A winning line from ``pos`` found within PROOF_POSITIONS, loops and detours cut;
@@ -69,8 +75,9 @@ class _Tidying:
         model = self.model
         search = Search(
             model, pos.copy(), deal=self.deal, draw_rule=self.draw_rule,
-            positions=min(PROOF_POSITIONS, self.left),
-            caps=REDEAL_CAPS if pos.redeals_left else None, avoid=self.avoid,
+            positions=min(PROOF_POSITIONS, self.left), within_deal=self.within_deal,
+            caps=REDEAL_CAPS if pos.redeals_left and not self.within_deal else None,
+            avoid=self.avoid,
         )
         status = search.run()
         self.left -= max(1, search.positions)
@@ -138,7 +145,7 @@ class _Tidying:
         # the search may walk long to one that wins (Super Flower Garden 67: 150 moves
         # before its first redeal, a Queen moved back and forth all along).
         nearest = next(i for i, m in enumerate(plan, 1) if m[0] in (FOUNDATION, REDEAL))
-        if pos.redeals_left and plan[0][0] != REDEAL:
+        if pos.redeals_left and plan[0][0] != REDEAL and not self.within_deal:
             redealt = pos.copy()
             model.apply(redealt, REDEAL_RAW, deal)
             rest = self.proof(redealt)
@@ -174,13 +181,14 @@ def tidy(
     draw_rule: bool,
     avoid: frozenset[bytes] = frozenset(),
     allowance: int = TIDY_POSITIONS,
+    within_deal: bool = False,
 ) -> tuple[list[RawMove], int]:
     """``line``, a win from ``start`` (left as it was), as an expert would play it (see
     the module's text); never longer. ``avoid``: search keys of positions the new moves
     must not pass (a player's path so far: see ``Search``); ``line`` passes none.
     Returns the line and the positions spent: at most ``allowance``, and a few more (a
     line's length) to finish the step under way."""
-    work = _Tidying(model, deal, draw_rule, allowance, avoid)
+    work = _Tidying(model, deal, draw_rule, allowance, avoid, within_deal)
     plan = without_cycles(model, start, line, deal)
     pos = start.copy()
     keys: list[bytes] | None = None

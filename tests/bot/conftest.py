@@ -42,8 +42,8 @@ class PositionPicture:
 
     def __call__(
         self, game: Game, *, last_move: Move | None = None, four_colour: bool = False,
-        no_win: bool = False, assisted: bool = False, resigned: bool = False,
-        words: PictureWords | None = None,
+        no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
+        resigned: bool = False, words: PictureWords | None = None,
     ) -> bytes:
         self.calls += 1
         self.four_colour = four_colour
@@ -52,7 +52,8 @@ class PositionPicture:
             raise RuntimeError("picture failed")
         return json.dumps(
             {"tableau": [list(map(str, p)) for p in game.tableau], "last": str(last_move),
-             "no_win": no_win, "assisted": assisted, "resigned": resigned}
+             "no_win": no_win, "lost_as_dealt": lost_as_dealt, "assisted": assisted,
+             "resigned": resigned}
         ).encode()
 
 

@@ -176,3 +176,29 @@ def test_the_commands_words_are_found_by_the_catalogs_extraction(bot: SolitaireB
                        if c.name not in GAMES.values()}
     assert len(wanted) > 60
     assert wanted <= found, wanted - found
+
+
+async def test_every_command_and_option_is_named_in_every_language(bot: SolitaireBot) -> None:
+    """French /stats was synced without a French name (its translation was the English
+    word, which is left out): every name now has its own in each shipped language."""
+    payload = await bot.commands_payload()
+    others = set(LANGUAGES) - {ENGLISH}
+    for kind, part in parts(payload):
+        if kind == "choice" and part["name"] in GAMES.values():
+            continue  # a game's name is the same everywhere
+        named = set(part.get("name_localizations") or {})
+        assert others <= named, (kind, part["name"], sorted(others - named))
+
+
+async def test_a_command_name_keeps_its_languages_accents(bot: SolitaireBot) -> None:
+    """One rule for every language, as Discord allows: German kept auto_züge while French
+    wrote /regles and portee."""
+    payload = await bot.commands_payload()
+    french = {part["name"]: part["name_localizations"]["fr"]
+              for kind, part in parts(payload) if kind != "choice"}
+    assert french["rules"] == "règles" and french["settings"] == "réglages"
+    assert french["challenge"] == "défi" and french["scope"] == "portée"
+    assert french["period"] == "période" and french["private_boards"] == "plateaux_privés"
+    german = {part["name"]: part["name_localizations"]["de"]
+              for kind, part in parts(payload) if kind != "choice"}
+    assert german["auto_moves"] == "auto_züge"

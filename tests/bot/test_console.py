@@ -50,6 +50,21 @@ async def test_a_new_player_deals_moves_and_gets_pictures(tmp_path: Path) -> Non
         await store.close()
 
 
+async def test_the_console_is_one_player_with_no_cooldowns(tmp_path: Path) -> None:
+    """A hint every 5 s and /replay every 20 s were meant for a busy server, not for one
+    player at a terminal."""
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    text = await play(db, boards, "/new trefoil 27", "/hint", "/hint", "/show", "/show",
+                      "/replay", "/replay", "/stats", "/stats")
+    assert "ask again in" not in text and "stay quick" not in text, text
+    assert text.count("Hint:") == 2
+    store = await Stores.open(db)
+    try:
+        assert await store.cooldowns.take(CONSOLE_PLAYER.user_id, "hint", 5.0, 0.0) <= 0
+    finally:
+        await store.close()
+
+
 async def test_the_game_is_still_there_in_the_next_session(tmp_path: Path) -> None:
     db, boards = tmp_path / "s.db", tmp_path / "boards"
     await play(db, boards, "/new game:clover-leaf deal:5", "8 f3")
@@ -183,3 +198,45 @@ def test_python_m_bot_console_takes_a_locale(tmp_path: Path, monkeypatch: pytest
     assert main(["--console", "--locale", "pt-BR", "--env-file", str(tmp_path / "none")]) == 0
     assert main(["--console", "--env-file", str(tmp_path / "none")]) == 0
     assert given == ["pt-BR", None]
+
+
+async def test_words_after_a_command_that_takes_none_are_refused(tmp_path: Path) -> None:
+    """/undo 5 took back one move and said nothing of the 5."""
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    text = await play(db, boards, "/new trefoil 27", "/move 7 f1", "/move 8 f2", "/undo 5",
+                      "/hint please", "/show")
+    assert "/undo takes nothing after it (5): nothing was done. Type it alone." in text
+    assert "/hint takes nothing after it (please)" in text
+    assert "Took back" not in text and "Hint:" not in text
+    assert text.rstrip().splitlines()[-1] != "" and "· 2 moves ·" in text.split("> /show")[1]
+
+
+async def test_a_language_the_console_does_not_speak_is_said(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/help", locale="xx")
+    assert text.startswith("There is no xx here: playing in English. The languages are en-US, "
+                           "de, fr, es-ES, pt-BR.")
+    german = await play(tmp_path / "s.db", tmp_path / "b", "/help", locale="de-AT")
+    assert "There is no" not in german and "Solitaire in der Konsole" in german
+
+
+async def test_a_board_proven_lost_is_one_picture(tmp_path: Path) -> None:
+    """The board, then its amendment with the banner: once written twice, two files for
+    one position."""
+    db, boards = tmp_path / "s.db", tmp_path / "boards"
+    text = await play(db, boards, "/new clover-leaf 7", "9 2")
+    assert "No win is possible from this deal" in text
+    assert [p.name for p in sorted(boards.iterdir())] == [
+        "001-clover-leaf-7-0.png", "002-clover-leaf-7-1.png"]
+
+
+async def test_a_command_is_typed_with_its_accents_or_without(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/règles trefoil", "/regles trefoil",
+                      locale="fr")
+    assert text.count("Trefoil") >= 2 and "n'existe pas" not in text
+
+
+async def test_a_corner_stones_move_is_typed_by_its_stacks_names(tmp_path: Path) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", "/new corner-stones 1", "C1 S2",
+                      "/move c2 s1")
+    assert "I don't understand" not in text
+    assert "Played 1 4" in text and "Played 2 3" in text

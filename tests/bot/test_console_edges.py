@@ -68,6 +68,10 @@ async def test_pictures_are_kept_to_the_newest_and_forget_me_deletes_them(
     text = await play(db, boards, "/forget-me", "Delete everything")
     assert f"Deleted {KEEP_PICTURES} board pictures" in text
     assert list(boards.glob("*.png")) == []
+    # What it deleted, and what it keeps to the day's end, said once and alike: it said
+    # "deleted your daily attempts", then that they "are forgotten when the day ends".
+    assert "your settings and your daily attempts of past days, in every server" in text
+    assert "Today's daily attempt, if you made one, is kept until the day ends (UTC)" in text
 
 
 def test_ctrl_c_leaves_the_console_at_once_without_a_traceback(tmp_path: Path) -> None:

@@ -39,7 +39,7 @@ async def test_daily_stats_boards_and_forget_me_in_the_console(
     assert f"Picture: {picture}" in text
     text = await run(console, "/leaderboard trefoil week", "/daily-board trefoil today")
     assert "Leaderboard — Trefoil, the last 7 days" in text and "you — 0/1 won" in text
-    assert "1 finished their scored attempt here, 0 won." in text
+    assert "1 player finished a scored attempt here, 0 won." in text
     assert "<@" not in text and "**" not in text
     text = await run(console, "/daily-board trefoil 2026-12-01")
     assert "has not come yet" in text

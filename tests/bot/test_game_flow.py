@@ -117,6 +117,22 @@ async def test_a_refused_move_lists_moves_that_would_work(flow: GameFlow) -> Non
     assert reply.note is not None and "Legal now: `7 f1`" in reply.note
 
 
+async def test_corner_stones_takes_the_names_its_picture_shows_and_says_stack(
+    flow: GameFlow, store: Stores
+) -> None:
+    """/move C1 S2 was refused: the names on the picture and in the rules are moves too."""
+    await start(flow, game="corner-stones", deal=1)
+    moved = await flow.act(ALICE, Action.MOVE, "C1 S2")  # the same as 1 4
+    assert moved.board is not None and not moved.refused, moved.note
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and [str(m) for m in saved.game.history] == ["1 4"]
+    refused = await flow.act(ALICE, Action.MOVE, "13 1")
+    assert refused.refused and refused.note is not None
+    assert "stack 13" in refused.note and "pile" not in refused.note
+    assert [o.value for o in await flow.destination_choices(ALICE, "C1")] == [
+        o.value for o in await flow.destination_choices(ALICE, "1")]
+
+
 async def test_acting_without_a_game_says_how_to_start_one(flow: GameFlow) -> None:
     for action in (Action.MOVE, Action.UNDO, Action.SHOW, Action.RESIGN):
         reply = await flow.act(BOB, action, "1 2")
@@ -206,7 +222,7 @@ async def test_every_legal_move_is_two_taps_away_when_they_do_not_fit(flow: Game
     back = await flow.act(ALICE, Action.PICK, "", seen=reply.board.ref)
     assert back.board is not None and back.board.controls.menu == reply.board.controls.menu
     nowhere = await flow.act(ALICE, Action.PICK, "99", seen=reply.board.ref)
-    assert nowhere.refused and "no pile" in (nowhere.note or "")
+    assert nowhere.refused and "There is no stack `99` to pick" in (nowhere.note or "")
 
 
 async def test_a_menu_label_names_the_cards(flow: GameFlow) -> None:
@@ -599,14 +615,21 @@ async def test_asking_for_the_very_deal_not_moved_in_shows_it_instead_of_asking(
     assert offer_of(await flow.new_game(ALICE, "trefoil", 28)) is not None
     assert offer_of(await flow.new_game(ALICE, "clover-leaf", 27)) is not None
     assert offer_of(await flow.new_game(ALICE, "trefoil", 27, draw=True)) is not None
-    await flow.act(ALICE, Action.HINT)  # a hint asked: dealing again would clear it
-    assert offer_of(await flow.new_game(ALICE, "trefoil", 27)) is not None
+    await flow.act(ALICE, Action.HINT)  # a hint asked: still this very game, hint and all
+    shown = await flow.new_game(ALICE, "trefoil", 27)
+    assert offer_of(shown) is None and shown.board is not None
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and saved.hints == 1, "asking for it again clears no hint"
 
 
 async def test_the_very_deal_after_a_move_still_asks(flow: GameFlow) -> None:
     await start(flow)
     await flow.act(ALICE, Action.MOVE, "7 f1")
     await flow.act(ALICE, Action.UNDO)  # back at the start, but moved in: asks
+    asked = offer_of(await flow.new_game(ALICE, "trefoil", 28))
+    assert asked is not None  # and says why "0 moves" is not "never moved in"
+    assert "whose moves you have all taken back: it was moved in" in asked.text
+    assert "counts as abandoned" in asked.text
     asked = offer_of(await flow.new_game(ALICE, "trefoil", 27))
     assert asked is not None and "abandoned" in asked.text
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
 from bot.replies import Action
+from engine import new_game
 
 from .conftest import ALICE
 
@@ -22,3 +23,45 @@ async def test_a_game_resigned_before_its_first_move_says_it_ended_so(core: Core
     await core.act(ALICE, Action.RESIGN, CONFIRMED)
     refused = await core.replay(ALICE)
     assert refused.refused and "ended before its first move" in refused.text, refused.text
+
+
+async def test_a_replays_alt_text_says_the_game_the_deal_the_result_and_the_moves(
+    core: Core,
+) -> None:
+    await core.new_game(ALICE, "trefoil", 42)
+    for move in ("5 f3", "3 10"):
+        await core.act(ALICE, Action.MOVE, move)
+    reply = await core.replay(ALICE)
+    assert reply.message is not None and reply.message.image is not None
+    # The game in play is the player's already: no offer to deal it to them.
+    assert "deals it to you" not in reply.message.text
+    assert reply.message.alt_text == (
+        "A replay of Trefoil, deal 42, a frame a move from the deal: still being played after "
+        "2 moves. Moves: 5 f3, 3 10."
+    )
+
+
+async def test_a_long_replays_moves_fit_discords_1024_characters(core: Core) -> None:
+    await core.new_game(ALICE, "corner-stones", 1)
+    game = new_game("corner-stones", 1)
+    for _ in range(150):
+        move = str(game.legal_moves()[-1])
+        game.play(move)
+        await core.act(ALICE, Action.MOVE, move)
+    reply = await core.replay(ALICE)
+    assert reply.message is not None
+    alt = reply.message.alt_text
+    assert len(alt) <= 1024 and "Moves: " in alt
+    assert alt.endswith("more.") and " … and " in alt, alt[-80:]
+    shown = alt.split("Moves: ")[1].split(" … and ")[0].split(", ")
+    more = int(alt.split(" … and ")[1].split(" ")[0])
+    assert shown == [str(m) for m in game.history[: len(shown)]]
+    assert len(shown) + more == game.moves_made == 150
+
+
+async def test_a_finished_games_replay_offers_its_deal(core: Core) -> None:
+    await core.new_game(ALICE, "trefoil", 42)
+    await core.act(ALICE, Action.MOVE, "5 f3")
+    await core.act(ALICE, Action.RESIGN, CONFIRMED)
+    reply = await core.replay(ALICE)
+    assert reply.message is not None and "`/new trefoil 42` deals it to you." in reply.message.text

@@ -62,7 +62,8 @@ async def test_hint_names_a_legal_step_and_counts_without_staling_the_board(
     reply = await flow.act(ALICE, Action.HINT, seen=started.board.ref)
     assert reply.board is None and reply.note is not None and not reply.refused
     assert reply.note.startswith("Hint: `5 f3` — 2♥ up to its foundation f3.")
-    assert "It is on a winning line:" in reply.note and "moves left." in reply.note
+    assert "This deal can't be won without a redeal" in reply.note
+    assert "% of shuffles." in reply.note and "moves left" not in reply.note
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.hints == 1
     assert BoardRef(saved.id, saved.revision) == started.board.ref  # buttons still work
@@ -70,21 +71,22 @@ async def test_hint_names_a_legal_step_and_counts_without_staling_the_board(
     assert played.board is not None and not played.refused
 
 
-async def test_a_hint_in_a_redeal_game_plans_through_the_redeals(flow: GameFlow) -> None:
+async def test_a_hint_before_a_redeal_plans_without_its_shuffle(flow: GameFlow) -> None:
     await flow.new_game(ALICE, "trefoil", 1)
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.note is not None
-    # The win needs the next shuffles, which undo would show the player anyway.
-    assert "on a winning line" in reply.note or "press **" in reply.note
+    # Perfect play wins Trefoil 1 through its shuffles; a player cannot see them.
+    assert "winning line" not in reply.note and "% of shuffles." in reply.note
 
 
 async def test_following_the_hints_of_a_winnable_deal_wins_and_ends_with_a_press(
     flow: GameFlow, store: Stores, clock: Clock
 ) -> None:
     await store.meta.try_lead(lambda: None)
-    await store.pool.add("super-flower-garden", 586511, clock(), target=10)  # a pool deal
+    # A pool deal won in its first deal: a hint cannot see beyond a redeal.
+    await store.pool.add("super-flower-garden", 34, clock(), target=10)
     started = await flow.new_game(ALICE, "super-flower-garden", winnable=True)
-    assert started.board is not None and "deal 586511" in started.board.text
+    assert started.board is not None and "deal 34" in started.board.text
     seen = set()
     notes = []
     for _ in range(200):
@@ -155,15 +157,63 @@ def lost_here() -> str:
 
 
 async def test_a_deal_lost_from_the_start_says_so_without_offering_undo(flow: GameFlow) -> None:
-    """Clover Leaf 5 is lost as dealt: there is nothing to undo, so the line offers another
-    deal; after a move of the player's own, it is the usual one."""
+    """Clover Leaf 5 is lost as dealt: no undo can help, so neither the line nor the
+    picture offers one, before a move of the player's own or after it."""
     shown = await flow.new_game(ALICE, "clover-leaf", 5)
     assert shown.board is not None
     amended = await flow.solver.verdict(shown.board)
     assert amended is not None
-    assert amended.text.endswith("**No win is possible from this deal** — `/new` deals another.")
+    assert amended.text.endswith(LOST_AS_DEALT)
+    assert json.loads(amended.png)["lost_as_dealt"], "the picture says so too"
     moved = await flow.act(ALICE, Action.MOVE, "1")
-    assert moved.board is not None and moved.board.text.endswith(lost_here())
+    assert moved.board is not None and moved.board.text.endswith(LOST_AS_DEALT)
+    assert "undo" not in moved.board.text.lower()
+    assert json.loads(moved.board.png)["lost_as_dealt"]
+
+
+LOST_AS_DEALT = "**No win is possible from this deal** — `/new` deals another."
+# Clover Leaf 7 is lost as dealt; these moves leave it stuck (the issue's own).
+INTO_STUCK = ["9 2", "9 f3", "11 f3", "9 7", "1 16", "1 f1", "11 5", "11 f4"]
+
+
+async def test_in_a_deal_lost_as_dealt_nothing_speaks_of_undo(flow: GameFlow) -> None:
+    shown = await flow.new_game(ALICE, "clover-leaf", 7)
+    assert shown.board is not None and await flow.solver.verdict(shown.board) is not None
+    for move in INTO_STUCK:
+        moved = await flow.act(ALICE, Action.MOVE, move)
+        assert moved.board is not None and "undo" not in moved.board.text.lower(), move
+        assert json.loads(moved.board.png)["lost_as_dealt"]
+    assert "**Stuck**: no move is left, and no win was possible from this deal" in (
+        moved.board.text)
+    hint = await flow.act(ALICE, Action.HINT)
+    assert hint.note is not None and hint.note.startswith(LOST_AS_DEALT)
+    assert "undo" not in hint.note.lower()
+    undone = await flow.act(ALICE, Action.UNDO)  # the deal is lost: so is every position
+    assert undone.board is not None and undone.board.text.endswith(LOST_AS_DEALT)
+
+
+async def test_a_stuck_game_whose_deal_is_lost_is_told_so_after_the_check(
+    flow: GameFlow,
+) -> None:
+    """The first board's check was overtaken by the moves: the stuck board says to undo
+    until the solver finds the deal itself lost, then it is amended."""
+    await flow.new_game(ALICE, "clover-leaf", 7)
+    for move in INTO_STUCK:
+        moved = await flow.act(ALICE, Action.MOVE, move)
+    assert moved.board is not None and "Undo to try another way" in moved.board.text
+    amended = await flow.solver.verdict(moved.board)
+    assert amended is not None and "Undo" not in amended.text
+    assert "no win was possible from this deal" in amended.text
+    assert json.loads(amended.png)["lost_as_dealt"]
+
+
+async def test_a_lost_position_of_a_winnable_deal_still_offers_undo(flow: GameFlow) -> None:
+    await play_into_a_lost_position(flow)  # Trefoil 2 is won with perfect play
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board is not None
+    amended = await flow.solver.verdict(shown.board)
+    assert amended is not None and amended.text.endswith(lost_here())
+    assert not json.loads(amended.png)["lost_as_dealt"]
 
 
 async def play_into_a_lost_position(flow: GameFlow) -> BoardRef:
@@ -511,13 +561,30 @@ def test_a_long_hint_is_searched_in_a_copy_and_its_winning_line_is_followed_here
 async def test_a_hint_on_a_lost_game_says_so_and_how_far_to_undo(
     flow: GameFlow, clock: Clock
 ) -> None:
-    ref = await play_into_a_lost_position(flow)  # Trefoil 2, redealt twice: proven lost
-    reply = await flow.act(ALICE, Action.HINT, seen=ref)
+    await flow.new_game(ALICE, "clover-leaf", 4)
+    # Won by the first 12 moves and on; then 13 14 loses (proven) and 4 f1 keeps it lost.
+    moves = "5 f3,11 f2,6 16,2 6,2 f3,1 9,12 1,12 f1,8 f1,13 f1,2 f1,4 12,13 14,4 f1"
+    for move in moves.split(","):
+        played = await flow.act(ALICE, Action.MOVE, move)
+    assert played.board is not None
+    reply = await flow.act(ALICE, Action.HINT, seen=played.board.ref)
     assert reply.note is not None and reply.note.startswith("**No win is possible from here.**")
-    assert "to reach a position that can still be won" in reply.note
+    assert "Undo 2 moves to reach a position that can still be won" in reply.note
     undos = int(reply.note.split("Undo ")[1].split(" move")[0])
     for _ in range(undos):
         await flow.act(ALICE, Action.UNDO)
     clock.advance(5)  # past the hint cooldown
     again = await flow.act(ALICE, Action.HINT)
     assert again.note is not None and ("winning line" in again.note or "press **" in again.note)
+
+
+async def test_a_lost_game_after_its_last_redeal_never_counts_undos_past_it(
+    flow: GameFlow,
+) -> None:
+    """Before the last redeal, whether a position can be won hangs on a shuffle the player
+    cannot know: the hint counts no undos back there."""
+    ref = await play_into_a_lost_position(flow)  # Trefoil 2, redealt twice: proven lost
+    reply = await flow.act(ALICE, Action.HINT, seen=ref)
+    assert reply.note is not None and reply.note.startswith("**No win is possible from here.**")
+    assert "to reach a position that can still be won" not in reply.note
+    assert "Undo a few moves and try another way" in reply.note

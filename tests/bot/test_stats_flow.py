@@ -336,7 +336,7 @@ async def test_the_daily_board_ranks_winners_by_moves_then_time(
         f"🥈 <@{BOB.user_id}> — 60 moves · 15:00",
         f"🥉 <@{ALICE.user_id}> — 70 moves · 1:40",
     ]
-    assert lines[4] == "5 finished their scored attempt here, 3 won (1 more with hints)."
+    assert lines[4] == "5 players finished their scored attempts here, 3 won (1 more with hints)."
     assert "/daily trefoil" in lines[5]
 
 

@@ -35,6 +35,29 @@ async def test_a_proven_loss_holds_only_at_the_revision_it_was_proven(store: Sto
     assert again is not None and again.proven_lost
 
 
+async def test_a_deal_proven_lost_holds_at_every_revision(store: Stores) -> None:
+    saved = await store.games.start(1, 10, new_game("clover-leaf", 7), 1.0)
+    assert await store.games.mark_proven_lost(saved.id, 0, deal_too=True) is True
+    loaded = await store.games.load(1)
+    assert loaded is not None and loaded.lost_as_dealt and loaded.proven_lost
+    stale = await store.games.load(1)
+    assert stale is not None
+    loaded.game.play(loaded.game.legal_moves()[0])
+    await store.games.save(loaded)
+    assert await store.games.mark_proven_lost(saved.id, 1) is True  # from here: not less
+    again = await store.games.load(1)
+    assert again is not None and again.lost_as_dealt and again.proven_lost
+    # A process that loaded the game before the mark saves over it: the mark stays.
+    other = await store.games.start(2, 10, new_game("clover-leaf", 7), 1.0)
+    held = await store.games.load(2)
+    assert held is not None and not held.lost_as_dealt
+    assert await store.games.mark_proven_lost(other.id, 0, deal_too=True) is True
+    held.game.play(held.game.legal_moves()[0])
+    await store.games.save(held)
+    after = await store.games.load(2)
+    assert after is not None and after.lost_as_dealt
+
+
 async def test_settings_start_at_the_defaults_and_keep_what_a_player_sets(store: Stores) -> None:
     assert await store.settings.get(1) == DEFAULT_SETTINGS
     changed = await store.settings.change(1, private_boards=True, four_colour=True)

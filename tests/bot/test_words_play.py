@@ -224,6 +224,41 @@ def test_hints_are_worded_with_this_languages_cards_and_piles() -> None:
     assert f"`{move}`" in said and "‹" in said, "the move as typed, the cards in letters"
 
 
+def test_a_hint_before_a_redeal_is_worded_from_the_catalog() -> None:
+    game = new_game("trefoil", 42)
+    facts = [
+        HintAnswer("5 f3", False, False, cards_up=11, shuffles=128, shuffles_won=28),
+        HintAnswer("redeal", False, False, cards_up=4, shuffles=128, shuffles_won=0),
+        HintAnswer("5 f3", False, False, cards_up=11, shuffles=32, shuffles_won=32),
+    ]
+    for found in facts:
+        words = hint_words(game, found)
+        assert through_catalog(words), (found, bare_words(words))
+
+
+def test_a_hint_before_a_redeal_says_how_often_its_plan_wins() -> None:
+    with speaking("en"):
+        game = new_game("trefoil", 42)
+        step = hint_words(game, HintAnswer("5 f3", False, False, cards_up=11, shuffles=128,
+                                           shuffles_won=28))
+        redeal = hint_words(game, HintAnswer("redeal", False, False, cards_up=4, shuffles=128,
+                                             shuffles_won=0))
+        every = hint_words(game, HintAnswer("redeal", False, False, cards_up=4, shuffles=32,
+                                            shuffles_won=32))
+    assert step == (
+        "Hint: `5 f3` — 2♥ up to its foundation f3. This deal can't be won without a redeal, "
+        "and no one can know its shuffle: play on to 11 of 52 cards up, then redeal. That "
+        "wins in about 20% of shuffles."
+    )
+    assert redeal == (
+        "Hint: `redeal` — gather the piles and deal them again (2 left). This deal can't be "
+        "won without a redeal, and no one can know its shuffle. That wins in none of the 128 "
+        "shuffles tried."
+    )
+    assert every.endswith("That wins in all 32 shuffles tried.")
+    assert "redeal — redeal" not in redeal
+
+
 async def test_a_proven_loss_is_told_in_the_language_of_the_board(
     flow: GameFlow, monkeypatch: pytest.MonkeyPatch
 ) -> None:

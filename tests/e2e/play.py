@@ -36,7 +36,7 @@ def check_png(blob: bytes) -> Image.Image:
     image = Image.open(io.BytesIO(blob))
     image.load()
     width, height = image.size
-    assert 400 <= width <= 4096 and 250 <= height <= 4096, f"picture of {width}x{height}"
+    assert 360 <= width <= 4096 and 250 <= height <= 4096, f"picture of {width}x{height}"
     return image
 
 

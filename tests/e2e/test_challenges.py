@@ -159,6 +159,9 @@ async def test_a_replay_goes_to_the_channel_and_another_member_may_ask_for_one(
     assert not mine.ephemeral and "Your **Trefoil** game" in mine.text and "5 moves" in mine.text
     [gif] = fake.message(mine).state().attachments
     assert gif.filename.endswith(".gif") and gif.description and "a frame a move" in gif.description
+    # The game, the deal, the result and the moves, as typed.
+    assert gif.description.startswith("A replay of Trefoil, deal ")
+    assert gif.description.endswith(f"Moves: {', '.join(NOV_22_WIN[:5])}.")
     assert Image.open(BytesIO(gif.data)).n_frames == 6, "the deal and a frame a move"
     again = await fake.command("alice", "replay")
     assert again.ephemeral and "One `/replay` every 20 s" in again.text

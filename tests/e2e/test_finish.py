@@ -83,7 +83,9 @@ async def test_clover_leaf_stuck_with_slash_commands(fake: FakeDiscord, bot: Any
     stuck = board_of(reply)
     assert [b.label for b in stuck.buttons if not b.disabled] == ["Undo", "Hint"]
     hint = await fake.press(dana, stuck, label="Hint")
-    assert hint.ephemeral and hint.text.startswith("**No win is possible from here.**")
+    # The deal itself is lost: no undo can help, and the hint speaks of none.
+    assert hint.ephemeral and hint.text.startswith("**No win is possible from this deal**")
+    assert "undo" not in hint.text.lower()
     undo = await fake.command(dana, "undo")
     assert not undo.ephemeral and undo.pngs, "a stuck game can still be taken back"
     assert "stuck" not in undo.text.lower()

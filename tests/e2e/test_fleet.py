@@ -98,8 +98,8 @@ async def test_settings_changed_through_one_process_hold_in_the_other(fleet: Fle
     here, there = fake.guild, fake.other_guild  # shards 0 and 1: the two processes
     await fake.command("alice", "new", {"game": "trefoil", "deal": 5}, guild=here)
     shown = await fake.command("alice", "settings", guild=here)  # process 0 keeps them
-    assert "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black): **off**" in shown.text
-    await fake.command("alice", "settings", {"four_colour": True, "private_boards": True},
+    assert "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black): **on**" in shown.text
+    await fake.command("alice", "settings", {"four_colour": False, "private_boards": True},
                        guild=there)
 
     async def seen_here() -> str:
@@ -107,11 +107,11 @@ async def test_settings_changed_through_one_process_hold_in_the_other(fleet: Fle
 
     text = await seen_here()
     for _ in range(20):  # the notice takes a few milliseconds
-        if "**on**" in text:
+        if "**off**" in text:
             break
         await asyncio.sleep(0.05)
         text = await seen_here()
-    assert "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black): **on**" in text
+    assert "Four-colour deck (♣ green, ♦ blue, ♥ red, ♠ black): **off**" in text
     mirror = Mirror("trefoil", 5)
     move = mirror.first_move()
     played = await fake.command("alice", "move", move_options(move), guild=here)
@@ -148,7 +148,7 @@ async def test_forget_me_through_one_process_removes_the_player_from_both(
 ) -> None:
     fake = fleet.fake
     alice = fake.users["alice"]
-    await fake.command("alice", "settings", {"four_colour": True}, guild=fake.other_guild)
+    await fake.command("alice", "settings", {"four_colour": False}, guild=fake.other_guild)
     await fake.command("alice", "new", {"game": "trefoil", "deal": 3}, guild=fake.other_guild)
     await fake.command("alice", "hint", guild=fake.other_guild)
     # A board posted through process 1, and at once, through process 0, everything deleted.
@@ -163,7 +163,7 @@ async def test_forget_me_through_one_process_removes_the_player_from_both(
         left = await rows(fleet.url, f"SELECT 1 FROM {table} WHERE user_id = $1", alice.id)
         assert left == [], f"{table} keeps alice"
     shown = await fake.command("alice", "settings", guild=fake.other_guild)
-    assert "**on**" not in shown.text, "process 1 forgot her settings too"
+    assert "♠ black): **on**" in shown.text, "process 1 forgot her settings too"
 
 
 async def test_privacy_and_forgetting_in_one_process_hold_for_the_others_messages(

@@ -117,7 +117,7 @@ async def test_the_daily_deal_its_board_and_its_streak(
     assert lines[0] == f"📅 **Daily board** — Trefoil, today (UTC), deal {NOV_22_DEAL}"
     assert lines[1].startswith(f"🥇 {alice.mention} — {len(NOV_22_WIN)} moves")
     assert lines[2].startswith(f"🥈 {bob.mention} — {len(NOV_22_WIN)} moves")
-    assert "3 finished their scored attempt here, 2 won." in board.text
+    assert "3 players finished their scored attempts here, 2 won." in board.text
     pings_nobody(board)
 
     elsewhere = await fake.command(

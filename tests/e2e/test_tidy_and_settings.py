@@ -147,14 +147,14 @@ async def test_settings_are_shown_changed_and_kept(fake: FakeDiscord, bot: Any) 
 async def test_the_four_colour_deck_changes_the_picture(
     fake: FakeDiscord, bot: Any, clock: SkippingClock
 ) -> None:
-    plain = await fake.command("dana", "new", {"game": "trefoil", "deal": 11})
-    await fake.command("dana", "settings", {"four_colour": True})
-    coloured = await fake.command("dana", "show")
-    assert board_of(coloured).pngs[0] != board_of(plain).pngs[0]
+    coloured = await fake.command("dana", "new", {"game": "trefoil", "deal": 11})  # the default
     await fake.command("dana", "settings", {"four_colour": False})
+    plain = await fake.command("dana", "show")
+    assert board_of(coloured).pngs[0] != board_of(plain).pngs[0]
+    await fake.command("dana", "settings", {"four_colour": True})
     clock.skip(4)  # past /show's cooldown
     back = await fake.command("dana", "show")
-    assert board_of(back).pngs[0] == board_of(plain).pngs[0]
+    assert board_of(back).pngs[0] == board_of(coloured).pngs[0]
 
 
 async def test_boards_sent_leave_no_view_behind_in_the_bot(fake: FakeDiscord, bot: Any) -> None:

@@ -1,4 +1,5 @@
-"""Corner Stones: two decks, row-fed foundations, corner stones feed all and refill."""
+"""Corner Stones: two decks, foundations fed by their pair of side stacks, corner stones
+feed all and refill; stacks typed by number or by name, refused as stacks."""
 
 import pytest
 
@@ -20,7 +21,7 @@ def test_side_stacks_feed_only_their_own_row() -> None:
     # Row 1 is piles 3 and 4 (S1, S2) beside f1 and f2; row 3 is piles 7 and 8 beside f5, f6.
     game = position("corner-stones", {3: "2C", 4: "QC", 7: "2D", 8: "QH"})
     assert texts(game)[:3] == ["3 f1", "4 f2", "8 f6"]
-    with pytest.raises(IllegalMove, match=r"pile 7 \(S5\) feeds only f5 and f6") as refused:
+    with pytest.raises(IllegalMove, match=r"stack 7 \(S5\) feeds only f5 and f6") as refused:
         game.play("7 f3")
     assert refused.value.reason == "does-not-feed"
     assert refused.value.facts["anywhere"] == "1 (C1), 2 (C2), 11 (C3), 12 (C4)"
@@ -50,7 +51,7 @@ def test_corner_stone_refills_from_any_stack() -> None:
 
 def test_emptied_side_stack_stays_empty() -> None:
     game = position("corner-stones", {1: "5C"})
-    with pytest.raises(IllegalMove, match="Pile 3 \\(S1\\) is empty, and in Corner Stones an emptied pile is never refilled"):
+    with pytest.raises(IllegalMove, match="Stack 3 \\(S1\\) is empty, and in Corner Stones an emptied side stack is never refilled"):
         game.play("1 3")
 
 
@@ -81,3 +82,28 @@ def test_a_complete_foundation_takes_nothing_more() -> None:
     assert len(game.foundations[0]) == 13
     with pytest.raises(IllegalMove, match="f1 is complete"):
         game.play("2 f1")
+
+
+def test_stacks_are_typed_by_the_names_the_picture_and_the_rules_show() -> None:
+    game = position("corner-stones", {1: "5C", 2: "9H", 3: "4D", 7: "10S"})
+    assert game.resolve("C1 S1") == game.resolve("1 3") == game.resolve("c1 s1")
+    assert game.resolve("S1 C1") == game.resolve("3 1")
+    assert game.resolve("C2 S5") == game.resolve("2 7")
+    game.play("C1 S1")
+    assert codes(game.tableau[2]) == "4D 5C"
+    with pytest.raises(IllegalMove, match="s9 in S9 1 is not a stack: a number or a name like C1"):
+        game.play("S9 1")
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("3 1", "empty-pile"), ("13 1", "no-such-pile"), ("1 1", "same-pile"),
+    ("1 4", "never-refilled"), ("7 f3", "does-not-feed"), ("2", "no-move"),
+    ("x 3", "not-a-number"), ("f1 3", "from-foundation"), ("1 2 3", "not-understood"),
+])
+def test_a_refusal_in_corner_stones_says_stack_never_pile(text: str, reason: str) -> None:
+    game = position("corner-stones", {1: "5C", 2: "9H", 7: "2D", 11: "7S"})
+    with pytest.raises(IllegalMove) as refused:
+        game.play(text)
+    said = str(refused.value)
+    assert refused.value.reason == reason and "stack" in said.lower(), said
+    assert "pile" not in said.lower(), said

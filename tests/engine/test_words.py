@@ -80,7 +80,7 @@ def plain_facts(phrase: Phrase) -> list[str]:
         ("trefoil", {1: "9C", 2: "4H"}, "1 2",
          "9♣ CAN'T GO ON 4♥: IN TREFOIL A CARD GOES ON THE NEXT HIGHER CARD OF ITS OWN SUIT."),
         ("corner-stones", {3: "2D"}, "3 f3",
-         "2♦ FITS F3, BUT PILE 3 (S1) FEEDS ONLY f1 AND f2. PILES 1 (C1), 2 (C2), 11 (C3), "
+         "2♦ FITS F3, BUT STACK 3 (S1) FEEDS ONLY f1 AND f2. STACKS 1 (C1), 2 (C2), 11 (C3), "
          "12 (C4) FEED ANY FOUNDATION."),
         ("trefoil", {1: "9C"}, "1 fx",
          "`x` IN `1 fx` IS NOT A FOUNDATION LIKE `f2`. A MOVE LOOKS LIKE `7 3` (PILE 7 ONTO "

@@ -132,6 +132,8 @@ def test_alt_text_says_how_the_game_ended(game_id: str) -> None:
     assert "Stuck, no move left" in alt_text(positions.stuck(game_id))
     playing = positions.mid_game(game_id)
     assert "No win is possible from here" in alt_text(playing, no_win=True)
+    assert "No win is possible from this deal" in alt_text(playing, lost_as_dealt=True)
+    assert "No win is possible from this deal" in alt_text(new_game(game_id, 42), no_win=True)
     assert "No win" not in alt_text(playing) and "Won" not in alt_text(playing)
     assert "Resigned" in alt_text(playing, resigned=True)
     assert "Resigned" in alt_text(positions.stuck(game_id), resigned=True, no_win=True)

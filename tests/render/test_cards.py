@@ -87,3 +87,44 @@ def test_a_pasted_card_is_its_sprite_inside_its_outline_and_leaves_the_corners_a
         around.paste(beneath, (4, 5, 4 + CARD_W, 5 + CARD_H))
         # nothing drawn outside the card's box
         assert around.getcolors() == [(around.width * around.height, beneath)]
+
+
+# Every rank letter the bot's languages print (English, German B D K, French V D R, ...).
+RANK_LETTERS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "B", "D",
+                "V", "R", "S", "C", "W", "T"]
+
+
+@pytest.mark.parametrize("letter", RANK_LETTERS)
+def test_every_rank_lies_whole_in_the_strip_a_buried_card_shows(letter: str) -> None:
+    """A J's hook and a Q's tail dipped under the baseline, below the strip a buried card
+    shows: a J read as |, a Q as O. Every rank's ink now ends inside the strip."""
+    ranks = tuple([letter] * 13)
+    face = card_rgb(int(parse_card("JS")), False, ranks)
+    ink = face.crop((PAD, 0, PAD + rank_glyph(letter).width, CARD_H // 2)).convert("L").point(
+        lambda v: 255 if v < 160 else 0).getbbox()
+    assert ink is not None and ink[3] <= tight_step() - 1, (letter, ink)
+    assert rank_glyph(letter).width <= CARD_W - PAD - 2 * 2 - 16  # its suit beside it
+
+
+def test_a_buried_j_shows_its_hook_on_a_phone() -> None:
+    """The strip of a buried J, scaled as a phone shows the widest board (400 px): the
+    bottom of its ink reaches further left than its stem, or it reads as |."""
+    widest = max(layout(g).width for g in GAMES)
+    face = card_rgb(int(parse_card("JS")), True)
+    strip = face.crop((PAD - 1, 1, PAD + rank_glyph("J").width + 1, tight_step())).convert("L")
+    scale = 400 / widest
+    rank = strip.resize((round(strip.width * scale), round(strip.height * scale)),
+                        Image.LANCZOS).point(lambda v: 255 if v < 128 else 0)
+    box = rank.getbbox()
+    assert box is not None
+    rows = [rank.crop((0, y, rank.width, y + 1)).getbbox() for y in range(box[1], box[3])]
+    lefts = [row[0] for row in rows if row is not None]
+    third = max(1, len(lefts) // 3)
+    # The hook, two pixels or more left of the stem (it was one, on the last row: "|").
+    assert min(lefts[-third:]) <= min(lefts[:third]) - 2, lefts
+
+
+def test_clubs_and_spades_differ_in_colour_in_the_four_colour_deck() -> None:
+    """The bot's default deck: a green club and a black spade, told apart at a glance."""
+    club, spade = suit_ink(0, True), suit_ink(3, True)
+    assert sum(abs(a - b) for a, b in zip(club, spade, strict=True)) >= 100

@@ -29,7 +29,7 @@ def test_command_draws_the_no_win_banner_and_prints_the_alt_text(
     assert main(["clover-leaf", "--deal", "3", "--no-win", "--alt", "-o", str(warned)]) == 0
     assert plain.read_bytes() != warned.read_bytes()
     out = capsys.readouterr().out
-    assert "Clover Leaf, deal 3, 0 moves. No win is possible from here. Foundations: " in out
+    assert "Clover Leaf, deal 3, 0 moves. No win is possible from this deal. Foundations: " in out
 
 
 def test_command_draws_a_resigned_board(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,7 +14,7 @@ from engine import GAMES, RULES, parse_card
 from render import layout
 from render.cards import CARD_H, CARD_W, PAD, RANK_SIZE, card_rgb
 from render.glyphs import cap_height
-from render.layout import ROOM_CARDS, Box, Fan, Layout, arrange, tight_step
+from render.layout import ROOM_CARDS, Box, Fan, Layout, arrange, aspect_canvas, tight_step
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -95,10 +95,16 @@ def test_card_index_is_at_least_14_pixels_high() -> None:
 
 def assert_every_card_shows(spread: Fan, count: int, area: Box) -> None:
     """Every card of the pile is drawn, bottom first, each showing its whole index before
-    the next one covers the rest, and the top card lies whole in the pile's room."""
+    the next one covers the rest, and the top card lies whole in the pile's room. A
+    Corner Stones stack wrapped into sub-columns runs on at the top of the next one, to
+    the right: the last card of a sub-column lies whole, nothing over it."""
     assert [place for place, _, _ in spread.cards] == list(range(count))
     for (_, ax, ay), (_, bx, by) in itertools.pairwise(spread.cards):
-        assert ax == bx and by - ay >= tight_step()
+        if ax == bx:
+            assert by - ay >= tight_step()
+        else:
+            assert bx >= ax + CARD_W and by == area.y
+            assert inside(Box(ax, ay, CARD_W, CARD_H), area)
     if count:
         x, y = spread.cards[-1][1:]
         assert inside(Box(x, y, CARD_W, CARD_H), area)
@@ -151,11 +157,15 @@ def test_rows_fit_the_longest_pile_in_them(game_id: str) -> None:
     longer, _ = arrange(game_id, [[5] * 3] * (count - 1) + [[5] * 9])
     longest, _ = arrange(game_id, [[5] * 3] * (count - 1) + [[5] * 40])
     empty, _ = arrange(game_id, [[]] * count)
-    assert empty.height <= short.height < longer.height <= full.height < longest.height
+    assert empty.height <= short.height < longer.height <= full.height
+    if game_id == "corner-stones":  # a stack too long for the picture's shape wraps
+        assert longest.width > full.width and longest.height <= longest.width * 16 / 9
+    else:
+        assert full.height < longest.height
     assert short.rows[0].y == longer.rows[0].y  # the top never moves
     assert longer.rows[last].y == short.rows[last].y  # the long pile is in the last row
     for lay in (short, longer, longest, empty):
-        assert lay.height == lay.rows[-1].bottom + 12
+        assert lay.height == max(row.bottom for row in lay.rows) + 12
         for slot in lay.piles:
             assert inside(slot.area, lay.rows[slot.row])
             assert slot.label.y == lay.rows[slot.row].y
@@ -169,18 +179,22 @@ def test_a_pile_shorter_than_its_rows_longest_leaves_the_layout_as_it_is(game_id
     row's longest shares the layout (its own fan grows); Corner Stones' S1, which C3 sits
     under, moves C3 down even when it is not the longest of its row."""
     count = len(layout(game_id).piles)
+    first, second = (2, 3) if game_id == "corner-stones" else (0, 1)  # (its side stacks)
     before = [[5] * 3 for _ in range(count)]
-    before[0] = [5] * 9  # the longest of the first row
+    before[first] = [5] * 9  # the longest of its row
     after = [list(pile) for pile in before]
-    after[1] = [5] * 4  # in the same row, shorter than its longest
+    after[second] = [5] * 4  # in the same row, shorter than its longest
     (lay, fans), (same, grown) = arrange(game_id, before), arrange(game_id, after)
-    assert same == lay and len(grown[1].cards) == 4 and grown[0] == fans[0]
-    if game_id == "corner-stones":  # S1 (pile 2) below S2 (pile 3), the side stacks' longest
-        s1, s2, c3 = 2, 3, 10
+    assert same == lay and len(grown[second].cards) == 4 and grown[first] == fans[first]
+    if game_id == "corner-stones":  # C3 (pile 10) lies under C1 (pile 0), whatever it holds
+        c1, s1, c3 = 0, 2, 10
         short, longer = [list(pile) for pile in before], [list(pile) for pile in before]
-        short[s2] = longer[s2] = [5] * 12
-        longer[s1] = [5] * 5
+        longer[c1] = [5] * 14
         assert arrange(game_id, longer)[0].piles[c3].area.y > arrange(
+            game_id, short)[0].piles[c3].area.y
+        side = [list(pile) for pile in short]
+        side[s1] = [5] * 20  # a long side stack moves no corner stone
+        assert arrange(game_id, side)[0].piles[c3].area.y == arrange(
             game_id, short)[0].piles[c3].area.y
 
 
@@ -196,10 +210,12 @@ def test_arranged_fans_lie_in_their_piles(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_card_indices_stay_readable_on_a_phone(game_id: str) -> None:
-    """Shown 400 px wide, as a phone shows it, a card's rank is still 10 px high or more:
-    at most nine columns side by side, Corner Stones included."""
+    """Shown 400 px wide, as a phone shows it, a card's rank is still 12 px high or more
+    (Super Flower Garden's were 11.6, Corner Stones' 12.6 with its J cut to |): cards as
+    narrow as their index, at most nine columns side by side, Corner Stones' ten
+    included."""
     lay = layout(game_id)
-    assert cap_height(RANK_SIZE) * 400 / lay.width >= 10
+    assert cap_height(RANK_SIZE) * 400 / lay.width >= 12
     assert max(sum(1 for s in lay.piles if s.row == r) for r in range(len(lay.rows))) <= 9
 
 
@@ -219,3 +235,27 @@ def test_any_position_shows_every_card_in_a_room_of_its_own(
         assert_every_card_shows(spread, len(cards), slot.area)
     assert_each_box_apart_on_the_canvas(lay, banner=banner)
     assert lay.height == max(s.area.bottom for s in lay.piles) + 12
+
+
+@settings(max_examples=300, deadline=None)
+@given(lengths=st.lists(st.integers(0, 96), min_size=12, max_size=12), banner=st.booleans())
+def test_corner_stones_stays_between_9_16_and_2_1_at_every_position(
+    lengths: list[int], banner: bool
+) -> None:
+    """The picture of any position (96 cards at most on the stacks): a stack too long for
+    the picture's shape wraps into sub-columns, every card still in sight."""
+    while sum(lengths) > 96:
+        lengths[lengths.index(max(lengths))] -= 1
+    lay, fans = arrange("corner-stones", [[1] * n for n in lengths], banner=banner)
+    width, height = aspect_canvas(lay.width, lay.height)
+    assert 9 / 16 <= width / height <= 2
+    assert (width, height) == (lay.width, lay.height), "the stacks wrapped: no felt added"
+    for slot, spread, count in zip(lay.piles, fans, lengths, strict=True):
+        assert_every_card_shows(spread, count, slot.area)
+    assert_each_box_apart_on_the_canvas(lay, banner=banner)
+
+
+def test_the_deal_of_corner_stones_is_as_wide_as_tall() -> None:
+    """It was 539 x 1002: three rows of stacks one above another."""
+    lay, _ = arrange("corner-stones", [[1] * 8] * 12, banner=False)
+    assert 0.9 <= lay.width / lay.height <= 1.2

@@ -6,7 +6,7 @@ import io
 from PIL import Image
 
 from render.alt_text import LIMIT
-from render.glyphs import cap_height, text_width
+from render.glyphs import cap_height, text_width, wrap_parts
 from render.palette import FELT_DARK, GOLD
 from render.stats_card import (
     DETAIL_SIZE,
@@ -111,3 +111,14 @@ def test_the_alt_text_says_every_row_within_discords_limit() -> None:
     assert stats_alt_text("t", "s", []) == "t. s. No finished games yet."
     for markdown in ("*", "_", "`", "#", "[", "|"):
         assert markdown not in text
+
+
+def test_a_subtitle_breaks_between_its_parts_not_inside_one() -> None:
+    """The card broke "daily streak / 0 (best 0)" across two lines."""
+    subtitle = "All servers · 12 played, 3 won · daily streak 0 (best 0)"
+    for width in range(160, 700, 20):
+        lines = wrap_parts(subtitle, 18, width)
+        for part in subtitle.split(" · "):
+            if text_width(part, 18) <= width:
+                assert any(part in line for line in lines), (width, lines)
+    assert wrap_parts("a · b", 18, 1000) == ("a · b",)

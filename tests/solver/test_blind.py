@@ -39,3 +39,14 @@ def test_blind_command_prints_the_share_and_its_interval(
     out = capsys.readouterr().out
     assert "trefoil, a player who never undoes a redeal: won" in out
     assert "95% interval" in out
+
+
+def test_hinted_command_follows_the_hints_and_prints_the_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["hinted", "trefoil", "--games", "2", "--positions", "2000", "-v"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("deal 1: ") and out[1].startswith("deal 2: ")
+    won = sum(line.startswith("deal ") and ": won, 52 up" in line for line in out)
+    assert out[2].startswith(f"trefoil, a player who follows every hint: won {won} of 2 ")
+    assert "Games cut short after 2,000 moves: 0." in out[2]

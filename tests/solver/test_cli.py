@@ -54,11 +54,22 @@ def test_solve_prints_a_line_that_replays(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_hint_after_some_moves(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["hint", "trefoil", "--deal", "3", "--moves", "6 13, 6 11", "--positions", "20000"]) == 0
+    assert main(["hint", "four-leaf-clovers", "--deal", "6", "--moves", "2 3",
+                 "--positions", "20000"]) == 0
     advice, facts = capsys.readouterr().out.splitlines()
     move, note = advice.split(": ", 1)
     assert move and note.strip()
-    assert facts.startswith("moves left: ")
+    assert facts.endswith("moves left: 69")
+
+
+def test_hint_before_a_redeal_says_how_many_sampled_shuffles_win(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["hint", "trefoil", "--deal", "3", "--moves", "6 13, 6 11", "--positions", "20000"]) == 0
+    advice, facts = capsys.readouterr().out.splitlines()
+    won, _, shuffles = facts.removeprefix("shuffles won: ").partition(" of ")
+    assert f"which wins in {won} of {shuffles} sampled shuffles." in advice
+    assert 0 <= int(won) <= int(shuffles) == 128
 
 
 def test_hint_on_a_lost_game_says_how_far_to_undo(capsys: pytest.CaptureFixture[str]) -> None:
