@@ -23,7 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--draw", action="store_true", help="Trefoil's draw house rule on")
     parser.add_argument(
-        "--four-colour", action="store_true", help="clubs green, diamonds blue"
+        "--four-colour", action=argparse.BooleanOptionalAction, default=True,
+        help="clubs green, diamonds blue, as the bot deals by default; --no-four-colour: red "
+             "and black",
     )
     parser.add_argument("--no-win", action="store_true", help='the "no win is possible" banner')
     parser.add_argument("--assisted", action="store_true", help="a win counts as won with hints")

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from render import layout
+from engine import new_game
+from render import layout, render_png
 from render.__main__ import main
 from render.bench import measure
 
@@ -19,6 +20,17 @@ def test_command_draws_a_deal_after_its_moves(tmp_path: Path, capsys: pytest.Cap
     image = Image.open(io.BytesIO(out.read_bytes()))
     assert image.width == layout("trefoil").width
     assert "Trefoil deal 42, 2 moves" in capsys.readouterr().out
+
+
+def test_command_draws_the_bots_default_deck_unless_told(tmp_path: Path) -> None:
+    """Four colours, as the bot deals by default; red and black on request."""
+    four, two = tmp_path / "four.png", tmp_path / "two.png"
+    assert main(["clover-leaf", "--deal", "7", "-o", str(four)]) == 0
+    assert main(["clover-leaf", "--deal", "7", "--no-four-colour", "-o", str(two)]) == 0
+    game = new_game("clover-leaf", 7)
+    assert four.read_bytes() == render_png(game, four_colour=True)
+    assert two.read_bytes() == render_png(game, four_colour=False)
+    assert four.read_bytes() != two.read_bytes()
 
 
 def test_command_draws_the_no_win_banner_and_prints_the_alt_text(
