@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from io import BytesIO
 from pathlib import Path
@@ -23,7 +22,6 @@ from engine import PILE, Game, Move, new_game
 from ..bot.daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
 from .conftest import SkippingClock
 from .fake_discord import FakeDiscord, FakeUser, Reply
-from .harness import bot_in_process
 from .play import Mirror, move_options
 
 
@@ -50,14 +48,6 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
 
 
 BOTH_BACKENDS = pytest.mark.parametrize("database", ["sqlite", "postgresql"], indirect=True)
-
-
-@pytest.fixture
-async def bot(
-    fake: FakeDiscord, database: Path | str, clock: SkippingClock
-) -> AsyncIterator[Any]:
-    async with bot_in_process(fake, database, clock=clock) as running:
-        yield running
 
 
 def replays_seen_by(fake: FakeDiscord, who: str) -> list[str]:
