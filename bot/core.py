@@ -3,12 +3,16 @@ console — call, a method for each thing they want done.
 
 Behind it: the store's rooms, the flows (playing a game, statistics, the daily deal, a
 player's data and settings, the solver for players), the helper processes (the solver,
-the pictures) and the fleet's leadership. An adapter turns its input into one call here
-and shows the ``Reply`` it gets back; it never reaches behind this face.
+the pictures) and the fleet's leadership. An adapter turns its input into one call here,
+handing over its ``Presenter``: the core shows the reply through it, and everything that
+follows from the reply (a board amended, an earlier one collapsed, a challenge's message
+updated). Nothing calls the core back after the reply, and no adapter reaches behind
+this face.
 
 Each method that answers a player answers in the player's language (``Player.language``):
 it runs speaking it, and so does the work it starts. A message shared in a channel (a
-leaderboard) is worded in the server's by the flow that makes it.
+leaderboard) is worded in the server's by the flow that makes it. Whatever fails is
+answered with the truth about it (``flows.outcomes.guarded``), in one place: here.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
@@ -31,14 +35,15 @@ from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals, to_next_day
 from .flows.data_rights import DataRights
 from .flows.game import GameFlow
+from .flows.outcomes import guarded
 from .flows.replays import Replays
 from .flows.settings import PlayerSettings
-from .flows.solver import Deliver, SolverService
+from .flows.solver import SolverService
 from .flows.stats import SERVER, StatsFlow
 from .leadership import Leadership
+from .presenter import Channels, Posted, Presenter
 from .replies import (
     Action,
-    Amendment,
     Ask,
     Board,
     BoardRef,
@@ -49,7 +54,6 @@ from .replies import (
     Player,
     Question,
     Reply,
-    Update,
     Wanted,
     is_id,
     refusal,
@@ -58,8 +62,8 @@ from .store import SavedGame, Stores
 from .store.database import StoreUnavailable
 from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
-from .words.phrases import command, unreachable, unreachable_in_doubt
-from .workers.pictures import Picture, Pictures, Renderer
+from .words.phrases import command
+from .workers.pictures import Pictures, Renderer
 from .workers.solver import SolverWorker
 
 log = logging.getLogger(__name__)
@@ -67,7 +71,6 @@ log = logging.getLogger(__name__)
 NOTHING_DELETED = N_("Nothing was deleted.")
 PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often (and after midnight)
 CHALLENGES_EVERY_S = 300.0  # and closes the challenges whose day is over this often
-T = TypeVar("T")
 
 
 class Core:
@@ -97,7 +100,6 @@ class Core:
         self.cooldowns = Cooldowns(stores.cooldowns, clock, kept=cooldowns)
         self.solver = SolverService(
             stores.games, stores.pool, self.cooldowns, solver, clock=clock, deals=deals,
-            redraw=self._redraw,
         )
         self.daily_deals = DailyDeals(stores.daily, stores.results, stores.games, self.cooldowns,
                                       self.solver.worker.daily_deal, clock)
@@ -149,110 +151,97 @@ class Core:
 
     async def new_game(
         self, player: Player, game_id: str, deal: int | None = None, *,
-        winnable: bool = False, draw: bool = False,
-    ) -> Reply:
+        winnable: bool = False, draw: bool = False, to: Presenter,
+    ) -> None:
+        context = f"new {game_id} {deal or ''}".strip()
         work = self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
-        return await _spoken(player.language, work)
+        await self._present(player, to, context, work)
 
-    async def daily(self, player: Player, game_id: str) -> Reply:
-        return await _spoken(player.language, _calm(self.game.daily(player, game_id)))
+    async def daily(self, player: Player, game_id: str, *, to: Presenter) -> None:
+        await self._present(player, to, f"daily {game_id}", self.game.daily(player, game_id))
 
     async def act(
         self, player: Player, action: Action, arg: str | None = None, *,
-        seen: BoardRef | None = None,
-    ) -> Reply:
-        return await _spoken(player.language, self.game.act(player, action, arg, seen=seen))
+        seen: BoardRef | None = None, to: Presenter,
+    ) -> None:
+        """Do ``action`` (``arg``: the move text for MOVE) on the player's current game;
+        ``seen``: the board a button was pressed on (None: a typed command)."""
+        context = f"{action.value} {arg or ''}".strip()
+        await self._present(player, to, context, self.game.act(player, action, arg, seen=seen))
 
-    async def choose(self, player: Player, value: str, *, seen: BoardRef | None = None) -> Reply:
+    async def choose(
+        self, player: Player, value: str, *, seen: BoardRef | None = None, to: Presenter
+    ) -> None:
         """A choice from a board's move menu: a move to play, or a pile whose moves to
         list (``seen``: the board it was made on)."""
         action, arg = menu_choice(value)
-        return await _spoken(player.language, self.game.act(player, action, arg, seen=seen))
+        await self.act(player, action, arg, seen=seen, to=to)
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
         """Legal moves matching what the player has typed (none while the database is out
         of reach: a suggestion is not worth an error)."""
-        try:
-            return await _spoken(player.language, self.game.move_choices(player, typed))
-        except StoreUnavailable:
-            return []
+        with speaking(player.language), contextlib.suppress(StoreUnavailable):
+            return await self.game.move_choices(player, typed)
+        return []
 
     async def destination_choices(
         self, player: Player, source: str, typed: str = ""
     ) -> list[MenuOption]:
-        work = self.game.destination_choices(player, source, typed)
-        try:
-            return await _spoken(player.language, work)
-        except StoreUnavailable:
-            return []
+        with speaking(player.language), contextlib.suppress(StoreUnavailable):
+            return await self.game.destination_choices(player, source, typed)
+        return []
 
-    async def change_settings(self, player: Player, **changes: bool) -> Reply:
+    async def change_settings(self, player: Player, *, to: Presenter, **changes: bool) -> None:
         """Change some of the player's settings (none: show them)."""
-        return await _spoken(player.language, _calm(self.settings.change(player, **changes)))
+        await self._present(player, to, "settings", self.settings.change(player, **changes))
 
-    async def rules(self, player: Player, game_id: str) -> Reply:
-        with speaking(player.language):
-            return Reply(message=Message(rules_text(game_id), private=True))
+    async def rules(self, player: Player, game_id: str, *, to: Presenter) -> None:
+        await self._present(player, to, "rules", _worded(lambda: _private(rules_text(game_id))))
 
-    async def help(self, player: Player) -> Reply:
+    async def help(self, player: Player, *, to: Presenter) -> None:
         """Two messages' worth (a translation may be 40% longer): playing, then records."""
-        with speaking(player.language):
-            return Reply(message=Message(help_text(), private=True), note=records_help())
-
-    # -- after a board is shown -------------------------------------------------------
-
-    def board_shown(self, board: Board, amend: Deliver) -> None:
-        """A board was shown: the solver looks at it when it has time, and if it proves
-        that no win is possible while the board is still the player's latest, ``amend``
-        gets its amended text and picture (never under a player's lock), in the board's
-        language."""
-        with speaking(board.language):
-            self.solver.request_verdict(board, amend)
-
-    async def verdict(self, board: Board) -> Amendment | None:
-        """The board amended if the solver proves now that no win is possible from it
-        (for an adapter that waits for it, such as the console); None otherwise."""
-        return await _spoken(board.language, self.solver.verdict(board))
-
-    async def board_posted(self, user_id: int, channel_id: int, message_id: int) -> int | None:
-        """A new board of the player's was posted in a channel: the one it replaces there
-        (to collapse), if any. A player has one live board per channel."""
-        try:
-            return await self.stores.boards.swap(user_id, channel_id, message_id)
-        except StoreUnavailable:
-            return None  # the earlier board stays whole: no harm
+        work = _worded(lambda: _private(help_text(), records_help()))
+        await self._present(player, to, "help", work)
 
     # -- statistics, the daily board, data rights -------------------------------------
 
     async def stats(
-        self, viewer: Player, subject: Person, game: str | None = None, scope: str = SERVER
-    ) -> Reply:
-        return await _spoken(viewer.language,
-                             _calm(self.statistics.stats(viewer, subject, game, scope)))
+        self, viewer: Player, subject: Person, game: str | None = None, scope: str = SERVER, *,
+        to: Presenter,
+    ) -> None:
+        work = self.statistics.stats(viewer, subject, game, scope)
+        await self._present(viewer, to, f"stats {game or ''}".strip(), work)
 
     async def leaderboard(
-        self, viewer: Player, game: str | None = None, period: str = "all"
-    ) -> Reply:
-        return await _spoken(viewer.language,
-                             _calm(self.statistics.leaderboard(viewer, game, period)))
+        self, viewer: Player, game: str | None = None, period: str = "all", *, to: Presenter
+    ) -> None:
+        work = self.statistics.leaderboard(viewer, game, period)
+        await self._present(viewer, to, f"leaderboard {game or ''} {period}", work)
 
-    async def daily_board(self, viewer: Player, game: str, day: str | None = None) -> Reply:
-        return await _spoken(viewer.language, _calm(self.daily_deals.board(viewer, game, day)))
+    async def daily_board(
+        self, viewer: Player, game: str, day: str | None = None, *, to: Presenter
+    ) -> None:
+        work = self.daily_deals.board(viewer, game, day)
+        await self._present(viewer, to, f"daily-board {game}", work)
 
-    async def forget_question(self, player: Player) -> Reply:
-        with speaking(player.language):
-            return self.data_rights.forget_question(player)
+    async def forget_question(self, player: Player, *, to: Presenter) -> None:
+        await self._present(player, to, "forget-me",
+                            _worded(lambda: self.data_rights.forget_question(player)))
 
-    async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
-        work = _calm(self.data_rights.reset_question(player, can_manage_server))
-        return await _spoken(player.language, work)
+    async def reset_question(
+        self, player: Player, can_manage_server: bool, *, to: Presenter
+    ) -> None:
+        work = self.data_rights.reset_question(player, can_manage_server)
+        await self._present(player, to, "reset-server-stats", work)
 
     async def answer_question(
-        self, player: Player, question: Question, yes: bool, *, can_manage_server: bool = False
-    ) -> Reply:
+        self, player: Player, question: Question, yes: bool, *,
+        can_manage_server: bool = False, to: Presenter,
+    ) -> None:
         """The owner's answer to a yes/no question, whatever asked it."""
         work = self._answer(player, question, yes, can_manage_server=can_manage_server)
-        return await _spoken(player.language, work)
+        context = f"answer {'yes' if yes else 'no'} to {question.ask.value}"
+        await self._present(player, to, context, work)
 
     async def _answer(
         self, player: Player, question: Question, yes: bool, *, can_manage_server: bool
@@ -277,62 +266,107 @@ class Core:
         if not yes:
             return Reply(message=Message(_(NOTHING_DELETED), private=True))
         if ask is Ask.FORGET:
-            return await _calm(self.data_rights.forget(player))
-        return await _calm(self.data_rights.reset(player, can_manage_server))
+            return await self.data_rights.forget(player)
+        return await self.data_rights.reset(player, can_manage_server)
 
     async def replay(
         self, viewer: Player, subject: Person | None = None, *, limit: int | None = None,
-        waiting: Callable[[str], Awaitable[None]] | None = None,
-    ) -> Reply:
+        to: Presenter,
+    ) -> None:
         """A game move by move, as an animation: the viewer's own, or (``subject``) another
         member's last finished game here; within ``limit`` bytes, the most the place it
-        goes to takes (None: no limit). ``waiting`` tells the viewer at once, before the
-        reply, when their replay waits behind others."""
-        work = self.replays.replay(viewer, subject, limit=limit, waiting=waiting)
-        return await _spoken(viewer.language, _calm(work))
+        goes to takes (None: no limit). The viewer is told at once, before the reply, when
+        their replay waits behind others."""
+        work = self.replays.replay(viewer, subject, limit=limit, waiting=to.wait)
+        await self._present(viewer, to, "replay", work)
 
     # -- challenges -------------------------------------------------------------------
 
-    async def challenge(self, player: Player, opponent: Person, game_id: str) -> Reply:
-        work = _calm(self.challenges.challenge(player, opponent, game_id))
-        return await _spoken(player.language, work)
+    async def challenge(
+        self, player: Player, opponent: Person, game_id: str, *, to: Presenter
+    ) -> None:
+        work = self.challenges.challenge(player, opponent, game_id)
+        await self._present(player, to, f"challenge {game_id}", work)
 
-    async def challenge_posted(self, challenge_id: int, channel_id: int, message_id: int) -> None:
-        """A challenge's message went out here: the one to update as the challenge goes."""
-        with contextlib.suppress(StoreUnavailable):  # its message then stays as posted
-            await self.challenges.posted(challenge_id, channel_id, message_id)
-
-    async def press_challenge(self, player: Player, challenge_id: int, duel: Duel) -> Reply:
+    async def press_challenge(
+        self, player: Player, challenge_id: int, duel: Duel, *, to: Presenter
+    ) -> None:
         """A press on a challenge's message: Accept or Decline (the challenged member), or
         ▶ Play (either side: their game of it)."""
+        work: Awaitable[Reply]
         if not is_id(challenge_id):  # no challenge has such an id: none is looked up
-            with speaking(player.language):
-                return refusal(_("That challenge is no longer kept."))
-        if duel is Duel.PLAY:
+            work = _worded(lambda: refusal(_("That challenge is no longer kept.")))
+        elif duel is Duel.PLAY:
             work = self.game.play_challenge(player, challenge_id)
         else:
             work = self.challenges.answer(player, challenge_id, duel is Duel.ACCEPT)
-        return await _spoken(player.language, _calm(work))
+        await self._present(player, to, f"challenge {challenge_id}: {duel.value}", work)
+
+    # -- showing a reply --------------------------------------------------------------
+
+    async def _present(
+        self, player: Player, to: Presenter, context: str, work: Awaitable[Reply]
+    ) -> None:
+        """Do ``work`` and show its reply through ``to``, then what follows from it: the
+        solver's look at a new board, a challenge's message kept, messages brought up to
+        date, the player's earlier board collapsed. All in the player's language; a failure
+        of the work is answered with the truth about it (``guarded``)."""
+        with speaking(player.language):
+            reply = await guarded(player, context, work)
+            posted = await to.show(reply)
+            board = reply.board
+            if board is not None:
+                await self._look_for_a_win(board, to)
+            challenge = reply.message.challenge if reply.message is not None else None
+            if challenge is not None and posted is not None:
+                with contextlib.suppress(StoreUnavailable):  # its message then stays as posted
+                    await self.challenges.posted(challenge.challenge_id, posted.channel_id,
+                                                 posted.message_id)
+            for update in reply.updates:
+                await to.update(update)
+            if board is not None and not board.private and posted is not None:
+                await self._collapse_earlier(board, posted, to)
+
+    async def _look_for_a_win(self, board: Board, to: Presenter) -> None:
+        """The solver looks at a board just shown; if it proves that no win is possible
+        while the board is still the player's latest, the board is amended to say so
+        (never under a player's lock)."""
+
+        async def amend(saved: SavedGame) -> None:
+            await to.amend(await self.game.amended(board, saved))
+
+        if to.awaits_verdict:
+            lost = await self.solver.verdict(board)
+            if lost is not None:
+                await amend(lost)
+        else:
+            self.solver.request_verdict(board, amend)
+
+    async def _collapse_earlier(self, board: Board, posted: Posted, to: Presenter) -> None:
+        """One live board per player and channel: the one ``posted`` replaces is collapsed."""
+        try:
+            previous = await self.stores.boards.swap(board.owner_id, posted.channel_id,
+                                                     posted.message_id)
+        except StoreUnavailable:
+            return  # the earlier board stays whole: no harm
+        if previous is not None:
+            await to.collapse(posted.channel_id, previous)
 
     # -- the fleet --------------------------------------------------------------------
 
-    async def lead(
-        self, on_lead: Callable[[], Awaitable[None]],
-        publish: Callable[[tuple[Update, ...]], Awaitable[None]],
-    ) -> bool:
+    async def lead(self, on_lead: Callable[[], Awaitable[None]], channels: Channels) -> bool:
         """Compete for the fleet's lead, now and for as long as the core is open. The
         leader runs ``on_lead`` when it takes the lead (the adapter syncs its commands
         there), keeps the winnable pool filled and the coming daily deals found, and
-        closes the challenges whose day is over (``publish`` shows their messages as they
+        closes the challenges whose day is over (``channels`` shows their messages as they
         end). Whether this process leads now."""
 
         async def close_challenges() -> None:
             while True:
                 await asyncio.sleep(CHALLENGES_EVERY_S)
                 try:
-                    updates = await self.challenges.close_due()
-                    if updates:
-                        await publish(tuple(updates))
+                    for update in await self.challenges.close_due():
+                        await channels.update(update)
                 except StoreUnavailable:
                     pass  # the outage is in the log already
                 except Exception:
@@ -362,9 +396,6 @@ class Core:
         return True
 
     # -- inside -----------------------------------------------------------------------
-
-    async def _redraw(self, saved: SavedGame) -> Picture:
-        return await self.game.redraw(saved)
 
     def _heard(self, kind: str, user_id: int | None) -> None:
         """A notice of the fleet (this process's own too): drop what is no longer sure."""
@@ -406,17 +437,11 @@ def prune_wait(now: float) -> float:
     return min(PRUNE_EVERY_S, to_next_day(now) + 1.0)
 
 
-async def _spoken(language: str, work: Awaitable[T]) -> T:
-    """``work`` done speaking ``language``: every word of its answer, and of the work it
-    starts, is in it."""
-    with speaking(language):
-        return await work
+async def _worded(make: Callable[[], Reply]) -> Reply:
+    """A reply that needs no work, worded when it is awaited: in the language spoken then,
+    the player's."""
+    return make()
 
 
-async def _calm(work: Awaitable[Reply]) -> Reply:
-    """The reply of ``work``; while the database cannot be reached, the refusal that says
-    so (the outage is in the log once, not a traceback per player)."""
-    try:
-        return await work
-    except StoreUnavailable as err:
-        return refusal(unreachable_in_doubt() if err.in_doubt else unreachable())
+def _private(text: str, note: str | None = None) -> Reply:
+    return Reply(message=Message(text, private=True), note=note)

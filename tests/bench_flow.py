@@ -24,6 +24,7 @@ from bot.core import Core
 from bot.replies import Action, Player
 from bot.store import Stores
 from engine import Game
+from tests.bot.presenting import answer
 from tests.e2e.bench_bot import plans
 
 PICTURE = b"\x89PNG" + bytes(30_000)  # about a board's size; never decoded
@@ -50,7 +51,7 @@ async def measure(players: int, moves: int, profile: bool) -> float:
                 profiler.enable()
             for step in range(moves):
                 for player, plan in crowd:
-                    reply = await core.act(player, Action.MOVE, plan.moves[step])
+                    reply = await answer(core.act, player, Action.MOVE, plan.moves[step])
                     if reply.board is None or reply.refused:
                         raise RuntimeError(f"move {plan.moves[step]} not played: {reply!r}")
             if profiler:

@@ -30,14 +30,20 @@ from engine import GAMES
 
 from ..core import Core
 from ..flows.stats import PERIODS
-from ..replies import BUTTON_LABELS, Action, Ask, Board, Message, Person, Player, Question, Reply
+from ..replies import (
+    BUTTON_LABELS,
+    Action,
+    Ask,
+    Person,
+    Player,
+    Reply,
+)
 from ..store import DEFAULT_SETTINGS
 from ..words.language import ENGLISH, LANGUAGES, _, language_of, n_, p_, speaking
 from ..words.phrases import code, command, option, typed_days
 from ..words.typed import as_english, as_typed
-from .pictures import PictureFolder
+from .screen import CONSOLE_PLAYER, Screen
 
-CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
 # The slash commands the console takes, by their English names.
 COMMANDS = (
     "new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "settings",
@@ -83,21 +89,6 @@ _SIMPLE = {a.value: a for a in (Action.UNDO, Action.REDO, Action.REDEAL, Action.
 ALONE = frozenset({"help", "forget-me", "replay", "challenge", "reset-server-stats"})
 
 
-def plain(text: str) -> str:
-    """Discord Markdown to terminal text; a mention of the console player reads "you"."""
-    text = text.replace("```\n", "").replace("\n```", "")  # a block: its lines as they are
-    text = text.replace("**", "").replace("`", "").replace("\n-# ", "\n")
-    text = re.sub(r"(?<![\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])", r"\1", text)  # *italic*
-    return re.sub(r"<@(\d+)>", _named, text)
-
-
-def _named(mention: re.Match[str]) -> str:
-    """A player named in a reply, as the console says it."""
-    if int(mention[1]) == CONSOLE_PLAYER.user_id:
-        return p_("a mention of the console's player", "you")
-    return _("player {id}", id=mention[1])
-
-
 def _console_person() -> Person:  # named on their record's picture, in the language spoken
     return Person(CONSOLE_PLAYER.user_id, p_("the console's player, named on a picture", "You"))
 
@@ -127,21 +118,15 @@ SETTING_NAMES = {  # the settings' names as people type them, besides their own
 }
 
 
-class Console:
+class Console(Screen):
+    """Each line typed, one call of the core, which shows its reply on this ``Screen``."""
+
     def __init__(
         self, core: Core, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER
     ) -> None:
+        super().__init__(boards, out)
         self.core = core
-        self.question: Question | None = None  # a yes/no question waiting for a label
-        self.boards = boards
-        self.out = out
         self.player = player
-        self.board: Board | None = None  # the last board shown: buttons and menu act on it
-        self.new_board = False  # whether the last line showed a board (the solver looks at it)
-        self.pictures = PictureFolder(boards)
-
-    def say(self, text: str) -> None:
-        print(plain(text), file=self.out, flush=True)
 
     def greet(self) -> None:
         with speaking(self.player.language):
@@ -155,24 +140,22 @@ class Console:
             return await self._handle(line)
 
     async def _handle(self, line: str) -> bool:
-        self.new_board = False
         line = unicodedata.normalize("NFKC", line).strip()
         if not line:
             return True
         if line.startswith("/"):
             return await self._command(line[1:].split())
-        reply = await self._press(line)
+        if await self._press(line):
+            return True
         # A move as if typed after /move: a pile's number or name (Corner Stones' C1, S5), a word.
-        if reply is None and re.match(r"\d|[cs]\d|(redeal|draw)\b", as_english(line).lower()):
-            reply = await self.core.act(self.player, Action.MOVE, line)
-        if reply is None:
+        if re.match(r"\d|[cs]\d|(redeal|draw)\b", as_english(line).lower()):
+            await self.core.act(self.player, Action.MOVE, line, to=self)
+        else:
             self.say(_(
                 "I don't understand {line}. Type a command ({help}), a button label shown "
                 "under the board, or a move from its menu (like {move}).",
                 line=code(line), help=command("help"), move=code("7 f1"),
             ))
-        else:
-            self.show(reply)
         return True
 
     async def _command(self, words: list[str]) -> bool:
@@ -190,11 +173,11 @@ class Console:
                        "alone.", command=command(name), words=code(" ".join(args))))
             return True
         if name == "help":
-            self.show(await self.core.help(player))
+            await self.core.help(player, to=self)
         elif name == "rules":
             game = self._game(args, command("rules", "trefoil"))
             if game is not None:
-                self.show(await self.core.rules(player, game))
+                await self.core.rules(player, game, to=self)
         elif name == "new":
             deal: int | None = None
             flags = [english("option", a.lower().removesuffix(":true"), ["winnable", "draw"])
@@ -208,36 +191,36 @@ class Console:
                 args = args[: len(args) - len(rest)] + rest[1:]
             game = self._game(args, command("new", "trefoil", "42"))
             if game is not None:
-                self.show(await self.core.new_game(player, game, deal, winnable=winnable,
-                                                   draw=draw))
+                await self.core.new_game(player, game, deal, winnable=winnable,
+                                                   draw=draw, to=self)
         elif name == "move":
-            self.show(await self.core.act(player, Action.MOVE, " ".join(args)))
+            await self.core.act(player, Action.MOVE, " ".join(args), to=self)
         elif name in _SIMPLE:
-            self.show(await self.core.act(player, _SIMPLE[name]))
+            await self.core.act(player, _SIMPLE[name], to=self)
         elif name == "stats":
             if args and args[0].startswith(("@", "<@")):
                 self.say(_("The console has one player, you: {stats} shows your record.",
                            stats=command("stats", f"[{p_('option', 'game')}]")))
             elif not args or (game := self._game(args, command("stats", "trefoil"))) is not None:
-                self.show(await self.core.stats(player, _console_person(), game if args else None))
+                await self.core.stats(player, _console_person(), game if args else None, to=self)
         elif name == "leaderboard":
             period = args.pop() if args and args[-1].lower() in PERIODS else "all"
             example = command("leaderboard", "trefoil", "week")
             if not args or (game := self._game(args, example)) is not None:
-                self.show(await self.core.leaderboard(player, game if args else None,
-                                                      period.lower()))
+                await self.core.leaderboard(player, game if args else None,
+                                                      period.lower(), to=self)
         elif name == "daily":
             game = self._game(args, command("daily", "trefoil"))
             if game is not None:
-                self.show(await self.core.daily(player, game))
+                await self.core.daily(player, game, to=self)
         elif name == "daily-board":
             last, today = (args or [""])[-1].lower(), datetime.now(UTC).date().isoformat()
             day = args.pop() if last[:1].isdigit() or last in typed_days() else None
             game = self._game(args, command("daily-board", "trefoil", today))
             if game is not None:
-                self.show(await self.core.daily_board(player, game, day))
+                await self.core.daily_board(player, game, day, to=self)
         elif name == "forget-me":
-            self.show(await self.core.forget_question(player))
+            await self.core.forget_question(player, to=self)
         elif name == "settings":
             changes: dict[str, bool] = {}
             example = command("settings", option("four_colour", "True"),
@@ -256,14 +239,14 @@ class Console:
                     self.say(_("Settings look like {example}.", example=example))
                     return True
                 changes[key] = value.lower() == "true"
-            self.show(await self.core.change_settings(player, **changes))
+            await self.core.change_settings(player, to=self, **changes)
         elif name == "replay":
-            self.show(await self.core.replay(player))
+            await self.core.replay(player, to=self)
         elif name == "challenge":
             self.say(_("Challenges are between members of a Discord server; the console has "
                        "one player. {new} deals you a game.", new=command("new")))
         elif name == "reset-server-stats":  # refused here, with why: the console is no server
-            self.show(await self.core.reset_question(player, can_manage_server=False))
+            await self.core.reset_question(player, can_manage_server=False, to=self)
         else:
             self.say(_("There is no command {command}. {help} lists them.",
                        command=f"`/{name}`", help=command("help")))
@@ -286,90 +269,42 @@ class Console:
             return None
         return game
 
-    async def _press(self, text: str) -> Reply | None:
-        """A button by its label, or a move from the menu of the last board."""
+    async def _press(self, text: str) -> bool:
+        """A button by its label, or a move from the menu of the last board: whether the
+        text was one."""
         wanted = " ".join(text.lower().split())
         question = self.question
         if question is not None and wanted in (question.yes.lower(), question.no.lower()):
             self.question = None
             yes = wanted == question.yes.lower()
-            reply = await self.core.answer_question(self.player, question, yes)
-            if yes and question.ask is Ask.FORGET and not reply.refused:
+            await self.core.answer_question(self.player, question, yes, to=self)
+            if yes and question.ask is Ask.FORGET and not self.shown.refused:
                 self.board = None
                 count = self.forget_pictures()
                 self.say(n_("Deleted {count} board picture from {folder}.",
                             "Deleted {count} board pictures from {folder}.", count,
                             folder=self.boards))
-            return reply
+            return True
         board = self.board
         if board is None:  # no board shown yet this session: the labels act on the saved game
             action = next((a for a, label in BUTTON_LABELS.items()
                            if wanted in (label.lower(), _(label).lower())), None)
-            return None if action is None else await self.core.act(self.player, action)
+            if action is not None:
+                await self.core.act(self.player, action, to=self)
+            return action is not None
         for button in board.controls.buttons:
             if wanted == button.label.lower():
                 if not button.enabled:
-                    return Reply(note=_("{button} is greyed out on this board.",
-                                        button=button.label), refused=True)
-                return await self.core.act(self.player, button.action, seen=board.ref)
+                    await self.show(Reply(note=_("{button} is greyed out on this board.",
+                                                 button=button.label), refused=True))
+                else:
+                    await self.core.act(self.player, button.action, seen=board.ref, to=self)
+                return True
         for choice in board.controls.menu:
             if wanted in (choice.value, as_typed(choice.value).lower()):
-                return await self.core.choose(self.player, choice.value, seen=board.ref)
-        return None
-
-    async def look_for_a_win(self) -> None:
-        """As on Discord: the solver looks at the board just shown; a proven loss is said."""
-        board = self.board
-        if board is not None and self.new_board:
-            amended = await self.core.verdict(board)
-            if amended is not None:
-                with speaking(self.player.language):
-                    self.say(amended.text.splitlines()[-1])
-                    self.say(_("Picture: {path}", path=self.pictures.amend(amended.png)))
-
-    def show(self, reply: Reply) -> None:
-        if reply.board is not None:
-            self.board = reply.board
-            self.new_board = True
-            self._show_board(reply.board)
-        if reply.message is not None:
-            self._show_message(reply.message)
-        if reply.note is not None:
-            self.say(reply.note)
-
-    def forget_pictures(self) -> int:
-        """Delete every picture this console wrote (after /forget-me); how many."""
-        return self.pictures.forget()
-
-    def _show_message(self, message: Message) -> None:
-        """Text, its picture saved like a board's, its question's two labels."""
-        lines = [message.text]
-        if message.image is not None:
-            lines.append(self._picture_line(message.image, message.filename))
-        self.question = message.question
-        if message.question is not None:
-            lines.append(f"  [{message.question.yes}]  [{message.question.no}]")
-        self.say("\n".join(lines))
-
-    def _picture_line(self, png: bytes, filename: str) -> str:
-        """Where a picture was written (see ``PictureFolder.save``)."""
-        return _("Picture: {path}", path=self.pictures.save(png, filename))
-
-    def _show_board(self, board: Board) -> None:
-        controls = board.controls
-        buttons = "  ".join(
-            f"[{b.label}]" if b.enabled else _("({button}: greyed out)", button=b.label)
-            for b in controls.buttons
-        )
-        lines = [board.text, self._picture_line(board.png, board.filename),
-                 _("Buttons: {buttons}", buttons=buttons)]
-        if controls.menu:
-            lines.append(_("Menu — {placeholder}:", placeholder=controls.menu_placeholder))
-            lines += [f"  {as_typed(o.value):<8} {o.label.partition(' · ')[2] or o.label}"
-                      for o in controls.menu]
-        else:
-            lines.append(_("Menu: {placeholder}", placeholder=controls.menu_placeholder))
-        self.say("\n".join(lines))
+                await self.core.choose(self.player, choice.value, seen=board.ref, to=self)
+                return True
+        return False
 
 
 def _unlabel(word: str) -> str:
@@ -433,7 +368,6 @@ async def run_console(
                 print(f"> {line.rstrip()}", file=out)
             if not await console.handle(line):
                 break
-            await console.look_for_a_win()
     finally:
         await core.close()
     return 0

@@ -16,7 +16,6 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Awaitable
 from typing import Any
 
 import aiohttp
@@ -26,7 +25,7 @@ from discord.ext import commands
 
 from ..config import Config
 from ..core import Core
-from ..replies import Reply, Update, refusal
+from ..replies import Reply, refusal
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
 from . import send
@@ -92,16 +91,12 @@ class SolitaireBot(commands.AutoShardedBot):
         await self.tree.set_translator(CatalogTranslator())  # before any sync
         # Several processes may share one database: one of them (the leader) syncs the
         # commands and keeps the winnable pool; the others only serve their shards.
-        leading = await self.core.lead(self._on_lead, self._publish)
+        # The challenges the leader closes are shown through the channels' routes.
+        leading = await self.core.lead(self._on_lead, send.ChannelEdits(self.tidy))
         log.info(
             "ready to deal: database %s; %s", self.core.where,
             "this process leads" if leading else "another process leads (commands, winnable pool)",
         )
-
-    async def _publish(self, updates: tuple[Update, ...]) -> None:
-        """Show messages of the leader's background work as they now are (challenges
-        closed at the end of their day)."""
-        await send.apply_updates(self, updates)
 
     async def _on_lead(self) -> None:
         """This process has just taken the lead: sync the commands if they changed (or
@@ -113,24 +108,14 @@ class SolitaireBot(commands.AutoShardedBot):
         shards = sorted(self.shards) if self.shards else [0]
         log.info("serving shards %s of %s", shards, self.shard_count or 1)
 
-    async def respond(
-        self,
-        interaction: discord.Interaction[Any],
-        work: Awaitable[Reply],
-        *,
-        private: bool = False,
-    ) -> None:
-        """Every command and press answers here: ``send.respond``, the one way to Discord."""
-        await send.respond(interaction, work, private=private)
-
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A press none of ours takes (a board from an older version; a press without its
         message, or of a control its message does not carry, which discord.py drops)
         would otherwise go unanswered: "This interaction failed"."""
         if interaction.type is not discord.InteractionType.component or dispatched(interaction):
             return
-        await send.respond(interaction, _unknown_control(interaction.message is None),
-                           private=True)
+        async with send.replying(interaction, private=True) as to:
+            await to.show(_unknown_control(interaction.message is None))
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands if they changed since the last sync (or ``force``)."""
@@ -213,7 +198,7 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
         await task
 
 
-async def _unknown_control(without_message: bool) -> Reply:
+def _unknown_control(without_message: bool) -> Reply:
     if without_message:
         return refusal(_(
             "That press came without the board it was made on, so nothing was done. "

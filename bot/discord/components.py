@@ -1,16 +1,9 @@
-"""The buttons and move menu under a board, and the two buttons of every yes/no question.
+"""Presses on the controls ``views.py`` writes: a board's buttons and move menu, a
+question's yes and no, a challenge's buttons.
 
-Each is a ``discord.ui.DynamicItem``: its state lives in the ``custom_id``, so a board
-keeps working after the bot restarts; ``SolitaireBot.setup_hook`` registers the classes.
-custom_id formats (all under Discord's 100 characters):
-
-* board button: ``sol:<action>:<owner id>:<game row>:<revision>``, action one of
-  ``undo redo found redeal hint finish``
-* move menu:    ``sol:menu:<owner id>:<game row>:<revision>``; each option's value is the
-  move's text (``7 3``, ``7 f2``)
-* question:     ``sol:new:<yes|no>:<owner id>:<args…>`` (a new game over an unfinished one)
-  and ``sol:ask:<forget|reset>:<yes|no>:<owner id>``
-* challenge:    ``sol:duel:<accept|decline|play>:<challenge id>``
+Each is a ``discord.ui.DynamicItem``: its state lives in the ``custom_id`` (formats in
+``views.py``), so a board keeps working after the bot restarts; ``SolitaireBot.setup_hook``
+registers the classes. Each press is one call of the core, answered through ``replying``.
 
 A press by anyone but the owner is refused here (``owner_only``), before it reaches the core,
 in the language of whoever pressed. The labels come with the reply, in its language.
@@ -30,30 +23,27 @@ from ..replies import (
     ID_LIMIT,
     Action,
     Ask,
-    Board,
     BoardRef,
-    Button,
-    ChallengeControls,
     Duel,
     Question,
 )
-from ..words.language import _, speaking
+from ..words.language import _
 from ..words.phrases import command, mention
-from .context import can_manage_server, core_of, player_of, respond, speaking_to
+from . import views
+from .context import can_manage_server, core_of, player_of, speaking_to
+from .send import replying
+from .views import (
+    DUEL_EMOJI,
+    EMOJI,
+    MENU,
+    NO_MOVES,
+    board_id,
+    question_id,
+)
 
 log = logging.getLogger(__name__)
 
-_EMOJI = {
-    Action.UNDO: "↩️",
-    Action.REDO: "↪️",
-    Action.TO_FOUNDATIONS: "⏫",
-    Action.REDEAL: "🔀",
-    Action.HINT: "💡",
-    Action.AUTO_FINISH: "🏁",
-}
 _BUTTON_ACTIONS = "|".join(re.escape(a.value) for a in BUTTON_LABELS)
-_NO_MOVES = "none"  # the value of the placeholder option of an empty, disabled menu
-_MENU = "menu"  # in the move menu's custom_id, where a button has its action
 
 
 def stranger_note(owner_id: int, *, question: bool = False) -> str:
@@ -115,10 +105,10 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         super().__init__(
             discord.ui.Button(
                 label=label or _(BUTTON_LABELS[action]),
-                emoji=_EMOJI.get(action),
+                emoji=EMOJI.get(action),
                 style=discord.ButtonStyle.secondary,
                 disabled=not enabled,
-                custom_id=_board_id(action.value, owner_id, ref),
+                custom_id=board_id(action.value, owner_id, ref),
             ),
             row=row,
         )
@@ -141,8 +131,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await owner_only(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        core = core_of(interaction)
-        await respond(interaction, core.act(player_of(interaction), self.action, seen=self.ref))
+        async with replying(interaction) as to:
+            await core_of(interaction).act(player_of(interaction), self.action, seen=self.ref,
+                                           to=to)
 
 
 class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
@@ -150,7 +141,7 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
 )):
     def __init__(self, owner_id: int, ref: BoardRef, *, row: int | None = None) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=_board_id(_MENU, owner_id, ref), min_values=1, max_values=1,
+            custom_id=board_id(MENU, owner_id, ref), min_values=1, max_values=1,
         )
         super().__init__(select, row=row)
         self.owner_id = owner_id
@@ -173,10 +164,11 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
         values = self.item.values
         value = values[0] if values else ""
         core, player = core_of(interaction), player_of(interaction)
-        if value == _NO_MOVES:
-            await respond(interaction, core.act(player, Action.SHOW, seen=self.ref))
-        else:
-            await respond(interaction, core.choose(player, value, seen=self.ref))
+        async with replying(interaction) as to:
+            if value == NO_MOVES:
+                await core.act(player, Action.SHOW, seen=self.ref, to=to)
+            else:
+                await core.choose(player, value, seen=self.ref, to=to)
 
 
 _ASKS = "|".join(f"ask:{a.value}" for a in Ask if a is not Ask.NEW_GAME)
@@ -189,13 +181,11 @@ class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     ``Core.answer_question``."""
 
     def __init__(self, question: Question, yes: bool) -> None:
-        ask = "new" if question.ask is Ask.NEW_GAME else f"ask:{question.ask.value}"
-        args = "".join(f":{a}" for a in question.args)
         super().__init__(
             discord.ui.Button(
                 label=question.yes if yes else question.no,
                 style=discord.ButtonStyle.danger if yes else discord.ButtonStyle.secondary,
-                custom_id=f"sol:{ask}:{'yes' if yes else 'no'}:{question.owner_id}{args}",
+                custom_id=question_id(question, yes),
             ),
             row=0,
         )
@@ -219,12 +209,11 @@ class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await owner_only(interaction, self.question.owner_id, question=True)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        core = core_of(interaction)
-        work = core.answer_question(
-            player_of(interaction), self.question, self.yes,
-            can_manage_server=can_manage_server(interaction),
-        )
-        await respond(interaction, work, private=self.question.ask is not Ask.NEW_GAME)
+        async with replying(interaction, private=self.question.ask is not Ask.NEW_GAME) as to:
+            await core_of(interaction).answer_question(
+                player_of(interaction), self.question, self.yes,
+                can_manage_server=can_manage_server(interaction), to=to,
+            )
 
 
 def dispatched(interaction: discord.Interaction[Any]) -> bool:
@@ -246,73 +235,7 @@ def dispatched(interaction: discord.Interaction[Any]) -> bool:
     )
 
 
-def _board_id(what: str, owner_id: int, ref: BoardRef) -> str:
-    """A board control's custom_id: a button's action, or the menu's."""
-    return f"sol:{what}:{owner_id}:{ref.game_row}:{ref.revision}"
-
-
-class _Written(discord.ui.View):
-    """Controls handed to discord.py already written as Discord's JSON. discord.py sends
-    what ``to_components`` gives, and keeps a view it may dispatch presses to until the view
-    is finished: this one is finished from the start, because presses on a board reach
-    ``BoardButton`` and ``MoveMenu`` by their custom ids (``SolitaireBot.setup_hook``
-    registers them), not through a view."""
-
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        super().__init__(timeout=None)
-        self._rows = rows
-        self.stop()
-
-    def to_components(self) -> list[dict[str, Any]]:
-        return self._rows
-
-
-def board_view(board: Board) -> discord.ui.View:
-    """Buttons five to a row (Discord's limit), then the move menu on a row of its own.
-
-    Written straight as the JSON that ``BoardButton`` and ``MoveMenu`` items in a view would
-    give (a test holds the two the same): a board's view is built at every move, and
-    discord.py's objects for its buttons and 25 options took 0.13 ms of the bot's CPU."""
-    owner_id, ref, controls = board.owner_id, board.ref, board.controls
-    buttons = [_button(button, _board_id(button.action.value, owner_id, ref))
-               for button in controls.buttons]
-    rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
-    options = [{"label": option.label[:100], "value": option.value, "default": False}
-               for option in controls.menu]
-    menu = {
-        "type": 3, "custom_id": _board_id(_MENU, owner_id, ref),
-        "placeholder": controls.menu_placeholder[:150], "min_values": 1, "max_values": 1,
-        "options": options or [
-            {"label": controls.menu_placeholder[:100], "value": _NO_MOVES, "default": False}
-        ],
-        "disabled": not options, "required": True,
-    }
-    rows.append({"type": 1, "components": [menu]})
-    return _Written(rows)
-
-
-def _button(button: Button, custom_id: str) -> dict[str, Any]:
-    written: dict[str, Any] = {
-        "type": 2, "style": discord.ButtonStyle.secondary.value,
-        "label": button.label or _(BUTTON_LABELS[button.action]),
-        "disabled": not button.enabled, "custom_id": custom_id,
-    }
-    emoji = _EMOJI.get(button.action)
-    if emoji is not None:
-        written["emoji"] = {"name": emoji, "id": None}
-    return written
-
-
-def question_view(question: Question) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(QuestionButton(question, True))
-    view.add_item(QuestionButton(question, False))
-    return view
-
-
-
 _DUELS = "|".join(d.value for d in Duel)
-_DUEL_EMOJI = {Duel.ACCEPT: "✅", Duel.DECLINE: "✖️", Duel.PLAY: "▶️"}
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
@@ -325,10 +248,10 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         super().__init__(
             discord.ui.Button(
                 label=_(DUEL_LABELS[duel]),
-                emoji=_DUEL_EMOJI[duel],
+                emoji=DUEL_EMOJI[duel],
                 style=(discord.ButtonStyle.success if duel is not Duel.DECLINE
                        else discord.ButtonStyle.secondary),
-                custom_id=f"sol:duel:{duel.value}:{challenge_id}",
+                custom_id=views.challenge_id(duel, challenge_id),
             ),
             row=0,
         )
@@ -349,20 +272,10 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await ids_fit(interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        work = core_of(interaction).press_challenge(
-            player_of(interaction), self.challenge_id, self.duel
-        )
-        await respond(interaction, work, private=self.duel is Duel.DECLINE)
+        async with replying(interaction, private=self.duel is Duel.DECLINE) as to:
+            await core_of(interaction).press_challenge(
+                player_of(interaction), self.challenge_id, self.duel, to=to
+            )
 
 
 DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton, ChallengeButton)
-
-
-def challenge_view(controls: ChallengeControls) -> discord.ui.View:
-    """The challenge's buttons, labelled in the challenge's language (its message's), not
-    in that of whoever pressed last, nor in none (the leader's updates)."""
-    view = discord.ui.View(timeout=None)
-    with speaking(controls.language):
-        for duel in controls.actions:
-            view.add_item(ChallengeButton(duel, controls.challenge_id))
-    return view

@@ -1,42 +1,37 @@
-"""What an interaction carries for the core: who acts and where, the bot's ``Core``, and
-the one way to answer (``respond``, which the bot hands to ``send.respond``).
-
-Commands, buttons and menus all answer through ``respond``: going through the bot keeps
-the buttons (which ``send`` must build views of) from importing ``send`` back.
-"""
+"""What an interaction carries for the core: who acts and where, in which language, and
+the bot's ``Core`` and ``Tidy`` (a press reaches neither through a cog)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
 import discord
 
 from ..core import Core
-from ..replies import Player, Reply
+from ..replies import Player
 from ..words.language import Words, speaking
 from .tidy import Tidy
 
 
-class Hub(Protocol):
+class _Bot(Protocol):
+    """What ``SolitaireBot`` holds for its interactions (named here, not imported: the bot
+    imports everything that answers them)."""
+
     core: Core
     tidy: Tidy
 
-    async def respond(
-        self, interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool
-    ) -> None: ...
-
 
 def core_of(interaction: discord.Interaction[Any]) -> Core:
-    hub: Hub = interaction.client
-    return hub.core
+    bot: _Bot = interaction.client
+    return bot.core
 
 
-def tidy_of(where: discord.Interaction[Any] | discord.Client) -> Tidy:
+def tidy_of(interaction: discord.Interaction[Any]) -> Tidy:
     """The bot's collapses and channel edits, paced within Discord's limits."""
-    hub: Hub = where.client if isinstance(where, discord.Interaction) else where  # type: ignore[assignment]
-    return hub.tidy
+    bot: _Bot = interaction.client
+    return bot.tidy
 
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:
@@ -62,11 +57,3 @@ def speaking_to(interaction: discord.Interaction[Any]) -> Iterator[Words]:
 def can_manage_server(interaction: discord.Interaction[Any]) -> bool:
     """Manage Server, as Discord resolved the member's permissions for this interaction."""
     return interaction.guild_id is not None and interaction.permissions.manage_guild
-
-
-async def respond(
-    interaction: discord.Interaction[Any], work: Awaitable[Reply], *, private: bool = False
-) -> None:
-    """Answer ``interaction`` with the reply ``work`` gives (see ``send.respond``)."""
-    hub: Hub = interaction.client
-    await hub.respond(interaction, work, private=private)

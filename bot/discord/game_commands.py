@@ -18,7 +18,8 @@ from engine import GAMES, MAX_DEAL
 
 from ..core import Core
 from ..replies import MENU_LIMIT, Action, MenuOption
-from .context import player_of, respond
+from .context import player_of
+from .send import replying
 from .translator import named
 
 log = logging.getLogger(__name__)
@@ -60,10 +61,9 @@ class GameCommands(commands.Cog, name="Solitaire"):
         winnable: bool = False,
         draw: bool = False,
     ) -> None:
-        player = player_of(interaction)
-        await respond(
-            interaction, self.core.new_game(player, game, deal, winnable=winnable, draw=draw)
-        )
+        async with replying(interaction) as to:
+            await self.core.new_game(player_of(interaction), game, deal, winnable=winnable,
+                                     draw=draw, to=to)
 
     @app_commands.command(
         name=named("command", "move"),
@@ -85,7 +85,8 @@ class GameCommands(commands.Cog, name="Solitaire"):
         target: app_commands.Range[str, 1, MOVE_TEXT] | None = None,
     ) -> None:
         text = f"{source} {target or ''}".strip()
-        await respond(interaction, self.core.act(player_of(interaction), Action.MOVE, text))
+        async with replying(interaction) as to:
+            await self.core.act(player_of(interaction), Action.MOVE, text, to=to)
 
     @move.autocomplete("source")
     async def move_from(
@@ -158,7 +159,8 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.describe(game=locale_str("The game to explain"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        await respond(interaction, self.core.rules(player_of(interaction), game), private=True)
+        async with replying(interaction, private=True) as to:
+            await self.core.rules(player_of(interaction), game, to=to)
 
     @app_commands.command(
         name=named("command", "settings"),
@@ -186,15 +188,17 @@ class GameCommands(commands.Cog, name="Solitaire"):
         given = {"private_boards": private_boards, "four_colour": four_colour,
                  "auto_moves": auto_moves}
         changes = {name: value for name, value in given.items() if value is not None}
-        work = self.core.change_settings(player_of(interaction), **changes)
-        await respond(interaction, work, private=True)
+        async with replying(interaction, private=True) as to:
+            await self.core.change_settings(player_of(interaction), to=to, **changes)
 
     @app_commands.command(
         name=named("command", "help"),
         description=locale_str("The commands and buttons, in short"),
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(interaction, self.core.help(player_of(interaction)), private=True)
+        async with replying(interaction, private=True) as to:
+            await self.core.help(player_of(interaction), to=to)
 
     async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
-        await respond(interaction, self.core.act(player_of(interaction), action))
+        async with replying(interaction) as to:
+            await self.core.act(player_of(interaction), action, to=to)

@@ -22,8 +22,9 @@ from ..core import Core
 from ..flows.stats import EVERYWHERE, PERIODS, SERVER
 from ..replies import Person
 from ..words.phrases import DAY_TYPED_LIMIT
-from .context import can_manage_server, player_of, respond
+from .context import can_manage_server, player_of
 from .game_commands import GAME_CHOICES
+from .send import replying
 from .translator import named
 
 SCOPE_CHOICES = [
@@ -70,8 +71,8 @@ class StatsCommands(commands.Cog, name="Statistics"):
         # A user Discord did not resolve arrives as a bare id: name it by its id.
         name = getattr(who, "display_name", None) or f"user {who.id}"
         subject = Person(who.id, name, bot=bool(getattr(who, "bot", False)))
-        work = self.core.stats(player_of(interaction), subject, game, scope)
-        await respond(interaction, work, private=scope == EVERYWHERE)
+        async with replying(interaction, private=scope == EVERYWHERE) as to:
+            await self.core.stats(player_of(interaction), subject, game, scope, to=to)
 
     @app_commands.command(
         name=named("command", "leaderboard"),
@@ -86,8 +87,8 @@ class StatsCommands(commands.Cog, name="Statistics"):
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None = None, period: str = "all"
     ) -> None:
-        work = self.core.leaderboard(player_of(interaction), game, period)
-        await respond(interaction, work)
+        async with replying(interaction) as to:
+            await self.core.leaderboard(player_of(interaction), game, period, to=to)
 
     @app_commands.command(
         name=named("command", "daily"),
@@ -97,7 +98,8 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.describe(game=locale_str("The game whose daily deal to play"))
     @app_commands.choices(game=GAME_CHOICES)
     async def daily(self, interaction: discord.Interaction[Any], game: str) -> None:
-        await respond(interaction, self.core.daily(player_of(interaction), game))
+        async with replying(interaction) as to:
+            await self.core.daily(player_of(interaction), game, to=to)
 
     @app_commands.command(
         name=named("command", "daily-board"),
@@ -115,14 +117,16 @@ class StatsCommands(commands.Cog, name="Statistics"):
         self, interaction: discord.Interaction[Any], game: str,
         day: app_commands.Range[str, 1, DAY_TYPED_LIMIT] | None = None,  # 2026-11-22, hier
     ) -> None:
-        await respond(interaction, self.core.daily_board(player_of(interaction), game, day))
+        async with replying(interaction) as to:
+            await self.core.daily_board(player_of(interaction), game, day, to=to)
 
     @app_commands.command(
         name=named("command", "forget-me"),
         description=locale_str("Delete your game and every result of yours, everywhere"),
     )
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
-        await respond(interaction, self.core.forget_question(player_of(interaction)), private=True)
+        async with replying(interaction, private=True) as to:
+            await self.core.forget_question(player_of(interaction), to=to)
 
     @app_commands.command(
         name=named("command", "reset-server-stats"),
@@ -133,5 +137,5 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def reset_server_stats(self, interaction: discord.Interaction[Any]) -> None:
         player, allowed = player_of(interaction), can_manage_server(interaction)
-        work = self.core.reset_question(player, allowed)
-        await respond(interaction, work, private=True)
+        async with replying(interaction, private=True) as to:
+            await self.core.reset_question(player, allowed, to=to)

@@ -12,9 +12,9 @@ from discord.ext import commands
 
 from ..core import Core
 from ..replies import Person
-from .context import player_of, respond
+from .context import player_of
 from .game_commands import GAME_CHOICES
-from .send import tell_waiting
+from .send import replying
 from .translator import named
 
 
@@ -41,7 +41,8 @@ class TogetherCommands(commands.Cog, name="Together"):
         self, interaction: discord.Interaction[Any], user: discord.User, game: str
     ) -> None:
         opponent = _person(user, interaction)
-        await respond(interaction, self.core.challenge(player_of(interaction), opponent, game))
+        async with replying(interaction) as to:
+            await self.core.challenge(player_of(interaction), opponent, game, to=to)
 
     @app_commands.command(
         name=named("command", "replay"),
@@ -55,13 +56,9 @@ class TogetherCommands(commands.Cog, name="Together"):
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         subject = None if user is None else _person(user, interaction)
-
-        async def waiting(text: str) -> None:
-            await tell_waiting(interaction, text)
-
-        work = self.core.replay(player_of(interaction), subject,
-                                limit=interaction.filesize_limit, waiting=waiting)
-        await respond(interaction, work)
+        async with replying(interaction) as to:
+            await self.core.replay(player_of(interaction), subject,
+                                   limit=interaction.filesize_limit, to=to)
 
 
 def _person(user: discord.User | discord.Member, interaction: discord.Interaction[Any]) -> Person:

@@ -53,6 +53,7 @@ from ..store.challenges import (
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
 from .cooldowns import Cooldowns
+from .outcomes import saving
 from .scopes import bot_refusal, game_refusal
 from .solver import SolverService
 
@@ -91,9 +92,10 @@ class Challenges:
         cooling = await self.cooldowns.refusal(player.user_id, "challenge")
         if cooling is not None:
             return cooling
-        made = await self.store.create(player.guild_id, player.user_id, opponent.user_id,
-                                       game_id, self._clock(), language=player.shared_language,
-                                       most_open=MOST_OPEN)
+        async with saving():
+            made = await self.store.create(player.guild_id, player.user_id, opponent.user_id,
+                                           game_id, self._clock(),
+                                           language=player.shared_language, most_open=MOST_OPEN)
         updates = [await self.update_after_game(i) for i in made.expired]
         closed = tuple(u for u in updates if u is not None)
         if made.challenge is None and made.why == PAIR_BUSY:
@@ -134,13 +136,15 @@ class Challenges:
             # The deal is taken in the statement's transaction that accepts it, so of many
             # presses at once only the one that accepts takes one; with the pool empty, a
             # deal is proven on the spot first (and only used if this press accepts).
-            taken = await self.store.accept(challenge.id, self._clock())
+            async with saving():
+                taken = await self.store.accept(challenge.id, self._clock())
             if taken == NO_DEAL:
                 deal = await self.solver.proven_now(challenge.game)
                 if deal is None:
                     return refusal(_("No proven-winnable {game} deal is ready just now: try "
                                      "again in a minute.", game=GAMES[challenge.game]))
-                taken = await self.store.accept(challenge.id, self._clock(), deal=deal)
+                async with saving():
+                    taken = await self.store.accept(challenge.id, self._clock(), deal=deal)
             if taken == NOT_OPEN:  # answered meanwhile, or its day just ended
                 await self.close_if_over(challenge.id)
         elif challenge.status == OPEN:

@@ -13,6 +13,7 @@ from ..words.language import N_, _, n_
 from ..words.phrases import command
 from .challenges import Challenges
 from .daily import utc_day
+from .outcomes import saving
 
 # The questions' buttons (translated where they are asked).
 FORGET_YES, FORGET_NO = N_("Delete everything"), N_("Keep my records")
@@ -41,7 +42,8 @@ class DataRights:
 
     async def forget(self, player: Player) -> Reply:
         today = utc_day(self._clock()).isoformat()
-        games, results, challenges = await self.stores.forget_player(player.user_id,
+        async with saving():
+            games, results, challenges = await self.stores.forget_player(player.user_id,
                                                                      today=today)
         self._drop(player.user_id)  # now, here; the other processes hear it too
         # The messages of their challenges, reworded without them: the ones called off,
@@ -96,7 +98,8 @@ class DataRights:
         if refused:
             return refused
         assert player.guild_id is not None
-        count = await self.stores.results.reset_guild(player.guild_id)
+        async with saving():
+            count = await self.stores.results.reset_guild(player.guild_id)
         text = n_("Done: deleted {count} result of this server. Its statistics start again "
                   "from nothing.",
                   "Done: deleted {count} results of this server. Its statistics start again "

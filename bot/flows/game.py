@@ -1,5 +1,5 @@
 """The game flow, written once: every adapter (slash commands, buttons, the move menu,
-the console) turns its input into one call here and shows the ``Reply`` it gets back.
+the console) reaches it through one call of the core, which shows the ``Reply`` it makes.
 
 One call: lock -> load (the copy this process holds, read only when it cannot decide) ->
 apply the action with the engine -> draw (off the event loop) -> save (one transaction, the
@@ -23,6 +23,7 @@ from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
 from ..replies import (
     Action,
+    Amendment,
     Board,
     BoardRef,
     MenuOption,
@@ -47,11 +48,12 @@ from .boards import (
     over,
     start_text,
     went_up_line,
+    with_no_win,
 )
 from .challenges import Challenges
 from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
-from .outcomes import guarded, saving, shown_after_saving
+from .outcomes import saving, shown_after_saving
 from .scopes import game_refusal
 from .settings import PlayerSettings
 from .solver import SolverService
@@ -132,9 +134,8 @@ class GameFlow:
 
     async def _begin(self, player: Player, wanted: Wanted) -> Reply:
         """Deal ``wanted``, over an unfinished game only once the player says yes."""
-        context = f"new {' '.join(wanted.tokens())}"
         async with self._lock_for(player.user_id):
-            return await guarded(player, context, self._ask_or_deal(player, wanted))
+            return await self._ask_or_deal(player, wanted)
 
     async def _ask_or_deal(self, player: Player, wanted: Wanted) -> Reply:
         saved = await self.games.load(player.user_id)
@@ -157,9 +158,8 @@ class GameFlow:
             check_setup(wanted.game_id, wanted.deal, draw=wanted.draw)
         except BadSetup as err:
             return refusal(refused(err))
-        context = f"confirm new {' '.join(wanted.tokens())} over {replacing}"
         async with self._lock_for(player.user_id):
-            return await guarded(player, context, self._confirm_new(player, replacing, wanted))
+            return await self._confirm_new(player, replacing, wanted)
 
     async def _confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
         refused_play = await self.challenges.dealing_refusal(player, wanted)  # no trust in
@@ -235,8 +235,7 @@ class GameFlow:
             wanted = await self.challenges.game_to_deal(player, challenge_id)
             if isinstance(wanted, Reply):  # refused (an ended challenge's message refreshed)
                 return wanted
-            reply = await guarded(player, f"play challenge {challenge_id}",
-                                  self._ask_or_deal(player, wanted))
+            reply = await self._ask_or_deal(player, wanted)
         return dataclasses.replace(reply, posts=True)
 
     async def _start(
@@ -292,16 +291,14 @@ class GameFlow:
 
         ``seen`` is the board a button or menu press was made on; None for typed commands.
         """
-        context = f"{action.value} {arg or ''}".strip()
         async with self._lock_for(player.user_id):
-            return await guarded(player, context, self._act(player, action, arg, seen))
+            return await self._act(player, action, arg, seen)
 
     async def show(self, player: Player) -> Reply:
         """The player's board, as an answer to something else (a question, ``/daily``):
         not a typed ``/show``, so not counted against its cooldown."""
         async with self._lock_for(player.user_id):
-            return await guarded(player, "show", self._act(player, Action.SHOW, None, None,
-                                                           typed=False))
+            return await self._act(player, Action.SHOW, None, None, typed=False)
 
     async def _act(
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
@@ -430,9 +427,12 @@ class GameFlow:
             resigned=saved.status == RESIGNED,
         )
 
-    async def redraw(self, saved: SavedGame) -> Picture:
-        """A saved board's picture again (the solver has just proven it lost)."""
-        return await self._picture(saved)
+    async def amended(self, board: Board, saved: SavedGame) -> Amendment:
+        """``board`` as it must now read: the solver has just proven its position lost
+        (``saved``, still the player's game at that revision)."""
+        picture = await self._picture(saved)
+        return Amendment(with_no_win(board.text, saved), picture.png, board.filename,
+                         picture.alt_text)
 
     async def _private(self, user_id: int) -> bool:
         """Whether the player's boards, and everything said about their game, are theirs

@@ -1,9 +1,10 @@
-"""What a failure in the game flow tells the player: the truth about their action.
+"""What a failure tells the player: the truth about their action.
 
 Nothing happened (a clash with another process, an unreachable database, a failure before
 saving); it may have been saved (the database went away while it was on its way); or it
-was saved but showing it failed. ``guarded`` runs one call of the flow and answers so;
-``saving`` and ``shown_after_saving`` mark where in the call a failure came.
+was saved but showing it failed. ``guarded`` runs one call of a flow and answers so (the
+core runs every call through it); ``saving`` and ``shown_after_saving`` mark where in the
+call a failure came.
 """
 
 from __future__ import annotations
@@ -69,8 +70,8 @@ async def guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply
     except NotChallengeable:  # the challenge changed since the flow checked it
         return refusal(_("That challenge is no longer open to you: its message shows how "
                          "it stands."))
-    except StoreUnavailable:
-        return refusal(unreachable())  # the outage is in the log already
+    except StoreUnavailable:  # the outage is in the log already; a write under way is
+        return refusal(unreachable())  # marked by ``saving``: this was none
     except _InDoubt:
         return refusal(unreachable_in_doubt())
     except _Shown:

@@ -14,6 +14,7 @@ from ..replies import Message, Player, Reply
 from ..store.settings import SettingsStore
 from ..words.language import N_, _
 from ..words.phrases import code, option
+from .outcomes import saving
 
 KEPT = 500  # players whose settings are kept in memory between moves (the active ones)
 # Each setting as the player reads it (translated where shown).
@@ -58,7 +59,8 @@ class PlayerSettings:
     async def change(self, player: Player, **changes: bool) -> Reply:
         """Change some settings (none: just show them); every setting as it now is."""
         if changes:
-            settings = await self.store.change(player.user_id, **changes)
+            async with saving():  # gone on its way: it may be saved
+                settings = await self.store.change(player.user_id, **changes)
             self.forget(player.user_id)  # the next read has it, whatever came meanwhile
         else:
             settings = await self.of(player.user_id)

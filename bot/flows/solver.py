@@ -34,16 +34,14 @@ from dataclasses import dataclass
 from engine import GAMES, Game, new_game
 from engine.lru import LRU
 
-from ..replies import Amendment, Board, BoardRef, Reply, refusal
+from ..replies import Board, BoardRef, Reply, refusal
 from ..store import SavedGame
 from ..store.database import NotLeading, StoreUnavailable
 from ..store.games import GameStore
 from ..store.pool import PoolStore
 from ..words.hints import hint_words
 from ..words.language import _, current, speaking
-from ..workers.pictures import Picture
 from ..workers.solver import QUICK_S, VERDICT_BUDGET_S, SolverWorker
-from .boards import with_no_win
 from .cooldowns import EVERY_S, Cooldowns
 
 log = logging.getLogger(__name__)
@@ -66,12 +64,8 @@ EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an int
 _monotonic = time.monotonic
 _rest = asyncio.sleep
 
-Deliver = Callable[[Amendment], Awaitable[None]]  # updates a board already shown
-Redraw = Callable[[SavedGame], Awaitable[Picture]]  # a saved board's picture again
-
-
-async def _no_picture(saved: SavedGame) -> Picture:
-    raise LookupError("this solver service was given no way to draw a board")
+# Told that a board shown is proven lost: its game, saved still at the board's revision.
+Deliver = Callable[[SavedGame], Awaitable[None]]
 
 
 @dataclass(frozen=True)
@@ -88,13 +82,11 @@ class _Made:
 
 @dataclass(frozen=True)
 class _Check:
-    """A board waiting for its verdict: only what the check and the amendment need (the
-    amendment is worded in ``language``, the board's)."""
+    """A board waiting for its verdict: only what the check needs (the amendment is worded
+    in ``language``, the board's)."""
 
     owner_id: int
     ref: BoardRef
-    text: str
-    filename: str
     asked_at: float
     deliver: Deliver
     language: str
@@ -110,11 +102,9 @@ class SolverService:
         *,
         clock: Callable[[], float] = time.time,
         deals: random.Random | None = None,
-        redraw: Redraw | None = None,
     ) -> None:
         self.games = games
         self.pool = pool
-        self._redraw = redraw or _no_picture
         self.worker = worker or SolverWorker()
         self._clock = clock
         self._deals = deals or random.Random()
@@ -174,16 +164,14 @@ class SolverService:
 
     def request_verdict(self, board: Board, deliver: Deliver) -> None:
         """Look at ``board`` when the solver has time; if its position is proven lost while
-        it is still the player's latest, ``deliver`` its amended text (in the language
-        spoken now, the board's)."""
+        it is still the player's latest, ``deliver`` gets its saved game (speaking the
+        language spoken now, the board's)."""
         if (board.finished or board.lost_as_dealt or self.closed
                 or self._checked.get(board.owner_id) == board.ref):
             return
         self._pending.pop(board.owner_id, None)  # a newer board replaces an older check
-        self._pending[board.owner_id] = _Check(
-            board.owner_id, board.ref, board.text, board.filename, self._clock(), deliver,
-            current().code,
-        )
+        self._pending[board.owner_id] = _Check(board.owner_id, board.ref, self._clock(),
+                                               deliver, current().code)
         while len(self._pending) > VERDICT_QUEUE:
             self._pending.popitem(last=False)
         self._wake.set()
@@ -214,27 +202,26 @@ class SolverService:
             if self._clock() - check.asked_at > EDITABLE_S:
                 continue  # too late to amend the message it was for
             with speaking(check.language):
-                amended = await self._verdict(check.owner_id, check.ref, check.text,
-                                              check.filename, quick=quick)
-            if amended is None:
-                continue
-            try:
-                await check.deliver(amended)
-            except Exception:
-                log.exception("amending the board of user %s failed", check.owner_id)
+                lost = await self._verdict(check.owner_id, check.ref, quick=quick)
+                if lost is None:
+                    continue
+                try:
+                    await check.deliver(lost)
+                except Exception:
+                    log.exception("amending the board of user %s failed", check.owner_id)
 
-    async def verdict(self, board: Board) -> Amendment | None:
-        """``board`` saying "no win is possible" (text and picture) if the solver proves
-        its position unwinnable and it is still the player's current board; None
-        otherwise. Never raises."""
+    async def verdict(self, board: Board) -> SavedGame | None:
+        """The game of ``board`` if the solver proves its position lost now and it is still
+        the player's current board (saved at that revision); None otherwise. Never
+        raises."""
         if (board.finished or board.lost_as_dealt
                 or self._checked.get(board.owner_id) == board.ref):
             return None  # over, its deal known lost, or this very position looked at already
-        return await self._verdict(board.owner_id, board.ref, board.text, board.filename)
+        return await self._verdict(board.owner_id, board.ref)
 
     async def _verdict(
-        self, owner_id: int, ref: BoardRef, text: str, filename: str, *, quick: bool = False
-    ) -> Amendment | None:
+        self, owner_id: int, ref: BoardRef, *, quick: bool = False
+    ) -> SavedGame | None:
         made = self._latest.get(owner_id)
         if made is None or made.ref != ref:
             return None  # the player has moved on while this waited its turn
@@ -261,9 +248,7 @@ class SolverService:
             saved = await self.games.load(owner_id)  # to draw it again
             if saved is None or BoardRef(saved.id, saved.revision) != ref:
                 return None
-            picture = await self._redraw(saved)
-            return Amendment(with_no_win(text, saved), picture.png, filename,
-                             picture.alt_text)
+            return saved
         except StoreUnavailable:
             return None  # the outage is in the log already
         except Exception:

@@ -42,9 +42,9 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
     try:
         for n in range(12):
             player = Player(user_id=5_000 + n, guild_id=900)
-            reply = await flow.new_game(player, "trefoil", n + 1)
+            reply = await flow.game.new_game(player, "trefoil", n + 1)
             assert reply.board is not None
-            await flow.act(player, Action.HINT)
+            await flow.game.act(player, Action.HINT)
             assert await flow.solver.verdict(reply.board) is None  # a verdict is remembered
         service = flow.solver
         kept = {

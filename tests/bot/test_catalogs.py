@@ -52,6 +52,7 @@ from tests.pseudo import PSEUDO, pseudo_catalog, stretch, stretched_share
 from .conftest import Clock, PositionPicture
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
 from .discord_limits import choices_over_limits, over_limits
+from .presenting import answer
 
 # -- the template -------------------------------------------------------------------------
 
@@ -451,44 +452,44 @@ async def a_session(core: Core, clock: Clock, language: str) -> tuple[Seen, list
 
     async def start(what: str, game_id: str, deal: int | None = None) -> Reply:
         """A new game, over the one being played if asked."""
-        reply = await see(what, await core.new_game(alice, game_id, deal))
+        reply = await see(what, await answer(core.new_game, alice, game_id, deal))
         if reply.message and reply.message.question:
             question = reply.message.question
-            await see(f"{what}: keep playing", await core.answer_question(alice, question, False))
-            reply = await see(f"{what}: yes", await core.answer_question(alice, question, True))
+            await see(f"{what}: keep playing", await answer(core.answer_question, alice, question, False))
+            reply = await see(f"{what}: yes", await answer(core.answer_question, alice, question, True))
         return reply
 
-    await see("help", await core.help(alice))
+    await see("help", await answer(core.help, alice))
     for game_id in GAMES:
-        await see(f"rules {game_id}", await core.rules(alice, game_id))
-    await see("unknown game", await core.new_game(alice, "no-such-game"))
+        await see(f"rules {game_id}", await answer(core.rules, alice, game_id))
+    await see("unknown game", await answer(core.new_game, alice, "no-such-game"))
     board = (await start("new game", "trefoil", 42)).board
     assert board is not None, "a game is dealt"
     choices = await core.move_choices(alice)
-    await see("move", await core.choose(alice, board.controls.menu[0].value))
-    await see("illegal move", await core.act(alice, Action.MOVE, "1 1"))
-    await see("gibberish", await core.act(alice, Action.MOVE, "fly me to the moon"))
+    await see("move", await answer(core.choose, alice, board.controls.menu[0].value))
+    await see("illegal move", await answer(core.act, alice, Action.MOVE, "1 1"))
+    await see("gibberish", await answer(core.act, alice, Action.MOVE, "fly me to the moon"))
     for action in (Action.UNDO, Action.REDO, Action.TO_FOUNDATIONS, Action.AUTO_FINISH,
                    Action.REDEAL, Action.HINT, Action.SHOW, Action.RESIGN):
-        await see(str(action), await core.act(alice, action))
+        await see(str(action), await answer(core.act, alice, action))
     await start("new over unfinished", "clover-leaf")
-    await see("settings", await core.change_settings(alice))
-    await see("settings changed", await core.change_settings(alice, four_colour=True))
+    await see("settings", await answer(core.change_settings, alice))
+    await see("settings changed", await answer(core.change_settings, alice, four_colour=True))
     await start("daily", "trefoil", NOV_22_DEAL)
     for move in NOV_22_WIN:
         clock.advance(2)
-        won = await core.act(alice, Action.MOVE, move)
+        won = await answer(core.act, alice, Action.MOVE, move)
     await see("daily won", won)
-    await see("stats", await core.stats(alice, Person(alice.user_id, "Alice")))
-    await see("stats of a game", await core.stats(alice, Person(alice.user_id, "Alice"), "trefoil"))
-    await see("leaderboard", await core.leaderboard(alice))
-    await see("daily board", await core.daily_board(alice, "trefoil", NOV_22.isoformat()))
-    await see("replay", await core.replay(alice))
-    await see("challenge", await core.challenge(alice, bob, "trefoil"))
-    forget = await see("forget?", await core.forget_question(alice))
+    await see("stats", await answer(core.stats, alice, Person(alice.user_id, "Alice")))
+    await see("stats of a game", await answer(core.stats, alice, Person(alice.user_id, "Alice"), "trefoil"))
+    await see("leaderboard", await answer(core.leaderboard, alice))
+    await see("daily board", await answer(core.daily_board, alice, "trefoil", NOV_22.isoformat()))
+    await see("replay", await answer(core.replay, alice))
+    await see("challenge", await answer(core.challenge, alice, bob, "trefoil"))
+    forget = await see("forget?", await answer(core.forget_question, alice))
     assert forget.message is not None and forget.message.question is not None
-    await see("forget: no", await core.answer_question(alice, forget.message.question, False))
-    await see("reset?", await core.reset_question(alice, can_manage_server=True))
+    await see("forget: no", await answer(core.answer_question, alice, forget.message.question, False))
+    await see("reset?", await answer(core.reset_question, alice, can_manage_server=True))
     return seen, choices
 
 

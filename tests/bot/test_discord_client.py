@@ -13,8 +13,9 @@ import pytest
 from bot.config import Config
 from bot.core import Core
 from bot.discord.client import SolitaireBot
-from bot.discord.components import BoardButton, MoveMenu, QuestionButton, board_view, question_view
+from bot.discord.components import BoardButton, MoveMenu, QuestionButton
 from bot.discord.game_commands import GameCommands
+from bot.discord.views import board_view, question_view
 from bot.flows.game import GameFlow
 from bot.replies import BUTTON_LABELS, Ask, Board, BoardRef, Controls, MenuOption, Question
 from bot.store import Stores
@@ -180,10 +181,10 @@ def test_other_custom_ids_are_not_ours() -> None:
 async def test_a_pressed_new_game_question_keeps_the_draw_rule() -> None:
     question = Question(Ask.NEW_GAME, 111, "Start new game", "Keep playing",
                         ("9", "trefoil", "5", "draw"))
-    button = question_view(question).children[0]
-    match = QuestionButton.__discord_ui_compiled_template__.fullmatch(button.custom_id)  # type: ignore[attr-defined]
+    button = question_view(question).to_components()[0]["components"][0]
+    match = QuestionButton.__discord_ui_compiled_template__.fullmatch(button["custom_id"])
     assert match is not None
-    parsed = await QuestionButton.from_custom_id(None, button, match)  # type: ignore[arg-type]
+    parsed = await QuestionButton.from_custom_id(None, None, match)  # type: ignore[arg-type]
     assert parsed.question.args == ("9", "trefoil", "5", "draw") and parsed.yes
     assert parsed.question.ask is Ask.NEW_GAME and parsed.question.owner_id == 111
 
@@ -191,10 +192,9 @@ async def test_a_pressed_new_game_question_keeps_the_draw_rule() -> None:
 def test_a_new_game_question_has_start_and_keep_buttons() -> None:
     question = Question(Ask.NEW_GAME, 111, "Start new game", "Keep playing",
                         ("9", "super-flower-garden", "2147483647"))
-    view = question_view(question)
-    labels = [item.item.label for item in view.children]  # type: ignore[attr-defined]
-    assert labels == ["Start new game", "Keep playing"]
-    assert all(len(item.custom_id) <= 100 for item in view.children)  # type: ignore[attr-defined]
+    buttons = question_view(question).to_components()[0]["components"]
+    assert [button["label"] for button in buttons] == ["Start new game", "Keep playing"]
+    assert all(len(button["custom_id"]) <= 100 for button in buttons)
 
 
 def test_every_button_action_is_in_the_template() -> None:

@@ -10,15 +10,10 @@ import pytest
 from bot.config import Config
 from bot.core import Core
 from bot.discord.client import SolitaireBot
-from bot.discord.components import (
-    BoardButton,
-    MoveMenu,
-    QuestionButton,
-    challenge_view,
-    question_view,
-)
+from bot.discord.components import BoardButton, ChallengeButton, MoveMenu, QuestionButton
 from bot.discord.game_commands import GameCommands
 from bot.discord.stats_commands import StatsCommands
+from bot.discord.views import challenge_view, question_view
 from bot.replies import DUEL_LABELS, Ask, ChallengeControls, Duel, Question
 from bot.store import Stores
 from bot.words.help import help_text, records_help
@@ -70,7 +65,7 @@ def test_resetting_a_server_is_for_server_managers_and_servers_only(
 @pytest.mark.parametrize("kind", [Ask.FORGET.value, Ask.RESET.value])
 def test_question_buttons_carry_kind_answer_and_owner(kind: str) -> None:
     view = question_view(Question(Ask(kind), 123456789012345678, "Yes", "No"))
-    ids = [item.custom_id for item in view.children]  # type: ignore[attr-defined]
+    ids = [button["custom_id"] for button in view.to_components()[0]["components"]]
     assert ids == [f"sol:ask:{kind}:yes:123456789012345678", f"sol:ask:{kind}:no:123456789012345678"]
     template = QuestionButton.__discord_ui_compiled_template__
     match = template.fullmatch(ids[0])
@@ -117,7 +112,7 @@ def test_a_challenges_buttons_are_labelled_in_the_challenges_language(
     german = words_for("de")
     with speaking(spoken):  # whoever pressed last, or nobody (the leader's update)
         view = challenge_view(ChallengeControls(7, (Duel.ACCEPT, Duel.DECLINE), "de"))
-    labels = [getattr(item.item, "label", None) for item in view.children]
+    labels = [button["label"] for button in view.to_components()[0]["components"]]
     assert labels == [german.text(DUEL_LABELS[Duel.ACCEPT]), german.text(DUEL_LABELS[Duel.DECLINE])]
     assert labels[0] != DUEL_LABELS[Duel.ACCEPT]  # German words, not the English ones
 
@@ -137,3 +132,25 @@ def test_the_commands_the_bot_writes_are_never_cut_short(language: str | None) -
                            option("winnable", "True"))
     assert not re.search(r"`[^`]*…`", written), written
     assert "…" not in long_one and long_one.endswith(":True`")
+
+
+@pytest.mark.parametrize("ask", list(Ask))
+def test_a_questions_buttons_are_written_as_its_items_would_write_them(ask: Ask) -> None:
+    question = Question(ask, 123456789012345678, "Oui", "Non", ("9", "trefoil", "5"))
+    items = discord.ui.View(timeout=None)
+    items.add_item(QuestionButton(question, True))
+    items.add_item(QuestionButton(question, False))
+    assert question_view(question).to_components() == items.to_components()
+
+
+@pytest.mark.parametrize("language", ["en-US", "de"])
+def test_a_challenges_buttons_are_written_as_its_items_would_write_them(language: str) -> None:
+    from bot.words.language import speaking
+
+    for duels in [(Duel.ACCEPT, Duel.DECLINE), (Duel.PLAY,)]:
+        items = discord.ui.View(timeout=None)
+        with speaking(language):
+            for duel in duels:
+                items.add_item(ChallengeButton(duel, 2**62))
+        written = challenge_view(ChallengeControls(2**62, duels, language))
+        assert written.to_components() == items.to_components()

@@ -19,6 +19,7 @@ from engine import FOUNDATION, new_game
 from tests.bot.reference import all_results
 
 from .conftest import ALICE, BOB, Clock, PositionPicture, offer_of
+from .presenting import Answering, answer
 
 # A winning line for Trefoil deal 27, found once by random play; deals never change.
 TREFOIL_27_WIN = [
@@ -429,12 +430,13 @@ async def test_players_do_not_share_games(flow: GameFlow, store: Stores) -> None
 
 
 async def test_an_unexpected_failure_apologises_and_changes_nothing(
-    flow: GameFlow, store: Stores, picture: PositionPicture, caplog: pytest.LogCaptureFixture
+    core: Core, flow: GameFlow, store: Stores, picture: PositionPicture,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
     await start(flow)
     before = await stored_state(store)
     picture.fail = True
-    reply = await flow.act(ALICE, Action.MOVE, "7 f1")
+    reply = await answer(core.act, ALICE, Action.MOVE, "7 f1")
     assert reply.refused and reply.note == apology() and reply.board is None
     assert await stored_state(store) == before
     assert "'move 7 f1' failed for user 111 in guild 900" in caplog.text
@@ -444,7 +446,7 @@ async def test_an_unexpected_failure_apologises_and_changes_nothing(
 
 
 async def test_the_flow_draws_with_the_real_renderer(db_path: Path, clock: Clock) -> None:
-    flow = await Core.open(db_path, clock=clock)  # default renderer: render.render_png
+    flow = Answering(await Core.open(db_path, clock=clock))  # default renderer: render.render_png
     try:
         reply = await flow.new_game(ALICE, "super-flower-garden", 4)
         moved = await flow.act(ALICE, Action.REDEAL)
@@ -461,7 +463,7 @@ async def test_a_worker_process_draws_the_same_picture_as_a_thread(
 ) -> None:
     drawn = []
     for processes in (1, 0):  # the bot's way (a process per core), then threads
-        flow = await Core.open(db_path, clock=clock, render_processes=processes)
+        flow = Answering(await Core.open(db_path, clock=clock, render_processes=processes))
         try:
             reply = await flow.act(ALICE, Action.SHOW) if drawn else await flow.new_game(
                 ALICE, "corner-stones", 8
@@ -479,7 +481,7 @@ async def test_a_drawing_process_that_dies_is_replaced(
     import os
     import signal
 
-    flow = await Core.open(db_path, clock=clock, render_processes=1)
+    flow = Answering(await Core.open(db_path, clock=clock, render_processes=1))
     try:
         assert (await flow.new_game(ALICE, "trefoil", 3)).board is not None
         workers = flow.pictures._workers

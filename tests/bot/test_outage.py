@@ -21,6 +21,7 @@ from bot.words.phrases import saved_not_shown, unreachable, unreachable_in_doubt
 from tests.pg_server import PostgresServer
 
 from .conftest import ALICE, Clock, PositionPicture
+from .presenting import answer
 
 
 def lines(caplog: pytest.LogCaptureFixture, level: int) -> list[str]:
@@ -35,15 +36,15 @@ async def test_an_outage_is_told_to_players_and_logged_once_each_way(
     core = await Core.open(own_pg_server.url(), renderer=picture, clock=clock,
                            deals=random.Random(3))
     try:
-        assert (await core.new_game(ALICE, "trefoil", 7)).board is not None
+        assert (await answer(core.new_game, ALICE, "trefoil", 7)).board is not None
         own_pg_server.pause()
         for _ in range(3):  # three tries during the outage: three calm answers
-            reply = await core.act(ALICE, Action.MOVE, "1 2")
+            reply = await answer(core.act, ALICE, Action.MOVE, "1 2")
             assert reply.refused and reply.note == unreachable()
-        assert (await core.leaderboard(ALICE)).note == unreachable()
+        assert (await answer(core.leaderboard, ALICE)).note == unreachable()
         assert await core.move_choices(ALICE) == [], "no suggestions, no error"
         own_pg_server.resume()
-        shown = await core.act(ALICE, Action.SHOW)
+        shown = await answer(core.act, ALICE, Action.SHOW)
         assert shown.board is not None and "0 moves" in shown.board.text, "nothing was played"
     finally:
         await core.close()
@@ -54,7 +55,7 @@ async def test_an_outage_is_told_to_players_and_logged_once_each_way(
 
 
 async def test_a_save_cut_short_by_an_outage_says_it_may_have_been_kept(
-    flow: GameFlow, monkeypatch: pytest.MonkeyPatch
+    core: Core, flow: GameFlow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     await flow.new_game(ALICE, "trefoil", 7)
 
@@ -63,13 +64,13 @@ async def test_a_save_cut_short_by_an_outage_says_it_may_have_been_kept(
 
     monkeypatch.setattr(flow.games, "save", cut_short)
     move = str((await flow.games.load(ALICE.user_id)).game.legal_moves()[0])  # type: ignore[union-attr]
-    reply = await flow.act(ALICE, Action.MOVE, move)
+    reply = await answer(core.act, ALICE, Action.MOVE, move)
     assert reply.refused and reply.note == unreachable_in_doubt()
     assert "nothing was" not in reply.note
 
 
 async def test_a_failure_after_the_save_never_says_nothing_changed(
-    flow: GameFlow, store: Stores, monkeypatch: pytest.MonkeyPatch,
+    core: Core, flow: GameFlow, store: Stores, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     await flow.new_game(ALICE, "trefoil", 7)
@@ -81,7 +82,7 @@ async def test_a_failure_after_the_save_never_says_nothing_changed(
         raise RuntimeError("composing the board failed")
 
     monkeypatch.setattr("bot.flows.game.compose", broken)
-    reply = await flow.act(ALICE, Action.MOVE, move)
+    reply = await answer(core.act, ALICE, Action.MOVE, move)
     assert reply.refused and reply.note == saved_not_shown()
     after = await store.games.load(ALICE.user_id)
     assert after is not None and after.revision == before.revision + 1, "the move is saved"
@@ -97,7 +98,7 @@ async def test_a_connection_left_mid_operation_by_a_restart_is_an_outage(
     core = await Core.open(own_pg_server.url(), renderer=picture, clock=clock,
                            deals=random.Random(3))
     try:
-        board = (await core.new_game(ALICE, "trefoil", 7)).board
+        board = (await answer(core.new_game, ALICE, "trefoil", 7)).board
         assert board is not None
 
         async def cut_short(*args: Any) -> None:
@@ -106,9 +107,9 @@ async def test_a_connection_left_mid_operation_by_a_restart_is_an_outage(
 
         with monkeypatch.context() as patched:
             patched.setattr(_Connection, "fetchrow", cut_short)
-            reply = await core.choose(ALICE, board.controls.menu[0].value)  # a legal move
+            reply = await answer(core.choose, ALICE, board.controls.menu[0].value)  # a legal move
         assert reply.refused and reply.note == unreachable_in_doubt()
-        shown = await core.act(ALICE, Action.SHOW)
+        shown = await answer(core.act, ALICE, Action.SHOW)
         assert shown.board is not None, "it recovers by itself"
     finally:
         await core.close()

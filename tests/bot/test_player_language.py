@@ -12,11 +12,12 @@ import pytest
 
 from bot.core import Core
 from bot.discord.context import player_of
-from bot.replies import Ask, Player, Question
+from bot.replies import Action, Ask, Player, Question
 from bot.words.language import current, speaking
 from tests.marked_language import installed, marked
 
 from .conftest import ALICE
+from .presenting import Recorder, answer
 
 GERMAN_ALICE = replace(ALICE, language="de")
 
@@ -44,15 +45,15 @@ def test_a_player_speaks_their_discords_language_and_a_server_its_own() -> None:
 
 async def test_the_core_answers_in_the_players_language(core: Core, german: None) -> None:
     stale = Question(Ask.NEW_GAME, GERMAN_ALICE.user_id, "", "", ("x",))
-    german_reply = await core.answer_question(GERMAN_ALICE, stale, True)
-    english_reply = await core.answer_question(ALICE, stale, True)
+    german_reply = await answer(core.answer_question, GERMAN_ALICE, stale, True)
+    english_reply = await answer(core.answer_question, ALICE, stale, True)
     assert german_reply.note == "«That question is out of date; `/newß` starts a game.»"
     assert english_reply.note == "That question is out of date; `/new` starts a game."
 
 
 async def test_a_board_knows_the_language_it_was_worded_in(core: Core, german: None) -> None:
-    german_board = (await core.new_game(GERMAN_ALICE, "trefoil", 3)).board
-    english_board = (await core.new_game(replace(ALICE, user_id=9), "trefoil", 3)).board
+    german_board = (await answer(core.new_game, GERMAN_ALICE, "trefoil", 3)).board
+    english_board = (await answer(core.new_game, replace(ALICE, user_id=9), "trefoil", 3)).board
     assert german_board is not None and german_board.language == "de"
     assert english_board is not None and english_board.language == "en-US"
 
@@ -61,9 +62,7 @@ async def test_the_solver_looks_at_a_board_in_the_boards_language(
     core: Core, german: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A later "no win is possible" is worded as the board was, whoever is speaking when
-    the board is handed over (the background check keeps the language spoken then)."""
-    board = (await core.new_game(GERMAN_ALICE, "trefoil", 3)).board
-    assert board is not None
+    the board is shown (the background check keeps the language spoken then)."""
     spoken: list[str] = []
 
     async def verdict(board: Any) -> None:
@@ -72,10 +71,7 @@ async def test_the_solver_looks_at_a_board_in_the_boards_language(
     monkeypatch.setattr(core.solver, "request_verdict",
                         lambda board, amend: spoken.append(current().code))
     monkeypatch.setattr(core.solver, "verdict", verdict)
-
-    async def amend(amended: Any) -> None: ...
-
     with speaking("fr"):
-        core.board_shown(board, amend)
-        await core.verdict(board)
+        await core.new_game(GERMAN_ALICE, "trefoil", 3, to=Recorder())
+        await core.act(GERMAN_ALICE, Action.SHOW, to=Recorder(awaits_verdict=True))
     assert spoken == ["de", "de"]

@@ -21,6 +21,7 @@ from babel import Locale
 from bot.core import Core
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.stats import EVERYWHERE
+from bot.presenter import Posted
 from bot.replies import Action, Duel, Person, Player
 from bot.store import Stores
 from bot.store.challenges import DAY_S
@@ -29,6 +30,7 @@ from bot.words.language import Words, install, speaking
 
 from .conftest import Clock, PositionPicture
 from .daily_lines import NOV_22_DEAL
+from .presenting import Recorder, answer
 from .test_stats_flow import NOW, History
 
 PLAYERS, SERVERS = "xx", "yy"  # the player's language, the server's
@@ -95,8 +97,8 @@ async def test_a_leaderboard_speaks_the_servers_language_and_a_refusal_the_playe
     history.add(ALICE.user_id, "won")
     history.add(BOB.user_id, "lost")
     with speaking(ALICE.language):  # as the core does around every call
-        board = await core.leaderboard(ALICE)
-        refused = await core.leaderboard(ALICE, period="decade")
+        board = await answer(core.leaderboard, ALICE)
+        refused = await answer(core.leaderboard, ALICE, period="decade")
     assert board.message is not None and not board.message.private
     lines = board.message.text.splitlines()
     words = [line.removeprefix("-# ") for line in lines]  # Discord's small print: markup
@@ -113,9 +115,9 @@ async def test_a_record_speaks_the_servers_language_in_a_server_and_the_players_
     history.add(ALICE.user_id, "won")
     alice = Person(ALICE.user_id, "Alice")
     with speaking(ALICE.language):
-        here = await core.stats(ALICE, alice)
-        everywhere = await core.stats(ALICE, alice, scope=EVERYWHERE)
-        nobody = await core.stats(BOB, Person(BOB.user_id, "Bob"))
+        here = await answer(core.stats, ALICE, alice)
+        everywhere = await answer(core.stats, ALICE, alice, scope=EVERYWHERE)
+        nobody = await answer(core.stats, BOB, Person(BOB.user_id, "Bob"))
     assert here.message is not None and not here.message.private
     assert servers(here.text) and servers(here.message.alt_text)
     assert everywhere.message is not None and everywhere.message.private
@@ -127,8 +129,8 @@ async def test_the_daily_board_speaks_the_servers_language(
     core: Core, history: History
 ) -> None:
     with speaking(ALICE.language):
-        board = await core.daily_board(ALICE, "trefoil")
-        refused = await core.daily_board(ALICE, "trefoil", "someday")
+        board = await answer(core.daily_board, ALICE, "trefoil")
+        refused = await answer(core.daily_board, ALICE, "trefoil", "someday")
     assert board.message is not None and servers(board.text)
     assert refused.refused and players(refused.text) and "`someday`" in refused.text
 
@@ -137,12 +139,12 @@ async def test_a_replay_in_the_channel_speaks_the_servers_language(
     core: Core, store: Stores
 ) -> None:
     with speaking(ALICE.language):
-        refused = await core.replay(ALICE)
-        await core.new_game(ALICE, "trefoil", 3)
+        refused = await answer(core.replay, ALICE)
+        await answer(core.new_game, ALICE, "trefoil", 3)
         saved = await store.games.load(ALICE.user_id)
         assert saved is not None
-        moved = await core.act(ALICE, Action.MOVE, str(saved.game.legal_moves()[0]))
-        shown = await core.replay(ALICE)
+        moved = await answer(core.act, ALICE, Action.MOVE, str(saved.game.legal_moves()[0]))
+        shown = await answer(core.replay, ALICE)
     assert refused.refused and players(refused.text)
     assert not moved.refused and not shown.refused, shown.text
     assert shown.message is not None and not shown.message.private
@@ -175,20 +177,22 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
     first = await processes()
     assert await first.stores.meta.try_lead(lambda: None)
     await first.stores.pool.add("trefoil", NOV_22_DEAL, clock(), target=10)
+    posting = Recorder(posted=Posted(5, 6))  # where the challenge's message went
     with speaking(ALICE.language):
-        asked = await first.challenge(ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil")
+        await first.challenge(ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil",
+                              to=posting)
+    asked = posting.reply
     assert asked.message is not None and asked.message.challenge is not None
     assert servers(asked.message.text)
     challenge_id = asked.message.challenge.challenge_id
     assert asked.message.challenge.language == SERVERS, "its buttons are labelled alike"
-    await first.challenge_posted(challenge_id, 5, 6)
     await first.close()
 
     # Another process, where the server's language has changed meanwhile: Bob accepts.
     bob_now = Player(BOB.user_id, BOB.guild_id, language=PLAYERS, server_language="en-US")
     second = await processes()
     with speaking(bob_now.language):
-        accepted = await second.press_challenge(bob_now, challenge_id, Duel.ACCEPT)
+        accepted = await answer(second.press_challenge, bob_now, challenge_id, Duel.ACCEPT)
     assert accepted.message is not None and servers(accepted.message.text)
     assert f"deal {NOV_22_DEAL}" in accepted.message.text
     assert accepted.note is not None and players(accepted.note), "a note for Bob alone"
@@ -204,10 +208,10 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
 
 async def test_a_reply_to_a_press_on_a_challenge_is_the_players(core: Core) -> None:
     with speaking(BOB.language):
-        asked = await core.challenge(ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil")
+        asked = await answer(core.challenge, ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil")
         assert asked.message is not None and asked.message.challenge is not None
         stranger = Player(333, 900, language=PLAYERS, server_language=SERVERS)
-        refused = await core.press_challenge(stranger, asked.message.challenge.challenge_id,
+        refused = await answer(core.press_challenge, stranger, asked.message.challenge.challenge_id,
                                              Duel.ACCEPT)
     assert refused.refused and players(refused.text)
 

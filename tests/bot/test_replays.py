@@ -8,30 +8,31 @@ from bot.replies import Action
 from engine import new_game
 
 from .conftest import ALICE
+from .presenting import answer
 
 
 async def test_a_game_not_moved_in_yet_is_not_the_one_replayed(core: Core) -> None:
-    await core.new_game(ALICE, "trefoil", 3)
-    refused = await core.replay(ALICE)
+    await answer(core.new_game, ALICE, "trefoil", 3)
+    refused = await answer(core.replay, ALICE)
     assert refused.refused and "no game to replay" in refused.text, refused.text
 
 
 async def test_a_game_resigned_before_its_first_move_says_it_ended_so(core: Core) -> None:
     """Not "no move yet": that game is over, and will never have one. (It is the one found:
     the player's last finished game, once the game in play has no move.)"""
-    await core.new_game(ALICE, "trefoil", 3)
-    await core.act(ALICE, Action.RESIGN, CONFIRMED)
-    refused = await core.replay(ALICE)
+    await answer(core.new_game, ALICE, "trefoil", 3)
+    await answer(core.act, ALICE, Action.RESIGN, CONFIRMED)
+    refused = await answer(core.replay, ALICE)
     assert refused.refused and "ended before its first move" in refused.text, refused.text
 
 
 async def test_a_replays_alt_text_says_the_game_the_deal_the_result_and_the_moves(
     core: Core,
 ) -> None:
-    await core.new_game(ALICE, "trefoil", 42)
+    await answer(core.new_game, ALICE, "trefoil", 42)
     for move in ("5 f3", "3 10"):
-        await core.act(ALICE, Action.MOVE, move)
-    reply = await core.replay(ALICE)
+        await answer(core.act, ALICE, Action.MOVE, move)
+    reply = await answer(core.replay, ALICE)
     assert reply.message is not None and reply.message.image is not None
     # The game in play is the player's already: no offer to deal it to them.
     assert "deals it to you" not in reply.message.text
@@ -42,13 +43,13 @@ async def test_a_replays_alt_text_says_the_game_the_deal_the_result_and_the_move
 
 
 async def test_a_long_replays_moves_fit_discords_1024_characters(core: Core) -> None:
-    await core.new_game(ALICE, "corner-stones", 1)
+    await answer(core.new_game, ALICE, "corner-stones", 1)
     game = new_game("corner-stones", 1)
     for _ in range(150):
         move = str(game.legal_moves()[-1])
         game.play(move)
-        await core.act(ALICE, Action.MOVE, move)
-    reply = await core.replay(ALICE)
+        await answer(core.act, ALICE, Action.MOVE, move)
+    reply = await answer(core.replay, ALICE)
     assert reply.message is not None
     alt = reply.message.alt_text
     assert len(alt) <= 1024 and "Moves: " in alt
@@ -60,8 +61,8 @@ async def test_a_long_replays_moves_fit_discords_1024_characters(core: Core) -> 
 
 
 async def test_a_finished_games_replay_offers_its_deal(core: Core) -> None:
-    await core.new_game(ALICE, "trefoil", 42)
-    await core.act(ALICE, Action.MOVE, "5 f3")
-    await core.act(ALICE, Action.RESIGN, CONFIRMED)
-    reply = await core.replay(ALICE)
+    await answer(core.new_game, ALICE, "trefoil", 42)
+    await answer(core.act, ALICE, Action.MOVE, "5 f3")
+    await answer(core.act, ALICE, Action.RESIGN, CONFIRMED)
+    reply = await answer(core.replay, ALICE)
     assert reply.message is not None and "`/new trefoil 42` deals it to you." in reply.message.text

@@ -17,7 +17,7 @@ from bot.flows.actions import CONFIRMED
 from bot.flows.boards import no_win
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.game import GameFlow
-from bot.replies import Action, BoardRef, Reply
+from bot.replies import Action, Amendment, Board, BoardRef, Reply
 from bot.store import Stores
 from bot.workers import solver as solver_worker
 from bot.workers.child import forked
@@ -161,7 +161,7 @@ async def test_a_deal_lost_from_the_start_says_so_without_offering_undo(flow: Ga
     picture offers one, before a move of the player's own or after it."""
     shown = await flow.new_game(ALICE, "clover-leaf", 5)
     assert shown.board is not None
-    amended = await flow.solver.verdict(shown.board)
+    amended = await amended_of(flow, shown.board)
     assert amended is not None
     assert amended.text.endswith(LOST_AS_DEALT)
     assert json.loads(amended.png)["lost_as_dealt"], "the picture says so too"
@@ -178,7 +178,7 @@ INTO_STUCK = ["9 2", "9 f3", "11 f3", "9 7", "1 16", "1 f1", "11 5", "11 f4"]
 
 async def test_in_a_deal_lost_as_dealt_nothing_speaks_of_undo(flow: GameFlow) -> None:
     shown = await flow.new_game(ALICE, "clover-leaf", 7)
-    assert shown.board is not None and await flow.solver.verdict(shown.board) is not None
+    assert shown.board is not None and await amended_of(flow, shown.board) is not None
     for move in INTO_STUCK:
         moved = await flow.act(ALICE, Action.MOVE, move)
         assert moved.board is not None and "undo" not in moved.board.text.lower(), move
@@ -201,7 +201,7 @@ async def test_a_stuck_game_whose_deal_is_lost_is_told_so_after_the_check(
     for move in INTO_STUCK:
         moved = await flow.act(ALICE, Action.MOVE, move)
     assert moved.board is not None and "Undo to try another way" in moved.board.text
-    amended = await flow.solver.verdict(moved.board)
+    amended = await amended_of(flow, moved.board)
     assert amended is not None and "Undo" not in amended.text
     assert "no win was possible from this deal" in amended.text
     assert json.loads(amended.png)["lost_as_dealt"]
@@ -211,7 +211,7 @@ async def test_a_lost_position_of_a_winnable_deal_still_offers_undo(flow: GameFl
     await play_into_a_lost_position(flow)  # Trefoil 2 is won with perfect play
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None
-    amended = await flow.solver.verdict(shown.board)
+    amended = await amended_of(flow, shown.board)
     assert amended is not None and amended.text.endswith(lost_here())
     assert not json.loads(amended.png)["lost_as_dealt"]
 
@@ -229,7 +229,7 @@ async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and lost_here() not in shown.board.text
-    amended = await flow.solver.verdict(shown.board)
+    amended = await amended_of(flow, shown.board)
     assert amended is not None and amended.text == f"{shown.board.text}\n{lost_here()}"
     assert json.loads(amended.png)["no_win"], "the picture says so too"
     again = await flow.act(ALICE, Action.SHOW)
@@ -241,7 +241,7 @@ async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
 async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store: Stores) -> None:
     await play_into_a_lost_position(flow)
     shown = await flow.act(ALICE, Action.SHOW)
-    assert shown.board is not None and await flow.solver.verdict(shown.board) is not None
+    assert shown.board is not None and await amended_of(flow, shown.board) is not None
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.proven_lost
     move = str(saved.game.legal_moves()[0])
@@ -250,7 +250,7 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     assert moved.board.proven_lost and json.loads(moved.board.png)["no_win"]
     stored = await store.games.load(ALICE.user_id)
     assert stored is not None and stored.proven_lost, "remembered for the new position"
-    assert await flow.solver.verdict(moved.board) is None, "nothing left to search"
+    assert await amended_of(flow, moved.board) is None, "nothing left to search"
     flow.solver.request_verdict(moved.board, _never_delivered)
     assert flow.solver.pending_verdicts == 0
     undone = await flow.act(ALICE, Action.UNDO)  # back where the proof was made: unknown again
@@ -258,6 +258,12 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     assert not undone.board.proven_lost and not json.loads(undone.board.png)["no_win"]
     redone = await flow.act(ALICE, Action.REDO)
     assert redone.board is not None and lost_here() not in redone.board.text, "not known from there"
+
+
+async def amended_of(flow: GameFlow, board: Board) -> Amendment | None:
+    """``board`` as the core amends it once the solver proves it lost; None if it does not."""
+    lost = await flow.solver.verdict(board)
+    return None if lost is None else await flow.amended(board, lost)
 
 
 async def _never_delivered(amended: object) -> None:
@@ -269,13 +275,13 @@ async def test_a_late_verdict_never_covers_a_newer_board(flow: GameFlow) -> None
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None
     await flow.act(ALICE, Action.UNDO)  # the game moves on before the verdict comes
-    assert await flow.solver.verdict(shown.board) is None
+    assert await amended_of(flow, shown.board) is None
 
 
 async def test_no_verdict_on_a_winnable_board(flow: GameFlow) -> None:
     started = await flow.new_game(ALICE, "trefoil", 1)
     assert started.board is not None
-    assert await flow.solver.verdict(started.board) is None
+    assert await amended_of(flow, started.board) is None
 
 
 async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: GameFlow, store: Stores) -> None:
@@ -448,10 +454,9 @@ async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
     service = flow.solver
     looked_at: list[int] = []
 
-    async def verdict(owner_id: int, ref: BoardRef, text: str, filename: str,
-                      *, quick: bool = False) -> Any:
+    async def verdict(owner_id: int, ref: BoardRef, *, quick: bool = False) -> Any:
         looked_at.append(owner_id)
-        return f"{text} amended"
+        return f"game of {owner_id}"
 
     monkeypatch.setattr(service, "_verdict", verdict)
     delivered: list[str] = []
@@ -468,7 +473,7 @@ async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
     service.request_verdict(fresh.board, deliver)
     await service._run_checks_once()
     assert looked_at == [BOB.user_id]
-    assert delivered == [f"{fresh.board.text} amended"]
+    assert delivered == [f"game of {BOB.user_id}"]
 
 
 async def test_a_solver_process_that_dies_is_replaced(caplog: pytest.LogCaptureFixture) -> None:

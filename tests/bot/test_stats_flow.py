@@ -9,6 +9,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -25,6 +26,7 @@ from render.stats_card import MARGIN, ROW, TOP, WIDTH
 from tests.bot.reference import all_results
 
 from .conftest import ALICE, BOB, Clock, offer_of
+from .presenting import Answering
 
 GUILD, OTHER = 900, 901
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -75,14 +77,14 @@ def history(store: Stores, db_path: Path) -> History:
 @pytest.fixture
 async def stats(
     core: Core, clock: Clock, monkeypatch: pytest.MonkeyPatch
-) -> AsyncIterator[Core]:
-    """The core, whose face has every statistics command, at noon on the 22nd; these tests
-    ask again and again without waiting, so the reads' cooldowns are off (they have their
-    own tests)."""
+) -> AsyncIterator[Any]:
+    """The core, whose face has every statistics command, each returning the reply it
+    shows, at noon on the 22nd; these tests ask again and again without waiting, so the
+    reads' cooldowns are off (they have their own tests)."""
     for kind in ("show", "stats", "leaderboard", "daily-board"):
         monkeypatch.setitem(EVERY_S, kind, 0.0)
     clock.now = NOW.timestamp()
-    yield core
+    yield Answering(core)
 
 
 def person(player: Player, name: str = "Alice") -> Person:
@@ -100,7 +102,7 @@ def picture(answer: Reply) -> Image.Image:
 
 
 async def test_stats_per_game_and_in_all_on_this_server(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     for hours, outcome, moves, seconds in [
         (9, "won", 80, 400), (8, "won", 62, 500), (7, "lost", 20, 30), (6, "won", 70, 190),
@@ -130,7 +132,7 @@ async def test_stats_per_game_and_in_all_on_this_server(
 
 
 async def test_stats_of_another_player_on_this_server_is_public(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     history.add(BOB.user_id, "won")
     history.add(BOB.user_id, "won", guild=OTHER)
@@ -140,7 +142,7 @@ async def test_stats_of_another_player_on_this_server_is_public(
 
 
 async def test_the_all_servers_record_is_for_the_player_alone(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "lost", guild=OTHER)
@@ -155,7 +157,7 @@ async def test_the_all_servers_record_is_for_the_player_alone(
 
 
 async def test_outside_a_server_stats_are_your_own_and_private(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "won", guild=OTHER)
@@ -166,7 +168,7 @@ async def test_outside_a_server_stats_are_your_own_and_private(
 
 
 async def test_stats_for_one_game_and_the_daily_streak(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     yesterday = TODAY - timedelta(days=1)
     history.add(ALICE.user_id, "won", daily=yesterday - timedelta(days=1), hours_ago=50)
@@ -179,7 +181,7 @@ async def test_stats_for_one_game_and_the_daily_streak(
     assert "• Trefoil: 1/2 won" in answer.message.text
 
 
-async def test_no_games_yet(stats: Core, history: History) -> None:
+async def test_no_games_yet(stats: Any, history: History) -> None:
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE, person(ALICE))
     assert mine.message.private and mine.message.image is None
@@ -188,7 +190,7 @@ async def test_no_games_yet(stats: Core, history: History) -> None:
     assert f"<@{ALICE.user_id}> has no finished games" in theirs.message.text
 
 
-async def test_stats_refuses_unknown_games_and_bots(stats: Core) -> None:
+async def test_stats_refuses_unknown_games_and_bots(stats: Any) -> None:
     assert (await stats.stats(ALICE, person(ALICE), game="hearts")).refused
     assert (await stats.stats(ALICE, Person(5, "Robot", bot=True))).refused
 
@@ -197,7 +199,7 @@ async def test_stats_refuses_unknown_games_and_bots(stats: Core) -> None:
 
 
 async def test_the_leaderboard_does_not_reward_one_lucky_win(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")  # 1 of 1
     for i in range(10):  # 8 of 10
@@ -215,7 +217,7 @@ async def test_the_leaderboard_does_not_reward_one_lucky_win(
 
 
 async def test_the_leaderboard_shows_the_top_ten_and_the_callers_rank(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     for user in range(1, 13):  # user n wins n of 12: user 12 first, user 1 last
         for i in range(12):
@@ -232,7 +234,7 @@ async def test_the_leaderboard_shows_the_top_ten_and_the_callers_rank(
 
 
 async def test_the_leaderboard_keeps_to_its_server_period_and_game(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     history.add(ALICE.user_id, "won", hours_ago=24 * 10)  # 10 days ago
     history.add(BOB.user_id, "won", hours_ago=24 * 3)
@@ -260,7 +262,7 @@ async def test_the_leaderboard_keeps_to_its_server_period_and_game(
 
 
 async def test_outside_a_server_the_leaderboard_has_only_you(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     history.add(ALICE.user_id, "won", guild=None)
     history.add(BOB.user_id, "won", guild=None)
@@ -273,7 +275,7 @@ async def test_outside_a_server_the_leaderboard_has_only_you(
 
 
 async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
-    stats: Core, store: Stores
+    stats: Any, store: Stores
 ) -> None:
     deal = daily_deal("trefoil", TODAY)
     first = await stats.daily(ALICE, "trefoil")
@@ -289,7 +291,7 @@ async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
     assert (result.outcome, result.daily) == ("resigned", TODAY)
 
 
-async def test_daily_over_an_unfinished_game_asks_first(stats: Core, store: Stores) -> None:
+async def test_daily_over_an_unfinished_game_asks_first(stats: Any, store: Stores) -> None:
     await stats.game.new_game(ALICE, "clover-leaf", 5)
     reply = await stats.daily(ALICE, "trefoil")
     assert reply.message is not None and reply.board is None
@@ -304,7 +306,7 @@ async def test_daily_over_an_unfinished_game_asks_first(stats: Core, store: Stor
     assert saved is not None and saved.daily == TODAY.isoformat()
 
 
-async def test_the_daily_deal_changes_at_midnight_utc(stats: Core, clock: Clock) -> None:
+async def test_the_daily_deal_changes_at_midnight_utc(stats: Any, clock: Clock) -> None:
     clock.now = datetime(2026, 11, 22, 23, 59, 59, tzinfo=UTC).timestamp()
     before = await stats.daily(ALICE, "trefoil")
     clock.advance(1)
@@ -316,7 +318,7 @@ async def test_the_daily_deal_changes_at_midnight_utc(stats: Core, clock: Clock)
 
 
 async def test_the_daily_board_ranks_winners_by_moves_then_time(
-    stats: Core, history: History
+    stats: Any, history: History
 ) -> None:
     history.add(ALICE.user_id, "won", moves=70, seconds=100, daily=TODAY)
     history.add(BOB.user_id, "won", moves=60, seconds=900, daily=TODAY)
@@ -340,7 +342,7 @@ async def test_the_daily_board_ranks_winners_by_moves_then_time(
     assert "/daily trefoil" in lines[5]
 
 
-async def test_the_daily_board_of_another_day(stats: Core, history: History) -> None:
+async def test_the_daily_board_of_another_day(stats: Any, history: History) -> None:
     yesterday = TODAY - timedelta(days=1)
     history.add(ALICE.user_id, "won", daily=yesterday, hours_ago=20)
     history.add(BOB.user_id, "won", daily=TODAY)
@@ -354,7 +356,7 @@ async def test_the_daily_board_of_another_day(stats: Core, history: History) -> 
 
 
 async def test_the_daily_board_takes_today_and_yesterday_in_the_language_spoken_too(
-    stats: Core,
+    stats: Any,
 ) -> None:
     import dataclasses
     import gettext
@@ -382,7 +384,7 @@ async def test_the_daily_board_takes_today_and_yesterday_in_the_language_spoken_
     ("2026-11-23", "has not come yet"), ("22/11/2026", "year-month-day"), ("soon", "`soon`"),
 ])
 async def test_the_daily_board_refuses_days_it_cannot_show(
-    stats: Core, day: str, says: str
+    stats: Any, day: str, says: str
 ) -> None:
     answer = await stats.daily_board(ALICE, "trefoil", day)
     assert answer.refused and answer.message is None and says in answer.text
@@ -392,7 +394,7 @@ async def test_the_daily_board_refuses_days_it_cannot_show(
 
 
 async def test_forget_me_asks_then_deletes_that_player_everywhere(
-    stats: Core, store: Stores, history: History
+    stats: Any, store: Stores, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "won", guild=OTHER)
@@ -415,7 +417,7 @@ async def test_forget_me_asks_then_deletes_that_player_everywhere(
 
 
 async def test_only_a_server_manager_may_reset_and_only_that_server(
-    stats: Core, store: Stores, history: History
+    stats: Any, store: Stores, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
     history.add(BOB.user_id, "lost")
@@ -442,7 +444,7 @@ def test_names_on_the_picture_use_letters_its_font_has(name: str, printed: str) 
 
 
 async def test_the_daily_board_invites_only_those_who_have_not_tried_today(
-    stats: Core,
+    stats: Any,
 ) -> None:
     await stats.daily(ALICE, "trefoil")  # Alice's scored attempt has begun
     hers = await stats.daily_board(ALICE, "trefoil")

@@ -16,6 +16,7 @@ from bot.workers.solver import HintAnswer
 from engine import RULES, new_game
 
 from .conftest import ALICE
+from .presenting import answer
 from .test_console import play
 
 GERMAN_ALICE = replace(ALICE, language="de")
@@ -38,22 +39,22 @@ def test_the_words_of_a_move_read_both_ways() -> None:
 
 
 async def test_a_german_player_redeals_and_draws_in_german(core: Core) -> None:
-    await core.new_game(GERMAN_ALICE, "trefoil", 27, draw=True)
+    await answer(core.new_game, GERMAN_ALICE, "trefoil", 27, draw=True)
     for _redeal in range(2):
-        mixed = await core.act(GERMAN_ALICE, Action.MOVE, "mischen")
+        mixed = await answer(core.act, GERMAN_ALICE, Action.MOVE, "mischen")
         assert mixed.board is not None and not mixed.refused, mixed.text
         assert "`mischen`" in mixed.board.text
-    drawn = await core.act(GERMAN_ALICE, Action.MOVE, "ziehen DH")
+    drawn = await answer(core.act, GERMAN_ALICE, Action.MOVE, "ziehen DH")
     assert drawn.board is not None and not drawn.refused, drawn.text
     assert "`ziehen DH`" in drawn.board.text
-    again = await core.act(ALICE, Action.UNDO)
+    again = await answer(core.act, ALICE, Action.UNDO)
     assert again.board is not None and "`draw QH`" in again.board.text  # in English: English
 
 
 async def test_no_redeal_left_is_said_as_the_picture_says_it(core: Core) -> None:
-    await core.new_game(FRENCH_ALICE, "trefoil", 27)
-    await core.act(FRENCH_ALICE, Action.MOVE, "redonner")
-    done = await core.act(FRENCH_ALICE, Action.MOVE, "redonner")
+    await answer(core.new_game, FRENCH_ALICE, "trefoil", 27)
+    await answer(core.act, FRENCH_ALICE, Action.MOVE, "redonner")
+    done = await answer(core.act, FRENCH_ALICE, Action.MOVE, "redonner")
     assert done.board is not None
     assert "plus de redonne" in done.board.text and "reste 0" not in done.board.text
 

@@ -31,7 +31,7 @@ from bot.replies import (
     MenuOption,
     Reply,
 )
-from bot.store import Stores
+from bot.store import SavedGame, Stores
 from bot.words.hints import hint_words
 from bot.words.language import Words, speaking
 from bot.workers.solver import HintAnswer, SolverWorker
@@ -267,8 +267,8 @@ async def test_a_proven_loss_is_told_in_the_language_of_the_board(
     board = board_of(await flow.act(ALICE, Action.REDEAL))  # proven lost, moves still left
     delivered: list[Amendment] = []
 
-    async def deliver(amended: Amendment) -> None:
-        delivered.append(amended)
+    async def deliver(lost: SavedGame) -> None:
+        delivered.append(await flow.amended(board, lost))
 
     monkeypatch.setattr(flow.solver, "_checker", object())  # queued, run below
     flow.solver.request_verdict(board, deliver)

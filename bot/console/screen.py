@@ -1,0 +1,111 @@
+"""The console's side of the core's ``Presenter``: replies printed as terminal text, each
+picture written to a folder and its path printed.
+
+Discord's Markdown reads as plain text here, and a mention of the console's player as
+"you". The last board and question shown are kept: the labels typed next act on them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TextIO
+
+from ..replies import Amendment, Board, Message, Player, Question, Reply, Update
+from ..words.language import _, p_
+from ..words.typed import as_typed
+from .pictures import PictureFolder
+
+CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
+
+
+class Screen:
+    """What the console shows; ``Console`` reads what is typed."""
+
+    awaits_verdict = True  # a board's verdict is said before the next prompt
+
+    def __init__(self, boards: Path, out: TextIO) -> None:
+        self.boards = boards
+        self.out = out
+        self.pictures = PictureFolder(boards)
+        self.board: Board | None = None  # the last board shown: buttons and menu act on it
+        self.question: Question | None = None  # a yes/no question waiting for a label
+        self.shown = Reply()  # the last reply shown
+
+    def say(self, text: str) -> None:
+        print(plain(text), file=self.out, flush=True)
+
+    awaits_verdict = True  # a board's verdict is said before the next prompt
+
+    async def show(self, reply: Reply) -> None:
+        self.shown = reply
+        if reply.board is not None:
+            self.board = reply.board
+            self._show_board(reply.board)
+        if reply.message is not None:
+            self._show_message(reply.message)
+        if reply.note is not None:
+            self.say(reply.note)
+
+    async def wait(self, text: str) -> None:
+        self.say(text)
+
+    async def amend(self, amended: Amendment) -> None:
+        """The solver proved the board just shown lost: say so, with its new picture."""
+        self.say(amended.text.splitlines()[-1])
+        self.say(_("Picture: {path}", path=self.pictures.amend(amended.png)))
+
+    async def collapse(self, channel_id: int, message_id: int) -> None:
+        """Never asked: a terminal has no channel, so no board of it is posted in one."""
+
+    async def update(self, update: Update) -> None:
+        """Never asked: the console has no challenges, whose messages are updated."""
+
+    def forget_pictures(self) -> int:
+        """Delete every picture this console wrote (after /forget-me); how many."""
+        return self.pictures.forget()
+
+    def _show_message(self, message: Message) -> None:
+        """Text, its picture saved like a board's, its question's two labels."""
+        lines = [message.text]
+        if message.image is not None:
+            lines.append(self._picture_line(message.image, message.filename))
+        self.question = message.question
+        if message.question is not None:
+            lines.append(f"  [{message.question.yes}]  [{message.question.no}]")
+        self.say("\n".join(lines))
+
+    def _picture_line(self, png: bytes, filename: str) -> str:
+        """Where a picture was written (see ``PictureFolder.save``)."""
+        return _("Picture: {path}", path=self.pictures.save(png, filename))
+
+    def _show_board(self, board: Board) -> None:
+        controls = board.controls
+        buttons = "  ".join(
+            f"[{b.label}]" if b.enabled else _("({button}: greyed out)", button=b.label)
+            for b in controls.buttons
+        )
+        lines = [board.text, self._picture_line(board.png, board.filename),
+                 _("Buttons: {buttons}", buttons=buttons)]
+        if controls.menu:
+            lines.append(_("Menu — {placeholder}:", placeholder=controls.menu_placeholder))
+            lines += [f"  {as_typed(o.value):<8} {o.label.partition(' · ')[2] or o.label}"
+                      for o in controls.menu]
+        else:
+            lines.append(_("Menu: {placeholder}", placeholder=controls.menu_placeholder))
+        self.say("\n".join(lines))
+
+
+def plain(text: str) -> str:
+    """Discord Markdown to terminal text; a mention of the console player reads "you"."""
+    text = text.replace("```\n", "").replace("\n```", "")  # a block: its lines as they are
+    text = text.replace("**", "").replace("`", "").replace("\n-# ", "\n")
+    text = re.sub(r"(?<![\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])", r"\1", text)  # *italic*
+    return re.sub(r"<@(\d+)>", _named, text)
+
+
+def _named(mention: re.Match[str]) -> str:
+    """A player named in a reply, as the console says it."""
+    if int(mention[1]) == CONSOLE_PLAYER.user_id:
+        return p_("a mention of the console's player", "you")
+    return _("player {id}", id=mention[1])

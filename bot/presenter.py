@@ -1,0 +1,54 @@
+"""The core's one way out: the ``Presenter`` each adapter implements.
+
+An adapter makes one call into the core (``Core``) and hands it a presenter. The core does
+the work and then drives everything the player and the channel see through it: the reply,
+a board amended once the solver proves it lost, the player's earlier board collapsed, a
+challenge's message brought up to date. Nothing calls the core back after the reply.
+
+The Discord adapter answers an interaction (``bot/discord/send.py``); the console prints
+(``bot/console/terminal.py``). ``Channels`` is the part that needs no request: the leader
+closing the day's challenges has no one to reply to, only messages to update.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from .replies import Amendment, Reply, Update
+
+
+@dataclass(frozen=True)
+class Posted:
+    """Where a reply's board or message went as a new message: to collapse it when the next
+    one comes, or to keep a challenge's message up to date."""
+
+    channel_id: int
+    message_id: int
+
+
+class Channels(Protocol):
+    async def update(self, update: Update) -> None:
+        """Show a message posted earlier as it now is (a challenge's); a message gone or out
+        of reach stays as it was."""
+
+
+class Presenter(Channels, Protocol):
+    # True: the solver's look at each new board is awaited before the core returns, so its
+    # verdict shows before the next input (the console). False: the look runs in the
+    # background and ``amend`` comes when it ends, if ever (Discord).
+    awaits_verdict: bool
+
+    async def show(self, reply: Reply) -> Posted | None:
+        """Show ``reply`` to whoever asked: where its board or message went as a new message
+        in a channel, if it did."""
+
+    async def wait(self, text: str) -> None:
+        """Tell the player at once that their reply waits its turn; the reply follows."""
+
+    async def amend(self, amended: Amendment) -> None:
+        """Show the board of the last reply as the solver found it: no win is possible."""
+
+    async def collapse(self, channel_id: int, message_id: int) -> None:
+        """The player's earlier board in this channel, replaced by a newer one: shrink it to
+        one line (the newest board is the one to play)."""

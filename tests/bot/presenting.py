@@ -1,0 +1,71 @@
+"""A ``Presenter`` for tests: it keeps everything the core shows through it."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.presenter import Posted
+from bot.replies import Amendment, Reply, Update
+
+
+class Recorder:
+    """Everything shown, in order. ``posted``: where each board or message "went", as a
+    channel would have it (None: nowhere, as in a DM without the bot)."""
+
+    def __init__(self, *, awaits_verdict: bool = False, posted: Posted | None = None) -> None:
+        self.awaits_verdict = awaits_verdict
+        self.posted = posted
+        self.replies: list[Reply] = []
+        self.waits: list[str] = []
+        self.amended: list[Amendment] = []
+        self.collapsed: list[tuple[int, int]] = []
+        self.updated: list[Update] = []
+
+    async def show(self, reply: Reply) -> Posted | None:
+        self.replies.append(reply)
+        return self.posted
+
+    async def wait(self, text: str) -> None:
+        self.waits.append(text)
+
+    async def amend(self, amended: Amendment) -> None:
+        self.amended.append(amended)
+
+    async def collapse(self, channel_id: int, message_id: int) -> None:
+        self.collapsed.append((channel_id, message_id))
+
+    async def update(self, update: Update) -> None:
+        self.updated.append(update)
+
+    @property
+    def reply(self) -> Reply:
+        """The one reply shown."""
+        assert len(self.replies) == 1, self.replies
+        return self.replies[0]
+
+
+async def answer(call: Callable[..., Awaitable[None]], *args: Any, **kwargs: Any) -> Reply:
+    """The reply a core method shows: ``await answer(core.act, ALICE, Action.UNDO)``."""
+    to = Recorder()
+    await call(*args, to=to, **kwargs)
+    return to.reply
+
+
+class Answering:
+    """The core, each of its methods that shows a reply returning that reply instead:
+    ``await Answering(core).stats(ALICE, person)``. Everything else is the core's own."""
+
+    def __init__(self, core: Any) -> None:
+        self.core = core
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self.core, name)
+        if not callable(found) or "to" not in inspect.signature(found).parameters:
+            return found
+
+        async def shown(*args: Any, **kwargs: Any) -> Reply:
+            return await answer(found, *args, **kwargs)
+
+        return shown
