@@ -5,9 +5,9 @@ asyncpg with two pools: each transaction takes a connection of the first and
 for a connection behind the moves, nor a move behind the reads, and MVCC lets them read
 beside the writers.
 Discord ids are BIGINT. The schema version is kept in ``schema_version``; ``MIGRATIONS``
-(in ``migrations/``) lists every step from an empty database, applied at open under an
-advisory lock so that processes starting together migrate once. A change is a new entry,
-never an edit.
+(``migrations.py``, the schema written once for both backends) lists every step from an
+empty database, applied at open under an advisory lock so that processes starting together
+migrate once. A change is a new step, never an edit.
 
 Leading: ``try_lead(name)`` takes a session advisory lock on a connection of its own (the
 lease's), held for as long as that session lives, so exactly one process syncs commands and
@@ -37,7 +37,7 @@ from urllib.parse import urlsplit
 import asyncpg
 
 from .database import Listener, Notice, NotLeading, Outage, StoreError, StoreUnavailable
-from .migrations.postgres import MIGRATIONS
+from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
 
 log = logging.getLogger(__name__)
 

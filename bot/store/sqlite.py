@@ -4,9 +4,10 @@ Two connections: the writer, behind one asyncio lock so one transaction never in
 with another's statements, and a read-only reader for statistics. WAL lets the reader read
 the last committed data while the writer writes, so a long leaderboard never holds up a move.
 
-The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS`` (in ``migrations/``)
-lists every step from an empty file, applied at open. A change to the schema is a new entry
-at the end, never an edit of an old one.
+The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS`` (``migrations.py``, the
+schema written once for both backends) lists every step from an empty file, applied at open,
+each in its own transaction. A change to the schema is a new step at the end, never an edit
+of an old one.
 
 Durability: ``synchronous=NORMAL`` (the WAL default): a committed move survives the bot
 crashing or being killed; a power cut may lose the last moments. ``secure_delete`` overwrites
@@ -30,7 +31,7 @@ from typing import Any
 import aiosqlite
 
 from .database import Listener, Notice, Outage, StoreError, StoreUnavailable
-from .migrations.sqlite import MIGRATIONS
+from .migrations import SQLITE_MIGRATIONS as MIGRATIONS
 
 log = logging.getLogger(__name__)
 

@@ -374,7 +374,7 @@ async def test_a_pairs_challenges_waiting_at_once_before_the_limit_leave_the_new
 async def test_on_postgresql_too_a_pairs_waiting_challenges_leave_the_newest(
     pg_url: str,
 ) -> None:
-    from bot.store.migrations.postgres import MIGRATIONS as PG_MIGRATIONS
+    from bot.store.postgres import MIGRATIONS as PG_MIGRATIONS
 
     conn = await asyncpg.connect(pg_url)
     try:

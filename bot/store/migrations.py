@@ -1,8 +1,51 @@
-"""SQLite's schema, step by step from an empty file: applied at open, each in its own
-transaction, the version kept in ``PRAGMA user_version``. A change is a new entry at the
-end, never an edit of an old one."""
+"""The schema, written once: every step from an empty database, each rendered for SQLite
+and for PostgreSQL. A change is a new step at the end, never an edit of an old one: a
+database in the field has run the old ones as they were.
 
-MIGRATIONS: tuple[str, ...] = (
+A step names its types by what they hold and each backend spells them its way:
+
+    {ID}        a row's own id, never reused (buttons carry it): SQLite's AUTOINCREMENT
+                rowid, PostgreSQL's identity column
+    {BIG}       a Discord id or a deal: INTEGER (SQLite's are 64-bit), BIGINT
+    {REAL}      seconds and times: REAL, DOUBLE PRECISION
+    {BOOL}      INTEGER 0/1 (SQLite has no booleans), BOOLEAN
+    {LEAST} {GREATEST}   the lesser and greater of two values: min and max, which are
+                aggregates only on PostgreSQL, LEAST and GREATEST, which SQLite lacks
+    {THEN_ID}   the row's id at the end of an index: SQLite ends every index with the rowid
+                (which ``id`` is) whether named or not; PostgreSQL names it
+
+(``str.format_map`` fills them in: a brace the SQL itself needs is written twice.)
+
+The two count versions differently, and both counts stay as databases in the field have
+them. SQLite counts steps: its version n has run steps 1 to n (``PRAGMA user_version``).
+PostgreSQL came with step 5: its version 1 is steps 1 to 5 run together, its version n
+later is step n + 4 (the ``schema_version`` table). No migration library: it would keep
+a version table of its own beside these two counts, for eleven steps and seven words.
+"""
+
+from __future__ import annotations
+
+SQLITE = {
+    "ID": "INTEGER PRIMARY KEY AUTOINCREMENT",
+    "BIG": "INTEGER",
+    "REAL": "REAL",
+    "BOOL": "INTEGER",
+    "LEAST": "min",
+    "GREATEST": "max",
+    "THEN_ID": "",
+}
+POSTGRES = {
+    "ID": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
+    "BIG": "BIGINT",
+    "REAL": "DOUBLE PRECISION",
+    "BOOL": "BOOLEAN",
+    "LEAST": "LEAST",
+    "GREATEST": "GREATEST",
+    "THEN_ID": ", id",
+}
+POSTGRES_FIRST = 5  # the step PostgreSQL's version 1 ends at
+
+STEPS: tuple[str, ...] = (
     # 1: the current game of each player.
     """
     CREATE TABLE meta (
@@ -10,16 +53,16 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     CREATE TABLE games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: buttons carry it
-        user_id INTEGER NOT NULL UNIQUE,       -- one current game per player
-        guild_id INTEGER,                      -- server it was started in; NULL: DM, console
+        id {ID},
+        user_id {BIG} NOT NULL UNIQUE,         -- one current game per player
+        guild_id {BIG},                        -- server it was started in; NULL: DM, console
         game TEXT NOT NULL,
-        deal INTEGER NOT NULL,
-        state TEXT NOT NULL,                   -- engine Game.to_dict() as JSON
+        deal {BIG} NOT NULL,
+        state TEXT NOT NULL,                   -- engine Game.to_dict() as JSON, kept verbatim
         status TEXT NOT NULL DEFAULT 'playing',
         revision INTEGER NOT NULL DEFAULT 0,   -- +1 on every saved change
-        started_at REAL NOT NULL,
-        updated_at REAL NOT NULL
+        started_at {REAL} NOT NULL,
+        updated_at {REAL} NOT NULL
     );
     """,
     # 2: results (one row per finished game, written with the game's last change),
@@ -27,23 +70,23 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN undos INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE games ADD COLUMN seconds_played REAL NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN seconds_played {REAL} NOT NULL DEFAULT 0;
     ALTER TABLE games ADD COLUMN daily TEXT;
-    ALTER TABLE games ADD COLUMN finished_at REAL;
+    ALTER TABLE games ADD COLUMN finished_at {REAL};
     CREATE TABLE results (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        game_row INTEGER NOT NULL UNIQUE,      -- games.id: a game is counted once
-        user_id INTEGER NOT NULL,
-        guild_id INTEGER,
+        id {ID},
+        game_row {BIG} NOT NULL UNIQUE,        -- games.id: a game is counted once
+        user_id {BIG} NOT NULL,
+        guild_id {BIG},
         game TEXT NOT NULL,
-        deal INTEGER NOT NULL,
+        deal {BIG} NOT NULL,
         outcome TEXT NOT NULL CHECK (outcome IN ('won', 'lost', 'resigned', 'abandoned')),
         moves INTEGER NOT NULL,
         undos INTEGER NOT NULL,
         hints INTEGER NOT NULL,
         redeals_used INTEGER NOT NULL,
-        seconds_played REAL NOT NULL,
-        finished_at REAL NOT NULL,
+        seconds_played {REAL} NOT NULL,
+        finished_at {REAL} NOT NULL,
         daily TEXT                             -- the UTC day of a daily deal, else NULL
     );
     CREATE INDEX results_by_guild ON results (guild_id, game, finished_at);
@@ -54,24 +97,26 @@ MIGRATIONS: tuple[str, ...] = (
     #    hands out no second attempt. Daily boards read results by server and day.
     """
     CREATE TABLE daily_attempts (
-        user_id INTEGER NOT NULL,
+        user_id {BIG} NOT NULL,
         game TEXT NOT NULL,
         day TEXT NOT NULL,                     -- UTC date, YYYY-MM-DD
-        started_at REAL NOT NULL,
+        started_at {REAL} NOT NULL,
         PRIMARY KEY (user_id, game, day)
     );
-    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
-        SELECT user_id, game, daily, started_at FROM games WHERE daily IS NOT NULL;
-    INSERT OR IGNORE INTO daily_attempts (user_id, game, day, started_at)
-        SELECT user_id, game, daily, finished_at FROM results WHERE daily IS NOT NULL;
+    INSERT INTO daily_attempts (user_id, game, day, started_at)
+        SELECT user_id, game, daily, started_at FROM games WHERE daily IS NOT NULL
+        ON CONFLICT DO NOTHING;
+    INSERT INTO daily_attempts (user_id, game, day, started_at)
+        SELECT user_id, game, daily, finished_at FROM results WHERE daily IS NOT NULL
+        ON CONFLICT DO NOTHING;
     CREATE INDEX results_by_daily ON results (guild_id, daily, game);
     """,
     # 4: deals the solver proved winnable, waiting to be handed out by `/new winnable`.
     """
     CREATE TABLE winnable_deals (
         game TEXT NOT NULL,
-        deal INTEGER NOT NULL,
-        found_at REAL NOT NULL,
+        deal {BIG} NOT NULL,
+        found_at {REAL} NOT NULL,
         PRIMARY KEY (game, deal)
     );
     """,
@@ -83,16 +128,16 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE games ADD COLUMN proven_lost_at INTEGER;  -- a revision; stale once it moves
     CREATE TABLE player_settings (
-        user_id INTEGER PRIMARY KEY,
-        private_boards INTEGER NOT NULL,
-        four_colour INTEGER NOT NULL,
-        auto_moves INTEGER NOT NULL
+        user_id {BIG} PRIMARY KEY,
+        private_boards {BOOL} NOT NULL,
+        four_colour {BOOL} NOT NULL,
+        auto_moves {BOOL} NOT NULL
     );
     CREATE TABLE board_messages (
-        user_id INTEGER NOT NULL,
-        channel_id INTEGER NOT NULL,
-        message_id INTEGER NOT NULL,           -- the player's live board in that channel
-        previous_id INTEGER,                   -- the one it replaced
+        user_id {BIG} NOT NULL,
+        channel_id {BIG} NOT NULL,
+        message_id {BIG} NOT NULL,             -- the player's live board in that channel
+        previous_id {BIG},                     -- the one it replaced
         PRIMARY KEY (user_id, channel_id)
     );
     DROP INDEX results_by_guild;
@@ -101,8 +146,8 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_by_guild_player
         ON results (guild_id, user_id, game, finished_at, outcome, hints);
     DROP INDEX results_by_user;
-    CREATE INDEX results_by_user ON results
-        (user_id, guild_id, game, finished_at, outcome, hints, moves, seconds_played, daily);
+    CREATE INDEX results_by_user ON results (user_id, guild_id, game, finished_at, outcome,
+        hints, moves, seconds_played, daily{THEN_ID});
     """,
     # 6: board_messages.previous_id was never written.
     """
@@ -111,9 +156,9 @@ MIGRATIONS: tuple[str, ...] = (
     # 7: each player's last use of what has a cooldown, shared by every process.
     """
     CREATE TABLE cooldowns (
-        user_id INTEGER NOT NULL,
+        user_id {BIG} NOT NULL,
         kind TEXT NOT NULL,                    -- hint, winnable, stats, ...
-        used_at REAL NOT NULL,
+        used_at {REAL} NOT NULL,
         PRIMARY KEY (user_id, kind)
     );
     """,
@@ -124,38 +169,38 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE daily_deals (
         game TEXT NOT NULL,
         day TEXT NOT NULL,                     -- UTC date, YYYY-MM-DD
-        deal INTEGER NOT NULL,
+        deal {BIG} NOT NULL,
         PRIMARY KEY (game, day)
     );
     CREATE TABLE challenges (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: buttons carry it
-        guild_id INTEGER NOT NULL,
-        channel_id INTEGER,                    -- where its message is, once posted
-        message_id INTEGER,
-        challenger_id INTEGER NOT NULL,        -- 0: a player who asked to be forgotten
-        challenged_id INTEGER NOT NULL,
+        id {ID},
+        guild_id {BIG} NOT NULL,
+        channel_id {BIG},                      -- where its message is, once posted
+        message_id {BIG},
+        challenger_id {BIG} NOT NULL,          -- 0: a player who asked to be forgotten
+        challenged_id {BIG} NOT NULL,
         game TEXT NOT NULL,
-        deal INTEGER,                          -- chosen when accepted
+        deal {BIG},                            -- chosen when accepted
         status TEXT NOT NULL,                  -- open, declined, accepted, over
-        created_at REAL NOT NULL,
-        accepted_at REAL,
+        created_at {REAL} NOT NULL,
+        accepted_at {REAL},
         challenger_outcome TEXT,               -- won, lost, resigned, abandoned
         challenger_moves INTEGER,
-        challenger_seconds REAL,
+        challenger_seconds {REAL},
         challenged_outcome TEXT,
         challenged_moves INTEGER,
-        challenged_seconds REAL
+        challenged_seconds {REAL}
     );
     CREATE INDEX challenges_open ON challenges (status, created_at);
-    ALTER TABLE games ADD COLUMN challenge_id INTEGER;
-    ALTER TABLE results ADD COLUMN challenge_id INTEGER;
+    ALTER TABLE games ADD COLUMN challenge_id {BIG};
+    ALTER TABLE results ADD COLUMN challenge_id {BIG};
     CREATE TABLE replays (
-        user_id INTEGER NOT NULL,
-        place INTEGER NOT NULL,                -- the server's id; 0 outside servers
+        user_id {BIG} NOT NULL,
+        place {BIG} NOT NULL,                  -- the server's id; 0 outside servers
         state TEXT NOT NULL,                   -- the finished game, as games.state
         outcome TEXT NOT NULL,
         hints INTEGER NOT NULL,
-        finished_at REAL NOT NULL,
+        finished_at {REAL} NOT NULL,
         PRIMARY KEY (user_id, place)
     );
     """,
@@ -178,11 +223,24 @@ MIGRATIONS: tuple[str, ...] = (
         AND id NOT IN (
             SELECT max(id) FROM challenges
             WHERE status = 'open' AND challenger_id <> 0 AND challenged_id <> 0
-            GROUP BY min(challenger_id, challenged_id), max(challenger_id, challenged_id)
+            GROUP BY {LEAST}(challenger_id, challenged_id), {GREATEST}(challenger_id, challenged_id)
         );
-    CREATE UNIQUE INDEX challenges_open_pair
-        ON challenges (min(challenger_id, challenged_id), max(challenger_id, challenged_id))
+    CREATE UNIQUE INDEX challenges_open_pair ON challenges
+        ({LEAST}(challenger_id, challenged_id), {GREATEST}(challenger_id, challenged_id))
         WHERE status = 'open' AND challenger_id <> 0 AND challenged_id <> 0;
     CREATE INDEX challenges_by_challenger ON challenges (challenger_id, status, created_at);
     """,
+)
+
+
+def _render(steps: tuple[str, ...], dialect: dict[str, str]) -> tuple[str, ...]:
+    return tuple(step.format_map(dialect) for step in steps)
+
+
+#: SQLite's migrations: version n has run the first n.
+SQLITE_MIGRATIONS = _render(STEPS, SQLITE)
+#: PostgreSQL's migrations: version n has run the first n.
+POSTGRES_MIGRATIONS = (
+    "".join(_render(STEPS[:POSTGRES_FIRST], POSTGRES)),
+    *_render(STEPS[POSTGRES_FIRST:], POSTGRES),
 )

@@ -1,1 +1,0 @@
-"""Each backend's schema, one migration after another."""
