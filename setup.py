@@ -4,7 +4,7 @@ Everything else is in pyproject.toml. The modules listed here are ordinary, full
 Python (mypy --strict); mypyc turns them into C extensions that run the same code about
 three times faster. The extensions are optional: without a C compiler, or with
 SOLITAIRE_PURE_PYTHON=1 set when installing, `pip install .` still succeeds and the
-solver runs the .py files. ``python -m engine.solver.bench_speed`` says which one runs,
+solver runs the .py files. ``python -m benchmarks.solver_speed`` says which one runs,
 and tests/solver/test_compiled.py checks that both give the same answers.
 """
 

@@ -37,7 +37,6 @@ class Leadership:
         self._meta = meta
         self._check_s = check_s
         self.leading = False
-        self.terms = 0  # how many times this process took the lead
         self._jobs: list[asyncio.Task[None]] = []
         self._watch: asyncio.Task[None] | None = None
         self._wake = asyncio.Event()
@@ -67,7 +66,6 @@ class Leadership:
             holds = False
         if holds and not self.leading:
             self.leading = True
-            self.terms += 1
             log.info("this process leads now: it syncs the commands if they changed and "
                      "fills the winnable pool")
             try:

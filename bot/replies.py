@@ -2,7 +2,7 @@
 
 The core (game flow, statistics) knows no Discord. It answers with a ``Reply`` and each
 adapter shows it its own way — ``bot/discord/send.py`` as an interaction response,
-``bot/console.py`` as lines in a terminal:
+``bot/console/`` as lines in a terminal:
 
 * ``board``: a game's picture, text and controls. A command posts it as a new message; a
   press edits the pressed message in place.

@@ -1,5 +1,10 @@
 """``python -m engine show GAME --deal N``, ``python -m engine play GAME --deal N`` and
-``python -m engine rules`` (the rules document, docs/RULES.md)."""
+``python -m engine rules`` (the rules document, docs/RULES.md).
+
+A deal in a terminal, in plain English: every pile with the number a player types. The
+bot words its boards in the player's language (``bot/flows/boards.py``); this is for
+trying the engine alone, without the bot.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +15,6 @@ from typing import TextIO
 from . import GAMES, MAX_DEAL, IllegalMove, new_game
 from .game import Game
 from .rulebook import document
-from .text import layout_text
 
 PLAY_HELP = """Type a move as in Discord's /move: 7 3 (pile 7 onto pile 3), 7 f2 or 7 f
 (to a foundation), 7 (its only legal move), redeal.
@@ -87,6 +91,55 @@ def play(game: Game, stdin: TextIO, stdout: TextIO) -> int:
             return 0
         if game.is_stuck:
             say("\nNo legal move is left: the game is lost. undo to try another way, or quit.")
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _status_line(game: Game) -> str:
+    parts = [f"{game.name} — deal {game.deal}", _plural(game.moves_made, "move")]
+    if game.rules.redeals:
+        parts.append(f"{_plural(game.redeals_left, 'redeal')} left")
+    if game.draw_rule:
+        parts.append("draw used" if game.draw_used else "draw unused")
+    if game.is_won:
+        parts.append("WON!")
+    elif game.is_stuck:
+        parts.append("stuck: no legal move left")
+    return " — ".join(parts)
+
+
+def _foundation_text(game: Game, f: int) -> str:
+    spec = game.rules.foundations[f]
+    pile = game.foundations[f]
+    top = pile[-1].label if pile else "--"
+    return f"f{f + 1} {spec.label} [{top}] {len(pile)}/{spec.size}"
+
+
+def layout_text(game: Game) -> str:
+    """Header, foundations, then one line per pile (bottom card first, top card last)."""
+    lines = [_status_line(game), ""]
+    feeds = game.rules.feeds
+    if feeds is None:
+        lines.append("Foundations: " + "   ".join(
+            _foundation_text(game, f) for f in range(len(game.foundations))))
+    lines.append("Piles (bottom ... top):")
+    for i, pile in enumerate(game.tableau):
+        name = game.pile_name(i)
+        cards = " ".join(c.label for c in pile) if pile else "(empty)"
+        line = f"{name:>8}: {cards}"
+        if feeds is not None and len(feeds[i]) < len(game.foundations):
+            line += "   -> " + ", ".join(_foundation_text(game, f) for f in sorted(feeds[i]))
+        lines.append(line)
+    if feeds is not None:
+        every = set(range(len(game.foundations)))
+        anywhere = ", ".join(game.pile_name(p) for p, fed in enumerate(feeds) if fed == every)
+        lines.append(f"Piles {anywhere} feed every foundation.")
+    if game.rules.refillable:
+        refill = ", ".join(game.pile_name(p) for p in sorted(game.rules.refillable))
+        lines.append(f"Emptied, piles {refill} take the top card of any pile.")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

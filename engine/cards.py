@@ -8,7 +8,6 @@ from __future__ import annotations
 
 SUIT_LETTERS = "CDHS"
 SUIT_SYMBOLS = "♣♦♥♠"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 ACE, KING = 1, 13
@@ -28,10 +27,6 @@ class Card(int):
     def suit(self) -> int:
         """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
         return int(self) // 13
-
-    @property
-    def is_red(self) -> bool:
-        return self.suit in (DIAMONDS, HEARTS)
 
     @property
     def label(self) -> str:

@@ -261,22 +261,7 @@ class Game:
             for _ in range(played):
                 self.pop()
 
-    # -- moves in words -------------------------------------------------------------
-
-    def describe(self, move: Move) -> str:
-        """A legal move in words, before it is played: ``7 → 3 · 9♣ on 10♣``,
-        ``7 → f2 · 9♣ to ♦ A↑``, ``Redeal (2 left)``."""
-        if move.kind == REDEAL:
-            return f"Redeal ({self.redeals_left} left)"
-        if move.kind == DRAW:
-            return f"Draw: bring {CARDS[move.dst].label} to the top of its pile (once)"
-        card = self.tableau[move.src][-1].label
-        src = self.pile_name(move.src)
-        if move.kind == FOUNDATION:
-            return f"{src} → f{move.dst + 1} · {card} to {self.rules.foundations[move.dst].label}"
-        target = self.tableau[move.dst]
-        onto = f"on {target[-1].label}" if target else f"to the empty {self.rules.pile_word}"
-        return f"{src} → {self.pile_name(move.dst)} · {card} {onto}"
+    # -- where a move takes its card from, and which card it places -----------------
 
     def source_pile(self, move: Move) -> int:
         """The pile (0-based) a pile, foundation or draw move takes its card from."""

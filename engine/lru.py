@@ -1,9 +1,12 @@
 """A dictionary with a size: the least recently used entry goes first when it is full.
 
-The one bounded cache of the project. The solver keeps its caches in these (it runs in one
-long-lived process), and so does the bot for everything it keeps per player or per game:
-memory then never grows with the number of deals or players seen. Compiled with the
-solver by mypyc where the machine can (setup.py).
+The solver keeps its caches in these (it runs in one long-lived process), and so does the
+bot for what it keeps per player, board or position: memory then never grows with the
+number of deals or players seen. This is for what a caller stores, looks up and drops
+itself; a pure function's results are kept by ``functools`` (``lru_cache`` with a
+``maxsize``, or ``cache`` where its arguments are few by nature, as the pictures' card
+faces are). Compiled with the solver by mypyc where the machine can (setup.py), so the
+solver's calls of it stay in C.
 """
 
 from __future__ import annotations

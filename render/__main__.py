@@ -6,10 +6,10 @@ import argparse
 import sys
 
 from engine import GAMES, IllegalMove, Move, new_game
-from engine.text import plural
 
 from .alt_text import alt_text
 from .board import render_png
+from .words import english_plural
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -50,8 +50,8 @@ def main(argv: list[str] | None = None) -> int:
         out.write(png)
     state = (" (won)" if game.is_won else " (resigned)" if args.resigned
              else " (stuck)" if game.is_stuck else "")
-    print(f"{args.output}: {game.name} deal {game.deal}, {plural(game.moves_made, 'move')}{state}, "
-          f"{len(png) // 1024} KB")
+    moves = english_plural("{count} move", "{count} moves", game.moves_made)
+    print(f"{args.output}: {game.name} deal {game.deal}, {moves}{state}, {len(png) // 1024} KB")
     if args.alt:
         print(alt_text(game, no_win=args.no_win, assisted=args.assisted, resigned=args.resigned))
     return 0

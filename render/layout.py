@@ -2,7 +2,7 @@
 
 Pictures are made for a phone, which shows them about 400 px wide: the fewer
 columns side by side, the bigger every card. So every game lays its piles out as
-columns, at most nine side by side, each fanned downwards:
+columns, each fanned downwards, at most nine side by side (Corner Stones: ten):
 
 * Clover Leaf, Trefoil, Super Flower Garden, Four Leaf Clovers: two rows of
   columns under a top band (the title, the foundations beside it);

@@ -2,7 +2,7 @@
 
 A board is a palette image (one byte a pixel). Its rows are written unfiltered, as
 Pillow's writer already writes a palette image's: the time is all in deflate. Measured on
-300 boards from ``render.bench``'s positions (medians): Pillow's ``save`` (zlib, level 6)
+300 boards from ``benchmarks.render_speed``'s positions (medians): Pillow's ``save`` (zlib, level 6)
 takes 3.6 ms for 22 KB, and 1.2 ms for 32 KB at level 1; zlib's level 1 on these rows
 takes 1.0 ms, and ISA-L's deflate (the ``isal`` package) 0.2 ms for 30 KB. The gain is
 ISA-L's: 5 times sooner than Pillow at level 1, 16 times sooner than at its default, for

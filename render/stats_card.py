@@ -68,26 +68,26 @@ def render_stats_png(
     if not rows:
         paint_text(image, words.no_games(), (MARGIN, TOP + LINE), COUNT_SIZE, FELT_TEXT)
     for i, row in enumerate(rows):
-        _row(image, draw, row, TOP + i * ROW, words)
+        _row(image, draw, row, i, words)
     return encode(to_palette(image))
 
 
 def bar_box(index: int) -> tuple[int, int, int, int]:
-    """Where row ``index``'s bar lies: left, top, right, bottom (inclusive)."""
+    """Where row ``index``'s bar lies: left, top, right, bottom (inclusive); the row is
+    drawn around it."""
     y = TOP + index * ROW + 8 + LINE + 4
     return (MARGIN, y, WIDTH - MARGIN, y + BAR_H)
 
 
-def _row(image: Image.Image, draw: ImageDraw.ImageDraw, row: StatsRow, top: int,
+def _row(image: Image.Image, draw: ImageDraw.ImageDraw, row: StatsRow, index: int,
          words: PictureWords) -> None:
     inner = WIDTH - 2 * MARGIN
     (name, name_size), (count, count_size) = name_and_count(row, words)
-    baseline = top + 8 + LINE - 5
+    baseline = TOP + index * ROW + 8 + LINE - 5
     paint_text(image, name, (MARGIN, baseline), name_size, FELT_TEXT, bold=True)
     count_w = text_width(count, count_size)
     paint_text(image, count, (WIDTH - MARGIN - count_w, baseline), count_size, FELT_TEXT)
-    y = top + 8 + LINE + 4
-    left, right = MARGIN, WIDTH - MARGIN
+    left, y, right, _bottom = bar_box(index)
     draw.rounded_rectangle((left, y, right, y + BAR_H), radius=8, fill=FELT_DARK,
                            outline=FELT_LINE)
     if row.played:

@@ -23,9 +23,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from bot.replies import NAME_LIMIT
-from bot.words.catalog import NAME_CONTEXTS, TEMPLATE, read
 from bot.words.language import DOMAIN, Words
 from engine import GAMES
+from tools.catalog import NAME_CONTEXTS, TEMPLATE, read
 
 PSEUDO = "en-XA"
 STRETCH = 0.4

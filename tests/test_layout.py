@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -120,7 +121,8 @@ def test_every_folder_of_bot_says_what_it_holds() -> None:
         assert doc, f"{init.relative_to(ROOT)} opens with no line on what it holds"
 
 
-LONGEST = {"engine": 600, "render": 450, "bot": 450}  # lines: each module readable at once
+LONGEST = {"engine": 600, "render": 450, "bot": 450,  # lines: each module readable at once
+           "benchmarks": 450, "tools": 450}
 
 
 def test_every_module_is_small_enough_to_read_at_once() -> None:
@@ -128,3 +130,14 @@ def test_every_module_is_small_enough_to_read_at_once() -> None:
         for path in sorted((ROOT / package).rglob("*.py")):
             lines = len(path.read_text(encoding="utf-8").splitlines())
             assert lines <= most, f"{path.relative_to(ROOT)} has {lines} lines (at most {most})"
+
+
+def test_a_players_install_holds_no_benchmark() -> None:
+    """The wheel is the three packages; the benchmarks and the maintainers' tools stay in
+    the checkout."""
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["tool"]["setuptools"]["packages"]["find"]["include"] == [
+        f"{package}*" for package in PACKAGES]
+    for package in PACKAGES:
+        benches = [p for p in (ROOT / package).rglob("*.py") if "bench" in p.name]
+        assert not benches, f"{benches[0].relative_to(ROOT)}: benchmarks go in benchmarks/"

@@ -15,6 +15,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from engine import GAMES, MAX_DEAL
+from engine.moves import MAX_TEXT  # the longest text a move can be: Discord stops more
 
 from ..core import Core
 from ..replies import MENU_LIMIT, Action, MenuOption
@@ -24,7 +25,6 @@ from .translator import named
 
 log = logging.getLogger(__name__)
 
-MOVE_TEXT = 40  # the longest text a move can be (engine.moves.MAX_TEXT): Discord stops more
 # The games by their names, which are proper names: the same in every language.
 GAME_CHOICES = [app_commands.Choice(name=name, value=game_id) for game_id, name in GAMES.items()]
 
@@ -81,8 +81,8 @@ class GameCommands(commands.Cog, name="Solitaire"):
     async def move(
         self,
         interaction: discord.Interaction[Any],
-        source: app_commands.Range[str, 1, MOVE_TEXT],
-        target: app_commands.Range[str, 1, MOVE_TEXT] | None = None,
+        source: app_commands.Range[str, 1, MAX_TEXT],
+        target: app_commands.Range[str, 1, MAX_TEXT] | None = None,
     ) -> None:
         text = f"{source} {target or ''}".strip()
         async with replying(interaction) as to:

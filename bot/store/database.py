@@ -50,10 +50,6 @@ class Outage:
         self._where = where
         self._since: float | None = None
 
-    @property
-    def ongoing(self) -> bool:
-        return self._since is not None
-
     def failed(self, err: BaseException) -> None:
         if self._since is None:
             self._since = time.monotonic()

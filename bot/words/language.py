@@ -34,7 +34,6 @@ from typing import Any
 
 from babel import Locale
 from babel.dates import format_date
-from babel.lists import format_list
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import NumberPattern, format_decimal, format_percent
@@ -120,10 +119,6 @@ class Words:
     def day(self, day: date) -> str:
         """A calendar day as the language writes it: ``Nov 25, 2026``, ``25.11.2026``."""
         return format_date(day, format="medium", locale=self.locale)
-
-    def listing(self, items: list[str]) -> str:
-        """``a, b and c`` (English), ``a, b und c`` (German)."""
-        return format_list(items, locale=self.locale) if items else ""
 
     def rank(self, rank: int) -> str:
         """A rank as this language's cards print it: ``Q``; German ``D`` (Dame)."""

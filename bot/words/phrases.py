@@ -10,7 +10,6 @@ from __future__ import annotations
 import unicodedata
 
 from engine import DRAW, FoundationSpec, Game, Move, Phrase, RuleError, Rules
-from engine.text import plural
 from engine.words import Figure
 
 from .language import _, current, p_
@@ -29,7 +28,6 @@ __all__ = [
     "no_game",
     "option",
     "played",
-    "plural",
     "refused",
     "saved_not_shown",
     "shown_as_typed",

@@ -84,10 +84,6 @@ class Hint:
     shuffles: int | None = None
     shuffles_won: int | None = None
 
-    @property
-    def is_redeal(self) -> bool:
-        return self.move == "redeal"
-
 
 WINNING_NOTE = "This move is part of a winning line."
 # Of a hint's budget, kept for the line that puts the most cards up when no win is

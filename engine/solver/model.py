@@ -90,7 +90,6 @@ class Model:
         self.refillable = rules.refillable
         # One deck and no refill: a card tops at most one pile, and moves go onto tops only.
         self.one_top_each = rules.decks == 1 and not rules.refillable
-        self.refillable_order = tuple(sorted(rules.refillable))
         # Piles that play exactly alike (same feeds, same refill rule) may be reordered
         # in a position's key when no redeal is left to gather them in order.
         classes: dict[tuple[object, ...], list[int]] = {}
@@ -282,10 +281,6 @@ class Model:
         for group in self.pile_classes:
             parts.append(b"\xff".join(sorted([piles[i] for i in group])))
         return b"\xfd".join(parts) + b"\xfe" + tail
-
-
-def to_move(move: RawMove) -> Move:
-    return Move(*move)
 
 
 def move_text(move: RawMove) -> str:

@@ -18,22 +18,6 @@ from babel.messages.catalog import Catalog
 from bot.core import Core
 from bot.replies import Action, MenuOption, Person, Player, Reply
 from bot.store import Stores
-from bot.words import catalog as catalogs
-from bot.words.catalog import (
-    TEMPLATE,
-    body,
-    catalog_problems,
-    discord_rule,
-    extract,
-    init,
-    kind_of,
-    placeholders,
-    plural_problems,
-    problems,
-    read,
-    translated_languages,
-    update,
-)
 from bot.words.language import (
     LANGUAGES,
     Words,
@@ -48,6 +32,22 @@ from bot.words.language import (
 from bot.workers.solver import SolverWorker
 from engine import GAMES
 from tests.pseudo import PSEUDO, pseudo_catalog, stretch, stretched_share
+from tools import catalog as catalogs
+from tools.catalog import (
+    TEMPLATE,
+    body,
+    catalog_problems,
+    discord_rule,
+    extract,
+    init,
+    kind_of,
+    placeholders,
+    plural_problems,
+    problems,
+    read,
+    translated_languages,
+    update,
+)
 
 from .conftest import Clock, PositionPicture
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN
@@ -59,8 +59,8 @@ from .presenting import answer
 
 def test_the_template_holds_every_message_of_the_source_as_it_is_now() -> None:
     assert body(extract()) == body(read(TEMPLATE)), (
-        "the source's messages changed: run `python -m bot.words.catalog extract`, then "
-        "`python -m bot.words.catalog update`, and commit the catalogs"
+        "the source's messages changed: run `python -m tools.catalog extract`, then "
+        "`python -m tools.catalog update`, and commit the catalogs"
     )
 
 
@@ -203,7 +203,7 @@ def test_update_brings_in_new_messages_drops_gone_ones_and_marks_reworded_ones_f
 
 def test_a_stale_or_missing_catalog_is_told(tmp_path: Path) -> None:
     assert problems("fr", small_template(), tmp_path) == [
-        "no catalog yet: `python -m bot.words.catalog init fr`"]
+        "no catalog yet: `python -m tools.catalog init fr`"]
     init("fr", small_template(), tmp_path)
     more = small_template()
     more.add("Hint", locations=[("bot/a.py", 1)])

@@ -36,6 +36,7 @@ from bot.words.hints import hint_words
 from bot.words.language import Words, speaking
 from bot.workers.solver import HintAnswer, SolverWorker
 from engine import GAMES, REDEAL, new_game
+from tests.engine.positions import position
 from tests.marked_language import Wrapping, installed
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
@@ -164,13 +165,17 @@ def test_a_long_menu_picks_piles_in_words_and_names_stacks_as_stacks() -> None:
     assert whole_sentence(narrowed[-1].label)  # back to every pile's moves
 
 
-def test_menu_labels_in_english_read_as_the_engine_describes_moves() -> None:
+def test_a_menu_label_in_english_names_the_card_and_where_it_goes() -> None:
     with speaking(None):
-        for game_id in GAMES:
-            for deal in (1, 2, 3):
-                game = new_game(game_id, deal, draw=game_id == "trefoil")
-                for move in game.legal_moves():
-                    assert move_label(game, move) == game.describe(move), (game_id, deal, move)
+        game = position("trefoil", {1: "9C", 2: "10C", 3: "2C"}, redeals_left=2)
+        assert move_label(game, game.resolve("1 2")) == "1 → 2 · 9♣ on 10♣"
+        assert move_label(game, game.resolve("3 f1")) == "3 → f1 · 2♣ to ♣ A↑"
+        assert move_label(game, game.resolve("redeal")) == "Redeal (2 left)"
+        drawn = position("trefoil", {1: "5H 9C"}, redeals_left=0, draw=True)
+        assert (move_label(drawn, drawn.resolve("draw 5H"))
+                == "Draw: bring 5♥ to the top of its pile (once)")
+        stones = position("corner-stones", {1: "", 3: "5C"})
+        assert move_label(stones, stones.resolve("3 1")) == "3 (S1) → 1 (C1) · 5♣ to the empty stack"
 
 
 @pytest.mark.parametrize("language", [None, "de", PSEUDO])

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from engine import GAMES, RULES, BadSetup, check_setup, new_game
+from engine.__main__ import layout_text
 from engine.rulebook import document, move_example
-from engine.text import layout_text
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
+from benchmarks.render_speed import positions as bench_positions
 from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_game, parse_card
 from render import layout, render_png
-from render.bench import positions as bench_positions
 from render.board import banner_texts, board_layout, render_image
 from render.cards import CARD_H, CARD_W, card_mask, card_sprite
 from render.layout import MARGIN, Box, Layout, tight_step

@@ -1,4 +1,4 @@
-"""``python -m render`` and ``python -m render.bench``."""
+"""``python -m render`` and ``python -m benchmarks.render_speed``."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from benchmarks.render_speed import measure
 from engine import new_game
 from render import layout, render_png
 from render.__main__ import main
-from render.bench import measure
 
 
 def test_command_draws_a_deal_after_its_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,8 +4,8 @@ import pytest
 
 from engine import new_game
 from engine.solver import solve
-from engine.solver.__main__ import main
-from engine.solver.blind import play_blind, wilson_interval
+from tools.solver.__main__ import main
+from tools.solver.blind_odds import play_blind, wilson_interval
 
 
 def test_the_wilson_interval_of_half_of_a_hundred() -> None:

@@ -1,11 +1,14 @@
-"""python -m engine.solver: stats, solve and hint from the command line."""
+"""python -m tools.solver: stats, solve and hint from the command line."""
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from engine.solver.__main__ import main
+from tools.solver.__main__ import main
+
+ROOT = Path(__file__).resolve().parents[2]  # tools/ is run from a checkout
 
 
 def test_stats_prints_counts_times_and_a_markdown_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -95,8 +98,8 @@ def test_hintlines_compares_the_searched_lines_with_the_hinted_ones(
 
 def test_a_bad_deal_range_is_refused_plainly() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "engine.solver", "stats", "trefoil", "--deals", "9-2"],
-        capture_output=True, text=True,
+        [sys.executable, "-m", "tools.solver", "stats", "trefoil", "--deals", "9-2"],
+        cwd=ROOT, capture_output=True, text=True,
     )
     assert result.returncode != 0
     assert "is not a deal range like 1-1000" in result.stderr

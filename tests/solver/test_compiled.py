@@ -1,6 +1,6 @@
 """The compiled solver (mypyc, see setup.py) and the plain-Python one give the same answers.
 
-Not a speed test: the figures are ``python -m engine.solver.bench_speed``'s."""
+Not a speed test: the figures are ``python -m benchmarks.solver_speed``'s."""
 
 import json
 import os

@@ -9,13 +9,13 @@ import pytest
 
 from engine import GAMES, MAX_DEAL, new_game
 from engine.solver import solve
-from engine.solver.__main__ import main
 from engine.solver.daily import (
     DAILY_POSITIONS,
     daily_candidates,
     find_daily_deal,
     winnable_daily_deal,
 )
+from tools.solver.__main__ import main
 
 # The daily deals of these days, computed once (compiled and plain Python agree). They
 # must never change: players share them, and scored results and streaks refer to them.

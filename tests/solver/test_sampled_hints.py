@@ -3,6 +3,7 @@ the player sees and no more, and says how often its plan wins over the shuffles.
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -83,9 +84,9 @@ def test_a_hint_is_the_same_in_a_process_that_never_hinted() -> None:
     forget()
     here = hint(game_at("trefoil", 42, "5 f3"), positions=POSITIONS)
     there = subprocess.run(
-        [sys.executable, "-m", "engine.solver", "hint", "trefoil", "--deal", "42",
+        [sys.executable, "-m", "tools.solver", "hint", "trefoil", "--deal", "42",
          "--moves", "5 f3", "--positions", str(POSITIONS)],
-        capture_output=True, text=True, check=True,
+        cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, check=True,
     ).stdout
     assert there.splitlines()[0] == f"{here.move}: {here.note}"
 

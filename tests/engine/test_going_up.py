@@ -1,27 +1,11 @@
-"""Moves in words, "every card that can go up" and "foundation moves alone win"."""
+"""Which card a move takes and places, "every card that can go up", safe moves, and
+"foundation moves alone win"."""
 
 from __future__ import annotations
 
 from engine import PILE, Game, Move, new_game
 
 from .positions import position
-
-
-def test_describe_names_the_card_and_where_it_goes() -> None:
-    game = position("trefoil", {1: "9C", 2: "10C"})
-    move = game.resolve("1 2")
-    assert game.describe(move) == "1 → 2 · 9♣ on 10♣"
-    assert game.describe(game.resolve("redeal")) == "Redeal (2 left)"
-
-
-def test_describe_a_foundation_move_names_the_foundation() -> None:
-    game = position("trefoil", {1: "2C"})
-    assert game.describe(game.resolve("1 f1")) == "1 → f1 · 2♣ to ♣ A↑"
-
-
-def test_describe_an_empty_corner_stone_uses_the_games_word() -> None:
-    game = position("corner-stones", {1: "", 3: "5C"})
-    assert game.describe(game.resolve("3 1")) == "3 (S1) → 1 (C1) · 5♣ to the empty stack"
 
 
 def test_placed_card_is_the_card_a_move_put_in_place() -> None:

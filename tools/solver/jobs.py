@@ -1,4 +1,4 @@
-"""Solving many deals, on one core or several: the loop ``stats`` and ``blind`` share."""
+"""Solving many deals, on one core or several: the loop every command of the tool shares."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
 """The contributors' tools for the catalogs: the English messages taken from the source into
 the template, each language's catalog started and kept up to date with it, and checked
-(the tests run the same checks)::
+(the tests run the same checks). Run from a checkout: the bot's install has no use for them::
 
-    python -m bot.words.catalog extract       # engine/, render/, bot/ -> locales/solitaire.pot
-    python -m bot.words.catalog init pt-BR    # a language's catalog, every message untranslated
-    python -m bot.words.catalog update        # every catalog brought up to the template
-    python -m bot.words.catalog check [de]    # what is missing or broken (exit status 1)
+    python -m tools.catalog extract     # engine/, render/, bot/ -> bot/words/locales/*.pot
+    python -m tools.catalog init pt-BR  # a language's catalog, every message untranslated
+    python -m tools.catalog update      # every catalog brought up to the template
+    python -m tools.catalog check [de]  # what is missing or broken (exit status 1)
 
 The files are written to change only where the messages changed: the template lists the
 messages file by file in source order, each with the files it is in but no line numbers
@@ -13,7 +13,7 @@ messages file by file in source order, each with the files it is in but no line 
 ``update`` drops the messages the template no longer has (git keeps them); one reworded
 comes back marked fuzzy with its old translation and its old English (``#| msgid``), for
 the translator to check. Catalogs are compiled when a language is first spoken
-(``language.compile_catalog``): there is no compile step.
+(``bot.words.language.compile_catalog``): there is no compile step.
 """
 
 from __future__ import annotations
@@ -34,9 +34,9 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from ..replies import NAME_LIMIT, TEXT_LIMIT, is_name, is_text
-from .language import DOMAIN, ENGLISH, LANGUAGES, LOCALES, compile_catalog, po_path
-from .phrases import DAY_TYPED_LIMIT
+from bot.replies import NAME_LIMIT, TEXT_LIMIT, is_name, is_text
+from bot.words.language import DOMAIN, ENGLISH, LANGUAGES, LOCALES, compile_catalog, po_path
+from bot.words.phrases import DAY_TYPED_LIMIT
 
 # The calls whose arguments are messages, as Babel's extractor takes them: None, the first
 # argument; (1, 2), a singular and a plural; ((1, "c"), 2), a context and then the message.
@@ -59,18 +59,18 @@ KEYWORDS: dict[str, Any] = {
 }
 # A comment starting so just above a message goes to the translators with it.
 TRANSLATORS = "TRANSLATORS:"
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("engine", "render", "bot")
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 TEMPLATE_HEADER = """\
 # The bot's English messages, to translate. Extracted from engine/, render/
-# and bot/ by `python -m bot.words.catalog extract`: never edited by hand.
+# and bot/ by `python -m tools.catalog extract`: never edited by hand.
 # The README's "Languages" tells how a language is added.
 #"""
 CATALOG_HEADER = """\
 # The bot's messages in {name} ({code}), a translation in each msgstr.
-# `python -m bot.words.catalog update` brings in new messages;
-# `python -m bot.words.catalog check {code}` tells what is left to do.
+# `python -m tools.catalog update` brings in new messages;
+# `python -m tools.catalog check {code}` tells what is left to do.
 #"""
 NAME_CONTEXTS = ("command", "option")
 DESCRIPTION = "description"  # a plain locale_str: all of them are the commands' descriptions
@@ -220,7 +220,7 @@ def problems(language: str, template: Catalog, locales: Path = LOCALES) -> list[
     complete."""
     path = po_path(language, locales)
     if not path.exists():
-        return [f"no catalog yet: `python -m bot.words.catalog init {language}`"]
+        return [f"no catalog yet: `python -m tools.catalog init {language}`"]
     try:
         compile_catalog(path)
         catalog = read(path)

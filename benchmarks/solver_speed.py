@@ -1,11 +1,11 @@
-"""``python -m engine.solver.bench_speed``: CPU time and positions to decide fixed deals.
+"""``python -m benchmarks.solver_speed``: CPU time and positions to decide fixed deals.
 
 Solves a fixed set of deals per game, each of which the solver decides well within the
 budget, and prints the process's CPU time (CPU, not wall time: the machine is shared),
 the positions searched and positions per CPU second. Compare trees by CPU time for the
 same deals: a change that prunes cheap positions lowers positions/s and still wins.
 Uses only ``engine.solver.solve``, so the same file run as a script measures an older
-tree as well (``PYTHONPATH=old-tree python engine/solver/bench_speed.py``).
+tree as well (``PYTHONPATH=old-tree python benchmarks/solver_speed.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ DEALS: dict[str, list[int]] = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.solver.bench_speed")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.solver_speed")
     parser.add_argument("--budget", type=float, default=20.0, help="seconds per deal")
     parser.add_argument("games", nargs="*", default=list(DEALS))
     args = parser.parse_args(argv)

@@ -7,9 +7,9 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from ..game import new_game
-from ..rules import GAMES
-from . import solve
+from engine import GAMES, new_game
+from engine.solver import solve
+
 from .jobs import each_in_turn
 
 

@@ -1,4 +1,4 @@
-"""``python -m engine.solver.bench_memory``: the solver's memory over many deals.
+"""``python -m benchmarks.solver_memory``: the solver's memory over many deals.
 
 Solves (and asks a hint at the start of) distinct deals of the redeal games in one
 process, as the bot's solver worker does for days, and prints the resident memory
@@ -13,8 +13,8 @@ import resource
 import sys
 import time
 
-from ..game import new_game
-from . import hint, solve
+from engine import new_game
+from engine.solver import hint, solve
 
 GAMES = ("super-flower-garden", "trefoil")
 FIRST_DEAL = 1_000_000  # away from the deals tests and odds use, so nothing is warm
@@ -31,7 +31,7 @@ def rss_mb() -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.solver.bench_memory")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.solver_memory")
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--budget", type=float, default=0.3, help="seconds per solve and hint")
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """How long a player who follows the hints plays, from the deal to the win.
 
-``python -m engine.solver hintlines GAME --count 100 --positions 100000``: the first
+``python -m tools.solver hintlines GAME --count 100 --positions 100000``: the first
 ``count`` deals the solver wins within the budget, and for each
 
 - *before*: the moves of the search's own line, its loops cut: the line every hint
@@ -19,14 +19,14 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..game import new_game
-from ..rules import GAMES
-from .budget import Budget
-from .hints import hint
+from engine import GAMES, new_game
+from engine.solver import hint
+from engine.solver.budget import Budget
+from engine.solver.lines import PLANS, without_cycles
+from engine.solver.model import model_for
+from engine.solver.plan import search
+
 from .jobs import each_in_turn
-from .lines import PLANS, without_cycles
-from .model import model_for
-from .plan import search
 
 MOST_HINTS = 2_000  # a hinted game still not won after this many hints is a failure
 

@@ -1,4 +1,4 @@
-"""``python -m engine.bench``: random-playout and undo speed per game (one core)."""
+"""``python -m benchmarks.engine_speed``: random-playout and undo speed per game (one core)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import argparse
 import random
 import time
 
-from . import GAMES, new_game
+from engine import GAMES, new_game
 
 
 def playout_speed(game_id: str, seconds: float) -> tuple[float, float]:
@@ -36,7 +36,8 @@ def playout_speed(game_id: str, seconds: float) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine_speed",
+                                     description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per game")
     args = parser.parse_args()
     print(f"{'game':<22}{'moves/s (gen+play)':>20}{'undos/s':>14}")

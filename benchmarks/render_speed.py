@@ -1,4 +1,4 @@
-"""``python -m render.bench``: milliseconds per frame and PNG size, per game.
+"""``python -m benchmarks.render_speed``: milliseconds per frame and PNG size, per game.
 
 Positions come from random play (random deals, a random number of random moves,
 redeals included), each drawn with its last move highlighted, as the bot draws
@@ -13,10 +13,9 @@ import statistics
 import time
 
 from engine import GAMES, Game, new_game
-
-from . import png
-from .board import render_image
-from .layout import layout
+from render import png
+from render.board import render_image
+from render.layout import layout
 
 
 def positions(game_id: str, count: int, seed: int) -> list[Game]:
@@ -84,7 +83,7 @@ def measure(
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m render.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.render_speed", description=__doc__)
     parser.add_argument("--positions", type=int, default=300, help="positions per game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

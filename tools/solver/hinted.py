@@ -1,12 +1,12 @@
 """Odds for a player who follows every hint from the deal and never undoes: how often the
-hint line wins, beside the blind policy's odds (blind.py).
+hint line wins, beside the blind policy's odds (blind_odds.py).
 
-``python -m engine.solver hinted trefoil --games 300``: deals 1 to 300, each played by
+``python -m tools.solver hinted trefoil --games 300``: deals 1 to 300, each played by
 asking a hint and playing its move (an action's first move: the hint after it goes on)
 until the game is won or no move is left. Each hint is asked as the bot asks it, with
 ``positions`` for its searches instead of seconds, so the figure is the same on every
 machine; before the last redeal a hint samples shuffles with counts of its own
-(sampled.py), after it the hint knows everything there is to know.
+(engine/solver/sampled.py), after it the hint knows everything there is to know.
 """
 
 from __future__ import annotations
@@ -14,9 +14,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-from ..game import new_game
-from .blind import BlindGame, BlindOdds
-from .hints import hint
+from engine import new_game
+from engine.solver import hint
+
+from .blind_odds import BlindGame, BlindOdds
 from .jobs import each_in_turn
 
 HINT_POSITIONS = 100_000  # a hint's searches after the last redeal (the bot: 2 s, more)

@@ -1,15 +1,15 @@
-"""``python -m engine.solver stats GAME --deals 1-1000 --budget 2``: winnability figures.
+"""``python -m tools.solver stats GAME --deals 1-1000 --budget 2``: winnability figures.
 
 ``stats all --markdown`` runs every game and adds the table for the README. Also
 ``solve GAME --deal N`` (print a winning line), ``hint GAME --deal N
 [--moves "7 3,5 f2"]`` and ``blind GAME --games 2000``: the odds of a player who never
 undoes a redeal (the policy is in ``engine/solver/blind.py``); ``hinted GAME --games
-300``: the odds of a player who follows every hint (``engine/solver/hinted.py``).
-``hintlines GAME --count
-100``: how many moves following the hints takes, before and after lines were tidied
-(``engine/solver/hintlines.py``). ``daily [GAME] --day 2026-11-25 --days 30``: the
-daily deals, proven winnable (``engine/solver/daily.py``). Every command takes
-``--positions N`` instead of seconds: the same answers on every machine.
+300``: the odds of a player who follows every hint (``tools/solver/hinted.py``).
+``hintlines GAME --count 100``: how many moves following the hints takes, before and
+after lines were tidied (``tools/solver/hintlines.py``). ``daily [GAME] --day
+2026-11-25 --days 30``: the daily deals, proven winnable (``engine/solver/daily.py``).
+Every command takes ``--positions N`` instead of seconds: the same answers on every
+machine. Run from a checkout: the maintainers' tool, not installed with the bot.
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ import sys
 import time
 from datetime import UTC, date, datetime, timedelta
 
-from ..game import new_game
-from ..rules import GAMES, RULES
-from . import hint, hintlines, solve
-from .blind import BlindGame, blind_odds
-from .daily import DAILY_POSITIONS, DailyDeal, find_daily_deal
+from engine import GAMES, RULES, new_game
+from engine.solver import hint, solve
+from engine.solver.daily import DAILY_POSITIONS, DailyDeal, find_daily_deal
+
+from . import hintlines
+from .blind_odds import BlindGame, blind_odds
 from .hinted import HINT_POSITIONS, hinted_odds
 from .stats import DealResult, PerDeal, markdown_table, run
 
@@ -74,7 +75,7 @@ def daily_deals(game_ids: list[str], first: date, days: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.solver", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tools.solver", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     stats = sub.add_parser("stats", help="solve a range of deals; print won/lost/unknown and times")
     stats.add_argument("game", choices=[*sorted(GAMES), "all"])
