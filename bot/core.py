@@ -47,14 +47,14 @@ from .replies import (
     Ask,
     Board,
     BoardRef,
-    Duel,
+    ChallengeAction,
+    DealRequest,
+    Member,
     MenuOption,
     Message,
-    Person,
     Player,
     Question,
     Reply,
-    Wanted,
     is_id,
     refusal,
 )
@@ -206,7 +206,7 @@ class Core:
     # -- statistics, the daily board, data rights -------------------------------------
 
     async def stats(
-        self, viewer: Player, subject: Person, game: str | None = None, scope: str = SERVER, *,
+        self, viewer: Player, subject: Member, game: str | None = None, scope: str = SERVER, *,
         to: Presenter,
     ) -> None:
         work = self.statistics.stats(viewer, subject, game, scope)
@@ -250,11 +250,11 @@ class Core:
         if ask is Ask.NEW_GAME:
             if not yes:
                 return await self.game.show(player)
-            wanted = Wanted.from_tokens(args[1:])
-            if not args or not args[0].isdigit() or wanted is None:
+            request = DealRequest.from_tokens(args[1:])
+            if not args or not args[0].isdigit() or request is None:
                 return refusal(_("That question is out of date; {new} starts a game.",
                                  new=command("new")))
-            return await self.game.confirm_new(player, int(args[0]), wanted)
+            return await self.game.confirm_new(player, int(args[0]), request)
         if ask is Ask.RESIGN:
             if not yes:
                 return await self.game.show(player)
@@ -270,7 +270,7 @@ class Core:
         return await self.data_rights.reset(player, can_manage_server)
 
     async def replay(
-        self, viewer: Player, subject: Person | None = None, *, limit: int | None = None,
+        self, viewer: Player, subject: Member | None = None, *, limit: int | None = None,
         to: Presenter,
     ) -> None:
         """A game move by move, as an animation: the viewer's own, or (``subject``) another
@@ -283,24 +283,24 @@ class Core:
     # -- challenges -------------------------------------------------------------------
 
     async def challenge(
-        self, player: Player, opponent: Person, game_id: str, *, to: Presenter
+        self, player: Player, opponent: Member, game_id: str, *, to: Presenter
     ) -> None:
         work = self.challenges.challenge(player, opponent, game_id)
         await self._present(player, to, f"challenge {game_id}", work)
 
     async def press_challenge(
-        self, player: Player, challenge_id: int, duel: Duel, *, to: Presenter
+        self, player: Player, challenge_id: int, action: ChallengeAction, *, to: Presenter
     ) -> None:
         """A press on a challenge's message: Accept or Decline (the challenged member), or
         ▶ Play (either side: their game of it)."""
         work: Awaitable[Reply]
         if not is_id(challenge_id):  # no challenge has such an id: none is looked up
             work = _worded(lambda: refusal(_("That challenge is no longer kept.")))
-        elif duel is Duel.PLAY:
+        elif action is ChallengeAction.PLAY:
             work = self.game.play_challenge(player, challenge_id)
         else:
-            work = self.challenges.answer(player, challenge_id, duel is Duel.ACCEPT)
-        await self._present(player, to, f"challenge {challenge_id}: {duel.value}", work)
+            work = self.challenges.answer(player, challenge_id, action is ChallengeAction.ACCEPT)
+        await self._present(player, to, f"challenge {challenge_id}: {action.value}", work)
 
     # -- showing a reply --------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from .replies import Amendment, Reply, Update
+from .replies import LostBoard, Reply, Update
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,7 @@ class Presenter(Channels, Protocol):
     async def wait(self, text: str) -> None:
         """Tell the player at once that their reply waits its turn; the reply follows."""
 
-    async def amend(self, amended: Amendment) -> None:
+    async def amend(self, amended: LostBoard) -> None:
         """Show the board of the last reply as the solver found it: no win is possible."""
 
     async def collapse(self, channel_id: int, message_id: int) -> None:

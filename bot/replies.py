@@ -99,7 +99,7 @@ class Player:
 
 
 @dataclass(frozen=True)
-class Person:
+class Member:
     """Whose record a statistic shows, whom a challenge calls on: the id, and the name to
     print on the picture. ``member``: whether the adapter knows them as a member of the
     server where they were named (Discord resolved them as one)."""
@@ -162,7 +162,7 @@ class Board:
 
 
 @dataclass(frozen=True)
-class Amendment:
+class LostBoard:
     """A board already shown, updated: the solver proved that no win is possible from it,
     so its text says so and its picture shows it."""
 
@@ -204,7 +204,7 @@ CHALLENGE = "c"  # the prefix of a challenge's id
 
 
 @dataclass(frozen=True)
-class Wanted:
+class DealRequest:
     game_id: str
     deal: int | None  # None: a proven-winnable deal, taken only when it is dealt
     draw: bool = False
@@ -220,7 +220,7 @@ class Wanted:
         return tuple(tokens)
 
     @classmethod
-    def from_tokens(cls, tokens: tuple[str, ...]) -> Wanted | None:
+    def from_tokens(cls, tokens: tuple[str, ...]) -> DealRequest | None:
         """What ``tokens`` carried, or None if they are not what ``tokens()`` makes."""
         if len(tokens) < 2 or not (tokens[1].isdigit() or tokens[1] == WINNABLE):
             return None
@@ -236,7 +236,7 @@ class Wanted:
         return cls(tokens[0], deal, DRAW in tokens[2:], challenge)
 
 
-class Duel(StrEnum):
+class ChallengeAction(StrEnum):
     """What a challenge's buttons do. The value goes into their custom ids."""
 
     ACCEPT = "accept"
@@ -245,21 +245,21 @@ class Duel(StrEnum):
 
 
 # The buttons of a challenge's message, in English: translated where they are made.
-DUEL_LABELS: dict[Duel, str] = {
+CHALLENGE_LABELS: dict[ChallengeAction, str] = {
     # Translators: a challenge's buttons; the three labels must differ from each other.
-    Duel.ACCEPT: N_("Accept"),
-    Duel.DECLINE: N_("Decline"),
-    Duel.PLAY: N_("Play"),
+    ChallengeAction.ACCEPT: N_("Accept"),
+    ChallengeAction.DECLINE: N_("Decline"),
+    ChallengeAction.PLAY: N_("Play"),
 }
 
 
 @dataclass(frozen=True)
 class ChallengeControls:
-    """The buttons under a challenge's message: which of ``Duel`` it offers. Who may press
-    which is the core's to say, on the press."""
+    """The buttons under a challenge's message: which of ``ChallengeAction`` it offers. Who
+    may press which is the core's to say, on the press."""
 
     challenge_id: int
-    actions: tuple[Duel, ...]
+    actions: tuple[ChallengeAction, ...]
     language: str = "en-US"  # the message's language: its buttons are labelled in it too
 
 

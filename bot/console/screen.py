@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import TextIO
 
-from ..replies import Amendment, Board, Message, Player, Question, Reply, Update
+from ..replies import Board, LostBoard, Message, Player, Question, Reply, Update
 from ..words.language import _, p_
 from ..words.typed import as_typed
 from .pictures import PictureFolder
@@ -50,7 +50,7 @@ class Screen:
     async def wait(self, text: str) -> None:
         self.say(text)
 
-    async def amend(self, amended: Amendment) -> None:
+    async def amend(self, amended: LostBoard) -> None:
         """The solver proved the board just shown lost: say so, with its new picture."""
         self.say(amended.text.splitlines()[-1])
         self.say(_("Picture: {path}", path=self.pictures.amend(amended.png)))

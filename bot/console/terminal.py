@@ -34,7 +34,7 @@ from ..replies import (
     BUTTON_LABELS,
     Action,
     Ask,
-    Person,
+    Member,
     Player,
     Reply,
 )
@@ -89,8 +89,8 @@ _SIMPLE = {a.value: a for a in (Action.UNDO, Action.REDO, Action.REDEAL, Action.
 ALONE = frozenset({"help", "forget-me", "replay", "challenge", "reset-server-stats"})
 
 
-def _console_person() -> Person:  # named on their record's picture, in the language spoken
-    return Person(CONSOLE_PLAYER.user_id, p_("the console's player, named on a picture", "You"))
+def _console_person() -> Member:  # named on their record's picture, in the language spoken
+    return Member(CONSOLE_PLAYER.user_id, p_("the console's player, named on a picture", "You"))
 
 
 def game_id_from(words: list[str]) -> str:

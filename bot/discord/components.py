@@ -19,12 +19,12 @@ import discord
 
 from ..replies import (
     BUTTON_LABELS,
-    DUEL_LABELS,
+    CHALLENGE_LABELS,
     ID_LIMIT,
     Action,
     Ask,
     BoardRef,
-    Duel,
+    ChallengeAction,
     Question,
 )
 from ..words.language import _
@@ -33,7 +33,7 @@ from . import views
 from .context import can_manage_server, core_of, player_of, speaking_to
 from .send import replying
 from .views import (
-    DUEL_EMOJI,
+    CHALLENGE_EMOJI,
     EMOJI,
     MENU,
     NO_MOVES,
@@ -235,27 +235,27 @@ def dispatched(interaction: discord.Interaction[Any]) -> bool:
     )
 
 
-_DUELS = "|".join(d.value for d in Duel)
+_CHALLENGE_ACTIONS = "|".join(d.value for d in ChallengeAction)
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    rf"sol:duel:(?P<duel>{_DUELS}):(?P<challenge>\d+)"
+    rf"sol:duel:(?P<action>{_CHALLENGE_ACTIONS}):(?P<challenge>\d+)"
 )):
     """A button of a challenge's message. Who may press it is the core's to say: it knows
     the challenge's two sides."""
 
-    def __init__(self, duel: Duel, challenge_id: int) -> None:
+    def __init__(self, action: ChallengeAction, challenge_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=_(DUEL_LABELS[duel]),
-                emoji=DUEL_EMOJI[duel],
-                style=(discord.ButtonStyle.success if duel is not Duel.DECLINE
+                label=_(CHALLENGE_LABELS[action]),
+                emoji=CHALLENGE_EMOJI[action],
+                style=(discord.ButtonStyle.success if action is not ChallengeAction.DECLINE
                        else discord.ButtonStyle.secondary),
-                custom_id=views.challenge_id(duel, challenge_id),
+                custom_id=views.challenge_id(action, challenge_id),
             ),
             row=0,
         )
-        self.duel = duel
+        self.action = action
         self.challenge_id = challenge_id
 
     @classmethod
@@ -266,15 +266,15 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         match: re.Match[str],
         /,
     ) -> ChallengeButton:
-        return cls(Duel(match["duel"]), int(match["challenge"]))
+        return cls(ChallengeAction(match["action"]), int(match["challenge"]))
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         return await ids_fit(interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with replying(interaction, private=self.duel is Duel.DECLINE) as to:
+        async with replying(interaction, private=self.action is ChallengeAction.DECLINE) as to:
             await core_of(interaction).press_challenge(
-                player_of(interaction), self.challenge_id, self.duel, to=to
+                player_of(interaction), self.challenge_id, self.action, to=to
             )
 
 

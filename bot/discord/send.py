@@ -30,7 +30,7 @@ import discord
 from render.alt_text import LIMIT
 
 from ..presenter import Posted
-from ..replies import Amendment, Reply, Update
+from ..replies import LostBoard, Reply, Update
 from ..words.language import N_, _
 from ..words.phrases import sorry
 from .context import speaking_to, tidy_of
@@ -194,7 +194,7 @@ class InteractionReplies(ChannelEdits):
             log.warning("could not tell user %s to wait", self.interaction.user.id,
                         exc_info=True)
 
-    async def amend(self, amended: Amendment) -> None:
+    async def amend(self, amended: LostBoard) -> None:
         changes: dict[str, Any] = {
             "content": fit(amended.text),
             "attachments": [_picture(amended.png, amended.filename, amended.alt_text)],

@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from ..core import Core
 from ..flows.stats import EVERYWHERE, PERIODS, SERVER
-from ..replies import Person
+from ..replies import Member
 from ..words.phrases import DAY_TYPED_LIMIT
 from .context import can_manage_server, player_of
 from .game_commands import GAME_CHOICES
@@ -70,7 +70,7 @@ class StatsCommands(commands.Cog, name="Statistics"):
         who = user or interaction.user
         # A user Discord did not resolve arrives as a bare id: name it by its id.
         name = getattr(who, "display_name", None) or f"user {who.id}"
-        subject = Person(who.id, name, bot=bool(getattr(who, "bot", False)))
+        subject = Member(who.id, name, bot=bool(getattr(who, "bot", False)))
         async with replying(interaction, private=scope == EVERYWHERE) as to:
             await self.core.stats(player_of(interaction), subject, game, scope, to=to)
 

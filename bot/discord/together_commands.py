@@ -11,7 +11,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from ..core import Core
-from ..replies import Person
+from ..replies import Member
 from .context import player_of
 from .game_commands import GAME_CHOICES
 from .send import replying
@@ -40,7 +40,7 @@ class TogetherCommands(commands.Cog, name="Together"):
     async def challenge(
         self, interaction: discord.Interaction[Any], user: discord.User, game: str
     ) -> None:
-        opponent = _person(user, interaction)
+        opponent = _member(user, interaction)
         async with replying(interaction) as to:
             await self.core.challenge(player_of(interaction), opponent, game, to=to)
 
@@ -55,13 +55,13 @@ class TogetherCommands(commands.Cog, name="Together"):
     async def replay(
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
-        subject = None if user is None else _person(user, interaction)
+        subject = None if user is None else _member(user, interaction)
         async with replying(interaction) as to:
             await self.core.replay(player_of(interaction), subject,
                                    limit=interaction.filesize_limit, to=to)
 
 
-def _person(user: discord.User | discord.Member, interaction: discord.Interaction[Any]) -> Person:
+def _member(user: discord.User | discord.Member, interaction: discord.Interaction[Any]) -> Member:
     """A member as the core knows one. A user Discord did not resolve arrives as an id
     alone, and one outside the server as a user without a member: neither is a member.
     The bot itself is a bot whatever came with its id."""
@@ -69,4 +69,4 @@ def _person(user: discord.User | discord.Member, interaction: discord.Interactio
     me = interaction.client.user
     bot = bool(getattr(user, "bot", False)) or (me is not None and user.id == me.id)
     member = isinstance(user, discord.Member) and interaction.guild_id is not None
-    return Person(user.id, name, bot=bot, member=member)
+    return Member(user.id, name, bot=bot, member=member)

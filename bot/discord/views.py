@@ -23,14 +23,14 @@ import discord
 
 from ..replies import (
     BUTTON_LABELS,
-    DUEL_LABELS,
+    CHALLENGE_LABELS,
     Action,
     Ask,
     Board,
     BoardRef,
     Button,
+    ChallengeAction,
     ChallengeControls,
-    Duel,
     Question,
 )
 from ..words.language import _, speaking
@@ -43,7 +43,9 @@ EMOJI = {
     Action.HINT: "💡",
     Action.AUTO_FINISH: "🏁",
 }
-DUEL_EMOJI = {Duel.ACCEPT: "✅", Duel.DECLINE: "✖️", Duel.PLAY: "▶️"}
+CHALLENGE_EMOJI = {
+    ChallengeAction.ACCEPT: "✅", ChallengeAction.DECLINE: "✖️", ChallengeAction.PLAY: "▶️"
+}
 NO_MOVES = "none"  # the value of the placeholder option of an empty, disabled menu
 MENU = "menu"  # in the move menu's custom_id, where a button has its action
 
@@ -59,8 +61,8 @@ def question_id(question: Question, yes: bool) -> str:
     return f"sol:{ask}:{'yes' if yes else 'no'}:{question.owner_id}{args}"
 
 
-def challenge_id(duel: Duel, challenge: int) -> str:
-    return f"sol:duel:{duel.value}:{challenge}"
+def challenge_id(action: ChallengeAction, challenge: int) -> str:
+    return f"sol:duel:{action.value}:{challenge}"
 
 
 class Written(discord.ui.View):
@@ -115,11 +117,11 @@ def challenge_view(controls: ChallengeControls) -> Written:
     in that of whoever pressed last, nor in none (the leader's updates)."""
     with speaking(controls.language):
         buttons = [
-            _button(_(DUEL_LABELS[duel]),
-                    discord.ButtonStyle.secondary if duel is Duel.DECLINE
+            _button(_(CHALLENGE_LABELS[action]),
+                    discord.ButtonStyle.secondary if action is ChallengeAction.DECLINE
                     else discord.ButtonStyle.success,
-                    challenge_id(duel, controls.challenge_id), DUEL_EMOJI[duel])
-            for duel in controls.actions
+                    challenge_id(action, controls.challenge_id), CHALLENGE_EMOJI[action])
+            for action in controls.actions
         ]
     return Written([{"type": 1, "components": buttons}])
 

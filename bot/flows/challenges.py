@@ -24,14 +24,14 @@ from collections.abc import Callable
 from engine import GAMES
 
 from ..replies import (
+    ChallengeAction,
     ChallengeControls,
-    Duel,
+    DealRequest,
+    Member,
     Message,
-    Person,
     Player,
     Reply,
     Update,
-    Wanted,
     refusal,
 )
 from ..store.challenges import (
@@ -70,7 +70,7 @@ class Challenges:
         self.cooldowns = cooldowns
         self._clock = clock
 
-    async def challenge(self, player: Player, opponent: Person, game_id: str) -> Reply:
+    async def challenge(self, player: Player, opponent: Member, game_id: str) -> Reply:
         """``player`` challenges ``opponent`` to ``game_id``: a public message with Accept
         and Decline, for the opponent alone to press."""
         refused = game_refusal(game_id)
@@ -157,7 +157,7 @@ class Challenges:
                 and player.user_id == shown.challenged.user_id else None)
         return Reply(message=Message(text, challenge=controls), note=note)
 
-    async def game_to_deal(self, player: Player, challenge_id: int) -> Wanted | Reply:
+    async def game_to_deal(self, player: Player, challenge_id: int) -> DealRequest | Reply:
         """The game ▶ Play deals the player for a challenge; or why none, and when the
         challenge is over (closed or not yet), its message brought up to date to show how
         it ended, as the refusal says (the pressed message is edited)."""
@@ -166,24 +166,25 @@ class Challenges:
         refused = play_refusal(challenge, player, now)
         if refused is None:
             assert challenge is not None and challenge.deal is not None
-            return Wanted(challenge.game, challenge.deal, challenge=challenge.id)
+            return DealRequest(challenge.game, challenge.deal, challenge=challenge.id)
         if challenge is not None and is_over(challenge, now):
             text, controls = await self.message_of(challenge)
             return dataclasses.replace(refused, message=Message(text, challenge=controls))
         return refused
 
-    async def dealing_refusal(self, player: Player, wanted: Wanted) -> Reply | None:
-        """None if ``wanted`` (what a question's buttons carried) is no challenge's game, or
+    async def dealing_refusal(self, player: Player, request: DealRequest) -> Reply | None:
+        """None if ``request`` (what a question's buttons carried) is no challenge's game, or
         the player's game of its challenge as the challenge now stands: accepted, within
         its day, their side still to play, its game and deal; else why not."""
-        if wanted.challenge is None:
+        if request.challenge is None:
             return None
-        challenge = await self.store.get(wanted.challenge)
+        challenge = await self.store.get(request.challenge)
         refused = play_refusal(challenge, player, self._clock())
         if refused is not None:
             return refused
         assert challenge is not None
-        if (wanted.game_id, wanted.deal, wanted.draw) != (challenge.game, challenge.deal, False):
+        if (request.game_id, request.deal, request.draw) != (challenge.game, challenge.deal,
+                                                              False):
             return refusal(_("That question does not match its challenge, so nothing was "
                              "dealt. The challenge's ▶ Play button deals your game of it."))
         return None
@@ -259,7 +260,7 @@ def _worded(
                  "time). {challenged}, will you play? (Open until {ends}.)",
                  challenger=challenger, challenged=challenged, game=game,
                  ends=moment(challenge.created_at + DAY_S))
-        return text, _controls(challenge, Duel.ACCEPT, Duel.DECLINE)
+        return text, _controls(challenge, ChallengeAction.ACCEPT, ChallengeAction.DECLINE)
     if challenge.status == DECLINED:
         return _("⚔️ {challenged} declined {challenger}'s **{game}** challenge.",
                  challenged=challenged, challenger=challenger, game=game), None
@@ -286,7 +287,7 @@ def _worded(
     if over:
         lines.append(verdict(challenge))
         return "\n".join(lines), None
-    return "\n".join(lines), _controls(challenge, Duel.PLAY)
+    return "\n".join(lines), _controls(challenge, ChallengeAction.PLAY)
 
 
 def _day_over(challenge: Challenge, now: float) -> bool:
@@ -302,7 +303,7 @@ def is_over(challenge: Challenge, now: float) -> bool:
     return challenge.status not in (OPEN, ACCEPTED) or _day_over(challenge, now)
 
 
-def _controls(challenge: Challenge, *actions: Duel) -> ChallengeControls:
+def _controls(challenge: Challenge, *actions: ChallengeAction) -> ChallengeControls:
     return ChallengeControls(challenge.id, actions, challenge.language)
 
 

@@ -23,14 +23,14 @@ from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
 
 from ..replies import (
     Action,
-    Amendment,
     Board,
     BoardRef,
+    DealRequest,
+    LostBoard,
     MenuOption,
     Player,
     Reply,
     Update,
-    Wanted,
     refusal,
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
@@ -130,39 +130,39 @@ class GameFlow:
             ))
         if deal is None and not winnable:
             deal = self.solver.random_deal()
-        return await self._begin(player, Wanted(game_id, deal, draw))
+        return await self._begin(player, DealRequest(game_id, deal, draw))
 
-    async def _begin(self, player: Player, wanted: Wanted) -> Reply:
-        """Deal ``wanted``, over an unfinished game only once the player says yes."""
+    async def _begin(self, player: Player, request: DealRequest) -> Reply:
+        """Deal ``request``, over an unfinished game only once the player says yes."""
         async with self._lock_for(player.user_id):
-            return await self._ask_or_deal(player, wanted)
+            return await self._ask_or_deal(player, request)
 
-    async def _ask_or_deal(self, player: Player, wanted: Wanted) -> Reply:
+    async def _ask_or_deal(self, player: Player, request: DealRequest) -> Reply:
         saved = await self.games.load(player.user_id)
-        if (saved is not None and not saved.is_finished and wanted.challenge is not None
-                and saved.challenge_id == wanted.challenge):  # playing it already
+        if (saved is not None and not saved.is_finished and request.challenge is not None
+                and saved.challenge_id == request.challenge):  # playing it already
             return Reply(board=await self._board(saved, ""))
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
-            if wanted.challenge is None and saved.as_dealt(wanted.game_id, wanted.deal,
-                                                           wanted.draw):  # nothing to ask
+            if request.challenge is None and saved.as_dealt(request.game_id, request.deal,
+                                                           request.draw):  # nothing to ask
                 return Reply(board=await self._board(saved, ""), note=_(
                     "You already have this deal, and have not moved in it yet: here is your "
                     "board."))
             private = await self._private(player.user_id)
-            return Reply(message=new_game_question(player, saved, wanted, private=private))
-        return await self._deal(player, wanted, saved)
+            return Reply(message=new_game_question(player, saved, request, private=private))
+        return await self._deal(player, request, saved)
 
-    async def confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
+    async def confirm_new(self, player: Player, replacing: int, request: DealRequest) -> Reply:
         """The player said yes to the question: abandon game row ``replacing``, deal anew."""
         try:
-            check_setup(wanted.game_id, wanted.deal, draw=wanted.draw)
+            check_setup(request.game_id, request.deal, draw=request.draw)
         except BadSetup as err:
             return refusal(refused(err))
         async with self._lock_for(player.user_id):
-            return await self._confirm_new(player, replacing, wanted)
+            return await self._confirm_new(player, replacing, request)
 
-    async def _confirm_new(self, player: Player, replacing: int, wanted: Wanted) -> Reply:
-        refused_play = await self.challenges.dealing_refusal(player, wanted)  # no trust in
+    async def _confirm_new(self, player: Player, replacing: int, request: DealRequest) -> Reply:
+        refused_play = await self.challenges.dealing_refusal(player, request)  # no trust in
         if refused_play is not None:  # what the question's buttons carried
             return refused_play
         saved = await self.games.load(player.user_id)
@@ -173,12 +173,14 @@ class GameFlow:
                        "changed. Here is your current game; {new} starts another.",
                        new=command("new")),
             )
-        return await self._deal(player, wanted, saved)
+        return await self._deal(player, request, saved)
 
-    async def _deal(self, player: Player, wanted: Wanted, replacing: SavedGame | None) -> Reply:
-        """Start the wanted deal; a proven-winnable one is taken now, within its cooldown."""
-        if wanted.deal is not None:
-            return await self._start(player, wanted, wanted.deal, replacing)
+    async def _deal(
+        self, player: Player, request: DealRequest, replacing: SavedGame | None
+    ) -> Reply:
+        """Start the requested deal; a proven-winnable one is taken now, within its cooldown."""
+        if request.deal is not None:
+            return await self._start(player, request, request.deal, replacing)
         wait = await self.cooldowns.wait(player.user_id, "winnable")
         if wait:
             return refusal(_(
@@ -186,14 +188,14 @@ class GameFlow:
                 "Ask again in {wait} s, or {new} for any deal.",
                 every=round(EVERY_S["winnable"]), wait=wait, new=command("new"),
             ))
-        deal = await self.solver.winnable_deal(wanted.game_id)
+        deal = await self.solver.winnable_deal(request.game_id)
         if deal is None:
             return refusal(_(
                 "No proven-winnable {game} deal is ready yet — the solver is looking for more. "
                 "Try again in a minute, or {new} for any deal.",
-                game=GAMES[wanted.game_id], new=command("new"),
+                game=GAMES[request.game_id], new=command("new"),
             ))
-        return await self._start(player, wanted, deal, replacing)
+        return await self._start(player, request, deal, replacing)
 
     async def daily(self, player: Player, game_id: str) -> Reply:
         """Deal today's daily deal of ``game_id`` (over an unfinished game, ask first)."""
@@ -213,7 +215,7 @@ class GameFlow:
             return dataclasses.replace(
                 reply, note=_("You are already playing today's daily deal: here is your board.")
             )
-        reply = await self._begin(player, Wanted(game_id, deal))
+        reply = await self._begin(player, DealRequest(game_id, deal))
         question = reply.message
         if question is not None and question.question is not None:
             attempted = await self.daily_deals.has_attempt(player.user_id, game_id, today)
@@ -232,17 +234,17 @@ class GameFlow:
         unfinished game, asked first) or shown, decided under the player's lock (a second
         tap finds the game the first dealt), as a new message beside the challenge's."""
         async with self._lock_for(player.user_id):
-            wanted = await self.challenges.game_to_deal(player, challenge_id)
-            if isinstance(wanted, Reply):  # refused (an ended challenge's message refreshed)
-                return wanted
-            reply = await self._ask_or_deal(player, wanted)
+            request = await self.challenges.game_to_deal(player, challenge_id)
+            if isinstance(request, Reply):  # refused (an ended challenge's message refreshed)
+                return request
+            reply = await self._ask_or_deal(player, request)
         return dataclasses.replace(reply, posts=True)
 
     async def _start(
-        self, player: Player, wanted: Wanted, deal: int, replacing: SavedGame | None
+        self, player: Player, request: DealRequest, deal: int, replacing: SavedGame | None
     ) -> Reply:
-        game_id = wanted.game_id
-        game = new_game(game_id, deal, draw=wanted.draw)
+        game_id = request.game_id
+        game = new_game(game_id, deal, draw=request.draw)
         went_up = []
         if (await self.settings.of(player.user_id))["auto_moves"]:
             went_up = game.deal_safe_moves()  # as after any move: part of the dealt game
@@ -258,12 +260,12 @@ class GameFlow:
         async with saving():  # NotChallengeable: the challenge changed since it was checked
             saved = await self.games.start(
                 player.user_id, player.guild_id, game, now, replacing=replacing,
-                left_as=left_as, daily=day, challenge=wanted.challenge,
+                left_as=left_as, daily=day, challenge=request.challenge,
             )
         async with shown_after_saving():
             daily = (None if day is None else
                      self.daily_deals.start_line(game_id, day, scored=saved.daily is not None))
-            text = start_text(saved.game, replacing, winnable=wanted.deal is None, daily=daily,
+            text = start_text(saved.game, replacing, winnable=request.deal is None, daily=daily,
                               went_up=went_up)
             board = await self._board(saved, text)
             updates = await self._challenge_updates(saved.challenge_id, replacing)
@@ -427,11 +429,11 @@ class GameFlow:
             resigned=saved.status == RESIGNED,
         )
 
-    async def amended(self, board: Board, saved: SavedGame) -> Amendment:
+    async def amended(self, board: Board, saved: SavedGame) -> LostBoard:
         """``board`` as it must now read: the solver has just proven its position lost
         (``saved``, still the player's game at that revision)."""
         picture = await self._picture(saved)
-        return Amendment(with_no_win(board.text, saved), picture.png, board.filename,
+        return LostBoard(with_no_win(board.text, saved), picture.png, board.filename,
                          picture.alt_text)
 
     async def _private(self, user_id: int) -> bool:

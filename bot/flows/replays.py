@@ -25,7 +25,7 @@ from engine import Game
 from render.alt_text import LIMIT
 from render.replay import Replay
 
-from ..replies import Message, Person, Player, Reply, refusal
+from ..replies import Member, Message, Player, Reply, refusal
 from ..store import PLAYING, RESIGNED, WON
 from ..store.challenges import GONE
 from ..store.games import GameStore
@@ -61,7 +61,7 @@ class Replays:
         self._queued = 0  # replays being drawn or waiting their turn, in this process
 
     async def replay(
-        self, viewer: Player, subject: Person | None = None, *, limit: int | None = None,
+        self, viewer: Player, subject: Member | None = None, *, limit: int | None = None,
         waiting: Waiting | None = None,
     ) -> Reply:
         """A game's replay (see the module), within ``limit`` bytes where it is sent (None:
@@ -196,7 +196,7 @@ class Replays:
         return None
 
     async def _game_of(
-        self, viewer: Player, other: Person | None
+        self, viewer: Player, other: Member | None
     ) -> tuple[Game, str, int] | Reply:
         """The game to replay, its outcome and its hints; or why there is none."""
         if other is None:

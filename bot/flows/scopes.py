@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import BadSetup, check_setup
 
-from ..replies import Person, Player, Reply, refusal
+from ..replies import Member, Player, Reply, refusal
 from ..store.results import Scope
 from ..words.language import _
 from ..words.phrases import mention, refused
@@ -38,7 +38,7 @@ def game_refusal(game: str | None) -> Reply | None:
     return None
 
 
-def bot_refusal(person: Person) -> Reply | None:
+def bot_refusal(person: Member) -> Reply | None:
     """None for a person; the refusal for a bot named where a player is wanted."""
     if not person.bot:
         return None

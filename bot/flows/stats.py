@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from engine import GAMES
 from render.stats_card import StatsRow
 
-from ..replies import Message, Person, Player, Reply, refusal
+from ..replies import Member, Message, Player, Reply, refusal
 from ..store.results import Record, ResultStore, Scope
 from ..words.language import N_, _, current, n_, p_, speaking
 from ..words.phrases import code, command, format_seconds, medal, mention
@@ -81,7 +81,7 @@ class StatsFlow:
     async def stats(
         self,
         viewer: Player,
-        subject: Person,
+        subject: Member,
         game: str | None = None,
         scope: str = SERVER,
     ) -> Reply:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine import GAMES
 
-from ..replies import Ask, Message, Player, Question, Wanted
+from ..replies import Ask, DealRequest, Message, Player, Question
 from ..store import SavedGame
 from .language import N_, _, n_
 
@@ -17,14 +17,14 @@ RESIGN_LABEL = N_("Resign")
 
 
 def new_game_question(
-    player: Player, saved: SavedGame, wanted: Wanted, *, private: bool
+    player: Player, saved: SavedGame, request: DealRequest, *, private: bool
 ) -> Message:
-    """Start the ``wanted`` game (a proven-winnable deal is taken only if the answer is yes)
+    """Start the requested game (a proven-winnable deal is taken only if the answer is yes)
     over the player's unfinished game? The question says what leaving it means: nothing
     for a game never moved in, an abandoned game otherwise, and for a scored daily attempt
     or a challenge's game, what becomes of it. ``private``: the player's boards are
     private, and so is what is asked about them."""
-    game_id, deal = wanted.game_id, wanted.deal
+    game_id, deal = request.game_id, request.deal
     old = saved.game
     untouched = saved.untouched
     facts = {"game": old.name, "deal": old.deal}
@@ -54,9 +54,9 @@ def new_game_question(
         )
     if saved.challenge_id is not None and not untouched:
         lines.append(_("It is your game of a challenge: you leave it, as having left the game."))
-    if wanted.challenge is not None:
+    if request.challenge is not None:
         lines.append(_("The new one is your game of the challenge."))
-    args = (str(saved.id), *wanted.tokens())
+    args = (str(saved.id), *request.tokens())
     question = Question(Ask.NEW_GAME, player.user_id, _(START_LABEL), _(KEEP_LABEL), args)
     return Message(" ".join(lines), question=question, private=private)
 

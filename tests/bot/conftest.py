@@ -12,7 +12,7 @@ import pytest
 
 from bot.core import Core
 from bot.flows.game import GameFlow
-from bot.replies import Ask, Player, Reply, Wanted
+from bot.replies import Ask, DealRequest, Player, Reply
 from bot.store import Stores
 from engine import Game, Move
 from render import PictureWords
@@ -66,7 +66,7 @@ class Offer:
     game_id: str
     deal: int | None  # None: a proven-winnable deal, taken on yes
     draw: bool
-    wanted: Wanted
+    request: DealRequest
 
 
 def offer_of(reply: Reply) -> Offer | None:
@@ -76,10 +76,10 @@ def offer_of(reply: Reply) -> Offer | None:
         return None
     question = message.question
     assert question.ask is Ask.NEW_GAME
-    wanted = Wanted.from_tokens(question.args[1:])
-    assert wanted is not None, question.args
-    return Offer(message.text, int(question.args[0]), wanted.game_id, wanted.deal, wanted.draw,
-                 wanted)
+    request = DealRequest.from_tokens(question.args[1:])
+    assert request is not None, question.args
+    return Offer(message.text, int(question.args[0]), request.game_id, request.deal, request.draw,
+                 request)
 
 
 ALICE = Player(user_id=111, guild_id=900)

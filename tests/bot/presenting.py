@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.presenter import Posted
-from bot.replies import Amendment, Reply, Update
+from bot.replies import LostBoard, Reply, Update
 
 
 class Recorder:
@@ -19,7 +19,7 @@ class Recorder:
         self.posted = posted
         self.replies: list[Reply] = []
         self.waits: list[str] = []
-        self.amended: list[Amendment] = []
+        self.amended: list[LostBoard] = []
         self.collapsed: list[tuple[int, int]] = []
         self.updated: list[Update] = []
 
@@ -30,7 +30,7 @@ class Recorder:
     async def wait(self, text: str) -> None:
         self.waits.append(text)
 
-    async def amend(self, amended: Amendment) -> None:
+    async def amend(self, amended: LostBoard) -> None:
         self.amended.append(amended)
 
     async def collapse(self, channel_id: int, message_id: int) -> None:

@@ -16,7 +16,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 
 from bot.core import Core
-from bot.replies import Action, MenuOption, Person, Player, Reply
+from bot.replies import Action, Member, MenuOption, Player, Reply
 from bot.store import Stores
 from bot.words.language import (
     LANGUAGES,
@@ -442,7 +442,7 @@ async def a_session(core: Core, clock: Clock, language: str) -> tuple[Seen, list
     the leaderboard and daily board, a replay and a challenge; and the moves /move offers
     as the player types."""
     alice = Player(user_id=111, guild_id=900, language=language, server_language=language)
-    bob = Person(user_id=222, name="Bob", member=True)
+    bob = Member(user_id=222, name="Bob", member=True)
     seen: Seen = []
 
     async def see(what: str, reply: Reply) -> Reply:
@@ -480,8 +480,8 @@ async def a_session(core: Core, clock: Clock, language: str) -> tuple[Seen, list
         clock.advance(2)
         won = await answer(core.act, alice, Action.MOVE, move)
     await see("daily won", won)
-    await see("stats", await answer(core.stats, alice, Person(alice.user_id, "Alice")))
-    await see("stats of a game", await answer(core.stats, alice, Person(alice.user_id, "Alice"), "trefoil"))
+    await see("stats", await answer(core.stats, alice, Member(alice.user_id, "Alice")))
+    await see("stats of a game", await answer(core.stats, alice, Member(alice.user_id, "Alice"), "trefoil"))
     await see("leaderboard", await answer(core.leaderboard, alice))
     await see("daily board", await answer(core.daily_board, alice, "trefoil", NOV_22.isoformat()))
     await see("replay", await answer(core.replay, alice))

@@ -14,7 +14,7 @@ from bot.discord.components import BoardButton, ChallengeButton, MoveMenu, Quest
 from bot.discord.game_commands import GameCommands
 from bot.discord.stats_commands import StatsCommands
 from bot.discord.views import challenge_view, question_view
-from bot.replies import DUEL_LABELS, Ask, ChallengeControls, Duel, Question
+from bot.replies import CHALLENGE_LABELS, Ask, ChallengeAction, ChallengeControls, Question
 from bot.store import Stores
 from bot.words.help import help_text, records_help
 from bot.words.phrases import DAY_TYPED_LIMIT
@@ -111,10 +111,10 @@ def test_a_challenges_buttons_are_labelled_in_the_challenges_language(
 
     german = words_for("de")
     with speaking(spoken):  # whoever pressed last, or nobody (the leader's update)
-        view = challenge_view(ChallengeControls(7, (Duel.ACCEPT, Duel.DECLINE), "de"))
+        view = challenge_view(ChallengeControls(7, (ChallengeAction.ACCEPT, ChallengeAction.DECLINE), "de"))
     labels = [button["label"] for button in view.to_components()[0]["components"]]
-    assert labels == [german.text(DUEL_LABELS[Duel.ACCEPT]), german.text(DUEL_LABELS[Duel.DECLINE])]
-    assert labels[0] != DUEL_LABELS[Duel.ACCEPT]  # German words, not the English ones
+    assert labels == [german.text(CHALLENGE_LABELS[ChallengeAction.ACCEPT]), german.text(CHALLENGE_LABELS[ChallengeAction.DECLINE])]
+    assert labels[0] != CHALLENGE_LABELS[ChallengeAction.ACCEPT]  # German words, not the English ones
 
 
 @pytest.mark.parametrize("language", [None, "de", "fr", "es-ES", "pt-BR"])
@@ -147,10 +147,10 @@ def test_a_questions_buttons_are_written_as_its_items_would_write_them(ask: Ask)
 def test_a_challenges_buttons_are_written_as_its_items_would_write_them(language: str) -> None:
     from bot.words.language import speaking
 
-    for duels in [(Duel.ACCEPT, Duel.DECLINE), (Duel.PLAY,)]:
+    for duels in [(ChallengeAction.ACCEPT, ChallengeAction.DECLINE), (ChallengeAction.PLAY,)]:
         items = discord.ui.View(timeout=None)
         with speaking(language):
-            for duel in duels:
-                items.add_item(ChallengeButton(duel, 2**62))
+            for action in duels:
+                items.add_item(ChallengeButton(action, 2**62))
         written = challenge_view(ChallengeControls(2**62, duels, language))
         assert written.to_components() == items.to_components()

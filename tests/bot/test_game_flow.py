@@ -12,7 +12,7 @@ import pytest
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
 from bot.flows.game import GameFlow
-from bot.replies import MENU_LIMIT, Action, BoardRef, Player, Reply, Wanted
+from bot.replies import MENU_LIMIT, Action, BoardRef, DealRequest, Player, Reply
 from bot.store import Stores
 from bot.words.phrases import apology, no_game
 from engine import FOUNDATION, new_game
@@ -275,7 +275,7 @@ async def test_a_press_on_a_replaced_games_board_refreshes_to_the_current_game(f
     old = await start(flow, deal=5)
     offer = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
     assert offer is not None
-    await flow.confirm_new(ALICE, offer.replacing, offer.wanted)
+    await flow.confirm_new(ALICE, offer.replacing, offer.request)
     assert old.board is not None
     stale = await flow.act(ALICE, Action.UNDO, seen=old.board.ref)
     assert stale.note is not None and "ended or been replaced" in stale.note
@@ -294,13 +294,13 @@ async def test_new_over_an_unfinished_game_asks_and_confirming_abandons_it(
     assert "Clover Leaf** deal 8" in offer_of(asked).text
     assert await stored_state(store) == before  # asking changes nothing
     assert await all_results(store) == []
-    yes = await flow.confirm_new(ALICE, offer_of(asked).replacing, Wanted("clover-leaf", 8))
+    yes = await flow.confirm_new(ALICE, offer_of(asked).replacing, DealRequest("clover-leaf", 8))
     assert yes.board is not None and "Clover Leaf" in yes.board.text
     [result] = await all_results(store, user_id=ALICE.user_id)
     assert (result.outcome, result.game_id, result.deal, result.moves) == (
         "abandoned", "trefoil", 27, 1
     )
-    again = await flow.confirm_new(ALICE, offer_of(asked).replacing, Wanted("clover-leaf", 8))
+    again = await flow.confirm_new(ALICE, offer_of(asked).replacing, DealRequest("clover-leaf", 8))
     assert again.note is not None and "since replaced" in again.note  # an old offer is inert
     assert len(await all_results(store)) == 1
 
@@ -541,7 +541,7 @@ async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: GameFlow, store: S
     asked = await flow.new_game(ALICE, "trefoil", 9, draw=True)
     assert offer_of(asked) is not None and offer_of(asked).draw
     offer = offer_of(asked)
-    await flow.confirm_new(ALICE, offer.replacing, offer.wanted)
+    await flow.confirm_new(ALICE, offer.replacing, offer.request)
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.draw_rule and saved.game.deal == 9
 
@@ -562,7 +562,7 @@ async def test_leaving_an_untouched_game_counts_as_no_game(flow: GameFlow, store
     await start(flow)
     asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
     assert asked is not None  # still asked: the deal would be lost
-    fresh = await flow.confirm_new(ALICE, asked.replacing, Wanted("clover-leaf", 8))
+    fresh = await flow.confirm_new(ALICE, asked.replacing, DealRequest("clover-leaf", 8))
     assert fresh.board is not None and "recorded as" not in fresh.board.text
     assert await all_results(store) == []
     first = str(new_game("clover-leaf", 8).legal_moves()[0])
@@ -570,7 +570,7 @@ async def test_leaving_an_untouched_game_counts_as_no_game(flow: GameFlow, store
     assert moved.board is not None
     touched = offer_of(await flow.new_game(ALICE, "trefoil", 8))
     assert touched is not None
-    await flow.confirm_new(ALICE, touched.replacing, Wanted("trefoil", 8))
+    await flow.confirm_new(ALICE, touched.replacing, DealRequest("trefoil", 8))
     assert [r.outcome for r in await all_results(store)] == ["abandoned"]
 
 
@@ -600,7 +600,7 @@ async def test_replacing_a_game_never_moved_in_says_it_counts_for_nothing(
     assert asked is not None
     assert "you have not moved in yet" in asked.text and "counts for nothing" in asked.text
     assert "abandoned" not in asked.text
-    await flow.confirm_new(ALICE, asked.replacing, Wanted("clover-leaf", 8))
+    await flow.confirm_new(ALICE, asked.replacing, DealRequest("clover-leaf", 8))
     assert await all_results(store) == [], "and it does count for nothing"
 
 
@@ -648,7 +648,7 @@ async def test_safe_moves_that_came_with_the_deal_are_not_the_players(
     assert offer_of(again) is None and again.board is not None
     asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
     assert asked is not None and "not moved in yet" in asked.text, asked.text
-    await flow.confirm_new(ALICE, asked.replacing, Wanted("clover-leaf", 8))
+    await flow.confirm_new(ALICE, asked.replacing, DealRequest("clover-leaf", 8))
     assert await all_results(store) == [], "the deal's own moves make no game played"
     await flow.act(ALICE, Action.MOVE, str((await store.games.load(ALICE.user_id))
                                              .game.legal_moves()[0]))  # type: ignore[union-attr]
@@ -688,7 +688,7 @@ async def test_a_winnable_deal_over_an_unfinished_game_is_taken_only_on_yes(
     kept = await flow.show(ALICE)  # "Keep playing"
     assert kept.board is not None and "deal 27" in kept.board.text
     assert await store.pool.count("trefoil") == 2, "keeping throws no deal away"
-    yes = await flow.confirm_new(ALICE, asked.replacing, Wanted("trefoil", None))
+    yes = await flow.confirm_new(ALICE, asked.replacing, DealRequest("trefoil", None))
     assert yes.board is not None and "deal 101" in yes.board.text
     assert "proven can be won" in yes.board.text
     assert await store.pool.count("trefoil") == 1

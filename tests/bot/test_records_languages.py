@@ -22,7 +22,7 @@ from bot.core import Core
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.stats import EVERYWHERE
 from bot.presenter import Posted
-from bot.replies import Action, Duel, Person, Player
+from bot.replies import Action, ChallengeAction, Member, Player
 from bot.store import Stores
 from bot.store.challenges import DAY_S
 from bot.words import language
@@ -113,11 +113,11 @@ async def test_a_record_speaks_the_servers_language_in_a_server_and_the_players_
     core: Core, history: History
 ) -> None:
     history.add(ALICE.user_id, "won")
-    alice = Person(ALICE.user_id, "Alice")
+    alice = Member(ALICE.user_id, "Alice")
     with speaking(ALICE.language):
         here = await answer(core.stats, ALICE, alice)
         everywhere = await answer(core.stats, ALICE, alice, scope=EVERYWHERE)
-        nobody = await answer(core.stats, BOB, Person(BOB.user_id, "Bob"))
+        nobody = await answer(core.stats, BOB, Member(BOB.user_id, "Bob"))
     assert here.message is not None and not here.message.private
     assert servers(here.text) and servers(here.message.alt_text)
     assert everywhere.message is not None and everywhere.message.private
@@ -179,7 +179,7 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
     await first.stores.pool.add("trefoil", NOV_22_DEAL, clock(), target=10)
     posting = Recorder(posted=Posted(5, 6))  # where the challenge's message went
     with speaking(ALICE.language):
-        await first.challenge(ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil",
+        await first.challenge(ALICE, Member(BOB.user_id, "Bob", member=True), "trefoil",
                               to=posting)
     asked = posting.reply
     assert asked.message is not None and asked.message.challenge is not None
@@ -192,7 +192,7 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
     bob_now = Player(BOB.user_id, BOB.guild_id, language=PLAYERS, server_language="en-US")
     second = await processes()
     with speaking(bob_now.language):
-        accepted = await answer(second.press_challenge, bob_now, challenge_id, Duel.ACCEPT)
+        accepted = await answer(second.press_challenge, bob_now, challenge_id, ChallengeAction.ACCEPT)
     assert accepted.message is not None and servers(accepted.message.text)
     assert f"deal {NOV_22_DEAL}" in accepted.message.text
     assert accepted.note is not None and players(accepted.note), "a note for Bob alone"
@@ -208,10 +208,10 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
 
 async def test_a_reply_to_a_press_on_a_challenge_is_the_players(core: Core) -> None:
     with speaking(BOB.language):
-        asked = await answer(core.challenge, ALICE, Person(BOB.user_id, "Bob", member=True), "trefoil")
+        asked = await answer(core.challenge, ALICE, Member(BOB.user_id, "Bob", member=True), "trefoil")
         assert asked.message is not None and asked.message.challenge is not None
         stranger = Player(333, 900, language=PLAYERS, server_language=SERVERS)
         refused = await answer(core.press_challenge, stranger, asked.message.challenge.challenge_id,
-                                             Duel.ACCEPT)
+                                             ChallengeAction.ACCEPT)
     assert refused.refused and players(refused.text)
 

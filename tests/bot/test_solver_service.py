@@ -17,7 +17,7 @@ from bot.flows.actions import CONFIRMED
 from bot.flows.boards import no_win
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.game import GameFlow
-from bot.replies import Action, Amendment, Board, BoardRef, Reply
+from bot.replies import Action, Board, BoardRef, LostBoard, Reply
 from bot.store import Stores
 from bot.workers import solver as solver_worker
 from bot.workers.child import forked
@@ -260,7 +260,7 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     assert redone.board is not None and lost_here() not in redone.board.text, "not known from there"
 
 
-async def amended_of(flow: GameFlow, board: Board) -> Amendment | None:
+async def amended_of(flow: GameFlow, board: Board) -> LostBoard | None:
     """``board`` as the core amends it once the solver proves it lost; None if it does not."""
     lost = await flow.solver.verdict(board)
     return None if lost is None else await flow.amended(board, lost)

@@ -19,7 +19,7 @@ from bot.flows.actions import CONFIRMED
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.data_rights import FORGET_YES
 from bot.flows.stats import EVERYWHERE, picture_name
-from bot.replies import Action, Ask, Person, Player, Reply, Wanted
+from bot.replies import Action, Ask, DealRequest, Member, Player, Reply
 from bot.store import Stores
 from engine.solver.daily import winnable_daily_deal as daily_deal
 from render.stats_card import MARGIN, ROW, TOP, WIDTH
@@ -87,8 +87,8 @@ async def stats(
     yield Answering(core)
 
 
-def person(player: Player, name: str = "Alice") -> Person:
-    return Person(player.user_id, name)
+def person(player: Player, name: str = "Alice") -> Member:
+    return Member(player.user_id, name)
 
 
 def picture(answer: Reply) -> Image.Image:
@@ -192,7 +192,7 @@ async def test_no_games_yet(stats: Any, history: History) -> None:
 
 async def test_stats_refuses_unknown_games_and_bots(stats: Any) -> None:
     assert (await stats.stats(ALICE, person(ALICE), game="hearts")).refused
-    assert (await stats.stats(ALICE, Person(5, "Robot", bot=True))).refused
+    assert (await stats.stats(ALICE, Member(5, "Robot", bot=True))).refused
 
 
 # -- /leaderboard ---------------------------------------------------------------------------
@@ -300,7 +300,7 @@ async def test_daily_over_an_unfinished_game_asks_first(stats: Any, store: Store
     assert "daily deal" in reply.message.text and "your scored attempt" in reply.message.text
     replacing, game_id, deal = asked.args
     assert int(deal) == daily_deal("trefoil", TODAY)
-    confirmed = await stats.game.confirm_new(ALICE, int(replacing), Wanted(game_id, int(deal)))
+    confirmed = await stats.game.confirm_new(ALICE, int(replacing), DealRequest(game_id, int(deal)))
     assert confirmed.board is not None and "scored attempt" in confirmed.board.text
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily == TODAY.isoformat()
@@ -459,6 +459,6 @@ async def test_the_daily_board_invites_only_those_who_have_not_tried_today(
     await stats.daily(BOB, "trefoil")  # begun, then left before a move
     asked = offer_of(await stats.new_game(BOB, "clover-leaf", 3))
     assert asked is not None
-    await stats.game.confirm_new(BOB, asked.replacing, Wanted("clover-leaf", 3))
+    await stats.game.confirm_new(BOB, asked.replacing, DealRequest("clover-leaf", 3))
     his = await stats.daily_board(BOB, "trefoil")
     assert "You left your scored attempt today before a move, which used it up" in his.text

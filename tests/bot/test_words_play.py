@@ -26,8 +26,8 @@ from bot.replies import (
     BUTTON_LABELS,
     OPTION_LIMIT,
     Action,
-    Amendment,
     Board,
+    LostBoard,
     MenuOption,
     Reply,
 )
@@ -270,7 +270,7 @@ async def test_a_proven_loss_is_told_in_the_language_of_the_board(
     await flow.new_game(ALICE, "trefoil", 2)
     await flow.act(ALICE, Action.REDEAL)
     board = board_of(await flow.act(ALICE, Action.REDEAL))  # proven lost, moves still left
-    delivered: list[Amendment] = []
+    delivered: list[LostBoard] = []
 
     async def deliver(lost: SavedGame) -> None:
         delivered.append(await flow.amended(board, lost))
