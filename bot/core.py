@@ -1,9 +1,9 @@
 """The bot's Discord-free core: the one face its two adapters — the Discord client and the
 console — call, a method for each thing they want done.
 
-Behind it: the store's rooms, the flows (playing a game, statistics, the daily deal, a
+Behind it: the stores, the flows (playing a game, statistics, the daily deal, a
 player's data and settings, the solver for players), the helper processes (the solver,
-the pictures) and the fleet's leadership. An adapter turns its input into one call here,
+the pictures) and the leadership. An adapter turns its input into one call here,
 handing over its ``Presenter``: the core shows the reply through it, and everything that
 follows from the reply (a board amended, an earlier one collapsed, a challenge's message
 updated). Nothing calls the core back after the reply, and no adapter reaches behind
@@ -352,10 +352,10 @@ class Core:
         if previous is not None:
             await to.collapse(posted.channel_id, previous)
 
-    # -- the fleet --------------------------------------------------------------------
+    # -- leading ----------------------------------------------------------------------
 
     async def lead(self, on_lead: Callable[[], Awaitable[None]], channels: Channels) -> bool:
-        """Compete for the fleet's lead, now and for as long as the core is open. The
+        """Compete for the lead, now and for as long as the core is open. The
         leader runs ``on_lead`` when it takes the lead (the adapter syncs its commands
         there), keeps the winnable pool filled and the coming daily deals found, and
         closes the challenges whose day is over (``channels`` shows their messages as they
@@ -398,7 +398,7 @@ class Core:
     # -- inside -----------------------------------------------------------------------
 
     def _heard(self, kind: str, user_id: int | None) -> None:
-        """A notice of the fleet (this process's own too): drop what is no longer sure."""
+        """A notice from the bot's processes (this one's too): drop what is no longer sure."""
         if kind == "pool":
             self.solver.pool_wanted()
         elif kind == "settings":

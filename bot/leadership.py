@@ -1,4 +1,4 @@
-"""Leading the fleet: several bot processes may share one database, and one of them leads.
+"""Leading: several bot processes may share one database, and one of them leads.
 
 The leader syncs the slash commands (if they changed) and runs the background jobs (it
 keeps the pool of winnable deals filled). Leadership is held like a lease (on

@@ -1,5 +1,5 @@
 """The Discord bot: a ``commands.Bot`` whose ``setup_hook`` opens the core, adds the slash
-commands, registers the persistent controls and competes for the fleet's lead.
+commands, registers the persistent controls and competes for the lead.
 
 The leading process syncs the slash commands, through the core, which calls Discord only
 when the command set changed: the hash of the exact payload that would be sent (with every
@@ -52,7 +52,7 @@ class SolitaireBot(commands.AutoShardedBot):
         # The bot never joins a voice channel: no warning that voice's libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}  # none: as many shards as Discord recommends, all here
-        share = 1.0  # this process's part of the fleet's budget for channel edits
+        share = 1.0  # this process's part of the budget all processes share for channel edits
         if config.shard_ids is not None:
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
             share = len(config.shard_ids) / (config.shard_count or len(config.shard_ids))

@@ -66,7 +66,7 @@ async def replying(
 
 class ChannelEdits:
     """Messages posted earlier, shown as they now are: one plain PATCH each, through the
-    channel's route, within the fleet's budget for such edits (``Tidy``). The leader's
+    channel's route, within the budget all processes share for such edits (``Tidy``). The leader's
     presenter for the challenges it closes, and the part of every interaction's."""
 
     def __init__(self, tidy: Tidy) -> None:

@@ -3,15 +3,15 @@ line, through the interaction that posted it, in the background.
 
 Discord allows a bot 50 requests a second across all its processes, on every route but the
 interaction endpoints, and a channel's messages a few edits every few seconds. Collapsing
-earlier boards through the channel's routes met both limits at a small fleet's load. So:
+earlier boards through the channel's routes met both limits at a few processes' load. So:
 
 * **Through the interaction.** A board remembers the interaction that posted it (or that
   last edited it in place, a press): for 15 minutes that interaction's token edits it
   through its webhook, an interaction endpoint, bound by neither the global limit nor the
   channel's. This is how nearly every board is collapsed.
 * **Through the channel, paced.** An older board (its token gone, or the process restarted)
-  is edited through the channel's route, within this process's share of one budget for the
-  whole fleet (``FLEET_CHANNEL_EDITS_PER_S``, shared by shard count), which the challenges'
+  is edited through the channel's route, within this process's share of one budget for all the
+  bot's processes (``CHANNEL_EDITS_PER_S``, shared by shard count), which the challenges'
   message updates draw on too. discord.py waits on each route's own bucket as its headers
   announce. Waiting edits are a bounded queue, one per message: a newer edit of a message
   replaces the waiting one, and beyond ``WAITING_LIMIT`` the oldest is dropped.
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME_S = 15 * 60  # an interaction's token edits its messages this long
 TOKEN_MARGIN_S = 60  # used only while this much of its life is left
-FLEET_CHANNEL_EDITS_PER_S = 10.0  # the whole fleet's channel-route edits: a fifth of the
+CHANNEL_EDITS_PER_S = 10.0  # the processes' channel-route edits: a fifth of the
 # global limit, the rest left to everything else a bot asks (and to other processes' slips)
 WAITING_LIMIT = 5_000  # channel-route edits waiting, at most (the oldest dropped beyond)
 REMEMBERED = 50_000  # boards whose interaction is remembered: the live ones of active players
@@ -100,10 +100,10 @@ class Budget:
 
 class Tidy:
     """One bot process's collapses and channel-route edits (see the module's docstring).
-    ``share``: this process's part of the fleet (its shards / all shards)."""
+    ``share``: this process's part of all of them (its shards / all shards)."""
 
     def __init__(self, client: discord.Client, share: float = 1.0, *,
-                 fleet_rate: float = FLEET_CHANNEL_EDITS_PER_S,
+                 fleet_rate: float = CHANNEL_EDITS_PER_S,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._client = client
         self.clock = clock  # monotonic seconds; a test may move it

@@ -14,19 +14,19 @@ from ..words.typed import as_english, as_typed
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
 AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
 SHOWN = 8  # legal moves named in a refusal, at most
-# What changes a game: played on the copy of it held in memory, if any (``plays_at_once``).
+# What changes a game: played on the copy of it cached in memory, if any (``plays_at_once``).
 PLAYS = (Action.MOVE, Action.UNDO, Action.REDO, Action.REDEAL, Action.TO_FOUNDATIONS,
          Action.AUTO_FINISH, Action.RESIGN)
 
 
-def plays_at_once(held: SavedGame, action: Action, arg: str | None,
+def plays_at_once(cached: SavedGame, action: Action, arg: str | None,
                   seen: BoardRef | None) -> bool:
-    """Whether ``action`` goes straight to playing on ``held``, the copy of the game kept
-    in memory (``GameStore.held``): it changes the game, and nothing on the copy would
+    """Whether ``action`` goes straight to playing on ``cached``, the copy of the game kept
+    in memory (``GameStore.cached``): it changes the game, and nothing on the copy would
     stop it first (a finished game, a board pressed that is not the copy's, a resignation
     not yet confirmed). Anything else is decided on the stored game."""
-    return (action in PLAYS and not held.is_finished
-            and (seen is None or seen == BoardRef(held.id, held.revision))
+    return (action in PLAYS and not cached.is_finished
+            and (seen is None or seen == BoardRef(cached.id, cached.revision))
             and (action is not Action.RESIGN or arg == CONFIRMED))
 
 

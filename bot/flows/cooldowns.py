@@ -1,8 +1,8 @@
 """Per-player cooldowns: what one player asks for often can load everyone (the solver's
 core, the drawing processes, the statistics' connections), so each has a limit.
 
-Kept in the database (``store/cooldowns.py``), so a limit holds across every process of the
-fleet: a player gets one hint every 5 s, whichever process answers.
+Kept in the database (``store/cooldowns.py``), so a limit holds across all the bot's
+processes: a player gets one hint every 5 s, whichever process answers.
 """
 
 from __future__ import annotations

@@ -64,11 +64,11 @@ IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds pl
 
 
 class _NotHeld(Exception):
-    """An action refused on the copy of a game held in memory: the stored game decides."""
+    """An action refused on the copy of a game cached in memory: the stored game decides."""
 
 
 class GameFlow:
-    """The one game flow, over the games' room, with the services a move needs: the
+    """The one game flow, over the games' store, with the services a move needs: the
     player's settings, the pictures, the solver, the daily deals; ``clock`` gives Unix
     seconds (tests pass their own)."""
 
@@ -306,10 +306,10 @@ class GameFlow:
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
         *, typed: bool = True,
     ) -> Reply:
-        held = self.games.held(player.user_id) if action in PLAYS else None
-        if held is not None and plays_at_once(held, action, arg, seen):
-            try:  # no read: the save is refused if the game moved on since it was held
-                return await self._play(player, held, action, arg, held=True)
+        cached = self.games.cached(player.user_id) if action in PLAYS else None
+        if cached is not None and plays_at_once(cached, action, arg, seen):
+            try:  # no read: the save is refused if the game moved on since it was cached
+                return await self._play(player, cached, action, arg, cached=True)
             except (ConcurrentChange, _NotHeld):
                 pass  # out of date, or refused on it: decided again on the stored game
         saved = await self.games.load(player.user_id)
@@ -342,17 +342,17 @@ class GameFlow:
 
     async def _play(
         self, player: Player, saved: SavedGame, action: Action, arg: str | None, *,
-        held: bool = False,
+        cached: bool = False,
     ) -> Reply:
-        """Play ``action`` on ``saved``, save it and compose the board. ``held``: ``saved``
-        is the copy this process held, not read from the database: a refusal raises
+        """Play ``action`` on ``saved``, save it and compose the board. ``cached``: ``saved``
+        is the copy this process cached, not read from the database: a refusal raises
         ``_NotHeld`` (the stored game may allow it), and so does a save refused as out
         of date (``ConcurrentChange``), both before anything is written."""
         was_lost = saved.proven_lost
         try:
             summary = apply(saved, action, arg)
         except IllegalMove as err:
-            if held:
+            if cached:
                 raise _NotHeld from err
             return refusal(refusal_with_choices(saved, action, err))
         settings = await self.settings.of(player.user_id)

@@ -1,7 +1,7 @@
 """Each player's settings: private boards, the four-colour deck, safe moves by themselves.
 
 Kept in the database (``store/settings.py``) and, between moves, in a bounded memory of
-the most recent players, so a move reads none. A change made by any process of the fleet
+the most recent players, so a move reads none. A change made by any bot process
 is a notice to every process, which drops what it kept (``forget``); a read under way
 when a notice comes is not kept.
 """

@@ -15,7 +15,7 @@ Fair use, with memory that does not grow with the number of players:
   ``LONG_QUEUE`` or more wait, each is only a quick look in the solver's process (the
   positions lost in a few moves), never a search in a forked copy. A check that waited
   past what Discord lets us edit is dropped.
-* Hints and winnable deals have per-player cooldowns, across the fleet (``cooldowns.py``).
+* Hints and winnable deals have per-player cooldowns, across processes (``cooldowns.py``).
 * The winnable pool is refilled as soon as a deal is taken from it, not when a player
   finds it empty.
 """

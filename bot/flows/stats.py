@@ -2,7 +2,7 @@
 
 Like ``game.GameFlow`` for games, ``StatsFlow`` knows no Discord: the slash commands and
 the console turn their input into one call here and show the ``Reply`` they get back. It
-reads the results through their store room, and draws the stats card off the event loop
+reads the results through their store, and draws the stats card off the event loop
 in the drawing processes. The periods come from the flow's clock.
 
 Privacy: everything shown in a server comes from that server's results only. A player's
@@ -61,7 +61,7 @@ YOUR_RECORD = {
 
 
 class StatsFlow:
-    """The statistics side of the bot: the results' room, the pictures, the clock."""
+    """The statistics side of the bot: the results' store, the pictures, the clock."""
 
     def __init__(
         self, results: ResultStore, challenges: Challenges, pictures: Pictures,

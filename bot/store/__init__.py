@@ -1,7 +1,7 @@
-"""The store: one room per kind of data over two backends, SQLite and PostgreSQL.
+"""The store: one store per kind of data over two backends, SQLite and PostgreSQL.
 
 ``await Stores.open(target)`` opens PostgreSQL for a ``postgresql://`` URL, else the SQLite
-file at that path; both backends behave the same, and each room writes its SQL once.
+file at that path; both backends behave the same, and each store writes its SQL once.
 """
 
 from .database import StoreError

@@ -14,7 +14,7 @@ depends on it. While the database cannot be reached, at most ``UNWRITTEN`` swaps
 (the oldest are dropped beyond that, and the log says how many).
 
 A forgotten player (`/forget-me`, in any process) is dropped from every process's memory
-by the fleet's notice, and a swap still waiting to be written never brings their row
+by the processes' notice, and a swap still waiting to be written never brings their row
 back: a row is written only for a player who has a game, checked in the same statement
 (and on PostgreSQL with the game's row locked, so a forget committing meanwhile waits
 for the write, then deletes what it wrote, or the write sees the game gone).

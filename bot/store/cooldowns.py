@@ -1,5 +1,5 @@
 """When each player last used what has a cooldown (a hint, a winnable deal, /stats ...),
-kept in the database so that a limit holds across every process of the fleet."""
+kept in the database so that a limit holds across every bot process."""
 
 from __future__ import annotations
 

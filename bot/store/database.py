@@ -1,6 +1,6 @@
-"""What the store's rooms ask of a database: the small surface both backends provide.
+"""What the stores ask of a database: the small surface both backends provide.
 
-The rooms write their SQL once, with PostgreSQL's ``$1`` placeholders and the SQL that
+The stores write their SQL once, with PostgreSQL's ``$1`` placeholders and the SQL that
 SQLite and PostgreSQL share (``ON CONFLICT``, ``RETURNING``, window functions); the SQLite
 backend rewrites the placeholders to ``?1``. Rows are read by column name.
 
@@ -35,7 +35,7 @@ class StoreUnavailable(StoreError):
 
 
 class NotLeading(StoreError):
-    """A write only the fleet's leader may make, by a process that does not lead."""
+    """A write only the leader may make, by a process that does not lead."""
 
 
 Notice = str  # "kind:user_id", e.g. "settings:42"; "*": anything may have changed
@@ -78,7 +78,7 @@ class Connection(Protocol):
         """Run one statement once for each row of arguments (prepared once, one trip)."""
 
     async def notify(self, notice: Notice) -> None:
-        """Tell every process of the fleet, this one too, when the transaction commits
+        """Tell every bot process, this one too, when the transaction commits
         (``Database.listen``); in a transaction only."""
 
 
@@ -118,7 +118,7 @@ class Database(Protocol):
         server gone) writes nothing. Raises NotLeading if this process does not lead."""
 
     def listen(self, listener: Listener) -> None:
-        """Call ``listener`` with each notice of the fleet, and with ``"*"`` whenever
+        """Call ``listener`` with each notice from the bot's processes, and with ``"*"`` whenever
         notices may have been missed (the listening connection was lost and is back)."""
 
     async def schema_version(self) -> int: ...

@@ -11,7 +11,7 @@ A game that ends writes its result row (``results.py`` reads them) in the same
 transaction as its last change.
 
 A process keeps each active player's game as it last loaded, started or saved it
-(``held``): a move can be played on that copy without reading the game back, because the
+(``cached``): a move can be played on that copy without reading the game back, because the
 save names the revision it was played at and is refused if the stored game moved on
 meanwhile (in another process, say), and the game flow then reads the stored game and
 decides again. What a copy may miss without a revision telling it: a hint counted or a
@@ -117,12 +117,12 @@ class GameStore:
     def __init__(self, db: Database) -> None:
         self._db = db
         # Each player's game row as last loaded, started or saved here, with its saved
-        # state, by player: a move plays on a copy of it (``held``), and a load whose saved
+        # state, by player: a move plays on a copy of it (``cached``), and a load whose saved
         # state is still that one reuses its engine game instead of replaying every move
         # from the deal. Its game is never handed out: each caller gets a copy of its own.
         self._held: LRU[int, tuple[str, SavedGame]] = LRU(LIVE_GAMES)
 
-    def held(self, user_id: int) -> SavedGame | None:
+    def cached(self, user_id: int) -> SavedGame | None:
         """A copy of the player's game as this process last loaded, started or saved it,
         without reading the database; None if none is kept. It may be out of date (changed
         by another process): only a save, refused then, can tell. A caller that decides
@@ -130,8 +130,8 @@ class GameStore:
         kept = self._held.get(user_id)
         if kept is None:
             return None
-        held = kept[1]
-        return _with_game(held, held.game.copy())
+        cached = kept[1]
+        return _with_game(cached, cached.game.copy())
 
     async def load(self, user_id: int) -> SavedGame | None:
         """The player's current game (playing or finished and not yet replaced), or None."""

@@ -1,5 +1,5 @@
 """Facts about the bot itself: the schema's version, the hash of the last command sync,
-and which process leads the fleet."""
+and which process leads."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from .database import Database
 
-LEASE = "background"  # the fleet's one lease: its holder syncs commands, fills the pool
+LEASE = "background"  # the one lease: its holder syncs commands, fills the pool
 
 
 class MetaStore:
@@ -36,7 +36,7 @@ class MetaStore:
         return self._db.schema_target
 
     async def try_lead(self, on_lost: Callable[[], None]) -> bool:
-        """Whether this process holds the fleet's lease: true for exactly one process at a
+        """Whether this process holds the lease: true for exactly one process at a
         time on PostgreSQL, always true on SQLite. While it does, ``on_lost`` is called as
         soon as the lease is seen lost. Ask again later: a leader that dies is replaced."""
         return await self._db.try_lead(LEASE, on_lost)

@@ -1,6 +1,6 @@
 """Deals the solver proved winnable, waiting to be handed out by `/new winnable:True`.
 
-Only the fleet's leader fills the pool, through its lease's own session: two processes
+Only the leader fills the pool, through its lease's own session: two processes
 never fill it at once, and a pool never holds more than it was asked to.
 """
 
@@ -16,7 +16,7 @@ class PoolStore:
 
     async def add(self, game_id: str, deal: int, now: float, *, target: int) -> bool:
         """Pool a deal while the game's pool holds fewer than ``target``; whether it was.
-        Raises NotLeading, writing nothing, unless this process leads the fleet."""
+        Raises NotLeading, writing nothing, unless this process leads."""
         async with self._db.as_leader(LEASE) as conn:
             added = await conn.execute(
                 "INSERT INTO winnable_deals (game, deal, found_at) SELECT $1, $2, $3 "

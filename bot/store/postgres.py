@@ -16,7 +16,7 @@ server gone — lets the lock go, and this process hears of it at once (a termin
 listener). What only the leader may write is written on that same session
 (``as_leader``), so a leader that lost its lease cannot write it.
 
-Notices: ``LISTEN``/``NOTIFY`` on a connection of its own tell every process of the fleet
+Notices: ``LISTEN``/``NOTIFY`` on a connection of its own tell every bot process
 when a player's cached facts changed; after that connection was lost, ``"*"`` says that
 notices may have been missed. Channel and lease keys are named after the schema, so two
 bots sharing a server (or tests sharing one) never hear or block each other.
@@ -217,7 +217,7 @@ class PostgresDatabase:
                 conn = await asyncpg.connect(self._url)
             except Exception as err:
                 if not _unreachable(err):
-                    log.exception("cannot listen for the fleet's notices; trying again")
+                    log.exception("cannot listen for the processes' notices; trying again")
                 await asyncio.sleep(RECONNECT_S)
                 gap = True
                 continue
@@ -231,7 +231,7 @@ class PostgresDatabase:
                     await asyncio.wait_for(conn.fetchval("SELECT 1"), PING_S)
             except Exception as err:
                 if not _unreachable(err):
-                    log.exception("listening for the fleet's notices failed; trying again")
+                    log.exception("listening for the processes' notices failed; trying again")
                 gap = True
             finally:
                 conn.terminate()

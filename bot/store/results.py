@@ -1,7 +1,7 @@
 """Finished games and the statistics read from them: records, leaderboards, daily boards.
 
 One result row per finished game, written by ``games.py`` with the game's last change;
-this room only reads them (and clears a server's on request). The database does the
+this store only reads them (and clears a server's on request). The database does the
 counting: a big server's thousands of rows never cross to Python one at a time (each row
 a turn at Python's lock, taken from the thread that serves the moves). Statistics read
 on the database's reading connections, beside the writers.

@@ -1,5 +1,5 @@
-"""The rooms of the store over one database: opened and closed together, a player
-forgotten in every one of them at once, and the fleet's notices heard."""
+"""The stores over one database: opened and closed together, a player
+forgotten in every one of them at once, and the processes' notices heard."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ class Forgotten(NamedTuple):
 
 @dataclass(frozen=True)
 class Stores:
-    """One room per kind of data. A flow is handed the rooms it needs, nothing more."""
+    """One store per kind of data. A flow is handed the stores it needs, nothing more."""
 
     db: Database
     games: GameStore
@@ -115,9 +115,10 @@ class Stores:
         return deleted
 
     def listen(self, listener: Callable[[str, int | None], None]) -> None:
-        """Call ``listener(kind, user_id)`` with each notice of the fleet (``"settings"``,
-        ``"forget"``, ``"pool"`` ...; ``user_id`` None when it names nobody), and with
-        ``("*", None)`` when notices may have been missed: then nothing cached is sure."""
+        """Call ``listener(kind, user_id)`` with each notice from the bot's processes
+        (``"settings"``, ``"forget"``, ``"pool"`` ...; ``user_id`` None when it names
+        nobody), and with ``("*", None)`` when notices may have been missed: then nothing
+        cached is sure."""
 
         def heard(notice: Notice) -> None:
             kind, _, who = notice.partition(":")

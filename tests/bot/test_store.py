@@ -291,7 +291,7 @@ async def test_live_games_are_kept_least_recently_used_first_out(
     assert await store.games.load(1) is not None  # player 1 is the most recent now
     await store.games.start(3, None, new_game("trefoil", 3), 1.0)
     assert list(store.games._held) == [1, 3], "player 2's game went, not player 1's"
-    assert store.games.held(2) is None
+    assert store.games.cached(2) is None
     again = await store.games.load(2)  # rebuilt from the saved state, and kept again
     assert again is not None and again.id == two.id and again.game.deal == 2
     assert list(store.games._held) == [3, 2]

@@ -1,5 +1,5 @@
 """Tidy: earlier boards collapsed through the interaction that posted them while its token
-lives, else through the channel's route within the fleet's budget; the edits waiting are
+lives, else through the channel's route within the budget all processes share; the edits waiting are
 bounded, one per message; a 429 is logged once with its scope."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ async def test_a_board_is_collapsed_through_the_interaction_that_posted_it() -> 
 async def test_an_expired_interaction_leaves_the_board_to_the_channels_route_paced() -> None:
     client, clock = Client(), Clock()
     tidy = Tidy(client, share=0.5, fleet_rate=4.0, clock=clock)  # type: ignore[arg-type]
-    assert tidy.budget.rate == 2.0, "half the fleet's budget: half its shards"
+    assert tidy.budget.rate == 2.0, "half the budget all processes share: half its shards"
     tidy.posted(501, interaction("tok-a"), original=True)
     clock.now += TOKEN_LIFETIME_S  # the token has (nearly) run out
     tidy.collapse(9, 501, "gone", channel_route=False)

@@ -73,16 +73,16 @@ async def test_the_held_copy_is_the_game_as_last_written_here_and_the_callers_ow
     any_store: Stores,
 ) -> None:
     games = any_store.games
-    assert games.held(ALICE.user_id) is None
+    assert games.cached(ALICE.user_id) is None
     started = await games.start(ALICE.user_id, 900, new_game("trefoil", 27), 1.0)
-    held = games.held(ALICE.user_id)
-    assert held is not None and (held.id, held.revision) == (started.id, 0)
-    held.game.play("7 f1")  # played on a copy that is never saved...
-    again = games.held(ALICE.user_id)
+    cached = games.cached(ALICE.user_id)
+    assert cached is not None and (cached.id, cached.revision) == (started.id, 0)
+    cached.game.play("7 f1")  # played on a copy that is never saved...
+    again = games.cached(ALICE.user_id)
     assert again is not None and again.game.moves_made == 0  # ...changes nothing kept
-    held.revision, held.updated_at = 0, 2.0
-    await games.save(held)
-    after = games.held(ALICE.user_id)
+    cached.revision, cached.updated_at = 0, 2.0
+    await games.save(cached)
+    after = games.cached(ALICE.user_id)
     assert after is not None and (after.revision, after.game.moves_made) == (1, 1)
 
 
@@ -98,11 +98,11 @@ async def test_a_write_that_leaves_the_revision_drops_the_held_copy(
         await games.mark_proven_lost(started.id, 0)
     else:
         games.forget(ALICE.user_id)
-    assert games.held(ALICE.user_id) is None
-    loaded = await games.load(ALICE.user_id)  # read again, and held as read
-    held = games.held(ALICE.user_id)
-    assert loaded is not None and held is not None and held.hints == loaded.hints
-    assert held.proven_lost_at == loaded.proven_lost_at
+    assert games.cached(ALICE.user_id) is None
+    loaded = await games.load(ALICE.user_id)  # read again, and cached as read
+    cached = games.cached(ALICE.user_id)
+    assert loaded is not None and cached is not None and cached.hints == loaded.hints
+    assert cached.proven_lost_at == loaded.proven_lost_at
 
 
 async def test_a_move_on_the_held_game_reads_nothing(
@@ -123,7 +123,7 @@ async def test_a_move_after_another_process_played_is_played_on_the_stored_game(
 ) -> None:
     here, there = two
     await moved_elsewhere(here, there)
-    # Legal only after the other process's move: refused on the held copy, played on the
+    # Legal only after the other process's move: refused on the cached copy, played on the
     # stored game.
     before = new_game("trefoil", 27)
     after = new_game("trefoil", 27)
@@ -133,7 +133,7 @@ async def test_a_move_after_another_process_played_is_played_on_the_stored_game(
     reply = await here.game.act(ALICE, Action.MOVE, move)
     assert played(reply, move) and reads.count == 1
     assert await stored(there) == (2, 2)
-    # The copy held now is the stored game: the next move reads nothing.
+    # The copy cached now is the stored game: the next move reads nothing.
     assert played(await here.game.act(ALICE, Action.UNDO), "7 f1")
     assert reads.count == 1 and await stored(there) == (3, 1)
 
@@ -143,7 +143,7 @@ async def test_a_move_saved_as_out_of_date_from_the_held_copy_is_played_on_the_s
 ) -> None:
     here, there = two
     await moved_elsewhere(here, there)
-    # "8 f2" is legal on the held copy (still at the deal) and on the stored game: its save
+    # "8 f2" is legal on the cached copy (still at the deal) and on the stored game: its save
     # from the copy is refused as out of date, and it is played on the stored game, with
     # no word of a clash.
     reads = Reads(here.game, monkeypatch)
@@ -160,12 +160,12 @@ async def test_presses_are_checked_against_the_stored_board_not_the_held_one(
     assert start.board is not None
     moved = await there.game.act(ALICE, Action.MOVE, "7 f1")
     assert moved.board is not None
-    # A press on the other process's newer board: played here, though the held copy is
+    # A press on the other process's newer board: played here, though the cached copy is
     # older.
     pressed = await here.game.act(ALICE, Action.UNDO, seen=moved.board.ref)
     assert pressed.board is not None and not pressed.refused
     assert await stored(there) == (2, 0)
-    # A press on the first board, which the held copy matched until the other process
+    # A press on the first board, which the cached copy matched until the other process
     # played: out of date, nothing played.
     await there.game.act(ALICE, Action.REDO)
     stale = await here.game.act(ALICE, Action.UNDO, seen=start.board.ref)
