@@ -188,7 +188,7 @@ class Game:
             moves.append(REDEAL_MOVE)
         if self.draw_available:
             moves.extend(
-                Move(DRAW, -1, int(c)) for pile in tableau for c in pile[:-1]
+                Move(DRAW, card=int(c)) for pile in tableau for c in pile[:-1]
             )
         return moves
 
@@ -269,7 +269,7 @@ class Game:
         if move.kind == REDEAL:
             return f"Redeal ({self.redeals_left} left)"
         if move.kind == DRAW:
-            return f"Draw: bring {CARDS[move.dst].label} to the top of its pile (once)"
+            return f"Draw: bring {CARDS[move.card].label} to the top of its pile (once)"
         card = self.tableau[move.src][-1].label
         src = self.pile_name(move.src)
         if move.kind == FOUNDATION:
@@ -281,7 +281,7 @@ class Game:
     def source_pile(self, move: Move) -> int:
         """The pile (0-based) a pile, foundation or draw move takes its card from."""
         if move.kind == DRAW:
-            drawn = CARDS[move.dst]
+            drawn = CARDS[move.card]
             return next(i for i, pile in enumerate(self.tableau) if drawn in pile)
         return move.src
 
@@ -292,7 +292,7 @@ class Game:
         if move.kind == FOUNDATION:
             return self.foundations[move.dst][-1]
         if move.kind == DRAW:
-            return CARDS[move.dst]
+            return CARDS[move.card]
         return None
 
     # -- playing --------------------------------------------------------------------
@@ -343,7 +343,7 @@ class Game:
             self.tableau = self._redealt()
             self.redeals_left -= 1
         else:
-            drawn = CARDS[move.dst]
+            drawn = CARDS[move.card]
             src = next(i for i, pile in enumerate(self.tableau) if drawn in pile)
             pile = self.tableau[src]
             extra = (src, pile.index(drawn))
@@ -415,10 +415,10 @@ class Game:
         state["tableau"] = _packed(self.tableau)
         state["foundations"] = _packed(self.foundations)
         state["_history"] = [
-            (tuple(move), _packed(extra) if move.kind == REDEAL else extra)
+            (move.raw, _packed(extra) if move.kind == REDEAL else extra)
             for move, extra in self._history
         ]
-        state["_redo"] = [tuple(move) for move in self._redo]
+        state["_redo"] = [move.raw for move in self._redo]
         state["_moves"] = None  # worked out again where it goes
         return state
 
@@ -426,10 +426,10 @@ class Game:
         state["tableau"] = _unpacked(state["tableau"])
         state["foundations"] = _unpacked(state["foundations"])
         state["_history"] = [
-            (Move._make(move), _unpacked(extra) if move[0] == REDEAL else extra)
+            (Move.from_raw(move), _unpacked(extra) if move[0] == REDEAL else extra)
             for move, extra in state["_history"]
         ]
-        state["_redo"] = [Move._make(move) for move in state["_redo"]]
+        state["_redo"] = [Move.from_raw(move) for move in state["_redo"]]
         self.__dict__.update(state)
 
     # -- saving ---------------------------------------------------------------------
@@ -492,6 +492,6 @@ def game_move_from_compact(text: str) -> Move:
     parsed = parse(_expand(text))
     if parsed.kind == REDEAL:
         return REDEAL_MOVE
-    if parsed.dst is None:
+    if parsed.kind != DRAW and parsed.dst is None:
         raise ValueError(f"saved move {text!r} is not explicit")
-    return Move(parsed.kind, parsed.src, parsed.dst)
+    return Move(parsed.kind, parsed.src, -1 if parsed.dst is None else parsed.dst, parsed.card)

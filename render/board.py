@@ -206,7 +206,8 @@ def _as_move(game: Game, last_move: Move | str | None) -> Move | None:
         parsed = parse(last_move)
         if parsed.kind in (PILE, FOUNDATION) and parsed.dst is None:
             raise ValueError(f"{last_move!r} does not say where the card went")
-        move = Move(parsed.kind, parsed.src, -1 if parsed.dst is None else parsed.dst)
+        move = Move(parsed.kind, parsed.src, -1 if parsed.dst is None else parsed.dst,
+                    parsed.card)
     piles = len(game.tableau)
     if move.kind in (PILE, FOUNDATION) and not 0 <= move.src < piles:
         raise ValueError(f"{game.name} has no pile {move.src + 1}")
@@ -214,8 +215,8 @@ def _as_move(game: Game, last_move: Move | str | None) -> Move | None:
         raise ValueError(f"{game.name} has no pile {move.dst + 1}")
     if move.kind == FOUNDATION and not 0 <= move.dst < len(game.foundations):
         raise ValueError(f"{game.name} has no foundation f{move.dst + 1}")
-    if move.kind == DRAW and not 0 <= move.dst < 52:
-        raise ValueError(f"{move.dst} is not a card")
+    if move.kind == DRAW and not 0 <= move.card < 52:
+        raise ValueError(f"{move.card} is not a card")
     return move
 
 
@@ -226,7 +227,7 @@ def _moved_card(game: Game, move: Move) -> Card | None:
     elif move.kind == FOUNDATION:
         pile = game.foundations[move.dst]
     elif move.kind == DRAW:
-        return Card(move.dst)
+        return Card(move.card)
     else:
         return None
     return pile[-1] if pile else None
@@ -234,7 +235,7 @@ def _moved_card(game: Game, move: Move) -> Card | None:
 
 def _drawn_pile(game: Game, move: Move) -> int | None:
     """The pile whose buried card a draw brought to the top."""
-    drawn = Card(move.dst)
+    drawn = Card(move.card)
     for i, pile in enumerate(game.tableau):
         if pile and pile[-1] == drawn:
             return i
@@ -286,7 +287,7 @@ def _move_text(move: Move | None, words: PictureWords) -> str | None:
     if move.kind == REDEAL:
         return words.last_move_redeal()
     if move.kind == DRAW:
-        return words.last_move_draw(Card(move.dst))
+        return words.last_move_draw(Card(move.card))
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
     return words.last_move(str(move.src + 1), dst)
 
