@@ -32,7 +32,16 @@ from ..replies import (
     Wanted,
     refusal,
 )
-from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
+from ..store import (
+    ABANDONED,
+    LOST,
+    PLAYING,
+    RESIGNED,
+    WON,
+    ConcurrentChange,
+    GameStatus,
+    SavedGame,
+)
 from ..store.games import GameStore
 from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
@@ -250,7 +259,7 @@ class GameFlow:
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it;
         # leaving one never touched (no move, no undo) is no game played at all.
-        left_as: str | None = ABANDONED
+        left_as: GameStatus | None = ABANDONED
         if replacing is not None and replacing.game.is_stuck:
             left_as = LOST
         elif replacing is not None and replacing.untouched:

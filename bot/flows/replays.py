@@ -26,7 +26,7 @@ from render.alt_text import LIMIT
 from render.replay import Replay
 
 from ..replies import Message, Person, Player, Reply, refusal
-from ..store import PLAYING, RESIGNED, WON
+from ..store import LOST, PLAYING, RESIGNED, WON, GameStatus
 from ..store.challenges import GONE
 from ..store.games import GameStore
 from ..store.replays import ReplayStore
@@ -197,7 +197,7 @@ class Replays:
 
     async def _game_of(
         self, viewer: Player, other: Person | None
-    ) -> tuple[Game, str, int] | Reply:
+    ) -> tuple[Game, GameStatus, int] | Reply:
         """The game to replay, its outcome and its hints; or why there is none."""
         if other is None:
             saved = await self.games.load(viewer.user_id)
@@ -258,11 +258,11 @@ def _with_moves(alt: str, game: Game) -> str:
     return alt
 
 
-def _outcome(outcome: str) -> str:
+def _outcome(outcome: GameStatus) -> str:
     """What became of a replayed game, in a word or two."""
     if outcome == WON:
         return p_("game outcome", "won")
-    if outcome == "lost":
+    if outcome == LOST:
         return p_("game outcome", "lost (stuck)")
     if outcome == RESIGNED:
         return p_("game outcome", "resigned")

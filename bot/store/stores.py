@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .boards import BoardStore
-from .challenges import CANCELLED, GONE, OPEN, ChallengeStore
+from .challenges import GONE, ChallengeStore
 from .cooldowns import CooldownStore
 from .daily import DailyStore
 from .database import Database, Listener, Notice
@@ -20,6 +20,7 @@ from .replays import ReplayStore
 from .results import ResultStore
 from .settings import SettingsStore
 from .sqlite import SqliteDatabase
+from .statuses import CANCELLED, OPEN
 
 # Every table that holds a player's rows, by user id (and daily_attempts, but the day's).
 PLAYER_TABLES = (

@@ -150,7 +150,8 @@ async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Sto
 async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     pair: tuple[Stores, Stores],
 ) -> None:
-    from bot.store.challenges import ACCEPTED, DECLINED, NOT_OPEN, OPEN, TAKEN
+    from bot.store.challenges import NOT_OPEN, TAKEN
+    from bot.store.statuses import ACCEPTED, DECLINED, OPEN
 
     a, b = pair
     assert await a.meta.try_lead(lambda: None), "the leader fills the pool"
