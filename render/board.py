@@ -30,6 +30,7 @@ from .layout import (
     aspect_canvas,
     layout,
 )
+from .options import PLAIN, PictureOptions
 from .palette import (
     FELT,
     FELT_TEXT,
@@ -64,11 +65,7 @@ def render_png(
     game: Game,
     *,
     last_move: Move | str | None = None,
-    four_colour: bool = False,
-    no_win: bool = False,
-    lost_as_dealt: bool = False,
-    assisted: bool = False,
-    resigned: bool = False,
+    options: PictureOptions = PLAIN,
     words: PictureWords = ENGLISH,
 ) -> bytes:
     """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
@@ -77,39 +74,30 @@ def render_png(
     this position: its source and destination are framed in gold and it is named
     under the title. ``None`` frames nothing, so a caller shows a move only when it
     means to (after an undo, ``game.last_move`` is not what the player just did).
-    ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
-    verdict) puts "No win is possible from here" on a board still in play, and
+    ``options``: the four-colour deck, and the banner's verdict: ``no_win`` (the
+    solver's) puts "No win is possible from here" on a board still in play, and
     ``lost_as_dealt`` (the deal itself proven lost) says "from this deal", with no word
-    of undo, as does a board with no move of the player's own to undo;
-    ``assisted`` marks a win as won with hints. ``resigned``: the player gave this game
-    up; its banner says so (over a stuck or no-win one). ``words``: the language its words
-    and card faces are drawn in.
+    of undo, as does a board with no move of the player's own to undo; ``assisted``
+    marks a win as won with hints; ``resigned``, a game the player gave up (over a stuck
+    or no-win one). ``words``: the language its words and card faces are drawn in.
     """
-    image = render_image(
-        game, last_move=last_move, four_colour=four_colour, no_win=no_win,
-        lost_as_dealt=lost_as_dealt, assisted=assisted, resigned=resigned, words=words,
-    )
-    return png.encode(image)
+    return png.encode(render_image(game, last_move=last_move, options=options, words=words))
 
 
 def render_image(
     game: Game,
     *,
     last_move: Move | str | None = None,
-    four_colour: bool = False,
-    no_win: bool = False,
-    lost_as_dealt: bool = False,
-    assisted: bool = False,
-    resigned: bool = False,
+    options: PictureOptions = PLAIN,
     words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    banner = banner_texts(game, no_win=no_win, lost_as_dealt=lost_as_dealt, assisted=assisted,
-                          resigned=resigned, words=words)
+    banner = banner_texts(game, options, words)
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     ranks = words.ranks
+    four_colour = options.four_colour
     if RULES[game.game_id].layout == "rows":  # each column stretches on its own
         frame = fitted_background(lay, ranks).copy()
     else:
@@ -350,23 +338,22 @@ def _title(
 
 
 def banner_texts(
-    game: Game, *, no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
-    resigned: bool = False, words: PictureWords = ENGLISH,
+    game: Game, options: PictureOptions = PLAIN, words: PictureWords = ENGLISH
 ) -> tuple[tuple[str, ...], RGB] | None:
     """What the banner says (longest first, the first that fits is drawn) and its colour:
     how the game ended (won, resigned, stuck), or that it can no longer be won. Where no
     undo can help (the deal is lost, or no move of the player's is there to undo), no
     word of undo."""
     if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
-        if assisted:
+        if options.assisted:
             return words.won_with_hints(game.moves_made), WON
         return words.won(game.moves_made), WON
-    if resigned:
+    if options.resigned:
         return words.resigned(game.moves_made), RESIGNED
-    dealt = lost_as_dealt or not game.own_moves
+    dealt = options.lost_as_dealt or not game.own_moves
     if game.is_stuck:
         return words.stuck(dealt), STUCK
-    if no_win or lost_as_dealt:
+    if options.no_win or options.lost_as_dealt:
         return words.no_win(dealt), NO_WIN
     return None
 

@@ -20,6 +20,7 @@ import weakref
 from collections.abc import Callable
 
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
+from render import PictureOptions
 
 from ..replies import (
     Action,
@@ -32,17 +33,9 @@ from ..replies import (
     Wanted,
     refusal,
 )
-from ..store import (
-    ABANDONED,
-    LOST,
-    PLAYING,
-    RESIGNED,
-    WON,
-    ConcurrentChange,
-    GameStatus,
-    SavedGame,
-)
+from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
 from ..store.games import GameStore
+from ..store.statuses import GameStatus
 from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
@@ -430,14 +423,12 @@ class GameFlow:
         no win is possible; by default, whether the saved position was proven lost (a game
         just changed and not yet saved says it for itself)."""
         settings = await self.settings.of(saved.user_id)
-        return await self.pictures.board(
-            saved.game,
-            four_colour=settings["four_colour"],
+        return await self.pictures.board(saved.game, PictureOptions(
+            four_colour=settings["four_colour"], lost_as_dealt=saved.lost_as_dealt,
             no_win=saved.proven_lost if no_win is None else no_win,
-            lost_as_dealt=saved.lost_as_dealt,
             assisted=saved.status == WON and saved.hints > 0,
             resigned=saved.status == RESIGNED,
-        )
+        ))
 
     async def redraw(self, saved: SavedGame) -> Picture:
         """A saved board's picture again (the solver has just proven it lost)."""

@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from engine import Game
+from render import PictureOptions
 from render.alt_text import LIMIT
 from render.replay import Replay
 
@@ -96,8 +97,10 @@ class Replays:
         language = viewer.language if private else viewer.shared_language
         with speaking(language):  # the picture's words: where it is shown
             drawn = await self._in_turn(viewer, waiting, self.pictures.replay(
-                game, limit=limit, four_colour=settings["four_colour"],
-                assisted=outcome == WON and hints > 0, resigned=outcome == RESIGNED,
+                game, PictureOptions(four_colour=settings["four_colour"],
+                                     assisted=outcome == WON and hints > 0,
+                                     resigned=outcome == RESIGNED),
+                limit=limit,
             ))
         if isinstance(drawn, Reply):
             return drawn
