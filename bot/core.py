@@ -59,7 +59,7 @@ from .replies import (
     refusal,
 )
 from .store import SavedGame, Stores
-from .store.database import StoreUnavailable
+from .store.database import Notice, StoreUnavailable
 from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
 from .words.phrases import command
@@ -397,15 +397,15 @@ class Core:
 
     # -- inside -----------------------------------------------------------------------
 
-    def _heard(self, kind: str, user_id: int | None) -> None:
+    def _heard(self, notice: Notice, user_id: int | None) -> None:
         """A notice from the bot's processes (this one's too): drop what is no longer sure."""
-        if kind == "pool":
+        if notice is Notice.POOL:
             self.solver.pool_wanted()
-        elif kind == "settings":
+        elif notice is Notice.SETTINGS:
             self.settings.forget(user_id)
-        elif kind == "forget" and user_id is not None:
+        elif notice is Notice.FORGET and user_id is not None:
             self._drop(user_id)
-        elif kind == "*":  # notices may have been missed: nothing cached is sure
+        elif notice is Notice.MISSED:  # nothing cached is sure
             self.settings.forget(None)
             self.solver.forget(None)
             self.stores.boards.live.drop_memory()

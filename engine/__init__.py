@@ -7,7 +7,7 @@
 from .cards import CARDS, Card, parse_card
 from .errors import BadSetup, IllegalMove, RuleError, Typed
 from .game import MAX_DEAL, Game, check_setup, new_game
-from .moves import DRAW, FOUNDATION, PILE, REDEAL, Move
+from .moves import DRAW, FOUNDATION, PILE, REDEAL, Move, MoveKind
 from .rules import GAMES, RULES, FoundationSpec, Rules
 from .words import Phrase
 
@@ -26,6 +26,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Move",
+    "MoveKind",
     "Phrase",
     "RuleError",
     "Rules",

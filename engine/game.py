@@ -188,7 +188,7 @@ class Game:
             moves.append(REDEAL_MOVE)
         if self.draw_available:
             moves.extend(
-                Move(DRAW, -1, int(c)) for pile in tableau for c in pile[:-1]
+                Move(DRAW, card=int(c)) for pile in tableau for c in pile[:-1]
             )
         return moves
 
@@ -266,7 +266,7 @@ class Game:
     def source_pile(self, move: Move) -> int:
         """The pile (0-based) a pile, foundation or draw move takes its card from."""
         if move.kind == DRAW:
-            drawn = CARDS[move.dst]
+            drawn = CARDS[move.card]
             return next(i for i, pile in enumerate(self.tableau) if drawn in pile)
         return move.src
 
@@ -277,7 +277,7 @@ class Game:
         if move.kind == FOUNDATION:
             return self.foundations[move.dst][-1]
         if move.kind == DRAW:
-            return CARDS[move.dst]
+            return CARDS[move.card]
         return None
 
     # -- playing --------------------------------------------------------------------
@@ -328,7 +328,7 @@ class Game:
             self.tableau = self._redealt()
             self.redeals_left -= 1
         else:
-            drawn = CARDS[move.dst]
+            drawn = CARDS[move.card]
             src = next(i for i, pile in enumerate(self.tableau) if drawn in pile)
             pile = self.tableau[src]
             extra = (src, pile.index(drawn))
@@ -400,10 +400,10 @@ class Game:
         state["tableau"] = _packed(self.tableau)
         state["foundations"] = _packed(self.foundations)
         state["_history"] = [
-            (tuple(move), _packed(extra) if move.kind == REDEAL else extra)
+            (move.raw, _packed(extra) if move.kind == REDEAL else extra)
             for move, extra in self._history
         ]
-        state["_redo"] = [tuple(move) for move in self._redo]
+        state["_redo"] = [move.raw for move in self._redo]
         state["_moves"] = None  # worked out again where it goes
         return state
 
@@ -411,10 +411,10 @@ class Game:
         state["tableau"] = _unpacked(state["tableau"])
         state["foundations"] = _unpacked(state["foundations"])
         state["_history"] = [
-            (Move._make(move), _unpacked(extra) if move[0] == REDEAL else extra)
+            (Move.from_raw(move), _unpacked(extra) if move[0] == REDEAL else extra)
             for move, extra in state["_history"]
         ]
-        state["_redo"] = [Move._make(move) for move in state["_redo"]]
+        state["_redo"] = [Move.from_raw(move) for move in state["_redo"]]
         self.__dict__.update(state)
 
     # -- saving ---------------------------------------------------------------------
@@ -477,6 +477,6 @@ def game_move_from_compact(text: str) -> Move:
     parsed = parse(_expand(text))
     if parsed.kind == REDEAL:
         return REDEAL_MOVE
-    if parsed.dst is None:
+    if parsed.kind != DRAW and parsed.dst is None:
         raise ValueError(f"saved move {text!r} is not explicit")
-    return Move(parsed.kind, parsed.src, parsed.dst)
+    return Move(parsed.kind, parsed.src, -1 if parsed.dst is None else parsed.dst, parsed.card)

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from .cards import CARDS, Card
 from .errors import IllegalMove
-from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
+from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, MoveKind, parse
 from .rules import RULES, Rules
 from .words import Phrase, Rank, Typed, joined
 
@@ -40,18 +40,19 @@ def resolve_move(game: GameState, move: Move | str) -> Move:
     """The legal Move meant by ``move``, or IllegalMove saying why there is none."""
     if game.is_won:
         raise IllegalMove("This game is won: every card is on a foundation.", "game-won")
-    parsed_kind: int
+    parsed_kind: MoveKind
     dst: int | None
     if isinstance(move, Move):
-        parsed_kind, src, dst, any_f = move.kind, move.src, move.dst, False
+        parsed_kind, src, dst, any_f, card = move.kind, move.src, move.dst, False, move.card
     else:
         stacks = game.rules.pile_word == "stack"
-        parsed_kind, src, dst, any_f = parse(move, names=game.rules.pile_names, stacks=stacks)
+        parsed_kind, src, dst, any_f, card = parse(
+            move, names=game.rules.pile_names, stacks=stacks
+        )
     if parsed_kind == REDEAL:
         return _check_redeal(game)
     if parsed_kind == DRAW:
-        assert dst is not None
-        return _check_draw(game, CARDS[dst])
+        return _check_draw(game, CARDS[card])
     _check_pile(game, src)
     if not game.tableau[src]:
         if _stacks(game):
@@ -241,5 +242,5 @@ def _check_draw(game: GameState, card: Card) -> Move:
             if pile[-1] == card:
                 raise IllegalMove("{card} is already on top of pile {pile}.", "draw-on-top",
                                   card=card, pile=game.pile_name(src))
-            return Move(DRAW, -1, int(card))
+            return Move(DRAW, card=int(card))
     raise IllegalMove("{card} is not in a pile.", "draw-not-in-pile", card=card)

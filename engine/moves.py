@@ -3,21 +3,41 @@
 from __future__ import annotations
 
 import re
+from enum import IntEnum
 from typing import NamedTuple
 
 from .cards import CARDS, parse_card
 from .errors import IllegalMove
 from .words import Phrase, Typed
 
-PILE, FOUNDATION, REDEAL, DRAW = range(4)
+
+class MoveKind(IntEnum):
+    """What a move does. An int, as the solver's moves are tuples of ints (``RawMove``)."""
+
+    PILE = 0  # the top card of a pile onto another pile
+    FOUNDATION = 1  # the top card of a pile onto a foundation
+    REDEAL = 2  # gather the piles and deal them again
+    DRAW = 3  # Trefoil's house rule: a buried card brought to the top of its pile
+
+
+# The kinds by their names alone, as the code says them.
+PILE, FOUNDATION, REDEAL, DRAW = MoveKind
+_KINDS = tuple(MoveKind)  # by number: quicker than MoveKind(number)
+
+# A move as the solver keeps it, and a game travels to other processes: (kind, src, dst),
+# plain ints, a draw's card in place of dst (a draw has no dst).
+RawMove = tuple[int, int, int]
 
 
 class Move(NamedTuple):
-    """One move. ``src``/``dst`` are 0-based; a DRAW names only its card, as ``dst``."""
+    """One move: ``src``, the pile (0-based) a PILE or FOUNDATION move takes its card from;
+    ``dst``, the pile or foundation (0-based) it puts it on; ``card``, the card (an int of
+    ``engine.cards``) a DRAW brings up. A field the kind has no use for is -1."""
 
-    kind: int
+    kind: MoveKind
     src: int = -1
     dst: int = -1
+    card: int = -1
 
     def __str__(self) -> str:
         if self.kind == PILE:
@@ -26,7 +46,19 @@ class Move(NamedTuple):
             return f"{self.src + 1} f{self.dst + 1}"
         if self.kind == REDEAL:
             return "redeal"
-        return f"draw {CARDS[self.dst]}"
+        return f"draw {CARDS[self.card]}"
+
+    @property
+    def raw(self) -> RawMove:
+        """The move as the solver keeps it (``RawMove``)."""
+        return (int(self.kind), self.src, self.card if self.kind == DRAW else self.dst)
+
+    @classmethod
+    def from_raw(cls, raw: RawMove) -> Move:
+        kind, src, dst = raw
+        if kind == DRAW:
+            return cls(DRAW, card=dst)
+        return cls(_KINDS[kind], src, dst)
 
 
 REDEAL_MOVE = Move(REDEAL)
@@ -59,10 +91,11 @@ def tokens(text: str) -> list[str]:
 class ParsedMove(NamedTuple):
     """Move text before the position is known: ``dst`` may be a bare ``f`` or missing."""
 
-    kind: int
+    kind: MoveKind
     src: int = -1
     dst: int | None = None  # 0-based pile, 0-based foundation, or None
     any_foundation: bool = False
+    card: int = -1  # a DRAW's card
 
 
 def parse(
@@ -84,7 +117,7 @@ def parse(
             raise IllegalMove("A draw names one card: {example}.", "draw-syntax",
                               example=Typed("draw QH"))
         try:
-            return ParsedMove(DRAW, dst=int(parse_card(words[1])))
+            return ParsedMove(DRAW, card=int(parse_card(words[1])))
         except ValueError:
             raise IllegalMove(
                 "{word} is not a card code (like {examples}).", "bad-card",

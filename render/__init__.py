@@ -12,6 +12,15 @@ True
 from .alt_text import alt_text
 from .board import render_image, render_png
 from .layout import Layout, layout
+from .options import PictureOptions
 from .words import PictureWords
 
-__all__ = ["Layout", "PictureWords", "alt_text", "layout", "render_image", "render_png"]
+__all__ = [
+    "Layout",
+    "PictureOptions",
+    "PictureWords",
+    "alt_text",
+    "layout",
+    "render_image",
+    "render_png",
+]

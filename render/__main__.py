@@ -9,6 +9,7 @@ from engine import GAMES, IllegalMove, Move, new_game
 
 from .alt_text import alt_text
 from .board import render_png
+from .options import PictureOptions
 from .words import english_plural
 
 
@@ -44,8 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         except IllegalMove as err:
             print(f"move {number} ({text!r}): {err}", file=sys.stderr)
             return 2
-    png = render_png(game, last_move=last, four_colour=args.four_colour, no_win=args.no_win,
-                     assisted=args.assisted, resigned=args.resigned)
+    options = PictureOptions(four_colour=args.four_colour, no_win=args.no_win,
+                             assisted=args.assisted, resigned=args.resigned)
+    png = render_png(game, last_move=last, options=options)
     with open(args.output, "wb") as out:
         out.write(png)
     state = (" (won)" if game.is_won else " (resigned)" if args.resigned
@@ -53,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     moves = english_plural("{count} move", "{count} moves", game.moves_made)
     print(f"{args.output}: {game.name} deal {game.deal}, {moves}{state}, {len(png) // 1024} KB")
     if args.alt:
-        print(alt_text(game, no_win=args.no_win, assisted=args.assisted, resigned=args.resigned))
+        print(alt_text(game, options))
     return 0
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from engine import Card, FoundationSpec, Game
 
+from .options import PLAIN, PictureOptions
 from .words import ENGLISH, PictureWords
 
 __all__ = ["LIMIT", "alt_text"]
@@ -20,8 +21,7 @@ LIMIT = 1024  # Discord's longest attachment description
 
 
 def alt_text(
-    game: Game, *, no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
-    resigned: bool = False, words: PictureWords = ENGLISH,
+    game: Game, options: PictureOptions = PLAIN, words: PictureWords = ENGLISH
 ) -> str:
     """What the picture of ``game`` shows, in plain sentences (no Markdown), at most
     1,024 characters: game, deal, moves, the end if it came, every foundation's top card
@@ -30,14 +30,15 @@ def alt_text(
     with "…" after the last pile it lists whole."""
     redeals = game.redeals_left if game.rules.redeals else None
     said = [words.alt_header(game.name, game.deal, game.draw_rule, game.moves_made, redeals)]
+    dealt = options.lost_as_dealt or not game.own_moves
     if game.is_won:
-        said.append(words.alt_won_with_hints() if assisted else words.alt_won())
-    elif resigned:
+        said.append(words.alt_won_with_hints() if options.assisted else words.alt_won())
+    elif options.resigned:
         said.append(words.alt_resigned())
     elif game.is_stuck:
-        said.append(words.alt_stuck(lost_as_dealt or not game.own_moves))
-    elif no_win or lost_as_dealt:
-        said.append(words.alt_no_win(lost_as_dealt or not game.own_moves))
+        said.append(words.alt_stuck(dealt))
+    elif options.no_win or options.lost_as_dealt:
+        said.append(words.alt_no_win(dealt))
     foundations = zip(game.rules.foundations, game.foundations, strict=True)
     said.append(words.alt_foundations("; ".join(
         f"f{i}: {_foundation(spec, pile, words)}" for i, (spec, pile) in enumerate(foundations, 1)

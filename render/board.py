@@ -30,6 +30,7 @@ from .layout import (
     aspect_canvas,
     layout,
 )
+from .options import PLAIN, PictureOptions
 from .palette import (
     FELT,
     FELT_TEXT,
@@ -64,11 +65,7 @@ def render_png(
     game: Game,
     *,
     last_move: Move | str | None = None,
-    four_colour: bool = False,
-    no_win: bool = False,
-    lost_as_dealt: bool = False,
-    assisted: bool = False,
-    resigned: bool = False,
+    options: PictureOptions = PLAIN,
     words: PictureWords = ENGLISH,
 ) -> bytes:
     """The board of ``game`` as PNG bytes; the same arguments always give the same bytes.
@@ -77,39 +74,30 @@ def render_png(
     this position: its source and destination are framed in gold and it is named
     under the title. ``None`` frames nothing, so a caller shows a move only when it
     means to (after an undo, ``game.last_move`` is not what the player just did).
-    ``four_colour`` draws clubs green and diamonds blue. ``no_win`` (the solver's
-    verdict) puts "No win is possible from here" on a board still in play, and
+    ``options``: the four-colour deck, and the banner's verdict: ``no_win`` (the
+    solver's) puts "No win is possible from here" on a board still in play, and
     ``lost_as_dealt`` (the deal itself proven lost) says "from this deal", with no word
-    of undo, as does a board with no move of the player's own to undo;
-    ``assisted`` marks a win as won with hints. ``resigned``: the player gave this game
-    up; its banner says so (over a stuck or no-win one). ``words``: the language its words
-    and card faces are drawn in.
+    of undo, as does a board with no move of the player's own to undo; ``assisted``
+    marks a win as won with hints; ``resigned``, a game the player gave up (over a stuck
+    or no-win one). ``words``: the language its words and card faces are drawn in.
     """
-    image = render_image(
-        game, last_move=last_move, four_colour=four_colour, no_win=no_win,
-        lost_as_dealt=lost_as_dealt, assisted=assisted, resigned=resigned, words=words,
-    )
-    return png.encode(image)
+    return png.encode(render_image(game, last_move=last_move, options=options, words=words))
 
 
 def render_image(
     game: Game,
     *,
     last_move: Move | str | None = None,
-    four_colour: bool = False,
-    no_win: bool = False,
-    lost_as_dealt: bool = False,
-    assisted: bool = False,
-    resigned: bool = False,
+    options: PictureOptions = PLAIN,
     words: PictureWords = ENGLISH,
 ) -> Image.Image:
     """The board as a palette image (what ``render_png`` encodes)."""
     full = layout(game.game_id)
-    banner = banner_texts(game, no_win=no_win, lost_as_dealt=lost_as_dealt, assisted=assisted,
-                          resigned=resigned, words=words)
+    banner = banner_texts(game, options, words)
     lay, fans = board_layout(game, banner=banner is not None)
     move = _as_move(game, last_move)
     ranks = words.ranks
+    four_colour = options.four_colour
     if RULES[game.game_id].layout == "rows":  # each column stretches on its own
         frame = fitted_background(lay, ranks).copy()
     else:
@@ -206,7 +194,8 @@ def _as_move(game: Game, last_move: Move | str | None) -> Move | None:
         parsed = parse(last_move)
         if parsed.kind in (PILE, FOUNDATION) and parsed.dst is None:
             raise ValueError(f"{last_move!r} does not say where the card went")
-        move = Move(parsed.kind, parsed.src, -1 if parsed.dst is None else parsed.dst)
+        move = Move(parsed.kind, parsed.src, -1 if parsed.dst is None else parsed.dst,
+                    parsed.card)
     piles = len(game.tableau)
     if move.kind in (PILE, FOUNDATION) and not 0 <= move.src < piles:
         raise ValueError(f"{game.name} has no pile {move.src + 1}")
@@ -214,8 +203,8 @@ def _as_move(game: Game, last_move: Move | str | None) -> Move | None:
         raise ValueError(f"{game.name} has no pile {move.dst + 1}")
     if move.kind == FOUNDATION and not 0 <= move.dst < len(game.foundations):
         raise ValueError(f"{game.name} has no foundation f{move.dst + 1}")
-    if move.kind == DRAW and not 0 <= move.dst < 52:
-        raise ValueError(f"{move.dst} is not a card")
+    if move.kind == DRAW and not 0 <= move.card < 52:
+        raise ValueError(f"{move.card} is not a card")
     return move
 
 
@@ -226,7 +215,7 @@ def _moved_card(game: Game, move: Move) -> Card | None:
     elif move.kind == FOUNDATION:
         pile = game.foundations[move.dst]
     elif move.kind == DRAW:
-        return Card(move.dst)
+        return Card(move.card)
     else:
         return None
     return pile[-1] if pile else None
@@ -234,7 +223,7 @@ def _moved_card(game: Game, move: Move) -> Card | None:
 
 def _drawn_pile(game: Game, move: Move) -> int | None:
     """The pile whose buried card a draw brought to the top."""
-    drawn = Card(move.dst)
+    drawn = Card(move.card)
     for i, pile in enumerate(game.tableau):
         if pile and pile[-1] == drawn:
             return i
@@ -286,7 +275,7 @@ def _move_text(move: Move | None, words: PictureWords) -> str | None:
     if move.kind == REDEAL:
         return words.last_move_redeal()
     if move.kind == DRAW:
-        return words.last_move_draw(Card(move.dst))
+        return words.last_move_draw(Card(move.card))
     dst = f"f{move.dst + 1}" if move.kind == FOUNDATION else str(move.dst + 1)
     return words.last_move(str(move.src + 1), dst)
 
@@ -349,23 +338,22 @@ def _title(
 
 
 def banner_texts(
-    game: Game, *, no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
-    resigned: bool = False, words: PictureWords = ENGLISH,
+    game: Game, options: PictureOptions = PLAIN, words: PictureWords = ENGLISH
 ) -> tuple[tuple[str, ...], RGB] | None:
     """What the banner says (longest first, the first that fits is drawn) and its colour:
     how the game ended (won, resigned, stuck), or that it can no longer be won. Where no
     undo can help (the deal is lost, or no move of the player's is there to undo), no
     word of undo."""
     if game.is_won:  # said once, here: the emptied piles keep their numbers in sight
-        if assisted:
+        if options.assisted:
             return words.won_with_hints(game.moves_made), WON
         return words.won(game.moves_made), WON
-    if resigned:
+    if options.resigned:
         return words.resigned(game.moves_made), RESIGNED
-    dealt = lost_as_dealt or not game.own_moves
+    dealt = options.lost_as_dealt or not game.own_moves
     if game.is_stuck:
         return words.stuck(dealt), STUCK
-    if no_win or lost_as_dealt:
+    if options.no_win or options.lost_as_dealt:
         return words.no_win(dealt), NO_WIN
     return None
 

@@ -33,6 +33,7 @@ from PIL import Image
 from engine import Game, new_game
 
 from .board import render_image
+from .options import PLAIN, PictureOptions
 from .words import ENGLISH, PictureWords
 
 FIRST_MS = 1500  # the deal, held
@@ -58,8 +59,8 @@ class Replay:
 
 
 def fitted_replay(
-    game: Game, limit: int | None, *, four_colour: bool = False, assisted: bool = False,
-    resigned: bool = False, words: PictureWords = ENGLISH,
+    game: Game, limit: int | None, options: PictureOptions = PLAIN,
+    words: PictureWords = ENGLISH,
 ) -> Replay | None:
     """``game``'s replay within ``limit`` bytes (None: no limit): its moves up to
     ``MOST_FRAMES`` at full size if that fits; else fewer of them, evenly picked (the
@@ -67,8 +68,7 @@ def fitted_replay(
     large, and so on; None if even the smallest does not fit."""
     shown, scale = min(game.moves_made, MOST_FRAMES), 1.0
     for attempt in range(FITTING_TRIES):
-        gif = replay_gif(game, four_colour=four_colour, assisted=assisted, resigned=resigned,
-                         words=words, most_frames=shown, scale=scale)
+        gif = replay_gif(game, options, words, most_frames=shown, scale=scale)
         if limit is None or len(gif) <= limit:
             return Replay(gif, shown, scale, cut_to_fit=attempt > 0)
         fits = int(shown * limit * MARGIN / len(gif))  # frames in proportion to the room
@@ -83,22 +83,23 @@ def fitted_replay(
 
 
 def replay_gif(
-    game: Game, *, four_colour: bool = False, assisted: bool = False, resigned: bool = False,
-    words: PictureWords = ENGLISH, most_frames: int | None = None, scale: float = 1.0,
+    game: Game, options: PictureOptions = PLAIN, words: PictureWords = ENGLISH, *,
+    most_frames: int | None = None, scale: float = 1.0,
 ) -> bytes:
     """``game``'s moves from its deal, as an animated GIF (its first frame the deal, its last
-    the position now, with its banner), worded in ``words``: at most ``most_frames`` of its
-    moves (default ``MOST_FRAMES``), its pictures at ``scale`` of a board's size."""
+    the position now, with the banner ``options`` give it), worded in ``words``: at most
+    ``most_frames`` of its moves (default ``MOST_FRAMES``), its pictures at ``scale`` of a
+    board's size."""
     shown = frames_shown(game.moves_made, most_frames)
     board = new_game(game.game_id, game.deal, draw=game.draw_rule)
-    frames = [_scaled(render_image(board, four_colour=four_colour, words=words), scale)]
+    on_the_way = PictureOptions(four_colour=options.four_colour)  # the end is told at the end
+    frames = [_scaled(render_image(board, options=on_the_way, words=words), scale)]
     for number, move in enumerate(game.history, start=1):
         board.push(move)
         if number in shown:
             last = number == game.moves_made
             frames.append(_scaled(render_image(
-                board, last_move=move, four_colour=four_colour,
-                assisted=assisted and last, resigned=resigned and last, words=words,
+                board, last_move=move, options=options if last else on_the_way, words=words,
             ), scale))
     width, height = max(f.width for f in frames), max(f.height for f in frames)
     canvas = [_on_canvas(f, width, height) for f in frames]

@@ -103,11 +103,11 @@ class Tidy:
     ``share``: this process's part of all of them (its shards / all shards)."""
 
     def __init__(self, client: discord.Client, share: float = 1.0, *,
-                 fleet_rate: float = CHANNEL_EDITS_PER_S,
+                 total_rate: float = CHANNEL_EDITS_PER_S,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._client = client
         self.clock = clock  # monotonic seconds; a test may move it
-        rate = max(0.5, fleet_rate * share)
+        rate = max(0.5, total_rate * share)
         self.budget = Budget(rate, burst=max(1.0, rate), clock=clock)
         self._posted: LRU[int, Posted] = LRU(REMEMBERED)
         # message id -> (channel id, JSON body): the channel-route edits waiting, oldest first

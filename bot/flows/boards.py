@@ -200,7 +200,7 @@ def move_label(game: Game, move: Move) -> str:
     if move.kind == REDEAL:
         return n_("Redeal ({count} left)", "Redeal ({count} left)", game.redeals_left)
     if move.kind == DRAW:
-        card = words.card(CARDS[move.dst])
+        card = words.card(CARDS[move.card])
         return for_piles(
             game.rules,
             _("Draw: bring {card} to the top of its pile (once)", card=card),

@@ -35,20 +35,25 @@ from ..replies import (
     refusal,
 )
 from ..store.challenges import (
-    ACCEPTED,
-    CANCELLED,
     DAY_S,
-    DECLINED,
-    EXPIRED,
     GONE,
     NO_DEAL,
     NOT_OPEN,
-    OPEN,
-    OVER,
     PAIR_BUSY,
     Challenge,
     ChallengeStore,
     Side,
+)
+from ..store.statuses import (
+    ACCEPTED,
+    CANCELLED,
+    DECLINED,
+    EXPIRED,
+    LOST,
+    OPEN,
+    OVER,
+    RESIGNED,
+    WON,
 )
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
@@ -331,7 +336,7 @@ def winner(challenge: Challenge) -> Side | None:
     """The better side of a challenge over: a win beats anything else, a win without hints
     beats one with them, then fewer moves, then less time; None when neither won, or both
     won alike."""
-    wins = [s for s in challenge.sides if s.outcome == "won"]
+    wins = [s for s in challenge.sides if s.outcome == WON]
     if len(wins) < 2:
         return wins[0] if wins else None
     first, second = sorted(wins, key=_standing)
@@ -349,23 +354,23 @@ def verdict(challenge: Challenge) -> str:
         return _("⚔️ This challenge is over.")  # nothing said of the side forgotten
     if best is not None:
         return _("🏆 {player} wins the challenge!", player=_name(best.user_id))
-    if any(s.outcome == "won" for s in challenge.sides):
+    if any(s.outcome == WON for s in challenge.sides):
         return _("🤝 A tie: both won alike, in the same moves and time.")
     return _("Neither won this one: no winner.")
 
 
 def _how(side: Side, playing: bool, over: bool) -> str:
     """How a side stands, as the challenge's message tells it beside their name."""
-    if side.outcome == "won" and side.hints:
+    if side.outcome == WON and side.hints:
         return n_("won in {count} move ({time}), with hints",
                   "won in {count} moves ({time}), with hints",
                   side.moves or 0, time=format_seconds(side.seconds or 0.0))
-    if side.outcome == "won":
+    if side.outcome == WON:
         return n_("won in {count} move ({time})", "won in {count} moves ({time})",
                   side.moves or 0, time=format_seconds(side.seconds or 0.0))
-    if side.outcome == "lost":
+    if side.outcome == LOST:
         return p_("challenge side", "lost (stuck)")
-    if side.outcome == "resigned":
+    if side.outcome == RESIGNED:
         return p_("challenge side", "resigned")
     if side.outcome is not None:  # abandoned
         return p_("challenge side", "left the game")
@@ -376,16 +381,16 @@ def _how(side: Side, playing: bool, over: bool) -> str:
 
 def _played(side: Side) -> str:
     """The refusal of a second game of a challenge: how the first ended."""
-    if side.outcome == "won":
+    if side.outcome == WON:
         return n_("You have played your game of this challenge: you won in {count} move "
                   "({time}). Its message shows how it stands.",
                   "You have played your game of this challenge: you won in {count} moves "
                   "({time}). Its message shows how it stands.",
                   side.moves or 0, time=format_seconds(side.seconds or 0.0))
-    if side.outcome == "lost":
+    if side.outcome == LOST:
         return _("You have played your game of this challenge: you lost (stuck). Its message "
                  "shows how it stands.")
-    if side.outcome == "resigned":
+    if side.outcome == RESIGNED:
         return _("You have played your game of this challenge: you resigned. Its message "
                  "shows how it stands.")
     return _("You have played your game of this challenge: you left the game. Its message "

@@ -31,7 +31,7 @@ from engine import GAMES
 from engine.lru import LRU
 
 from ..replies import Message, Player, Reply, refusal
-from ..store import SavedGame
+from ..store import RESIGNED, WON, SavedGame
 from ..store.daily import DailyStore
 from ..store.database import StoreUnavailable
 from ..store.games import GameStore
@@ -198,10 +198,10 @@ class DailyDeals:
         """A scored daily attempt's result in one line a player can post anywhere, as the
         daily word games' are: the game, the day, how it went — and nothing of the deal."""
         game = saved.game
-        if saved.status == "won":
+        if saved.status == WON:
             how = n_("🏆 won in {count} move", "🏆 won in {count} moves", game.moves_made)
         else:  # how it ended, then how far it went
-            ended = (p_("daily attempt", "resigned") if saved.status == "resigned"
+            ended = (p_("daily attempt", "resigned") if saved.status == RESIGNED
                      else p_("daily attempt", "stuck"))
             how = f"{ended} · {n_('{count} move', '{count} moves', game.moves_made)}"
         cards = _("{home}/{total} cards home", home=game.cards_on_foundations,

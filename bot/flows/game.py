@@ -20,6 +20,7 @@ import weakref
 from collections.abc import Callable
 
 from engine import GAMES, BadSetup, IllegalMove, check_setup, new_game
+from render import PictureOptions
 
 from ..replies import (
     Action,
@@ -35,6 +36,7 @@ from ..replies import (
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
 from ..store.games import GameStore
+from ..store.statuses import GameStatus
 from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
@@ -63,7 +65,7 @@ log = logging.getLogger(__name__)
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
 
 
-class _NotHeld(Exception):
+class _NotCached(Exception):
     """An action refused on the copy of a game cached in memory: the stored game decides."""
 
 
@@ -106,13 +108,8 @@ class GameFlow:
     # -- starting a game --------------------------------------------------------------
 
     async def new_game(
-        self,
-        player: Player,
-        game_id: str,
-        deal: int | None = None,
-        *,
-        winnable: bool = False,
-        draw: bool = False,
+        self, player: Player, game_id: str, deal: int | None = None, *,
+        winnable: bool = False, draw: bool = False,
     ) -> Reply:
         """Deal a game; over an unfinished one, ask first (a ``Question``).
 
@@ -175,9 +172,8 @@ class GameFlow:
             )
         return await self._deal(player, request, saved)
 
-    async def _deal(
-        self, player: Player, request: DealRequest, replacing: SavedGame | None
-    ) -> Reply:
+    async def _deal(self, player: Player, request: DealRequest,
+                    replacing: SavedGame | None) -> Reply:
         """Start the requested deal; a proven-winnable one is taken now, within its cooldown."""
         if request.deal is not None:
             return await self._start(player, request, request.deal, replacing)
@@ -251,7 +247,7 @@ class GameFlow:
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it;
         # leaving one never touched (no move, no undo) is no game played at all.
-        left_as: str | None = ABANDONED
+        left_as: GameStatus | None = ABANDONED
         if replacing is not None and replacing.game.is_stuck:
             left_as = LOST
         elif replacing is not None and replacing.untouched:
@@ -310,7 +306,7 @@ class GameFlow:
         if cached is not None and plays_at_once(cached, action, arg, seen):
             try:  # no read: the save is refused if the game moved on since it was cached
                 return await self._play(player, cached, action, arg, cached=True)
-            except (ConcurrentChange, _NotHeld):
+            except (ConcurrentChange, _NotCached):
                 pass  # out of date, or refused on it: decided again on the stored game
         saved = await self.games.load(player.user_id)
         if saved is None:
@@ -346,14 +342,14 @@ class GameFlow:
     ) -> Reply:
         """Play ``action`` on ``saved``, save it and compose the board. ``cached``: ``saved``
         is the copy this process cached, not read from the database: a refusal raises
-        ``_NotHeld`` (the stored game may allow it), and so does a save refused as out
+        ``_NotCached`` (the stored game may allow it), and so does a save refused as out
         of date (``ConcurrentChange``), both before anything is written."""
         was_lost = saved.proven_lost
         try:
             summary = apply(saved, action, arg)
         except IllegalMove as err:
             if cached:
-                raise _NotHeld from err
+                raise _NotCached from err
             return refusal(refusal_with_choices(saved, action, err))
         settings = await self.settings.of(player.user_id)
         if settings["auto_moves"] and action in AUTO_AFTER and saved.status == PLAYING:
@@ -420,14 +416,12 @@ class GameFlow:
         no win is possible; by default, whether the saved position was proven lost (a game
         just changed and not yet saved says it for itself)."""
         settings = await self.settings.of(saved.user_id)
-        return await self.pictures.board(
-            saved.game,
-            four_colour=settings["four_colour"],
+        return await self.pictures.board(saved.game, PictureOptions(
+            four_colour=settings["four_colour"], lost_as_dealt=saved.lost_as_dealt,
             no_win=saved.proven_lost if no_win is None else no_win,
-            lost_as_dealt=saved.lost_as_dealt,
             assisted=saved.status == WON and saved.hints > 0,
             resigned=saved.status == RESIGNED,
-        )
+        ))
 
     async def amended(self, board: Board, saved: SavedGame) -> LostBoard:
         """``board`` as it must now read: the solver has just proven its position lost

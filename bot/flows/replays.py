@@ -22,11 +22,12 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from engine import Game
+from render import PictureOptions
 from render.alt_text import LIMIT
 from render.replay import Replay
 
 from ..replies import Member, Message, Player, Reply, refusal
-from ..store import PLAYING, RESIGNED, WON
+from ..store import LOST, PLAYING, RESIGNED, WON, GameStatus
 from ..store.challenges import GONE
 from ..store.games import GameStore
 from ..store.replays import ReplayStore
@@ -96,8 +97,10 @@ class Replays:
         language = viewer.language if private else viewer.shared_language
         with speaking(language):  # the picture's words: where it is shown
             drawn = await self._in_turn(viewer, waiting, self.pictures.replay(
-                game, limit=limit, four_colour=settings["four_colour"],
-                assisted=outcome == WON and hints > 0, resigned=outcome == RESIGNED,
+                game, PictureOptions(four_colour=settings["four_colour"],
+                                     assisted=outcome == WON and hints > 0,
+                                     resigned=outcome == RESIGNED),
+                limit=limit,
             ))
         if isinstance(drawn, Reply):
             return drawn
@@ -197,7 +200,7 @@ class Replays:
 
     async def _game_of(
         self, viewer: Player, other: Member | None
-    ) -> tuple[Game, str, int] | Reply:
+    ) -> tuple[Game, GameStatus, int] | Reply:
         """The game to replay, its outcome and its hints; or why there is none."""
         if other is None:
             saved = await self.games.load(viewer.user_id)
@@ -258,11 +261,11 @@ def _with_moves(alt: str, game: Game) -> str:
     return alt
 
 
-def _outcome(outcome: str) -> str:
+def _outcome(outcome: GameStatus) -> str:
     """What became of a replayed game, in a word or two."""
     if outcome == WON:
         return p_("game outcome", "won")
-    if outcome == "lost":
+    if outcome == LOST:
         return p_("game outcome", "lost (stuck)")
     if outcome == RESIGNED:
         return p_("game outcome", "resigned")

@@ -5,19 +5,19 @@ file at that path; both backends behave the same, and each store writes its SQL 
 """
 
 from .database import StoreError
-from .games import (
+from .games import LIVE_GAMES, ConcurrentChange, SavedGame
+from .results import DailyRanking, PlayerRecords, Record, Scope, Standing
+from .settings import DEFAULT_SETTINGS
+from .statuses import (
     ABANDONED,
-    LIVE_GAMES,
     LOST,
     OUTCOMES,
     PLAYING,
     RESIGNED,
     WON,
-    ConcurrentChange,
-    SavedGame,
+    ChallengeStatus,
+    GameStatus,
 )
-from .results import DailyRanking, PlayerRecords, Record, Scope, Standing
-from .settings import DEFAULT_SETTINGS
 from .stores import Stores
 
 __all__ = [
@@ -29,8 +29,10 @@ __all__ = [
     "PLAYING",
     "RESIGNED",
     "WON",
+    "ChallengeStatus",
     "ConcurrentChange",
     "DailyRanking",
+    "GameStatus",
     "PlayerRecords",
     "Record",
     "SavedGame",

@@ -18,10 +18,8 @@ from typing import Any
 
 from .database import Database
 from .pool import take_pooled
+from .statuses import ACCEPTED, EXPIRED, OPEN, OVER, ChallengeStatus, GameStatus
 
-OPEN, DECLINED, ACCEPTED, OVER = "open", "declined", "accepted", "over"
-EXPIRED = "expired"  # an open challenge nobody answered within its day
-CANCELLED = "cancelled"  # an open challenge one of whose two asked to be forgotten
 GONE = 0  # the user id of a side who asked to be forgotten
 DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
 # What became of an Accept (``ChallengeStore.accept``).
@@ -44,7 +42,7 @@ class Side:
     """One side of a challenge: who, and how their game ended (None: not yet)."""
 
     user_id: int
-    outcome: str | None
+    outcome: GameStatus | None
     moves: int | None
     seconds: float | None
     hints: int = 0  # asked in that game: a win with any is assisted
@@ -58,7 +56,7 @@ class Challenge:
     message_id: int | None
     game: str
     deal: int | None
-    status: str
+    status: ChallengeStatus
     created_at: float
     accepted_at: float | None
     challenger: Side
@@ -168,7 +166,9 @@ class ChallengeStore:
             return unchanged.why
         return TAKEN
 
-    async def close(self, challenge_id: int, was: str, becomes: str) -> bool:
+    async def close(
+        self, challenge_id: int, was: ChallengeStatus, becomes: ChallengeStatus
+    ) -> bool:
         """``was`` -> ``becomes`` (declined, over); False if it was no longer ``was``."""
         async with self._db.writer() as conn:
             changed = await conn.execute(
@@ -186,7 +186,7 @@ class ChallengeStore:
             )
         return {int(r["user_id"]) for r in rows}
 
-    async def due(self, status: str, since_before: float) -> list[Challenge]:
+    async def due(self, status: ChallengeStatus, since_before: float) -> list[Challenge]:
         """Challenges in ``status`` whose clock (created, or accepted) started before
         ``since_before``: the open ones unanswered for a day, the accepted ones over."""
         column = "accepted_at" if status == ACCEPTED else "created_at"
@@ -223,9 +223,10 @@ class ChallengeStore:
 
 def _side(row: Any, side: str) -> Side:
     moves, seconds = row[f"{side}_moves"], row[f"{side}_seconds"]
+    outcome = row[f"{side}_outcome"]
     return Side(
         user_id=int(row[f"{side}_id"]),
-        outcome=row[f"{side}_outcome"],
+        outcome=None if outcome is None else GameStatus(outcome),
         moves=None if moves is None else int(moves),
         seconds=None if seconds is None else float(seconds),
         hints=int(row[f"{side}_hints"] or 0),  # none kept before hints were: none counted
@@ -243,7 +244,7 @@ def _challenge(row: Any) -> Challenge:
         message_id=optional("message_id"),
         game=str(row["game"]),
         deal=optional("deal"),
-        status=str(row["status"]),
+        status=ChallengeStatus(row["status"]),
         created_at=float(row["created_at"]),
         accepted_at=None if row["accepted_at"] is None else float(row["accepted_at"]),
         challenger=_side(row, "challenger"),

@@ -15,6 +15,7 @@ import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
+from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -38,8 +39,17 @@ class NotLeading(StoreError):
     """A write only the leader may make, by a process that does not lead."""
 
 
-Notice = str  # "kind:user_id", e.g. "settings:42"; "*": anything may have changed
-Listener = Callable[[Notice], None]
+class Notice(StrEnum):
+    """What a notice to the bot's processes says changed, about a player (a user id) or
+    nobody in particular (None). The values are what PostgreSQL's notices carry."""
+
+    POOL = "pool"  # a winnable deal was taken: the leader tops the pool up
+    SETTINGS = "settings"  # a player's settings
+    FORGET = "forget"  # a player was forgotten: drop everything kept of them
+    MISSED = "*"  # notices may have been missed: nothing kept is sure (never sent)
+
+
+Listener = Callable[[Notice, int | None], None]  # a notice, and the player it is about
 
 
 class Outage:
@@ -77,9 +87,10 @@ class Connection(Protocol):
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement once for each row of arguments (prepared once, one trip)."""
 
-    async def notify(self, notice: Notice) -> None:
+    async def notify(self, notice: Notice, user_id: int | None = None) -> None:
         """Tell every bot process, this one too, when the transaction commits
-        (``Database.listen``); in a transaction only."""
+        (``Database.listen``) that ``notice`` changed, of player ``user_id`` if one; in a
+        transaction only."""
 
 
 class Database(Protocol):
@@ -118,8 +129,9 @@ class Database(Protocol):
         server gone) writes nothing. Raises NotLeading if this process does not lead."""
 
     def listen(self, listener: Listener) -> None:
-        """Call ``listener`` with each notice from the bot's processes, and with ``"*"`` whenever
-        notices may have been missed (the listening connection was lost and is back)."""
+        """Call ``listener`` with each notice from the bot's processes and its player, and
+        with ``Notice.MISSED`` whenever notices may have been missed (the listening
+        connection was lost and is back)."""
 
     async def schema_version(self) -> int: ...
 

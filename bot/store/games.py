@@ -28,13 +28,11 @@ from typing import Any
 from engine import Game
 from engine.lru import LRU
 
-from .challenges import ACCEPTED, DAY_S
+from .challenges import DAY_S
 from .database import Connection, Database
 from .replays import OUTSIDE_SERVERS
+from .statuses import ABANDONED, ACCEPTED, OUTCOMES, PLAYING, GameStatus
 
-PLAYING = "playing"  # a current game's status until it ends in one of OUTCOMES
-WON, LOST, RESIGNED, ABANDONED = "won", "lost", "resigned", "abandoned"
-OUTCOMES = (WON, LOST, RESIGNED, ABANDONED)
 # Engine games kept in memory between moves (3-5 KB each), the most recently used: enough
 # for the players active at once; anyone else's game is rebuilt from its saved state at
 # their next move (about 1 ms).
@@ -67,7 +65,7 @@ class SavedGame:
     user_id: int
     guild_id: int | None
     game: Game
-    status: str
+    status: GameStatus
     revision: int
     undos: int
     hints: int
@@ -161,7 +159,7 @@ class GameStore:
         now: float,
         *,
         replacing: SavedGame | None = None,
-        left_as: str | None = ABANDONED,
+        left_as: GameStatus | None = ABANDONED,
         daily: str | None = None,
         challenge: int | None = None,
     ) -> SavedGame:
@@ -418,7 +416,7 @@ def _saved_game(row: Any, game: Game) -> SavedGame:
         user_id=int(row["user_id"]),
         guild_id=None if row["guild_id"] is None else int(row["guild_id"]),
         game=game,
-        status=str(row["status"]),
+        status=GameStatus(row["status"]),
         revision=int(row["revision"]),
         undos=int(row["undos"]),
         hints=int(row["hints"]),

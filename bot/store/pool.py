@@ -6,7 +6,7 @@ never fill it at once, and a pool never holds more than it was asked to.
 
 from __future__ import annotations
 
-from .database import Connection, Database
+from .database import Connection, Database, Notice
 from .meta import LEASE
 
 
@@ -48,5 +48,5 @@ async def take_pooled(db: Database, conn: Connection, game_id: str) -> int | Non
     row = await conn.fetchrow(db.take_winnable_sql, game_id)
     if row is None:
         return None
-    await conn.notify("pool")
+    await conn.notify(Notice.POOL)
     return int(row["deal"])

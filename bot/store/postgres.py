@@ -17,8 +17,9 @@ listener). What only the leader may write is written on that same session
 (``as_leader``), so a leader that lost its lease cannot write it.
 
 Notices: ``LISTEN``/``NOTIFY`` on a connection of its own tell every bot process
-when a player's cached facts changed; after that connection was lost, ``"*"`` says that
-notices may have been missed. Channel and lease keys are named after the schema, so two
+when a player's cached facts changed, each a ``Notice``'s value, then ``:`` and the user id
+if it names a player (``settings:42``); after that connection was lost, ``Notice.MISSED``
+says that notices may have been missed. Channel and lease keys are named after the schema, so two
 bots sharing a server (or tests sharing one) never hear or block each other.
 """
 
@@ -82,8 +83,9 @@ class _Connection:
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._conn.executemany(sql, rows)
 
-    async def notify(self, notice: Notice) -> None:
-        await self._conn.execute("SELECT pg_notify($1, $2)", self._channel, notice)
+    async def notify(self, notice: Notice, user_id: int | None = None) -> None:
+        payload = notice.value if user_id is None else f"{notice.value}:{user_id}"
+        await self._conn.execute("SELECT pg_notify($1, $2)", self._channel, payload)
 
 
 WRITERS = 10  # connections for games, settings and other writes (and the reads they make)
@@ -225,7 +227,7 @@ class PostgresDatabase:
                 await conn.add_listener(self._channel, self._on_notify)
                 self._outage.succeeded()
                 if gap:
-                    self._tell("*")  # what changed while nobody listened is unknown
+                    self._tell(Notice.MISSED, None)  # what changed meanwhile is unknown
                 while not self._closed:  # until the session is found dead
                     await asyncio.sleep(PING_S)
                     await asyncio.wait_for(conn.fetchval("SELECT 1"), PING_S)
@@ -237,14 +239,20 @@ class PostgresDatabase:
                 conn.terminate()
 
     def _on_notify(self, conn: Any, pid: int, channel: str, payload: str) -> None:
-        self._tell(payload)
+        kind, _, who = payload.partition(":")
+        try:
+            notice = Notice(kind)
+        except ValueError:  # told by a newer release: of nothing this one keeps
+            log.debug("a notice of an unknown kind: %r", payload)
+            return
+        self._tell(notice, int(who) if who.isdigit() else None)
 
-    def _tell(self, notice: Notice) -> None:
+    def _tell(self, notice: Notice, user_id: int | None) -> None:
         if self._listener is not None:
             try:
-                self._listener(notice)
+                self._listener(notice, user_id)
             except Exception:
-                log.exception("a listener failed on notice %r", notice)
+                log.exception("a listener failed on notice %s of %s", notice, user_id)
 
     # -- leases -------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from engine import Game
 
 from .database import Database
+from .statuses import GameStatus
 
 OUTSIDE_SERVERS = 0  # the place of games played in DMs and the console
 
@@ -17,7 +18,7 @@ OUTSIDE_SERVERS = 0  # the place of games played in DMs and the console
 @dataclass(frozen=True)
 class Finished:
     game: Game
-    outcome: str
+    outcome: GameStatus
     hints: int
     finished_at: float
 
@@ -37,4 +38,5 @@ class ReplayStore:
         if row is None:
             return None
         game = Game.from_dict(json.loads(str(row["state"])))
-        return Finished(game, str(row["outcome"]), int(row["hints"]), float(row["finished_at"]))
+        return Finished(game, GameStatus(row["outcome"]), int(row["hints"]),
+                        float(row["finished_at"]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .database import Connection, Database
+from .database import Connection, Database, Notice
 
 # Each player's settings and their value until they change it.
 DEFAULT_SETTINGS: dict[str, bool] = {
@@ -44,7 +44,7 @@ class SettingsStore:
                 + ", ".join(f"{n} = excluded.{n}" for n in names),
                 user_id, *(settings[n] for n in names),
             )
-            await conn.notify(f"settings:{user_id}")  # other processes drop what they keep
+            await conn.notify(Notice.SETTINGS, user_id)  # others drop what they keep
         return settings
 
 

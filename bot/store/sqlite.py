@@ -54,7 +54,8 @@ class _Connection:
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
-        self.notices: list[Notice] = []  # told when the transaction under way commits
+        # Told when the transaction under way commits.
+        self.notices: list[tuple[Notice, int | None]] = []
 
     async def fetch(self, sql: str, *args: Any) -> list[Any]:
         return list(await self._db.execute_fetchall(_sqlite_sql(sql), args))
@@ -75,8 +76,8 @@ class _Connection:
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._db.executemany(_sqlite_sql(sql), rows)
 
-    async def notify(self, notice: Notice) -> None:
-        self.notices.append(notice)
+    async def notify(self, notice: Notice, user_id: int | None = None) -> None:
+        self.notices.append((notice, user_id))
 
 
 # What SQLite says when the file cannot be used just now: another process holds it past
@@ -181,8 +182,8 @@ class SqliteDatabase:
                 raise
             self._outage.succeeded()
             notices, conn.notices = conn.notices, []
-        for notice in notices:
-            self._tell(notice)
+        for notice, user_id in notices:
+            self._tell(notice, user_id)
 
     @asynccontextmanager
     async def writer(self) -> AsyncIterator[_Connection]:
@@ -211,12 +212,12 @@ class SqliteDatabase:
     def listen(self, listener: Listener) -> None:
         self._listener = listener
 
-    def _tell(self, notice: Notice) -> None:
+    def _tell(self, notice: Notice, user_id: int | None) -> None:
         if self._listener is not None:
             try:
-                self._listener(notice)
+                self._listener(notice, user_id)
             except Exception:
-                log.exception("a listener failed on notice %r", notice)
+                log.exception("a listener failed on notice %s of %s", notice, user_id)
 
     async def schema_version(self) -> int:
         return await _user_version(self._writer)

@@ -3,16 +3,15 @@ forgotten in every one of them at once, and the processes' notices heard."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
 from .boards import BoardStore
-from .challenges import CANCELLED, GONE, OPEN, ChallengeStore
+from .challenges import GONE, ChallengeStore
 from .cooldowns import CooldownStore
 from .daily import DailyStore
-from .database import Database, Notice
+from .database import Database, Listener, Notice
 from .games import GameStore
 from .meta import MetaStore
 from .pool import PoolStore
@@ -21,12 +20,12 @@ from .replays import ReplayStore
 from .results import ResultStore
 from .settings import SettingsStore
 from .sqlite import SqliteDatabase
+from .statuses import CANCELLED, OPEN
 
 # Every table that holds a player's rows, by user id (and daily_attempts, but the day's).
 PLAYER_TABLES = (
     "games", "results", "player_settings", "board_messages", "cooldowns", "replays"
 )
-EVERYTHING = None  # the user id of a notice that may concern anyone ("*": notices missed)
 
 
 class Forgotten(NamedTuple):
@@ -100,7 +99,7 @@ class Stores:
                     user_id, GONE,
                 )
                 touched |= {int(r["id"]) for r in rows}
-            await conn.notify(f"forget:{user_id}")
+            await conn.notify(Notice.FORGET, user_id)
         await self.db.after_forget()
         return Forgotten(deleted["games"], deleted["results"], tuple(sorted(touched)))
 
@@ -114,17 +113,11 @@ class Stores:
             await self.db.after_forget()
         return deleted
 
-    def listen(self, listener: Callable[[str, int | None], None]) -> None:
-        """Call ``listener(kind, user_id)`` with each notice from the bot's processes
-        (``"settings"``, ``"forget"``, ``"pool"`` ...; ``user_id`` None when it names
-        nobody), and with ``("*", None)`` when notices may have been missed: then nothing
-        cached is sure."""
-
-        def heard(notice: Notice) -> None:
-            kind, _, who = notice.partition(":")
-            listener(kind, int(who) if who.isdigit() else EVERYTHING)
-
-        self.db.listen(heard)
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener(notice, user_id)`` with each notice from the bot's processes
+        (``user_id`` None when it names nobody), and with ``(Notice.MISSED, None)`` when
+        notices may have been missed: then nothing cached is sure."""
+        self.db.listen(listener)
 
     async def close(self) -> None:
         """Write the live boards still in memory, then close the database; closing again

@@ -129,7 +129,7 @@ def explain(game: Game, move: Move) -> str:
         )
     words = current()
     if move.kind == DRAW:
-        drawn = {"card": words.card(CARDS[move.dst])}
+        drawn = {"card": words.card(CARDS[move.card])}
         return for_piles(rules, _("the draw: bring {card} to the top of its pile", **drawn),
                          _("the draw: bring {card} to the top of its stack", **drawn))
     card = words.card(game.tableau[move.src][-1])

@@ -16,14 +16,15 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from engine import Game
-from render import PictureWords, alt_text, render_png
+from render import PictureOptions, PictureWords, alt_text, render_png
+from render.options import PLAIN
 from render.replay import Replay, fitted_replay
 from render.stats_card import StatsRow, render_stats_png, stats_alt_text
 
 from ..words.language import Words, current, words_for
 from .processes import Workers
 
-Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, ..., words) -> PNG
+Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, options, words)
 
 
 @dataclass(frozen=True)
@@ -75,27 +76,20 @@ class Pictures:
         return await asyncio.get_running_loop().run_in_executor(self._executor, work)
 
     async def replay(
-        self, game: Game, *, limit: int | None = None, four_colour: bool = False,
-        assisted: bool = False, resigned: bool = False,
+        self, game: Game, options: PictureOptions = PLAIN, *, limit: int | None = None
     ) -> Replay | None:
         """``game`` move by move, as an animated GIF within ``limit`` bytes (None if it
         cannot fit; ``render.replay.fitted_replay``): in the replays' own process, whose
         lower priority leaves the CPU to the moves' pictures first (or in a thread)."""
-        draw = functools.partial(_replay, current().code, game, limit, four_colour, assisted,
-                                 resigned)
+        draw = functools.partial(_replay, current().code, game, limit, options)
         if self._replays:
             drawn: Replay | None = await self._replays.run(draw)
             return drawn
         return await asyncio.get_running_loop().run_in_executor(self._executor, draw)
 
-    async def board(
-        self, game: Game, *, four_colour: bool = False, no_win: bool = False,
-        lost_as_dealt: bool = False, assisted: bool = False, resigned: bool = False,
-    ) -> Picture:
-        """The board's picture, its last move highlighted, and the same in words.
-        ``lost_as_dealt``: the deal itself is proven lost (no undo can help)."""
-        draw = functools.partial(_board, self._render, current().code, game, four_colour,
-                                 no_win, lost_as_dealt, assisted, resigned)
+    async def board(self, game: Game, options: PictureOptions = PLAIN) -> Picture:
+        """The board's picture, its last move highlighted, and the same in words."""
+        draw = functools.partial(_board, self._render, current().code, game, options)
         return await self.off_loop(draw)
 
     async def stats(self, title: str, subtitle: str, rows: list[StatsRow]) -> Picture:
@@ -115,19 +109,11 @@ def _picture_words(words: Words) -> PictureWords:  # asks for them every time
                         percent=words.percent)
 
 
-def _board(
-    render: Renderer, language: str, game: Game, four_colour: bool, no_win: bool,
-    lost_as_dealt: bool, assisted: bool, resigned: bool,
-) -> Picture:
+def _board(render: Renderer, language: str, game: Game, options: PictureOptions) -> Picture:
     """Draw and describe a board: both where the picture is drawn, off the bot's thread."""
     words = picture_words(language)
-    png = render(
-        game, last_move=game.last_move, four_colour=four_colour, no_win=no_win,
-        lost_as_dealt=lost_as_dealt, assisted=assisted, resigned=resigned, words=words,
-    )
-    said = alt_text(game, no_win=no_win, lost_as_dealt=lost_as_dealt, assisted=assisted,
-                    resigned=resigned, words=words)
-    return Picture(png, said)
+    png = render(game, last_move=game.last_move, options=options, words=words)
+    return Picture(png, alt_text(game, options, words))
 
 
 def _stats(language: str, title: str, subtitle: str, rows: list[StatsRow]) -> Picture:
@@ -136,7 +122,6 @@ def _stats(language: str, title: str, subtitle: str, rows: list[StatsRow]) -> Pi
                    stats_alt_text(title, subtitle, rows, words))
 
 
-def _replay(language: str, game: Game, limit: int | None, four_colour: bool, assisted: bool,
-            resigned: bool) -> Replay | None:
-    return fitted_replay(game, limit, four_colour=four_colour, assisted=assisted,
-                         resigned=resigned, words=picture_words(language))
+def _replay(language: str, game: Game, limit: int | None,
+            options: PictureOptions) -> Replay | None:
+    return fitted_replay(game, limit, options, picture_words(language))

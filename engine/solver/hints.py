@@ -164,7 +164,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
         move: str | None = move_text(fresh.best_line[0])
         what = f"this move leads to the most cards on the foundations found ({best} of {total})."
     else:
-        tried = fresh.first_moves or [(m.kind, m.src, m.dst) for m in game.legal_moves()]
+        tried = fresh.first_moves or [m.raw for m in game.legal_moves()]
         ahead = _fresh_moves(model, game, tried, path)
         move = move_text(ahead[0]) if ahead else None
         what = ("no line found puts more cards up; this is the solver's first choice."

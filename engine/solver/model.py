@@ -19,6 +19,7 @@ from ..cards import CARDS, Card
 from ..game import Game
 from ..lru import LRU
 from ..moves import Move
+from ..moves import RawMove as RawMove  # the search's moves, named for its modules
 from ..rules import RULES, Rules
 from ..shuffle import shuffled
 
@@ -26,14 +27,12 @@ from ..shuffle import shuffled
 # cards left), so this holds the deals of the last few searches.
 PERMUTATIONS_KEPT = 256
 
-# A move inside the search: (kind, src, dst), with the engine's kinds and 0-based numbers.
-RawMove = tuple[int, int, int]
-
-# Final: mypyc keeps these in C variables instead of looking them up at every use.
-FOUNDATION: Final = kinds.FOUNDATION
-PILE: Final = kinds.PILE
-REDEAL: Final = kinds.REDEAL
-DRAW: Final = kinds.DRAW
+# Final: mypyc keeps these in C variables instead of looking them up at every use; plain
+# ints, which it compares in C (an enum's member it would compare as an object).
+FOUNDATION: Final = int(kinds.FOUNDATION)
+PILE: Final = int(kinds.PILE)
+REDEAL: Final = int(kinds.REDEAL)
+DRAW: Final = int(kinds.DRAW)
 ONE: Final = tuple(bytes((c,)) for c in range(256))  # single-card piles, shared
 REDEAL_RAW: RawMove = (REDEAL, -1, -1)
 
@@ -284,7 +283,7 @@ class Model:
 
 
 def move_text(move: RawMove) -> str:
-    return str(Move(*move))
+    return str(Move.from_raw(move))
 
 
 _MODELS: LRU[int, Model] = LRU(16)  # by the id of its Rules: the five, and a few

@@ -20,7 +20,7 @@ from ..rules import Rules
 from .model import Model, Position, RawMove
 
 # Final: mypyc keeps these in C variables instead of looking them up at every use.
-FOUNDATION: Final = kinds.FOUNDATION
+FOUNDATION: Final = int(kinds.FOUNDATION)
 NO_CARD: Final = 255  # an empty slot in the byte tables below
 
 # -- which arguments hold for a game ----------------------------------------------------

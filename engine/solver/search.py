@@ -29,9 +29,9 @@ from .prune import (
 WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
 PAUSED = "paused"  # run(until=...) stopped at its position count; run() again goes on
 # Final: mypyc keeps these in C variables instead of looking them up at every use.
-FOUNDATION: Final = kinds.FOUNDATION
-PILE: Final = kinds.PILE
-REDEAL: Final = kinds.REDEAL
+FOUNDATION: Final = int(kinds.FOUNDATION)
+PILE: Final = int(kinds.PILE)
+REDEAL: Final = int(kinds.REDEAL)
 _CLOCK_EVERY: Final = 128  # positions between looks at the clock
 UNLIMITED: Final = 1 << 62  # more positions than any search reaches: no limit, no pause
 

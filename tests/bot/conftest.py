@@ -15,7 +15,8 @@ from bot.flows.game import GameFlow
 from bot.replies import Ask, DealRequest, Player, Reply
 from bot.store import Stores
 from engine import Game, Move
-from render import PictureWords
+from render import PictureOptions, PictureWords
+from render.options import PLAIN
 
 
 class Clock:
@@ -41,19 +42,18 @@ class PositionPicture:
         self.fail = False
 
     def __call__(
-        self, game: Game, *, last_move: Move | None = None, four_colour: bool = False,
-        no_win: bool = False, lost_as_dealt: bool = False, assisted: bool = False,
-        resigned: bool = False, words: PictureWords | None = None,
+        self, game: Game, *, last_move: Move | None = None, options: PictureOptions = PLAIN,
+        words: PictureWords | None = None,
     ) -> bytes:
         self.calls += 1
-        self.four_colour = four_colour
+        self.four_colour = options.four_colour
         self.words = words
         if self.fail:
             raise RuntimeError("picture failed")
         return json.dumps(
             {"tableau": [list(map(str, p)) for p in game.tableau], "last": str(last_move),
-             "no_win": no_win, "lost_as_dealt": lost_as_dealt, "assisted": assisted,
-             "resigned": resigned}
+             "no_win": options.no_win, "lost_as_dealt": options.lost_as_dealt,
+             "assisted": options.assisted, "resigned": options.resigned}
         ).encode()
 
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any
 
-from bot.store import Record, Scope, Standing, Stores
-from bot.store.games import RESULT_COLUMNS, WON
+from bot.store import WON, Record, Scope, Standing, Stores
+from bot.store.games import RESULT_COLUMNS
 from bot.store.results import WILSON_Z, DailyEntry
 
 

@@ -14,7 +14,7 @@ from bot.words import language
 from bot.words.language import ENGLISH, Words, speaking
 from bot.workers.pictures import Pictures
 from engine import new_game
-from render import alt_text, render_png
+from render import PictureOptions, alt_text, render_png
 from render.stats_card import StatsRow
 from tests.marked_language import Wrapping
 
@@ -40,12 +40,12 @@ async def test_a_board_is_drawn_and_described_in_the_language_spoken(brackets: s
     pictures = Pictures()
     try:
         with speaking(brackets):
-            worded = await pictures.board(game, no_win=True)
-        english = await pictures.board(game, no_win=True)
+            worded = await pictures.board(game, options=PictureOptions(no_win=True))
+        english = await pictures.board(game, options=PictureOptions(no_win=True))
     finally:
         pictures.close()
-    assert english.alt_text == alt_text(game, no_win=True)
-    assert english.png == render_png(game, last_move=game.last_move, no_win=True)
+    assert english.alt_text == alt_text(game, options=PictureOptions(no_win=True))
+    assert english.png == render_png(game, last_move=game.last_move, options=PictureOptions(no_win=True))
     assert worded.alt_text.startswith("Trefoil, [deal 42], [1 move], [2 redeals left]. "
                                       "[No win is possible from here.] [Foundations: f1: "
                                       "[[<ace> of <clubs>], up, 1 of 13]")
@@ -78,11 +78,11 @@ async def test_a_worker_process_draws_in_the_language_asked_for() -> None:
     pictures = Pictures(processes=1)
     try:
         with speaking(ENGLISH):
-            drawn = await pictures.board(game, four_colour=True)
+            drawn = await pictures.board(game, options=PictureOptions(four_colour=True))
         card = await pictures.stats("t", "s", [StatsRow("Trefoil", 4, 2)])
     finally:
         pictures.close()
-    assert drawn.png == render_png(game, four_colour=True)
+    assert drawn.png == render_png(game, options=PictureOptions(four_colour=True))
     assert drawn.alt_text == alt_text(game)
     assert Image.open(io.BytesIO(card.png)).width > 0
     assert card.alt_text == "t. s. Trefoil: 2 of 4 won (50%)."

@@ -16,8 +16,10 @@ import pytest
 from bot.store import (
     ABANDONED,
     PLAYING,
+    RESIGNED,
     WON,
     ConcurrentChange,
+    GameStatus,
     StoreError,
     Stores,
 )
@@ -213,6 +215,28 @@ async def test_result_rows_carry_every_counter(store: Stores) -> None:
     assert r.seconds == 95.5 and r.daily == date(2026, 11, 1)
     assert r.finished_at.timestamp() == 1200.0
     assert await all_results(store, guild_id=78) == []
+
+
+async def test_statuses_are_kept_as_the_text_they_always_were(store: Stores) -> None:
+    """Rows written before statuses were named read back, and rows written now read the
+    same to an older release: the columns hold the same words."""
+    saved = await store.games.start(5, 77, new_game("trefoil", 27), 1000.0)
+    async with store.db.reading() as conn:
+        row = await conn.fetchrow("SELECT status FROM games WHERE id = $1", saved.id)
+    assert row is not None and type(row["status"]) is str and row["status"] == "playing"
+    saved.status, saved.finished_at = RESIGNED, 1200.0
+    await store.games.save(saved)
+    async with store.db.reading() as conn:
+        game = await conn.fetchrow("SELECT status FROM games WHERE id = $1", saved.id)
+        result = await conn.fetchrow("SELECT outcome FROM results WHERE game_row = $1", saved.id)
+        replay = await conn.fetchrow("SELECT outcome FROM replays WHERE user_id = 5")
+    assert game is not None and result is not None and replay is not None
+    assert [game["status"], result["outcome"], replay["outcome"]] == ["resigned"] * 3
+    await run_sql(store, "UPDATE games SET status = 'won' WHERE id = $1", saved.id)
+    loaded = await store.games.load(5)
+    assert loaded is not None and loaded.status is GameStatus.WON
+    finished = await store.replays.last(5, 77)
+    assert finished is not None and finished.outcome is GameStatus.RESIGNED
 
 
 async def test_a_finished_game_is_not_saved_again(store: Stores) -> None:

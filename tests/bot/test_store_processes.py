@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bot.store import ConcurrentChange, SavedGame, Stores
+from bot.store.database import Notice
 from engine import new_game
 from tests.bot.reference import all_results
 from tests.bot.store_support import run_sql
@@ -109,6 +110,31 @@ async def test_two_processes_replacing_the_same_game_at_once_replace_it_once(
     assert loser is not None and loser.status == "playing" and loser.finished_at is None
 
 
+async def test_a_process_hears_each_change_as_a_notice_naming_its_player(
+    any_store: Stores,
+) -> None:
+    """What the fleet's processes keep of a player they drop on these notices, their own
+    too (PostgreSQL's travel through the server as text, ``settings:7``)."""
+    heard: list[tuple[Notice, int | None]] = []
+    any_store.listen(lambda notice, user_id: heard.append((notice, user_id)))
+    expected = [(Notice.SETTINGS, 7), (Notice.POOL, None), (Notice.FORGET, 7)]
+    for _ in range(100):  # PostgreSQL: until its listening connection is there
+        await any_store.settings.change(7, four_colour=True)
+        await asyncio.sleep(0.02)
+        if heard:
+            break
+    assert await any_store.meta.try_lead(lambda: None)
+    await any_store.pool.add("trefoil", 1, 1.0, target=1)
+    assert await any_store.pool.take("trefoil") == 1
+    await any_store.forget_player(7, today="2025-01-01")
+    for _ in range(100):
+        if heard[-len(expected):] == expected:
+            break
+        await asyncio.sleep(0.02)
+    assert heard[-len(expected):] == expected
+    assert all(type(notice) is Notice for notice, _ in heard)
+
+
 async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Stores]) -> None:
     a, b = pair
     assert await a.meta.try_lead(lambda: None), "the leader fills the pool"
@@ -124,7 +150,8 @@ async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Sto
 async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     pair: tuple[Stores, Stores],
 ) -> None:
-    from bot.store.challenges import ACCEPTED, DECLINED, NOT_OPEN, OPEN, TAKEN
+    from bot.store.challenges import NOT_OPEN, TAKEN
+    from bot.store.statuses import ACCEPTED, DECLINED, OPEN
 
     a, b = pair
     assert await a.meta.try_lead(lambda: None), "the leader fills the pool"

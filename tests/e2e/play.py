@@ -74,7 +74,7 @@ class Mirror:
             if move.kind == FOUNDATION:
                 continue
             if move.kind == DRAW:
-                piles.add(next(i for i, p in enumerate(self.game.tableau) if move.dst in p))
+                piles.add(next(i for i, p in enumerate(self.game.tableau) if move.card in p))
             else:
                 piles.add(move.src)
         return values + [f"pick {p + 1}" for p in sorted(piles)]

@@ -4,7 +4,8 @@ import json
 
 import pytest
 
-from engine import Game, IllegalMove, new_game
+from engine import DRAW, FOUNDATION, PILE, REDEAL, Game, IllegalMove, Move, new_game
+from engine.cards import parse_card
 
 from .positions import position
 
@@ -61,6 +62,30 @@ def test_saved_draw_game_round_trips() -> None:
     game.play(f"draw {buried}")
     copy = Game.from_dict(game.to_dict())
     assert copy.key() == game.key() and copy.draw_used
+
+
+def test_a_game_saved_by_an_earlier_version_reads_back_move_for_move() -> None:
+    """Saved moves are what a player types, dashes for spaces, whatever the Move type
+    is made of: this one was saved before moves had their kinds named."""
+    saved = {"format": 1, "game": "trefoil", "deal": 1, "moves": "4-f2 3-10 redeal redeal",
+             "redo": "draw-4D", "draw": True}
+    game = Game.from_dict(saved)
+    assert game.history == [Move(FOUNDATION, 3, 1), Move(PILE, 2, 9), Move(REDEAL),
+                            Move(REDEAL)]
+    drawn = game.redo()
+    assert drawn == Move(DRAW, card=parse_card("4D")) and (drawn.src, drawn.dst) == (-1, -1)
+    game.undo()
+    assert game.to_dict() == saved
+
+
+def test_a_move_is_the_solvers_three_ints_and_back() -> None:
+    game = new_game("trefoil", 1, draw=True)
+    game.play("redeal")
+    game.play("redeal")
+    for move in game.legal_moves():
+        assert all(type(n) is int for n in move.raw)
+        assert Move.from_raw(move.raw) == move and type(Move.from_raw(move.raw).kind) is type(move.kind)
+    assert Move(DRAW, card=parse_card("4D")).raw == (3, -1, int(parse_card("4D")))
 
 
 def test_safe_moves_played_with_the_deal_are_the_deals_own_and_saved() -> None:

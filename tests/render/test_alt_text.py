@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import GAMES, MAX_DEAL, Game, new_game
-from render import PictureWords, alt_text
+from render import PictureOptions, PictureWords, alt_text
 from render.alt_text import LIMIT
 from render.words import ENGLISH
 
@@ -56,7 +56,7 @@ def test_alt_text_fits_and_names_every_top_card_in_random_play(
         if not choices:
             break
         game.play(rng.choice(choices))
-        assert_describes(game, alt_text(game, no_win=no_win))
+        assert_describes(game, alt_text(game, options=PictureOptions(no_win=no_win)))
 
 
 def longest(game_id: str) -> Game:
@@ -82,7 +82,7 @@ def test_the_longest_description_of_each_game_fits(game_id: str) -> None:
     """The longest position, with a four-digit move count and the longest status: still
     within Discord's limit, every card named, the legend of the codes whole."""
     game = longest(game_id)
-    text = alt_text(game, no_win=True)
+    text = alt_text(game, options=PictureOptions(no_win=True))
     assert_describes(game, text)
     assert ENGLISH.alt_card_codes(game.rules.pile_word == "stack") in text
     assert len(text) + len("9999") - len(str(game.moves_made)) <= LIMIT - 40, len(text)
@@ -93,7 +93,7 @@ def test_the_longest_description_fits_in_words_40_percent_longer(game_id: str) -
     """Every card is still named; Corner Stones says its legend in short (its whole legend
     would not leave room for its 104 cards)."""
     game = longest(game_id)
-    text = alt_text(game, no_win=True, words=LONG)
+    text = alt_text(game, options=PictureOptions(no_win=True), words=LONG)
     assert_describes(game, text, LONG)
     assert len(text) + len("9 999") - len(str(game.moves_made)) <= LIMIT, len(text)
     stacks = game.rules.pile_word == "stack"
@@ -105,12 +105,12 @@ def test_a_language_longer_still_leaves_out_the_legend_then_the_last_piles() -> 
     game = longest("corner-stones")
     twice = PictureWords(text=lambda message, **facts: stretched(stretched(message)).format(
         **facts), plural=LONG.n_, word=LONG.p_)
-    text = alt_text(game, no_win=True, words=twice)
+    text = alt_text(game, options=PictureOptions(no_win=True), words=twice)
     assert_describes(game, text, twice)
     assert twice.alt_card_codes_short(True) not in text, "no legend"
     huge = PictureWords(text=lambda message, **facts: (
         "x" * 400 + message if message.startswith("Foundations") else message).format(**facts))
-    text = alt_text(game, no_win=True, words=huge)
+    text = alt_text(game, options=PictureOptions(no_win=True), words=huge)
     assert len(text) <= LIMIT and text.endswith("; ….")
     listed = text.split("Stacks: ")[1].removesuffix("; ….").split("; ")
     assert 0 < len(listed) < 12
@@ -128,16 +128,16 @@ def test_a_20_card_corner_stones_stack_is_listed_card_by_card() -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_alt_text_says_how_the_game_ended(game_id: str) -> None:
     assert "Won, every card is home" in alt_text(positions.won(game_id))
-    assert "Won with hints" in alt_text(positions.won(game_id), assisted=True)
+    assert "Won with hints" in alt_text(positions.won(game_id), options=PictureOptions(assisted=True))
     assert "Stuck, no move left" in alt_text(positions.stuck(game_id))
     playing = positions.mid_game(game_id)
-    assert "No win is possible from here" in alt_text(playing, no_win=True)
-    assert "No win is possible from this deal" in alt_text(playing, lost_as_dealt=True)
-    assert "No win is possible from this deal" in alt_text(new_game(game_id, 42), no_win=True)
+    assert "No win is possible from here" in alt_text(playing, options=PictureOptions(no_win=True))
+    assert "No win is possible from this deal" in alt_text(playing, options=PictureOptions(lost_as_dealt=True))
+    assert "No win is possible from this deal" in alt_text(new_game(game_id, 42), options=PictureOptions(no_win=True))
     assert "No win" not in alt_text(playing) and "Won" not in alt_text(playing)
-    assert "Resigned" in alt_text(playing, resigned=True)
-    assert "Resigned" in alt_text(positions.stuck(game_id), resigned=True, no_win=True)
-    assert "Stuck" not in alt_text(positions.stuck(game_id), resigned=True)
+    assert "Resigned" in alt_text(playing, options=PictureOptions(resigned=True))
+    assert "Resigned" in alt_text(positions.stuck(game_id), options=PictureOptions(resigned=True, no_win=True))
+    assert "Stuck" not in alt_text(positions.stuck(game_id), options=PictureOptions(resigned=True))
     assert "Resigned" not in alt_text(playing)
 
 

@@ -13,7 +13,7 @@ from PIL import Image, ImageChops
 
 from benchmarks.render_speed import positions as bench_positions
 from engine import FOUNDATION, GAMES, MAX_DEAL, PILE, RULES, Game, Move, new_game, parse_card
-from render import layout, render_png
+from render import PictureOptions, layout, render_png
 from render.board import banner_texts, board_layout, render_image
 from render.cards import CARD_H, CARD_W, card_mask, card_sprite
 from render.layout import MARGIN, Box, Layout, tight_step
@@ -128,7 +128,7 @@ def test_same_bytes_in_a_fresh_process() -> None:
 def test_four_colour_deck_paints_clubs_green_and_diamonds_blue() -> None:
     game = positions.start("trefoil")
     two = render_image(game).convert("RGB")
-    four = render_image(game, four_colour=True).convert("RGB")
+    four = render_image(game, options=PictureOptions(four_colour=True)).convert("RGB")
     assert two.size == four.size
     colours = {colour for _, colour in four.getcolors(1 << 20) or []}
     assert (0, 122, 44) in colours and (24, 78, 206) in colours
@@ -278,7 +278,7 @@ def test_a_corner_stones_picture_stays_within_its_shape_and_50_kb(lengths: list[
     either deck, a banner or none."""
     game = positions.long_piles("corner-stones", lengths)
     for four_colour, no_win in ((True, False), (False, True)):
-        png = render_png(game, last_move=game.last_move, four_colour=four_colour, no_win=no_win)
+        png = render_png(game, last_move=game.last_move, options=PictureOptions(four_colour=four_colour, no_win=no_win))
         image = decode(png)
         assert 9 / 16 <= image.width / image.height <= 2, image.size
         assert len(png) <= 50 * 1024, len(png)
@@ -293,10 +293,10 @@ def _banner_colour_pixels(image: Image.Image, box: Box, colour: tuple[int, int, 
 def test_no_win_possible_shows_on_a_board_still_in_play(game_id: str) -> None:
     game = positions.mid_game(game_id)
     box = layout(game_id).banner
-    assert _banner_colour_pixels(render_image(game, no_win=True), box, NO_WIN) > 3000
+    assert _banner_colour_pixels(render_image(game, options=PictureOptions(no_win=True)), box, NO_WIN) > 3000
     assert _banner_colour_pixels(render_image(game), box, NO_WIN) == 0
     # A stuck board says it is stuck, whatever the solver says.
-    stuck = render_image(positions.stuck(game_id), no_win=True)
+    stuck = render_image(positions.stuck(game_id), options=PictureOptions(no_win=True))
     assert _banner_colour_pixels(stuck, box, NO_WIN) == 0
     assert _banner_colour_pixels(stuck, box, STUCK) > 3000
 
@@ -307,19 +307,19 @@ def test_where_no_undo_can_help_the_banner_never_speaks_of_undo() -> None:
     dealt = new_game("clover-leaf", 7)
     moved = positions.mid_game("clover-leaf")
     assert moved.own_moves
-    assert banner_texts(dealt, no_win=True) == (
+    assert banner_texts(dealt, options=PictureOptions(no_win=True)) == (
         ("No win is possible from this deal. Deal another.",
          "No win is possible from this deal", "No win possible"), NO_WIN)
-    assert banner_texts(moved, no_win=True, lost_as_dealt=True) == banner_texts(
-        dealt, no_win=True)
-    assert banner_texts(moved, lost_as_dealt=True) == banner_texts(dealt, no_win=True)
-    [undo, *_], _ = banner_texts(moved, no_win=True) or ((), NO_WIN)
+    assert banner_texts(moved, options=PictureOptions(no_win=True, lost_as_dealt=True)) == banner_texts(
+        dealt, options=PictureOptions(no_win=True))
+    assert banner_texts(moved, options=PictureOptions(lost_as_dealt=True)) == banner_texts(dealt, options=PictureOptions(no_win=True))
+    [undo, *_], _ = banner_texts(moved, options=PictureOptions(no_win=True)) or ((), NO_WIN)
     assert undo == "No win is possible from here. Undo or start again."
     stuck = positions.stuck("clover-leaf")  # set up, not played: nothing to undo
     said = banner_texts(stuck)
     assert said is not None
     assert said[0][0] == "Stuck: no move left, and no win was possible from this deal."
-    for texts in (banner_texts(dealt, no_win=True), banner_texts(stuck)):
+    for texts in (banner_texts(dealt, options=PictureOptions(no_win=True)), banner_texts(stuck)):
         assert texts is not None and not any("ndo" in t for t in texts[0])
 
 
@@ -328,25 +328,25 @@ def test_a_resigned_board_carries_its_banner(game_id: str) -> None:
     """Resigned says so in its own colour, over what a stuck or lost board would say."""
     box = layout(game_id).banner
     playing = positions.mid_game(game_id)
-    assert _banner_colour_pixels(render_image(playing, resigned=True), box, RESIGNED) > 3000
+    assert _banner_colour_pixels(render_image(playing, options=PictureOptions(resigned=True)), box, RESIGNED) > 3000
     assert _banner_colour_pixels(render_image(playing), box, RESIGNED) == 0
     for game in (positions.stuck(game_id), playing):
-        gave_up = render_image(game, no_win=True, resigned=True)
+        gave_up = render_image(game, options=PictureOptions(no_win=True, resigned=True))
         assert _banner_colour_pixels(gave_up, box, RESIGNED) > 3000
         assert _banner_colour_pixels(gave_up, box, STUCK) == 0
         assert _banner_colour_pixels(gave_up, box, NO_WIN) == 0
-    texts = banner_texts(playing, resigned=True)
+    texts = banner_texts(playing, options=PictureOptions(resigned=True))
     assert texts is not None and texts[0][-1] == "Resigned"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_win_with_hints_says_so(game_id: str) -> None:
     game = positions.won(game_id)
-    plain, helped = render_image(game), render_image(game, assisted=True)
+    plain, helped = render_image(game), render_image(game, options=PictureOptions(assisted=True))
     assert _banner_colour_pixels(helped, layout(game_id).banner, WON) > 3000
     assert ImageChops.difference(plain.convert("RGB"), helped.convert("RGB")).getbbox()
-    assert banner_texts(game, no_win=False, assisted=True)[0][-1] == "Won with hints"
-    assert render_png(game, assisted=False) == render_png(game)
+    assert banner_texts(game, options=PictureOptions(no_win=False, assisted=True))[0][-1] == "Won with hints"
+    assert render_png(game, options=PictureOptions(assisted=False)) == render_png(game)
 
 
 def _card_drawn_whole(image: Image.Image, code: int, spot: tuple[int, int]) -> bool:
@@ -417,7 +417,7 @@ def test_the_longest_status_stays_in_the_title(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_banner_makes_its_room_only_when_shown(game_id: str) -> None:
     game = positions.mid_game(game_id)
-    plain, warned = render_image(game), render_image(game, no_win=True)
+    plain, warned = render_image(game), render_image(game, options=PictureOptions(no_win=True))
     assert plain.width == warned.width
     grown = 0 if game_id == "corner-stones" else layout(game_id).banner.h + 4
     assert warned.height - plain.height == grown

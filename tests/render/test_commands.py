@@ -10,7 +10,7 @@ from PIL import Image
 
 from benchmarks.render_speed import measure
 from engine import new_game
-from render import layout, render_png
+from render import PictureOptions, layout, render_png
 from render.__main__ import main
 
 
@@ -28,8 +28,8 @@ def test_command_draws_the_bots_default_deck_unless_told(tmp_path: Path) -> None
     assert main(["clover-leaf", "--deal", "7", "-o", str(four)]) == 0
     assert main(["clover-leaf", "--deal", "7", "--no-four-colour", "-o", str(two)]) == 0
     game = new_game("clover-leaf", 7)
-    assert four.read_bytes() == render_png(game, four_colour=True)
-    assert two.read_bytes() == render_png(game, four_colour=False)
+    assert four.read_bytes() == render_png(game, options=PictureOptions(four_colour=True))
+    assert two.read_bytes() == render_png(game, options=PictureOptions(four_colour=False))
     assert four.read_bytes() != two.read_bytes()
 
 

@@ -8,6 +8,7 @@ import io
 from PIL import Image, ImageChops
 
 from engine import PILE, Game, new_game
+from render import PictureOptions
 from render.board import render_image
 from render.replay import (
     FEWEST_FRAMES,
@@ -44,11 +45,11 @@ def test_a_replay_shows_the_deal_each_move_and_the_end() -> None:
             game.play(move)
         except ValueError:
             game.play(game.legal_moves()[0])
-    gif = replay_gif(game, resigned=True)
+    gif = replay_gif(game, options=PictureOptions(resigned=True))
     shown = frames(gif)
     assert len(shown) == game.moves_made + 1
     assert same(render_image(new_game("trefoil", 42)), shown[0]), "the deal first"
-    last = render_image(game, last_move=game.last_move, resigned=True)
+    last = render_image(game, last_move=game.last_move, options=PictureOptions(resigned=True))
     assert same(last, shown[-1]), "the position now last, with its banner"
     durations = []
     image = Image.open(io.BytesIO(gif))

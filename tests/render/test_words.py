@@ -17,7 +17,16 @@ from babel.messages.extract import extract_from_file
 from PIL import Image, ImageChops, ImageDraw
 
 from engine import GAMES, MAX_DEAL, Game, new_game, parse_card
-from render import PictureWords, alt_text, board, cards, glyphs, render_image, sprites
+from render import (
+    PictureOptions,
+    PictureWords,
+    alt_text,
+    board,
+    cards,
+    glyphs,
+    render_image,
+    sprites,
+)
 from render.board import (
     CHIP_ROOM,
     TITLE_SIZE,
@@ -52,15 +61,16 @@ def _boards(game_id: str) -> Iterator[tuple[Game, dict[str, Any]]]:
     banner."""
     game = new_game(game_id, MAX_DEAL, draw=game_id == "trefoil")
     move = game.play(game.legal_moves()[0])
-    for flags in ({}, {"no_win": True}, {"resigned": True}):
-        yield game, {"last_move": move, **flags}
+    for options in (PictureOptions(), PictureOptions(no_win=True), PictureOptions(resigned=True)):
+        yield game, {"last_move": move, "options": options}
     yield positions.stuck(game_id), {}
     yield positions.won(game_id), {}
-    yield positions.won(game_id), {"assisted": True}
+    yield positions.won(game_id), {"options": PictureOptions(assisted=True)}
 
 
 def _flags_banner(game: Game, flags: dict[str, Any]) -> bool:
-    return bool(game.is_won or game.is_stuck or flags.get("no_win") or flags.get("resigned"))
+    options = flags.get("options", PictureOptions())
+    return bool(game.is_won or game.is_stuck or options.no_win or options.resigned)
 
 
 def _outcome(flags: dict[str, Any]) -> dict[str, Any]:
@@ -119,12 +129,12 @@ def test_words_40_percent_longer_draw_nothing_outside_their_boxes(game_id: str) 
 
 def test_a_replay_in_long_words_shows_the_boards_drawn_in_them() -> None:
     game = positions.mid_game("trefoil", moves=3)
-    gif = Image.open(io.BytesIO(replay_gif(game, resigned=True, words=LONG)))
+    gif = Image.open(io.BytesIO(replay_gif(game, options=PictureOptions(resigned=True), words=LONG)))
     gif.seek(gif.n_frames - 1)
-    last = render_image(game, last_move=game.last_move, resigned=True, words=LONG)
+    last = render_image(game, last_move=game.last_move, options=PictureOptions(resigned=True), words=LONG)
     shown = gif.convert("RGB").crop((0, 0, *last.size))
     assert ImageChops.difference(last.convert("RGB"), shown).getbbox() is None
-    english = render_image(game, last_move=game.last_move, resigned=True).convert("RGB")
+    english = render_image(game, last_move=game.last_move, options=PictureOptions(resigned=True)).convert("RGB")
     assert ImageChops.difference(english, shown).getbbox() is not None
 
 
@@ -268,12 +278,12 @@ BRACKETS = PictureWords(
 def test_a_language_words_the_alt_text() -> None:
     game = new_game("trefoil", 42)
     game.play(game.legal_moves()[0])
-    said = alt_text(game, no_win=True, words=BRACKETS)
+    said = alt_text(game, options=PictureOptions(no_win=True), words=BRACKETS)
     assert said.startswith("Trefoil, [deal 42], [1 move], [2 redeals left]. "
                            "[No win is possible from here.] [Foundations: f1: [[<ace> of <clubs>], up, 1 of 13]")
     assert "[Cards by rank and suit letter (C clubs, D diamonds, H hearts, S spades), each " \
            "pile from bottom to top.] [Piles: 1: " in said
-    assert alt_text(game, no_win=True) == said.replace("[", "").replace("]", "").replace(
+    assert alt_text(game, options=PictureOptions(no_win=True)) == said.replace("[", "").replace("]", "").replace(
         "<", "").replace(">", "")
 
 

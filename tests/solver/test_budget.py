@@ -107,7 +107,7 @@ def test_shortening_a_line_tries_no_more_positions_than_are_left() -> None:
     raw = []
     game = new_game("super-flower-garden", 1)
     for text in line:
-        raw.append(tuple(game.play(text)))
+        raw.append(game.play(text).raw)
     lengths = []
     for positions in (0, 10, 1_000, 10_000, 100_000):
         budget = Budget(0.0, positions=positions)

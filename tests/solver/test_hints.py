@@ -159,7 +159,7 @@ def test_remembered_plans_never_exceed_their_bound() -> None:
     for deal in range(1, 4):
         game = new_game("trefoil", deal)
         replay = game.copy()
-        line = [tuple(replay.play(text)) for text in solve(game, positions=POSITIONS).moves]
+        line = [replay.play(text).raw for text in solve(game, positions=POSITIONS).moves]
         assert len(line) > 50
         plans.remember(model, model.position(game), line, deal, False)  # type: ignore[arg-type]
         assert len(plans.positions) == 50
@@ -175,7 +175,7 @@ def test_a_remembered_line_gives_back_each_of_its_moves_redeals_included() -> No
     solution = solve(game, positions=POSITIONS)
     assert solution.status == "won"
     replay = game.copy()
-    line = [tuple(replay.play(text)) for text in solution.moves]
+    line = [replay.play(text).raw for text in solution.moves]
     assert (REDEAL, -1, -1) in line, "the line redeals"
     plans.remember(model, model.position(game), line, 1, False)  # type: ignore[arg-type]
     walk = game.copy()

@@ -30,7 +30,7 @@ def test_solver_moves_agree_with_engine_legal_moves(game_id: str) -> None:
     checked = 0
     for game in playouts(game_id):
         pos = model.position(game)
-        mine = [Move(*m) for m in model.legal_moves(pos, draw_rule=game.draw_rule)]
+        mine = [Move.from_raw(m) for m in model.legal_moves(pos, draw_rule=game.draw_rule)]
         assert len(mine) == len(set(mine))
         assert set(mine) == set(game.legal_moves()), (game.deal, game.history)
         checked += 1
@@ -42,7 +42,7 @@ def test_solver_moves_agree_with_engine_with_trefoils_draw_rule() -> None:
     draws = 0
     for game in playouts("trefoil", draw=True, steps=400):
         pos = model.position(game)
-        mine = {Move(*m) for m in model.legal_moves(pos, draw_rule=True)}
+        mine = {Move.from_raw(m) for m in model.legal_moves(pos, draw_rule=True)}
         assert mine == set(game.legal_moves())
         draws += game.draw_available
     assert draws > 0
@@ -59,10 +59,10 @@ def test_solver_apply_and_undo_match_engine_push_and_pop(game_id: str) -> None:
         move = rng.choice(moves)
         pos = model.position(game)
         before = pos.copy()
-        saved = model.apply(pos, tuple(move), game.deal)
+        saved = model.apply(pos, move.raw, game.deal)
         game.push(move)
         assert pos == model.position(game), (game.deal, str(move))
-        model.undo(pos, tuple(move), saved)
+        model.undo(pos, move.raw, saved)
         game.pop()
         assert pos == before == model.position(game)
 

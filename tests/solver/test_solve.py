@@ -293,11 +293,11 @@ def test_a_line_with_a_detour_is_shortened_to_the_same_end() -> None:
         move = rng.choice(moves)
         before = game.key()
         game.play(move)
-        line.append(tuple(move))
+        line.append(move.raw)
         back = next((m for m in game.legal_moves() if _returns_to(game, m, before)), None)
         if back is not None and detours < 3:  # a move there and straight back
             game.play(back)
-            line.append(tuple(back))
+            line.append(back.raw)
             detours += 1
     assert detours == 3
     end = model.position(game)
@@ -305,7 +305,7 @@ def test_a_line_with_a_detour_is_shortened_to_the_same_end() -> None:
     assert len(short) <= len(line) - 2 * detours
     replay = new_game("corner-stones", 3)
     for move in short:
-        replay.play(str(Move(*move)))
+        replay.play(str(Move.from_raw(move)))
     assert model.position(replay) == end
 
 

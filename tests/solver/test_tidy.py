@@ -26,7 +26,7 @@ def searched(game_id: str, deal: int) -> tuple[Game, list[RawMove]]:
     solution = solve(game, positions=POSITIONS)
     assert solution.status == "won"
     replay = game.copy()
-    return game, [tuple(replay.play(text)) for text in solution.moves]  # type: ignore[misc]
+    return game, [replay.play(text).raw for text in solution.moves]
 
 
 def tidied(game: Game, line: list[RawMove], **kwargs: int) -> list[RawMove]:
