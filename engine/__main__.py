@@ -98,7 +98,7 @@ def _plural(count: int, word: str) -> str:
 
 
 def _status_line(game: Game) -> str:
-    parts = [f"{game.name} — deal {game.deal}", _plural(game.moves_made, "move")]
+    parts = [f"{game.name} — deal {game.deal_number}", _plural(game.moves_made, "move")]
     if game.rules.redeals:
         parts.append(f"{_plural(game.redeals_left, 'redeal')} left")
     if game.draw_rule:

@@ -59,7 +59,7 @@ class Game:
 
     def __init__(self, rules: Rules, deal: int, *, draw: bool = False) -> None:
         self.rules = rules
-        self.deal = deal
+        self.deal_number = deal
         self.draw_rule = draw
         self.draw_used = False
         self.redeals_left = rules.redeals
@@ -74,7 +74,8 @@ class Game:
         )
         self._history: list[tuple[Move, Any]] = []
         self._redo: list[Move] = []
-        self.dealt_moves = 0  # the first moves came with the deal (``deal_safe_moves``)
+        # The first moves came with the deal (``play_safe_moves_with_deal``).
+        self.moves_with_deal = 0
         # The legal moves of the position, worked out once; None until then, and again
         # after every push and pop (code that sets a field by hand sets it to None too).
         self._moves: list[Move] | None = None
@@ -95,9 +96,9 @@ class Game:
 
     @property
     def own_moves(self) -> int:
-        """The moves the player made, past those that came with the deal (``dealt_moves``,
+        """The moves the player made, past those that came with the deal (``moves_with_deal``,
         safe moves undoing which never helps)."""
-        return len(self._history) - self.dealt_moves
+        return len(self._history) - self.moves_with_deal
 
     @property
     def history(self) -> list[Move]:
@@ -237,14 +238,14 @@ class Game:
             played.append(moves[0])
         return played
 
-    def deal_safe_moves(self) -> list[Move]:
+    def play_safe_moves_with_deal(self) -> list[Move]:
         """``play_safe_moves`` as part of dealing (for a player who has safe moves go up by
-        themselves): they are the deal's own (``dealt_moves``), so a player who leaves the
+        themselves): they are the deal's own (``moves_with_deal``), so a player who leaves the
         game then has not moved in it. Only on a game as dealt."""
         if self._history:
             raise ValueError("only a game as dealt plays safe moves as part of its deal")
         played = self.play_safe_moves()
-        self.dealt_moves = len(played)
+        self.moves_with_deal = len(played)
         return played
 
     def finishes_itself(self) -> bool:
@@ -356,7 +357,7 @@ class Game:
             self.draw_used = False
         # Undoing into the deal's own moves: those left are the deal's, anything after the
         # player's (a move redone included).
-        self.dealt_moves = min(self.dealt_moves, len(self._history))
+        self.moves_with_deal = min(self.moves_with_deal, len(self._history))
         self._moves = None
         return move
 
@@ -365,7 +366,7 @@ class Game:
         rules = self.rules
         cards = [c for pile in self.tableau for c in pile]
         round_ = rules.redeals - self.redeals_left + 1
-        cards = shuffled(cards, rules.id, self.deal, round_)
+        cards = shuffled(cards, rules.id, self.deal_number, round_)
         size = rules.redeal_pile_size
         sizes = [size] * (len(cards) // size) + ([len(cards) % size] if len(cards) % size else [])
         sizes += [0] * (rules.tableau_size - len(sizes))
@@ -424,14 +425,14 @@ class Game:
         data: dict[str, Any] = {
             "format": FORMAT_VERSION,
             "game": self.rules.id,
-            "deal": self.deal,
+            "deal": self.deal_number,
             "moves": " ".join(_compact(m) for m, _ in self._history),
             "redo": " ".join(_compact(m) for m in self._redo),
         }
         if self.draw_rule:
             data["draw"] = True
-        if self.dealt_moves:
-            data["dealt"] = self.dealt_moves
+        if self.moves_with_deal:
+            data["dealt"] = self.moves_with_deal
         return data
 
     @classmethod
@@ -445,13 +446,13 @@ class Game:
             for text in data["moves"].split():
                 game.play(_expand(text))
             game._redo = [game_move_from_compact(t) for t in data["redo"].split()]
-            game.dealt_moves = min(int(data.get("dealt", 0)), game.moves_made)
+            game.moves_with_deal = min(int(data.get("dealt", 0)), game.moves_made)
         except (KeyError, TypeError, AttributeError) as err:
             raise ValueError(f"not a saved game: {err!r}") from None
         return game
 
     def __repr__(self) -> str:
-        return f"<Game {self.rules.id} deal {self.deal}, {self.moves_made} moves>"
+        return f"<Game {self.rules.id} deal {self.deal_number}, {self.moves_made} moves>"
 
 
 def _deal_piles(cards: list[Card], sizes: tuple[int, ...]) -> list[list[Card]]:

@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     state = (" (won)" if game.is_won else " (resigned)" if args.resigned
              else " (stuck)" if game.is_stuck else "")
     moves = english_plural("{count} move", "{count} moves", game.moves_made)
-    print(f"{args.output}: {game.name} deal {game.deal}, {moves}{state}, {len(png) // 1024} KB")
+    kb = len(png) // 1024
+    print(f"{args.output}: {game.name} deal {game.deal_number}, {moves}{state}, {kb} KB")
     if args.alt:
         print(alt_text(game, options))
     return 0

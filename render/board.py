@@ -282,7 +282,7 @@ def _move_text(move: Move | None, words: PictureWords) -> str | None:
 
 def _status_lines(game: Game, width: int, size: int, words: PictureWords) -> list[str]:
     """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
-    deal = words.deal(game.deal)
+    deal = words.deal(game.deal_number)
     moves = words.moves(game.moves_made)
     joined = f"{deal}  ·  {moves}"
     lines = [joined] if text_width(joined, size) + 4 <= width else [deal, moves]

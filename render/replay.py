@@ -91,7 +91,7 @@ def replay_gif(
     ``most_frames`` of its moves (default ``MOST_FRAMES``), its pictures at ``scale`` of a
     board's size."""
     shown = frames_shown(game.moves_made, most_frames)
-    board = new_game(game.game_id, game.deal, draw=game.draw_rule)
+    board = new_game(game.game_id, game.deal_number, draw=game.draw_rule)
     on_the_way = PictureOptions(four_colour=options.four_colour)  # the end is told at the end
     frames = [_scaled(render_image(board, options=on_the_way, words=words), scale)]
     for number, move in enumerate(game.history, start=1):

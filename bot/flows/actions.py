@@ -78,7 +78,7 @@ def refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> 
     message = refused(err)
     game = saved.game
     if err.reason == "draw-off":  # a Trefoil dealt without it: it is chosen with the deal
-        with_draw = command("new", game.game_id, str(game.deal), option("draw", "True"))
+        with_draw = command("new", game.game_id, str(game.deal_number), option("draw", "True"))
         how = _("It is chosen when a game is dealt: {new} deals this one with it.", new=with_draw)
         message = f"{message} {how}"
     if action is not Action.MOVE:

@@ -65,7 +65,7 @@ def compose(
         text="\n".join(lines),
         png=picture.png,
         alt_text=picture.alt_text,
-        filename=f"{game.game_id}-{game.deal}-{game.moves_made}.png",
+        filename=f"{game.game_id}-{game.deal_number}-{game.moves_made}.png",
         controls=controls(game, finished, focus),
         finished=finished,
         private=private,
@@ -249,8 +249,8 @@ def start_text(
                      if replacing.status == ABANDONED
                      else _("Your {game} game was recorded as lost.", **left))
     draw = [option("draw", "True")] if game.draw_rule else []
-    facts = {"game": game.name, "deal": game.deal,
-             "share": command("new", game.game_id, str(game.deal), *draw)}
+    facts = {"game": game.name, "deal": game.deal_number,
+             "share": command("new", game.game_id, str(game.deal_number), *draw)}
     lines.append(
         _("New game: **{game}**, deal {deal}, which the solver has proven can be won. "
           "Share it: {share}.", **facts) if winnable
@@ -279,7 +279,7 @@ def went_up_line(moves: list[Move]) -> str:
 
 def headline(game: Game) -> str:
     """The board's status line: the game, its deal, how far it has got."""
-    parts = [f"**{game.name}**", _("deal {deal}", deal=game.deal),
+    parts = [f"**{game.name}**", _("deal {deal}", deal=game.deal_number),
              n_("{count} move", "{count} moves", game.moves_made)]
     if game.rules.redeals:
         parts.append(n_("{count} redeal left", "{count} redeals left", game.redeals_left)
@@ -318,7 +318,7 @@ def ending(saved: SavedGame) -> str:
 
 def replay(game: Game) -> str:
     return _("{replay} replays this deal, {new} deals another.",
-             replay=command("new", game.game_id, str(game.deal)), new=command("new"))
+             replay=command("new", game.game_id, str(game.deal_number)), new=command("new"))
 
 
 def over(saved: SavedGame) -> str:
@@ -331,7 +331,7 @@ def over(saved: SavedGame) -> str:
     else:
         said = _("This {game} game is over (stuck: no move left).", game=name)
     again = _("Start another with {new}; {replay} replays this deal.", new=command("new"),
-              replay=command("new", saved.game.game_id, str(saved.game.deal)))
+              replay=command("new", saved.game.game_id, str(saved.game.deal_number)))
     return f"{said} {again}"
 
 

@@ -203,7 +203,7 @@ class GameFlow:
         if (
             saved is not None
             and not saved.is_finished
-            and (saved.game.game_id, saved.game.deal) == (game_id, deal)
+            and (saved.game.game_id, saved.game.deal_number) == (game_id, deal)
         ):
             reply = await self.show(player)
             if reply.board is None:
@@ -243,7 +243,7 @@ class GameFlow:
         game = new_game(game_id, deal, draw=request.draw)
         went_up = []
         if (await self.settings.of(player.user_id))["auto_moves"]:
-            went_up = game.deal_safe_moves()  # as after any move: part of the dealt game
+            went_up = game.play_safe_moves_with_deal()  # as after any move: part of the dealt game
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it;
         # leaving one never touched (no move, no undo) is no game played at all.

@@ -111,7 +111,7 @@ class Replays:
                              size=_megabytes(limit)))
         with speaking(language):
             how, moves = _outcome(outcome), game.moves_made
-            facts = {"game": game.name, "deal": game.deal, "outcome": how}
+            facts = {"game": game.name, "deal": game.deal_number, "outcome": how}
             if own or subject is None:
                 said = n_("🎞️ Your **{game}** game, deal {deal}: {outcome}, {count} move.",
                           "🎞️ Your **{game}** game, deal {deal}: {outcome}, {count} moves.",
@@ -123,7 +123,7 @@ class Replays:
                           "moves.", moves, player=mention(subject.user_id), **facts)
             # The game in play is the player's already: no offer to deal it.
             lines = [said if own and outcome == PLAYING else f"{said} " + _(
-                "{new} deals it to you.", new=command("new", game.game_id, str(game.deal)))]
+                "{new} deals it to you.", new=command("new", game.game_id, str(game.deal_number)))]
             left_out = _left_out(drawn, moves, limit)
             if left_out:
                 lines.append(left_out)
@@ -143,7 +143,7 @@ class Replays:
                          frames=frames, **facts)
             alt = _with_moves(alt, game)
         return Reply(message=Message("\n".join(lines), drawn.gif,
-                                     f"replay-{game.game_id}-{game.deal}.gif",
+                                     f"replay-{game.game_id}-{game.deal_number}.gif",
                                      private=private, alt_text=alt))
 
     async def _in_turn(
@@ -175,7 +175,7 @@ class Replays:
         """Whether ``game`` (``owner``'s) is on a deal others may still play for a score:
         the refusal for a viewer who may, else why it is shown to the viewer alone; None
         when it spoils nothing."""
-        day = await self.daily.todays_if_daily(game.game_id, game.deal)
+        day = await self.daily.todays_if_daily(game.game_id, game.deal_number)
         if day is not None:
             attempt = await self.daily.attempt(viewer, game.game_id, day)
             if viewer != owner and attempt in (None, "playing"):
@@ -187,7 +187,7 @@ class Replays:
             return _("📅 Only you see this replay: it is of today's daily deal, which others "
                      "may still be playing for a score.")
         yet_to_play: set[int] = set()
-        for challenge in await self.challenges.live_on(game.game_id, game.deal):
+        for challenge in await self.challenges.live_on(game.game_id, game.deal_number):
             yet_to_play |= {s.user_id for s in challenge.sides
                             if s.outcome is None and s.user_id != GONE}
         if viewer in yet_to_play and viewer != owner:

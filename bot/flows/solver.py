@@ -265,7 +265,7 @@ class SolverService:
         the deal, the same for every player, kept once decided)."""
         if not game.own_moves:
             return True
-        deal = (game.game_id, game.deal, game.draw_rule)
+        deal = (game.game_id, game.deal_number, game.draw_rule)
         known = self._deals_lost.get(deal)
         if known is None:
             status = await self.worker.verdict(new_game(*deal[:2], draw=deal[2]), budget_s)

@@ -96,7 +96,7 @@ class SavedGame:
         game = self.game
         return (self.untouched and self.daily is None
                 and self.challenge_id is None
-                and (game.game_id, game.deal, game.draw_rule) == (game_id, deal, draw))
+                and (game.game_id, game.deal_number, game.draw_rule) == (game_id, deal, draw))
 
     @property
     def proven_lost(self) -> bool:
@@ -223,7 +223,7 @@ class GameStore:
                 "started_at, updated_at, daily, challenge_id) "
                 "VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10) "
                 "ON CONFLICT (user_id) DO NOTHING RETURNING id",
-                user_id, guild_id, game.game_id, game.deal, state, PLAYING, float(now),
+                user_id, guild_id, game.game_id, game.deal_number, state, PLAYING, float(now),
                 float(now), daily, challenge,
             )
             if row is None:
@@ -343,11 +343,11 @@ async def _check_challengeable(
         "AND deal = $4 AND accepted_at >= $5 "
         "AND ((challenger_id = $6 AND challenger_outcome IS NULL) "
         "OR (challenged_id = $6 AND challenged_outcome IS NULL))" + share_lock,
-        challenge, ACCEPTED, game.game_id, game.deal, float(now - DAY_S), user_id,
+        challenge, ACCEPTED, game.game_id, game.deal_number, float(now - DAY_S), user_id,
     )
     if open_to is None or game.draw_rule:
         raise NotChallengeable(f"user {user_id}: challenge {challenge} is not open to them "
-                               f"with {game.game_id} deal {game.deal}")
+                               f"with {game.game_id} deal {game.deal_number}")
 
 
 async def _insert_result(conn: Connection, saved: SavedGame) -> None:
@@ -361,7 +361,7 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
         saved.user_id,
         saved.guild_id,
         game.game_id,
-        game.deal,
+        game.deal_number,
         saved.status,
         game.moves_made,
         saved.undos,

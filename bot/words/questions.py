@@ -27,7 +27,7 @@ def new_game_question(
     game_id, deal = request.game_id, request.deal
     old = saved.game
     untouched = saved.untouched
-    facts = {"game": old.name, "deal": old.deal}
+    facts = {"game": old.name, "deal": old.deal_number}
     if untouched:
         lines = [_("You have a **{game}** game you have not moved in yet (deal {deal}).", **facts)]
     elif not old.own_moves:  # back at the deal: "0 moves", and yet moved in
@@ -65,7 +65,7 @@ def resign_question(player: Player, saved: SavedGame, *, private: bool) -> Messa
     game = saved.game
     text = n_("Resign this **{game}** game (deal {deal}, {count} move)? It counts as a loss.",
               "Resign this **{game}** game (deal {deal}, {count} moves)? It counts as a loss.",
-              game.moves_made, game=game.name, deal=game.deal)
+              game.moves_made, game=game.name, deal=game.deal_number)
     args = (str(saved.id), str(saved.revision))
     question = Question(Ask.RESIGN, player.user_id, _(RESIGN_LABEL), _(KEEP_LABEL), args)
     return Message(text, question=question, private=private)

@@ -119,7 +119,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
             searched, game.cards_on_foundations, undo_to_win=undo,
         )
     start = model.position(game)
-    up, after = finishing_moves(model, start, game.deal)
+    up, after = finishing_moves(model, start, game.deal_number)
     if up and not any(after.piles):
         return Hint(
             move_text(up[0]), True, False,
@@ -127,7 +127,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
             f"{WINNING_NOTE} {_left(len(up))}",
             cards_up=total, action=AUTO_FINISH, moves_left=len(up),
         )
-    step = PLANS.next_step(model, start, game.deal, game.draw_rule)
+    step = PLANS.next_step(model, start, game.deal_number, game.draw_rule)
     if step is not None:
         return _on_line(model, game, start, step, up, after)
     path = _path_keys(model, game)
@@ -137,18 +137,18 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
     found = verdict.positions + (fresh.positions if fresh is not verdict else 0)
     if verdict.status == WON:
         line, _ = tidy(
-            model, start, verdict.line, game.deal, draw_rule=game.draw_rule,
+            model, start, verdict.line, game.deal_number, draw_rule=game.draw_rule,
             avoid=path if verdict is fresh else frozenset(),
         )
-        PLANS.remember(model, start, line, game.deal, game.draw_rule)
-        step = PLANS.next_step(model, start, game.deal, game.draw_rule)
+        PLANS.remember(model, start, line, game.deal_number, game.draw_rule)
+        step = PLANS.next_step(model, start, game.deal_number, game.draw_rule)
         assert step is not None, "a line just remembered"
         advice = _on_line(model, game, start, step, up, after)
         return replace(advice, positions=found, line=tuple(line))
     lost = verdict.status == LOST
     undo = None
     if lost:
-        PROVEN_LOST[PLANS.key(model, start, game.deal, game.draw_rule)] = True
+        PROVEN_LOST[PLANS.key(model, start, game.deal_number, game.draw_rule)] = True
         undo, searched = _undo_to_win(model, game, budget.keeping(MOST_UP_SHARE))
         found += searched
     lead = ("No win is possible from here" if lost else "No win found within the time")
@@ -177,7 +177,7 @@ def remember(game: Game, line: Sequence[RawMove]) -> None:
     (``Hint.line``, already tidy; a forked copy of this process, say), so that the hints
     asked here follow it as they follow the lines planned here."""
     model = model_for_rules(game.rules)
-    PLANS.remember(model, model.position(game), list(line), game.deal, game.draw_rule)
+    PLANS.remember(model, model.position(game), list(line), game.deal_number, game.draw_rule)
 
 
 def _on_line(
@@ -187,10 +187,10 @@ def _on_line(
     where sending every card up leaves the game, else the line's next move."""
     total = game.rules.card_count
     if len(up) >= 2:
-        then = PLANS.next_step(model, after, game.deal, game.draw_rule)
+        then = PLANS.next_step(model, after, game.deal_number, game.draw_rule)
         if then is not None:
             # Playing only `move` stays on a remembered line too.
-            PLANS.remember(model, start, up, game.deal, game.draw_rule, then=then.moves_left)
+            PLANS.remember(model, start, up, game.deal_number, game.draw_rule, then=then.moves_left)
             left = len(up) + then.moves_left
             return Hint(
                 move_text(up[0]), True, False,
@@ -249,7 +249,7 @@ def _fresh_moves(
     key = key_function(model, pos)
     out = []
     for move in moves:
-        saved = model.apply(pos, move, game.deal)
+        saved = model.apply(pos, move, game.deal_number)
         if key(pos) not in path:
             out.append(move)
         model.undo(pos, move, saved)
@@ -269,9 +269,9 @@ def _undo_to_win(model: Model, game: Game, budget: Budget) -> tuple[int | None, 
             # Before the last redeal, a win would hang on a shuffle the player cannot know.
             return None, searched
         pos = model.position(back)
-        if PLANS.next_step(model, pos, game.deal, game.draw_rule) is not None:
+        if PLANS.next_step(model, pos, game.deal_number, game.draw_rule) is not None:
             return undos, searched
-        key = PLANS.key(model, pos, game.deal, game.draw_rule)
+        key = PLANS.key(model, pos, game.deal_number, game.draw_rule)
         if key in PROVEN_LOST:
             continue
         if budget.spent:
@@ -279,8 +279,8 @@ def _undo_to_win(model: Model, game: Game, budget: Budget) -> tuple[int | None, 
         outcome = plan.search(model, back, budget)
         searched += outcome.positions
         if outcome.status == WON:
-            line, _ = tidy(model, pos, outcome.line, game.deal, draw_rule=game.draw_rule)
-            PLANS.remember(model, pos, line, game.deal, game.draw_rule)
+            line, _ = tidy(model, pos, outcome.line, game.deal_number, draw_rule=game.draw_rule)
+            PLANS.remember(model, pos, line, game.deal_number, game.draw_rule)
             return undos, searched
         if outcome.status != LOST:
             return None, searched
@@ -326,8 +326,8 @@ def _before_a_redeal(
     if deal_plan.won_here:
         line, _ = tidy(model, start, deal_plan.line, sampled.UNSEEN, draw_rule=game.draw_rule,
                        avoid=path, within_deal=True)
-        PLANS.remember(model, start, line, game.deal, game.draw_rule)
-        step = PLANS.next_step(model, start, game.deal, game.draw_rule)
+        PLANS.remember(model, start, line, game.deal_number, game.draw_rule)
+        step = PLANS.next_step(model, start, game.deal_number, game.draw_rule)
         assert step is not None, "a line just remembered"
         advice = _on_line(model, game, start, step, up, after)
         return replace(advice, positions=deal_plan.positions, line=tuple(line))

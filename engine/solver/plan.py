@@ -135,7 +135,7 @@ def _search(
         run = Search(
             model,
             model.position(game),
-            deal=game.deal,
+            deal=game.deal_number,
             draw_rule=game.draw_rule,
             deadline=budget.deadline,
             positions=budget.left(),
@@ -163,7 +163,7 @@ def _search(
                     model,
                     model.position(game),
                     run.line,
-                    game.deal,
+                    game.deal_number,
                     draw_rule=game.draw_rule,
                     budget=budget,
                 )
@@ -185,7 +185,7 @@ def _take_turns(
             Search(
                 model,
                 reduced(model, root, keep),
-                deal=game.deal,
+                deal=game.deal_number,
                 deadline=budget.deadline,
                 positions=budget.left(),
             ),

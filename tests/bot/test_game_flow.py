@@ -53,7 +53,7 @@ async def test_new_game_posts_a_board_with_the_deal_number(flow: GameFlow, store
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     assert board.ref == BoardRef(saved.id, 0)
-    assert (saved.game.game_id, saved.game.deal, saved.guild_id) == ("trefoil", 42, 900)
+    assert (saved.game.game_id, saved.game.deal_number, saved.guild_id) == ("trefoil", 42, 900)
     assert json.loads(board.png)["tableau"] == [list(map(str, p)) for p in saved.game.tableau]
 
 
@@ -61,7 +61,7 @@ async def test_new_game_without_a_deal_picks_one_and_says_which(flow: GameFlow, 
     reply = await flow.new_game(ALICE, "corner-stones")
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and reply.board is not None
-    assert f"deal {saved.game.deal}" in reply.board.text
+    assert f"deal {saved.game.deal_number}" in reply.board.text
 
 
 @pytest.mark.parametrize(
@@ -543,7 +543,7 @@ async def test_a_confirmed_new_game_keeps_the_draw_rule(flow: GameFlow, store: S
     offer = offer_of(asked)
     await flow.confirm_new(ALICE, offer.replacing, offer.request)
     saved = await store.games.load(ALICE.user_id)
-    assert saved is not None and saved.game.draw_rule and saved.game.deal == 9
+    assert saved is not None and saved.game.draw_rule and saved.game.deal_number == 9
 
 
 async def test_a_win_after_a_hint_says_it_was_assisted(flow: GameFlow, store: Stores) -> None:

@@ -161,7 +161,7 @@ async def test_start_refuses_when_the_game_to_replace_is_not_the_stored_one(stor
     with pytest.raises(ConcurrentChange):
         await store.games.start(1, None, new_game("trefoil", 2), 2.0)  # replacing=None, but one exists
     saved = await store.games.load(1)
-    assert saved is not None and saved.game.deal == 1
+    assert saved is not None and saved.game.deal_number == 1
     assert await all_results(store) == []
 
 
@@ -317,7 +317,7 @@ async def test_live_games_are_kept_least_recently_used_first_out(
     assert list(store.games._held) == [1, 3], "player 2's game went, not player 1's"
     assert store.games.cached(2) is None
     again = await store.games.load(2)  # rebuilt from the saved state, and kept again
-    assert again is not None and again.id == two.id and again.game.deal == 2
+    assert again is not None and again.id == two.id and again.game.deal_number == 2
     assert list(store.games._held) == [3, 2]
 
 

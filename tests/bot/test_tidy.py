@@ -81,7 +81,7 @@ async def test_a_board_is_collapsed_through_the_interaction_that_posted_it() -> 
 
 async def test_an_expired_interaction_leaves_the_board_to_the_channels_route_paced() -> None:
     client, clock = Client(), Clock()
-    tidy = Tidy(client, share=0.5, fleet_rate=4.0, clock=clock)  # type: ignore[arg-type]
+    tidy = Tidy(client, share=0.5, total_rate=4.0, clock=clock)  # type: ignore[arg-type]
     assert tidy.budget.rate == 2.0, "half the budget all processes share: half its shards"
     tidy.posted(501, interaction("tok-a"), original=True)
     clock.now += TOKEN_LIFETIME_S  # the token has (nearly) run out

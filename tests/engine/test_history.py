@@ -90,28 +90,28 @@ def test_a_move_is_the_solvers_three_ints_and_back() -> None:
 
 def test_safe_moves_played_with_the_deal_are_the_deals_own_and_saved() -> None:
     game = new_game("trefoil", 27)
-    played = game.deal_safe_moves()
-    assert played and game.moves_made == game.dealt_moves == len(played)
+    played = game.play_safe_moves_with_deal()
+    assert played and game.moves_made == game.moves_with_deal == len(played)
     copy = Game.from_dict(json.loads(json.dumps(game.to_dict())))
-    assert copy.dealt_moves == game.dealt_moves and copy.key() == game.key()
-    assert game.copy().dealt_moves == game.dealt_moves
+    assert copy.moves_with_deal == game.moves_with_deal and copy.key() == game.key()
+    assert game.copy().moves_with_deal == game.moves_with_deal
     assert "dealt" not in new_game("trefoil", 27).to_dict(), "absent while there are none"
     game.play(game.legal_moves()[0])
     assert game.own_moves == 1
     with pytest.raises(ValueError, match="as dealt"):
-        game.deal_safe_moves()
+        game.play_safe_moves_with_deal()
 
 
 def test_undoing_into_the_deals_own_moves_leaves_the_rest_to_the_player() -> None:
     game = new_game("trefoil", 27)
-    dealt = len(game.deal_safe_moves())
+    dealt = len(game.play_safe_moves_with_deal())
     game.undo()
     game.undo()
-    assert game.dealt_moves == dealt - 2 and game.own_moves == 0
+    assert game.moves_with_deal == dealt - 2 and game.own_moves == 0
     game.redo()  # a move the player made, though the deal had made it before
-    assert game.dealt_moves == dealt - 2 and game.own_moves == 1
+    assert game.moves_with_deal == dealt - 2 and game.own_moves == 1
     copy = Game.from_dict(game.to_dict())
-    assert (copy.dealt_moves, copy.own_moves) == (dealt - 2, 1)
+    assert (copy.moves_with_deal, copy.own_moves) == (dealt - 2, 1)
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ def assert_describes(game: Game, text: str, words: PictureWords = ENGLISH) -> No
     every pile, bottom to top."""
     assert len(text) <= LIMIT
     redeals = game.redeals_left if game.rules.redeals else None
-    assert text.startswith(words.alt_header(game.name, game.deal, game.draw_rule,
+    assert text.startswith(words.alt_header(game.name, game.deal_number, game.draw_rule,
                                             game.moves_made, redeals))
     for spec_index, pile in enumerate(game.foundations, 1):
         top = words.card_words(pile[-1]) if pile else words.alt_empty()

@@ -406,7 +406,7 @@ def test_the_longest_status_stays_in_the_title(game_id: str) -> None:
     game = new_game(game_id, 42, draw=game_id == "trefoil")
     move = game.play(game.legal_moves()[0])
     longest = Game.from_dict(game.to_dict())
-    longest.deal = MAX_DEAL
+    longest.deal_number = MAX_DEAL
     longest.redeals_left = 0
     short, long = render_image(game, last_move=move), render_image(longest, last_move=move)
     title = layout(game_id).title

@@ -32,7 +32,7 @@ def test_solver_moves_agree_with_engine_legal_moves(game_id: str) -> None:
         pos = model.position(game)
         mine = [Move.from_raw(m) for m in model.legal_moves(pos, draw_rule=game.draw_rule)]
         assert len(mine) == len(set(mine))
-        assert set(mine) == set(game.legal_moves()), (game.deal, game.history)
+        assert set(mine) == set(game.legal_moves()), (game.deal_number, game.history)
         checked += 1
     assert checked > 400
 
@@ -59,9 +59,9 @@ def test_solver_apply_and_undo_match_engine_push_and_pop(game_id: str) -> None:
         move = rng.choice(moves)
         pos = model.position(game)
         before = pos.copy()
-        saved = model.apply(pos, move.raw, game.deal)
+        saved = model.apply(pos, move.raw, game.deal_number)
         game.push(move)
-        assert pos == model.position(game), (game.deal, str(move))
+        assert pos == model.position(game), (game.deal_number, str(move))
         model.undo(pos, move.raw, saved)
         game.pop()
         assert pos == before == model.position(game)
@@ -110,7 +110,7 @@ def test_equal_keys_mean_equal_cards_up_and_redeals(game_id: str) -> None:
 def test_piles_that_keep_their_places_keep_their_bottom_cards(game_id: str) -> None:
     """What the exact key rests on (keys.py): a pile is known by its bottom card."""
     for game in playouts(game_id, steps=120, seed=3):
-        dealt = new_game(game_id, game.deal).tableau
+        dealt = new_game(game_id, game.deal_number).tableau
         for pile, first in zip(game.tableau, dealt, strict=True):
             assert not pile or pile[0] == first[0]
 
@@ -179,9 +179,9 @@ def test_positions_sharing_a_key_have_successors_sharing_keys(game_id: str) -> N
         key = key_function(model, pos)
         other = _renamed(model, pos, rng)
         assert key(other) == key(pos)
-        assert _child_keys(model, key, other, game.deal) == _child_keys(model, key, pos, game.deal)
+        assert _child_keys(model, key, other, game.deal_number) == _child_keys(model, key, pos, game.deal_number)
         first = by_key.setdefault(key(pos), pos)
         if first.piles != pos.piles:
-            assert _child_keys(model, key, first, game.deal) == _child_keys(
-                model, key, pos, game.deal
+            assert _child_keys(model, key, first, game.deal_number) == _child_keys(
+                model, key, pos, game.deal_number
             )

@@ -34,7 +34,7 @@ def another_deal(game: Game, deal: int) -> Game:
     """The same position and history, under another deal number: its redeals would
     shuffle differently."""
     other = game.copy()
-    other.deal = deal
+    other.deal_number = deal
     return other
 
 

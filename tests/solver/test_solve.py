@@ -104,7 +104,7 @@ def test_with_redeals_left_the_same_position_depends_on_the_shuffles() -> None:
         game = position(
             "trefoil", ["5H KH", "QH JH 10H 9H 8H 7H 6H", "4H"], [13, 13, 3, 13], redeals_left=2
         )
-        game.deal = deal
+        game.deal_number = deal
         solution = solve(game, positions=POSITIONS)
         assert solution.status == ("won" if engine_can_win(game.copy(), set()) else "lost")
         verdicts.add(solution.status)
@@ -233,7 +233,7 @@ def test_with_no_win_in_any_shuffle_a_redeal_hint_clears_the_most_in_this_deal()
     said = set()
     for deal in (1, 2, 3):
         game = position("trefoil", tableau, [1, 1, 1, 1], redeals_left=2)
-        game.deal = deal
+        game.deal_number = deal
         advice = hint(game, positions=POSITIONS)
         assert not advice.lost and not advice.winning  # lost, but no hint may look ahead
         assert advice.move == "2 f2"  # 2♦ up: the only card this deal can clear
@@ -261,7 +261,7 @@ def test_a_redeal_game_hint_never_counts_on_the_next_shuffle() -> None:
         game = position(
             "trefoil", ["5H KH", "QH JH 10H 9H 8H 7H 6H", "4H"], [13, 13, 3, 13], redeals_left=2
         )
-        game.deal = deal
+        game.deal_number = deal
         outcomes.add(solve(game, positions=POSITIONS).status)
         advice = hint(game, positions=POSITIONS)
         hints.add((advice.move, advice.note, advice.winning))

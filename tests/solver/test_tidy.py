@@ -31,7 +31,7 @@ def searched(game_id: str, deal: int) -> tuple[Game, list[RawMove]]:
 
 def tidied(game: Game, line: list[RawMove], **kwargs: int) -> list[RawMove]:
     model = model_for(game.game_id)
-    out, _ = tidy(model, model.position(game), line, game.deal, draw_rule=False, **kwargs)
+    out, _ = tidy(model, model.position(game), line, game.deal_number, draw_rule=False, **kwargs)
     return out
 
 
@@ -84,12 +84,12 @@ def test_cards_go_up_as_soon_as_it_costs_nothing() -> None:
     pos = model.position(game)
     finished_at = None
     for i, move in enumerate(tidy_line):
-        up, after = finishing_moves(model, pos, game.deal)
+        up, after = finishing_moves(model, pos, game.deal_number)
         if up and not any(after.piles):
             finished_at = i
             assert all(m[0] == FOUNDATION for m in tidy_line[i:])
             break
-        model.apply(pos, move, game.deal)
+        model.apply(pos, move, game.deal_number)
     assert finished_at is not None and finished_at <= 53  # the searched line: 82 moves
 
 
