@@ -274,7 +274,7 @@ class Message:
     filename: str = "picture.png"
     private: bool = False
     question: Question | None = None
-    challenge: ChallengeControls | None = None  # its place is told back: challenge_posted
+    challenge: ChallengeControls | None = None  # where it is posted is kept (Presenter.show)
     alt_text: str = ""  # the picture in words, for screen readers
     ping: int | None = None  # a member the message calls on (a challenge's): notified
 
