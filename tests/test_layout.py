@@ -1,6 +1,6 @@
 """The shape of the code: every module imports on its own, imports point one way
 (bot -> render -> engine), the core of bot/ knows no Discord, and no two modules import
-each other."""
+each other (those three as import-linter's contracts, in pyproject.toml)."""
 
 from __future__ import annotations
 
@@ -25,27 +25,6 @@ def modules() -> list[str]:
     return found
 
 
-def imports_of(module: str) -> set[str]:
-    """The project modules ``module`` imports (absolute names)."""
-    path = ROOT.joinpath(*module.split("."))
-    path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parent, base] if base else parent)
-            names.add(base)
-            names.update(f"{base}.{alias.name}" for alias in node.names)
-    known = set(modules())
-    return {n for n in names if n in known and n != module}
-
-
 @pytest.mark.parametrize("module", modules())
 def test_every_module_imports_on_its_own(module: str) -> None:
     done = subprocess.run(
@@ -54,36 +33,16 @@ def test_every_module_imports_on_its_own(module: str) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
 
 
-def test_imports_point_one_way() -> None:
-    order = {"engine": 0, "render": 1, "bot": 2}
-    for module in modules():
-        for target in imports_of(module):
-            assert order[target.split(".")[0]] <= order[module.split(".")[0]], (module, target)
-
-
-def test_the_core_of_bot_knows_no_discord() -> None:
-    for module in modules():
-        if module.startswith("bot") and not module.startswith("bot.discord"):
-            source = ROOT.joinpath(*module.split(".")).with_suffix(".py")
-            if not source.exists():
-                source = ROOT.joinpath(*module.split("."), "__init__.py")
-            tree = ast.parse(source.read_text(encoding="utf-8"))
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Import):
-                    assert all(a.name.split(".")[0] != "discord" for a in node.names), module
-                elif isinstance(node, ast.ImportFrom) and node.level == 0:
-                    assert (node.module or "").split(".")[0] != "discord", module
-
-
-def test_no_two_modules_import_each_other() -> None:
-    graph = {m: imports_of(m) for m in modules()}
-    for module, targets in graph.items():
-        for target in targets:
-            if target.startswith(module + "."):  # a package importing its own submodule
-                continue
-            assert module not in graph.get(target, set()) or module.startswith(target + "."), (
-                module, target
-            )
+def test_imports_keep_the_contracts() -> None:
+    """Imports point one way (bot -> render -> engine), nothing in the core of bot/ imports
+    discord or an adapter, and no module or folder imports one that imports it back: the
+    contracts in pyproject.toml's [tool.importlinter], which import-linter checks along
+    every chain of imports."""
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("lint-imports")), "--no-cache"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
 
 
 ADAPTERS = ("bot.discord", "bot.console")

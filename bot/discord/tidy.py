@@ -175,6 +175,10 @@ class Tidy:
 
     async def _through_interaction(self, channel_id: int, message_id: int, posted: Posted,
                                    body: dict[str, Any], channel_route: bool) -> None:
+        """One plain request through the client's HTTP, as ``_channel_edit``. discord.py's
+        ``Webhook.partial(...).edit_message`` costs twice the CPU (37 µs against 19), builds
+        a ``WebhookMessage`` nobody reads, and goes through the webhook adapter's own lock
+        and rate-limit handling instead of the client's route buckets."""
         path = ("/webhooks/{webhook_id}/{webhook_token}/messages/@original" if posted.original
                 else "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
         route = Route("PATCH", path, webhook_id=self._client.application_id,
@@ -211,8 +215,11 @@ class Tidy:
 
     async def _channel_edit(self, channel_id: int, message_id: int,
                             body: dict[str, Any]) -> None:
-        """One plain request: discord.py's Message.edit would also build a Message from the
-        answer, which nothing here reads."""
+        """One plain request: discord.py's ``PartialMessage.edit`` would also build a Message
+        from the answer (11 µs of its 35), which nothing here reads, and add ``tts`` and
+        ``allowed_mentions`` to the body: 35 µs of CPU an edit against 18
+        (``python -m benchmarks.tidy_edits``, Discord stubbed at the HTTP session, medians of
+        7 rounds of 5,000, 2026-11-28). Same request otherwise; nothing is fetched."""
         route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
                       channel_id=channel_id, message_id=message_id)
         try:

@@ -8,6 +8,19 @@ between them, so a picture costs the bot's process little more than pickling its
 worker leaves when the bot's process is gone, even if it was killed outright (its standard
 input ends). What runs in them travels pickled, so it is plain data and functions of
 modules.
+
+Why not ``concurrent.futures.ProcessPoolExecutor`` (forkserver, ``max_tasks_per_child``):
+``python -m benchmarks.workers_vs_pool``, 2026-11-28, medians of 5 rounds, one process. A
+board's picture is back in 0.68 ms here and 0.99 there, and costs the bot's process 0.11 ms
+of CPU against 0.26 (the pool's manager and feeder threads; a move costs the bot 2.1-2.6 ms
+in all); a bare round trip takes 0.05 ms against 0.22. A worker killed mid-task breaks that
+pool whole: every task waiting fails with BrokenProcessPool, and so does every later one
+until a new pool is made (0.24 s to the next answer, 0.05 here). Its worker outlives a bot
+killed outright (still there 10 s on, 35 MB), and its forkserver and resource tracker hold
+27 MB more. ``max_tasks_per_child`` deadlocks on Python 3.11 (CPython gh-115634: every round
+hung, in three runs), and the solver's process must not be recycled anyway: it remembers the
+winning lines its hints found (``solver.py`` forks a copy for a long search instead).
+Neither stops a task that runs: a search is bounded by its own budget.
 """
 
 from __future__ import annotations
