@@ -46,7 +46,7 @@ from bot.workers.pictures import _board
 from bot.workers.processes import Workers
 from bot.workers.solver import _verdict_work
 from engine import Game, new_game
-from render import render_png
+from render import PictureOptions, render_png
 
 
 def board_game() -> Game:
@@ -60,7 +60,7 @@ def board_game() -> Game:
 
 
 GAME = board_game()
-PICTURE = functools.partial(_board, render_png, "en", GAME, False, False, False, False, False)
+PICTURE = functools.partial(_board, render_png, "en", GAME, PictureOptions())
 VERDICT = functools.partial(_verdict_work, new_game("trefoil", 1).to_dict(), 0.001, False)
 
 
@@ -165,9 +165,10 @@ async def timed(tasks: int, make: Callable[[], Awaitable[Any]]) -> tuple[float, 
 
 async def latency(contender: Contender, tasks: int) -> dict[str, float]:
     figures: dict[str, float] = {}
-    for label, work in (("trivial", functools.partial(pow, 2, 10)), ("picture", PICTURE),
-                        ("verdict", VERDICT)):
-        wall, cpu = await timed(tasks, lambda work=work: contender.run(work))
+    works: tuple[tuple[str, Callable[[], object]], ...] = (
+        ("trivial", functools.partial(pow, 2, 10)), ("picture", PICTURE), ("verdict", VERDICT))
+    for label, work in works:
+        wall, cpu = await timed(tasks, functools.partial(contender.run, work))
         figures[f"{label} ms"], figures[f"{label} bot-CPU ms"] = wall, cpu
     return figures
 
