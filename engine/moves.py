@@ -93,8 +93,7 @@ class ParsedMove(NamedTuple):
 
     kind: MoveKind
     src: int = -1
-    dst: int | None = None  # 0-based pile, 0-based foundation, or None
-    any_foundation: bool = False
+    dst: int | None = None  # 0-based pile, 0-based foundation, or None (f: any foundation)
     card: int = -1  # a DRAW's card
 
 
@@ -144,7 +143,7 @@ def parse(
         return ParsedMove(PILE, src)
     dst_word = words[1]
     if dst_word == "f":
-        return ParsedMove(FOUNDATION, src, None, any_foundation=True)
+        return ParsedMove(FOUNDATION, src, None)
     if dst_word.startswith("f"):
         return ParsedMove(FOUNDATION, src,
                           _number(dst_word[1:], text, foundation=True, stacks=stacks))
