@@ -43,10 +43,10 @@ def resolve_move(game: GameState, move: Move | str) -> Move:
     parsed_kind: MoveKind
     dst: int | None
     if isinstance(move, Move):
-        parsed_kind, src, dst, any_f, card = move.kind, move.src, move.dst, False, move.card
+        parsed_kind, src, dst, card = move.kind, move.src, move.dst, move.card
     else:
         stacks = game.rules.pile_word == "stack"
-        parsed_kind, src, dst, any_f, card = parse(
+        parsed_kind, src, dst, card = parse(
             move, names=game.rules.pile_names, stacks=stacks
         )
     if parsed_kind == REDEAL:
@@ -61,7 +61,7 @@ def resolve_move(game: GameState, move: Move | str) -> Move:
         raise IllegalMove("Pile {pile} is empty: there is no card to move.", "empty-pile",
                           pile=game.pile_name(src))
     if parsed_kind == FOUNDATION:
-        if any_f or dst is None:
+        if dst is None:  # f: its own foundation
             return _to_some_foundation(game, src)
         return _check_foundation(game, src, dst)
     if dst is None:
