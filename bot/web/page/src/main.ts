@@ -139,6 +139,8 @@ class Page {
 
   private showBoard(board: BoardData): void {
     this.table.show(board);
+    const select = $<HTMLSelectElement>("game");
+    if (document.activeElement !== select) select.value = board.game;
     const headline = board.text.split("\n")[0];
     const h = $("headline");
     h.replaceChildren(...markdown(headline));
