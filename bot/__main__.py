@@ -1,4 +1,5 @@
-"""`python -m bot` (or `solitaire-bot`): run the Discord bot, or `--console` to play offline."""
+"""`python -m bot` (or `solitaire-bot`): run the Discord bot, or `--console` to play offline,
+or `--web` to serve the Activity's page alone (`--web --dev`: on loopback, outside Discord)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--console", action="store_true", help="play in this terminal, no Discord token needed"
     )
     parser.add_argument(
+        "--web", action="store_true", help="serve the Activity's page alone (a fleet's web "
+        "process, beside its shard processes), on WEB_HOST:WEB_PORT"
+    )
+    parser.add_argument(
+        "--dev", action="store_true", help="with --web: serve the page on loopback outside "
+        "Discord, signed in as the user its URL names (/?dev_user=<id>)"
+    )
+    parser.add_argument(
         "--sync", action="store_true", help="sync slash commands even if they look unchanged"
     )
     parser.add_argument(
@@ -111,7 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     setup_logging(config)
 
-    if not args.console and not config.token:
+    if args.dev and not args.web:
+        print("--dev goes with --web: python -m bot --web --dev", file=sys.stderr)
+        return 2
+    if not args.console and not args.web and not config.token:
         print(NO_TOKEN.format(python=this_python()), file=sys.stderr)
         return 2
     try:
@@ -133,6 +145,11 @@ def run(args: argparse.Namespace, config: Config) -> int:
         except KeyboardInterrupt:  # Ctrl-C: every move is saved already
             print("\nBye — your game is saved.", file=sys.stderr)
             return 0
+
+    if args.web:
+        from .web.running import run_web
+
+        return asyncio.run(run_web(config, dev=args.dev))
 
     from .discord.client import serve
 

@@ -39,6 +39,13 @@ class Config:
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all
     # Processes that draw the pictures (default_render_processes); 0: threads of this one.
     render_processes: int = 0
+    # The Activity's page (bot/web): where it is served, the key its sessions are signed
+    # with (None: a new one each start), the application's OAuth2 client.
+    web_host: str = "127.0.0.1"
+    web_port: int = 8080
+    web_secret: str | None = field(default=None, repr=False)
+    client_id: str | None = None
+    client_secret: str | None = field(default=None, repr=False)
 
     @property
     def log_level_number(self) -> int:
@@ -51,10 +58,10 @@ class Config:
 
     @property
     def secrets(self) -> tuple[str, ...]:
-        """What must never be printed: the token, and the database's password in every
-        form asyncpg takes it (in the URL's authority, as ``?password=``, in
+        """What must never be printed: the token, the Activity's secrets, and the database's
+        password in every form asyncpg takes it (in the URL's authority, as ``?password=``, in
         ``PGPASSWORD``)."""
-        found = [self.token, os.environ.get("PGPASSWORD")]
+        found = [self.token, os.environ.get("PGPASSWORD"), self.web_secret, self.client_secret]
         if self.database_url is not None:
             parts = urlsplit(self.database_url)
             found.append(parts.password)  # as written, and as meant (%40 is @)
@@ -130,6 +137,14 @@ def load_config(
         )
     render_processes = int(processes_text) if processes_text else default_render_processes()
 
+    port_text = values.get("WEB_PORT", "").strip() or "8080"
+    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise ConfigError(f"WEB_PORT must be a port number from 1 to 65535, not {port_text!r}.")
+    client_id = values.get("DISCORD_CLIENT_ID", "").strip() or None
+    if client_id is not None and not client_id.isdigit():
+        raise ConfigError(f"DISCORD_CLIENT_ID must be the application's id (digits only), not "
+                          f"{client_id!r}: Developer Portal > your application > OAuth2.")
+
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
@@ -143,6 +158,11 @@ def load_config(
         shard_count=shard_count,
         shard_ids=shard_ids,
         render_processes=render_processes,
+        web_host=values.get("WEB_HOST", "").strip() or "127.0.0.1",
+        web_port=int(port_text),
+        web_secret=values.get("WEB_SECRET", "").strip() or None,
+        client_id=client_id,
+        client_secret=values.get("DISCORD_CLIENT_SECRET", "").strip() or None,
     )
 
 

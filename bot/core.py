@@ -124,8 +124,7 @@ class Core:
         return cls(await Stores.open(database), **options)
 
     @property
-    def where(self) -> str:
-        """The database, for the log (never a password)."""
+    def where(self) -> str:  # the database, for the log (never a password)
         return self.stores.where
 
     async def stop_work(self) -> None:
@@ -168,6 +167,11 @@ class Core:
         ``seen``: the board a button was pressed on (None: a typed command)."""
         context = f"{action.value} {arg or ''}".strip()
         await self._present(player, to, context, self.game.act(player, action, arg, seen=seen))
+
+    async def board(self, player: Player, seen: BoardRef | None = None, *, to: Presenter) -> None:
+        """The player's board, no cooldown (a page following the game), or an empty reply
+        while ``seen`` is still it."""
+        await self._present(player, to, "board", self.game.show(player, seen))
 
     async def choose(
         self, player: Player, value: str, *, seen: BoardRef | None = None, to: Presenter
@@ -438,8 +442,7 @@ def prune_wait(now: float) -> float:
 
 
 async def _worded(make: Callable[[], Reply]) -> Reply:
-    """A reply that needs no work, worded when it is awaited: in the language spoken then,
-    the player's."""
+    """A reply that needs no work, worded when awaited: in the player's language then."""
     return make()
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from engine import Card, Move
 from engine.words import N_
 
 MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
@@ -144,6 +145,20 @@ class Controls:
 
 
 @dataclass(frozen=True)
+class Table:
+    """A board's position as data, for an adapter that lays the cards out itself (the web
+    page): each pile and foundation bottom to top, the legal moves, and the deck the
+    player likes. A snapshot: the game it was taken from plays on."""
+
+    game_id: str
+    tableau: tuple[tuple[Card, ...], ...]
+    foundations: tuple[tuple[Card, ...], ...]
+    moves: tuple[Move, ...]
+    redeals_left: int
+    four_colour: bool = True
+
+
+@dataclass(frozen=True)
 class Board:
     """A game's board: who owns it, which revision it shows, and what to show."""
 
@@ -159,6 +174,7 @@ class Board:
     proven_lost: bool = False  # it already says that no win is possible from here
     lost_as_dealt: bool = False  # ... and from its deal: no undo can help
     language: str = "en-US"  # the language it is worded in: so is a later amendment of it
+    table: Table | None = None  # the position as data (None: a board made without one)
 
 
 @dataclass(frozen=True)

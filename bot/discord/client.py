@@ -26,6 +26,7 @@ from discord.ext import commands
 from ..config import Config
 from ..core import Core
 from ..replies import Reply, refusal
+from ..web.running import start_web, web_ready
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
 from . import send
@@ -183,16 +184,25 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
     closing: list[asyncio.Task[None]] = []
     # The database first, so that its problems are told apart from the network's.
     core = await Core.open(config.database, render_processes=config.render_processes)
-    async with SolitaireBot(config, core, force_sync=force_sync) as bot:
-        loop = asyncio.get_running_loop()
-        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            loop.add_signal_handler(
-                signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
-            )
-        try:
-            await bot.start(config.token)
-        except (aiohttp.ClientError, OSError) as err:
-            raise CannotReachDiscord(str(err) or type(err).__name__) from err
+    # The Activity's page, in this process and over this core, where it is set up: the
+    # small bot's one command starts everything (a fleet runs it apart: --web).
+    page = await start_web(core, config) if web_ready(config, dev=False) else None
+    if page is None:
+        log.info("the Activity's page is off: set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET")
+    try:
+        async with SolitaireBot(config, core, force_sync=force_sync) as bot:
+            loop = asyncio.get_running_loop()
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                loop.add_signal_handler(
+                    signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
+                )
+            try:
+                await bot.start(config.token)
+            except (aiohttp.ClientError, OSError) as err:
+                raise CannotReachDiscord(str(err) or type(err).__name__) from err
+    finally:
+        if page is not None:
+            await page.close()
     # discord.py's own exit does not wait for the rest of our close (the database):
     for task in closing:
         await task

@@ -22,6 +22,7 @@ from ..replies import (
     Button,
     Controls,
     MenuOption,
+    Table,
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..words.language import _, current, n_
@@ -43,6 +44,7 @@ def compose(
     proven_lost: bool = False,
     focus: int | None = None,
     private: bool = False,
+    four_colour: bool = True,
 ) -> Board:
     """The board of ``saved``: headline, what just happened, how it ended or that no win
     is possible, and the controls (the move menu narrowed to pile ``focus``, 0-based, if
@@ -72,6 +74,10 @@ def compose(
         proven_lost=proven_lost and not finished,
         lost_as_dealt=saved.lost_as_dealt and not finished,
         language=current().code,
+        table=Table(game.game_id, tuple(map(tuple, game.tableau)),
+                    tuple(map(tuple, game.foundations)),
+                    () if finished else tuple(game.legal_moves()), game.redeals_left,
+                    four_colour),
     )
 
 

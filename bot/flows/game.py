@@ -94,9 +94,8 @@ class GameFlow:
         self.solver = solver
         self.daily_deals = daily
         self._clock = clock
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock]
+        self._locks = weakref.WeakValueDictionary()
 
     def _lock_for(self, user_id: int) -> asyncio.Lock:
         lock = self._locks.get(user_id)
@@ -285,18 +284,17 @@ class GameFlow:
         *,
         seen: BoardRef | None = None,
     ) -> Reply:
-        """Do ``action`` (``arg``: the move text for MOVE) on the player's current game.
-
-        ``seen`` is the board a button or menu press was made on; None for typed commands.
-        """
+        """Do ``action`` (``arg``: the move text for MOVE) on the player's current game;
+        ``seen``: the board a button or menu press was made on (None: a typed command)."""
         async with self._lock_for(player.user_id):
             return await self._act(player, action, arg, seen)
 
-    async def show(self, player: Player) -> Reply:
-        """The player's board, as an answer to something else (a question, ``/daily``):
-        not a typed ``/show``, so not counted against its cooldown."""
+    async def show(self, player: Player, seen: BoardRef | None = None) -> Reply:
+        """The player's board, as an answer to something else (a question, ``/daily``, a page
+        following the game): not a typed ``/show``, so not counted against its cooldown. An
+        empty reply while ``seen`` is still the board (the page asks often)."""
         async with self._lock_for(player.user_id):
-            return await self._act(player, Action.SHOW, None, None, typed=False)
+            return await self._act(player, Action.SHOW, None, seen, typed=False)
 
     async def _act(
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
@@ -324,7 +322,7 @@ class GameFlow:
                 refused_show = await self.cooldowns.refusal(player.user_id, "show")
                 if refused_show is not None:
                     return refused_show
-            return Reply(board=await self._board(saved, ""))
+            return Reply() if seen and not typed else Reply(board=await self._board(saved, ""))
         if action is Action.PICK:
             return await self._pick(saved, arg or "")
         if action is Action.HINT and not saved.is_finished:
@@ -431,16 +429,16 @@ class GameFlow:
                          picture.alt_text)
 
     async def _private(self, user_id: int) -> bool:
-        """Whether the player's boards, and everything said about their game, are theirs
-        alone."""
+        """Whether the player's boards, and all said of their game, are theirs alone."""
         return (await self.settings.of(user_id))["private_boards"]
 
     async def _compose(
         self, saved: SavedGame, summary: str, picture: Picture, *, focus: int | None = None
     ) -> Board:
-        private = await self._private(saved.user_id)
+        settings = await self.settings.of(saved.user_id)
         board = compose(
-            saved, summary, picture, proven_lost=saved.proven_lost, focus=focus, private=private
+            saved, summary, picture, proven_lost=saved.proven_lost, focus=focus,
+            private=settings["private_boards"], four_colour=settings["four_colour"],
         )
         self.solver.board_made(board, saved.game)
         return board

@@ -194,7 +194,7 @@ def test_the_bot_collects_reference_cycles_in_bigger_batches(
 
     monkeypatch.setattr(bot.discord.client, "serve", serve)
     try:
-        args = argparse.Namespace(console=False, sync=False)
+        args = argparse.Namespace(console=False, web=False, dev=False, sync=False)
         assert run(args, load_config({}, env_file=None)) == 0
     finally:
         gc.set_threshold(*before)

@@ -1295,6 +1295,11 @@ class FakeDiscord:
         names = ["alice", "bob", "carol", "dana", "erin", "olga"]
         self.users: dict[str, FakeUser] = {n: FakeUser(ids.next(), n) for n in names}
         self.locales: dict[int, str] = {}  # user id -> their Discord's language (en-US if none)
+        # An Activity's sign-in (OAuth2): codes the SDK's authorize gave (``authorize``),
+        # each good for one exchange, and the access tokens they were exchanged for.
+        self.client_secret = "fake-client-secret.for-tests-only"
+        self.oauth_codes: dict[str, int] = {}
+        self.access_tokens: dict[str, int] = {}
         u = self.users
         # Two servers on different shards of two: "Solitaire Club" on 0, "Other Server" on 1.
         gid = ids.next_on_shard(0, 2)
@@ -2132,10 +2137,11 @@ class FakeDiscord:
     ) -> web.StreamResponse:
         path = request.path
         needs_auth = path.startswith("/api/") and not re.match(
-            r"/api/v\d+/(interactions|webhooks)/", path
+            r"/api/v\d+/((interactions|webhooks)/|oauth2/token$)", path
         )
         bot_auth = request.headers.get("Authorization") == f"Bot {self.token}"
-        if needs_auth and not bot_auth:
+        user_auth = path.endswith("/users/@me") and self._bearer(request) is not None
+        if needs_auth and not (bot_auth or user_auth):
             self.requests.append((request.method, path, 401))
             self.rate_limiter.count(401)
             return self._json({"message": "401: Unauthorized", "code": 0}, 401)
@@ -2224,6 +2230,7 @@ class FakeDiscord:
         r.add_get("/gateway", self._gateway)
         r.add_get("/attachments/{channel}/{attachment}/{filename}", self._cdn)
         r.add_get(api + "/users/@me", self._get_me)
+        r.add_post(api + "/oauth2/token", self._oauth2_token)
         r.add_get(api + "/users/{user_id}", self._get_user)
         r.add_get(api + "/oauth2/applications/@me", self._get_application)
         r.add_get(api + "/applications/@me", self._get_application)
@@ -2260,7 +2267,39 @@ class FakeDiscord:
     # ----------------------------------------------------------------- REST: identity
 
     async def _get_me(self, request: web.Request) -> web.Response:
+        user_id = self._bearer(request)
+        if user_id is not None:  # an Activity's player, by the access token of their sign-in
+            user = next(u for u in self.users.values() if u.id == user_id)
+            return self._json({**user.payload(), "locale": self.locales.get(user_id, "en-US")})
         return self._json({**self.bot_user.payload(), "verified": True, "mfa_enabled": False})
+
+    def _bearer(self, request: web.Request) -> int | None:
+        """The user whose access token authorizes ``request`` (None: none does)."""
+        header = request.headers.get("Authorization", "")
+        return self.access_tokens.get(header.removeprefix("Bearer ")) if header.startswith(
+            "Bearer ") else None
+
+    def authorize(self, who: FakeUser | str) -> str:
+        """The code the embedded app SDK's ``commands.authorize`` gives ``who``'s page."""
+        code = secrets.token_urlsafe(16)
+        self.oauth_codes[code] = self.user(who).id
+        return code
+
+    async def _oauth2_token(self, request: web.Request) -> web.Response:
+        """The authorization-code grant: the app's id and secret, and a code used once."""
+        form = await request.post()
+        if (form.get("client_id") != str(self.application_id)
+                or form.get("client_secret") != self.client_secret):
+            return self._json({"error": "invalid_client"}, 401)
+        user_id = self.oauth_codes.pop(str(form.get("code", "")), None)
+        if form.get("grant_type") != "authorization_code" or user_id is None:
+            return self._json({"error": "invalid_grant",
+                               "error_description": 'Invalid "code" in request.'}, 400)
+        token = secrets.token_urlsafe(24)
+        self.access_tokens[token] = user_id
+        return self._json({"access_token": token, "token_type": "Bearer",
+                           "expires_in": 604800, "refresh_token": secrets.token_urlsafe(24),
+                           "scope": "identify"})
 
     async def _get_user(self, request: web.Request) -> web.Response:
         uid = int(request.match_info["user_id"])

@@ -1,0 +1,217 @@
+// The Activity's page: signs the player in (through Discord's SDK, or in dev mode as the
+// user the URL names), then shows their one saved game and sends what they do to the
+// server, which plays it with the engine and answers with the board as it now is.
+
+import { DiscordSDK } from "@discord/embedded-app-sdk";
+import { ask, Offline, SignedOut, type BoardData, type ReplyData, type SignedIn } from "./api";
+import { springBack, Table } from "./table";
+
+const POLL_MS = 3000; // how often the page asks whether the game moved elsewhere (a slash command)
+
+interface Platform { signIn(): Promise<SignedIn>; channelId: string | null }
+
+// Inside Discord: the SDK's handshake, its OAuth2 code exchanged by our server (the client
+// secret never reaches the page), then the SDK told who signed in.
+class InDiscord implements Platform {
+  channelId: string | null = null;
+  constructor(private clientId: string) {}
+  async signIn(): Promise<SignedIn> {
+    const sdk = new DiscordSDK(this.clientId);
+    await sdk.ready();
+    this.channelId = sdk.channelId;
+    const { code } = await sdk.commands.authorize({
+      client_id: this.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
+    });
+    const signed = await ask<SignedIn>("api/signin", { code });
+    await sdk.commands.authenticate({ access_token: signed.access_token ?? "" });
+    return signed;
+  }
+}
+
+// The stand-in for the SDK, outside Discord: the server signs in the user the URL names,
+// and only in dev mode (`solitaire-bot --web --dev`).
+class Dev implements Platform {
+  channelId: string | null;
+  constructor(private user: string, private locale: string, channel: string | null) { this.channelId = channel; }
+  signIn(): Promise<SignedIn> { return ask<SignedIn>("api/dev/signin", { user: this.user, locale: this.locale }); }
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+class Page {
+  private session = "";
+  private table: Table;
+  private busy = false;
+  private words: Record<string, string> = {};
+
+  constructor(private platform: Platform) {
+    this.table = new Table($("table"), (move, dragged) => this.act("move", move, dragged), (t) => this.say(t, true));
+    for (const b of document.querySelectorAll<HTMLButtonElement>("#tools button")) {
+      b.addEventListener("click", () => this.act(b.dataset.action ?? ""));
+    }
+    $("new").addEventListener("click", () => this.send("api/new", { game: this.game() }));
+    $("daily").addEventListener("click", () => this.send("api/daily", { game: this.game() }));
+    $("close").addEventListener("click", () => { $("say").hidden = true; });
+    document.addEventListener("keydown", (e) => this.shortcut(e));
+  }
+
+  async start(): Promise<void> {
+    try {
+      const signed = await this.platform.signIn();
+      this.session = signed.session;
+      this.words = signed.words;
+      document.documentElement.lang = signed.language;
+      this.dealing(signed.games);
+      this.take(await ask<ReplyData>("api/board", undefined, this.session));
+      setInterval(() => this.poll(), POLL_MS);
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  private dealing(games: Record<string, string>): void {
+    const select = $<HTMLSelectElement>("game");
+    select.setAttribute("aria-label", this.words.game);
+    select.replaceChildren(...Object.entries(games).map(([id, name]) => new Option(name, id)));
+    $("new").textContent = this.words.newDeal;
+    $("daily").textContent = this.words.daily;
+    $<HTMLButtonElement>("new").disabled = $<HTMLButtonElement>("daily").disabled = false;
+  }
+
+  private game(): string { return $<HTMLSelectElement>("game").value; }
+
+  private act(action: string, move?: string, dragged: HTMLElement | null = null): void {
+    const seen = this.table.board?.ref;
+    void this.send("api/act", { action, move, seen }, dragged);
+  }
+
+  private async send(path: string, body: object, dragged: HTMLElement | null = null): Promise<void> {
+    this.busy = true;
+    try {
+      const reply = await ask<ReplyData>(path, { ...body, channel: this.platform.channelId }, this.session);
+      if (reply.refused && dragged) springBack(dragged);
+      this.take(reply);
+    } catch (err) {
+      if (dragged) springBack(dragged);
+      this.failed(err);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // A slash command may have moved the game: the server answers "same" until it has.
+  private async poll(): Promise<void> {
+    const board = this.table.board;
+    if (this.busy || this.table.dragging || document.hidden) return;
+    try {
+      const have = board ? `?have=${board.ref[0]}.${board.ref[1]}` : "";
+      const reply = await ask<ReplyData>(`api/board${have}`, undefined, this.session);
+      if (!reply.same && reply.board && !this.busy && !this.table.dragging) this.showBoard(reply.board);
+    } catch {
+      // the next poll tries again; a move made meanwhile says what went wrong
+    }
+  }
+
+  private take(reply: ReplyData): void {
+    if (reply.board) this.showBoard(reply.board);
+    const said: string[] = [];
+    if (reply.board && reply.board.text.includes("\n")) said.push(...reply.board.text.split("\n").slice(1));
+    if (reply.message) said.push(reply.message.text);
+    if (reply.note) said.push(reply.note);
+    const question = reply.message?.question ?? null;
+    if (said.length || question) this.say(said.join("\n"), false);
+    const answers = $("answers");
+    answers.replaceChildren();
+    if (question) {
+      for (const [label, yes] of [[question.yes, true], [question.no, false]] as const) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = label;
+        b.addEventListener("click", () => {
+          $("say").hidden = true;
+          void this.send("api/answer", { ask: question.ask, args: question.args, yes });
+        });
+        answers.append(b);
+      }
+      (answers.firstElementChild as HTMLElement).focus();
+    }
+  }
+
+  private showBoard(board: BoardData): void {
+    this.table.show(board);
+    const select = $<HTMLSelectElement>("game");
+    if (document.activeElement !== select) select.value = board.game;
+    const headline = board.text.split("\n")[0];
+    const h = $("headline");
+    h.replaceChildren(...markdown(headline));
+    for (const b of document.querySelectorAll<HTMLButtonElement>("#tools button")) {
+      const data = board.buttons.find((x) => x.action === b.dataset.action);
+      b.hidden = !data;
+      if (data) { b.textContent = data.label; b.disabled = !data.enabled; }
+    }
+  }
+
+  private say(text: string, brief: boolean): void {
+    const box = $("words");
+    box.replaceChildren(...text.split("\n").filter((l) => l.trim()).map((line) => {
+      const p = document.createElement("p");
+      if (line.startsWith("-# ")) {
+        const small = document.createElement("small");
+        small.append(...markdown(line.slice(3)));
+        p.append(small);
+      } else {
+        p.append(...markdown(line));
+      }
+      return p;
+    }));
+    if (brief) $("answers").replaceChildren();
+    $("say").hidden = !text && !brief;
+  }
+
+  private failed(err: unknown): void {
+    if (err instanceof SignedOut) this.say(this.words.signedOut ?? "Signed out: open the Activity again.", false);
+    else if (err instanceof Offline) this.say(this.words.offline ?? "The server cannot be reached.", false);
+    else this.say(String(err instanceof Error ? err.message : err), false);
+  }
+
+  private shortcut(e: KeyboardEvent): void {
+    if (e.target instanceof HTMLSelectElement) return;
+    const z = (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z";
+    if (z && !e.shiftKey) this.act("undo");
+    else if ((z && e.shiftKey) || ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y")) this.act("redo");
+    else return;
+    e.preventDefault();
+  }
+}
+
+// Discord's Markdown, as the bot writes it: **bold**, `code`; a mention reads as a name.
+function markdown(line: string): Node[] {
+  const nodes: Node[] = [];
+  const parts = line.replace(/<@\d+>/g, "@…").split(/(\*\*[^*]+\*\*|`[^`]+`)/);
+  for (const part of parts) {
+    if (part.startsWith("**") && part.endsWith("**") && part.length > 4) {
+      const b = document.createElement("strong");
+      b.textContent = part.slice(2, -2);
+      nodes.push(b);
+    } else if (part.startsWith("`") && part.endsWith("`") && part.length > 2) {
+      const c = document.createElement("code");
+      c.textContent = part.slice(1, -1);
+      nodes.push(c);
+    } else if (part) {
+      nodes.push(document.createTextNode(part));
+    }
+  }
+  return nodes;
+}
+
+function platform(): Platform {
+  const query = new URLSearchParams(location.search);
+  const devUser = query.get("dev_user");
+  const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
+  if (devUser !== null) {
+    return new Dev(devUser, query.get("locale") ?? navigator.language, query.get("channel"));
+  }
+  return new InDiscord(meta("client-id"));
+}
+
+void new Page(platform()).start();

@@ -1,0 +1,97 @@
+"""Starting the page's server: inside the bot's process (the small bot's one command), or as
+a process of its own (``python -m bot --web``: a large bot's, beside its shard processes, on
+the same database; ``--web --dev``: on loopback, outside Discord, for development)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from dataclasses import dataclass
+
+from aiohttp import web
+
+from ..config import Config
+from ..core import Core
+from .server import WebServer, is_loopback
+from .sessions import Sessions
+from .signin import DISCORD_API, SignIn
+from .view import ChannelBoards
+
+log = logging.getLogger(__name__)
+
+
+class WebRefused(Exception):
+    """The settings do not allow the page to be served: the message says why."""
+
+
+@dataclass
+class Serving:
+    runner: web.AppRunner
+    signin: SignIn | None
+
+    @property
+    def port(self) -> int:
+        """The port served (WEB_PORT, or the one the system chose for 0)."""
+        return int(self.runner.addresses[0][1])
+
+    async def close(self) -> None:
+        await self.runner.cleanup()
+        if self.signin is not None:
+            await self.signin.close()
+
+
+def web_ready(config: Config, *, dev: bool) -> bool:
+    """Whether the page can be served with ``config``: Discord's sign-in set up, or dev mode
+    on loopback. Raises ``WebRefused`` for dev mode anywhere else."""
+    if dev and not is_loopback(config.web_host):
+        raise WebRefused(f"--dev signs anyone in as any user, so it serves on loopback only "
+                         f"(WEB_HOST=127.0.0.1), not on {config.web_host}.")
+    return dev or (config.client_id is not None and config.client_secret is not None)
+
+
+async def start_web(core: Core, config: Config, *, dev: bool = False, api: str = DISCORD_API,
+                    channels: ChannelBoards | None = None) -> Serving:
+    """Serve the page on WEB_HOST:WEB_PORT over ``core`` until ``close``."""
+    signin = None
+    if config.client_id is not None and config.client_secret is not None:
+        signin = SignIn(config.client_id, config.client_secret, api=api)
+    server = WebServer(core, Sessions(config.web_secret), signin=signin, dev=dev,
+                       channels=channels)
+    runner = web.AppRunner(server.app(), access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, config.web_host, config.web_port).start()
+    serving = Serving(runner, signin)
+    log.info("the page is served at http://%s:%d/%s", config.web_host, serving.port,
+             " (dev mode: sign in with /?dev_user=<id>)" if dev else "")
+    return serving
+
+
+async def run_web(config: Config, *, dev: bool) -> int:
+    """The page's own process: until SIGTERM or Ctrl-C. 0 when done, 2 when the settings
+    do not allow it (said why)."""
+    try:
+        ready = web_ready(config, dev=dev)
+    except WebRefused as err:
+        log.error("%s", err)
+        return 2
+    if not ready:
+        log.error("The page needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET (Developer "
+                  "Portal > your application > OAuth2), or --dev to try it on loopback.")
+        return 2
+    core = await Core.open(config.database, render_processes=config.render_processes)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        serving = await start_web(core, config, dev=dev)
+        try:
+            await stop.wait()
+        finally:
+            await serving.close()
+    finally:
+        await core.close()
+    return 0

@@ -1,0 +1,283 @@
+"""The page's server (aiohttp, which discord.py brings already: no new dependency, and one
+event loop with the bot's when both run in one process).
+
+Each request that acts is one call of the core with a ``WebReplies``, whose JSON is the
+answer; the page's moves are checked by the engine there like any other, never trusted.
+Every asset is served from here (Discord's proxy allows no other host): the page, its
+stylesheet and its script, the SDK bundled in. Requests carry a signed session
+(``sessions.py``), got by signing in through Discord (``signin.py``) — or, in dev mode only
+(``--dev``, on loopback), as whichever user the page's URL names (``/?dev_user=<id>``).
+"""
+
+from __future__ import annotations
+
+import gzip
+import ipaddress
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from engine import GAMES, MAX_DEAL
+
+from ..core import Core
+from ..replies import Action, Ask, BoardRef, Player, Question, is_id
+from ..words.language import language_of, speaking
+from .sessions import Sessions
+from .signin import SignIn, SignInRefused
+from .view import ChannelBoards, WebReplies, page_words
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).with_name("static")
+ASSETS = {"app.js": "text/javascript", "app.css": "text/css"}
+# The actions the page's buttons and cards ask for; anything else is refused.
+PLAYS = {a.value: a for a in (Action.MOVE, Action.UNDO, Action.REDO, Action.REDEAL,
+                              Action.TO_FOUNDATIONS, Action.HINT, Action.AUTO_FINISH)}
+BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' "
+       "https://discord.com https://*.discord.com https://*.discordsays.com")
+
+
+class BadRequest(Exception):
+    """A request the page never sends: answered 400 with what was wrong."""
+
+
+@dataclass(frozen=True)
+class Asset:
+    body: bytes
+    gzipped: bytes
+    content_type: str
+
+
+class WebServer:
+    """The page's routes over ``core``. ``signin``: Discord's OAuth2 (None: no sign-in but
+    dev mode's); ``dev``: sign in as any user the page names, for development."""
+
+    def __init__(self, core: Core, sessions: Sessions, *, signin: SignIn | None,
+                 dev: bool = False, channels: ChannelBoards | None = None) -> None:
+        self.core = core
+        self.sessions = sessions
+        self.signin = signin
+        self.dev = dev
+        self.channels = channels
+        self.assets = {name: _asset(STATIC / name, kind) for name, kind in ASSETS.items()}
+        self.index = (STATIC / "index.html").read_text(encoding="utf-8")
+
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=BODY_LIMIT, middlewares=[_headers])
+        app.router.add_get("/", self.page)
+        for name in self.assets:
+            app.router.add_get(f"/{name}", self.asset)
+        app.router.add_post("/api/signin", self.sign_in)
+        app.router.add_post("/api/dev/signin", self.dev_sign_in)
+        app.router.add_get("/api/board", self.board)
+        app.router.add_post("/api/act", self.act)
+        app.router.add_post("/api/new", self.new_game)
+        app.router.add_post("/api/daily", self.daily)
+        app.router.add_post("/api/answer", self.answer)
+        return app
+
+    # -- the page and its assets --------------------------------------------------------
+
+    async def page(self, request: web.Request) -> web.Response:
+        client_id = self.signin.client_id if self.signin is not None else ""
+        html = self.index.replace("{{CLIENT_ID}}", client_id).replace(
+            "{{DEV}}", "1" if self.dev else "")
+        return web.Response(text=html, content_type="text/html",
+                            headers={"Cache-Control": "no-cache"})
+
+    async def asset(self, request: web.Request) -> web.Response:
+        asset = self.assets[request.path.lstrip("/")]
+        headers = {"Cache-Control": "no-cache", "Vary": "Accept-Encoding"}
+        if "gzip" in request.headers.get("Accept-Encoding", ""):
+            headers["Content-Encoding"] = "gzip"
+            return web.Response(body=asset.gzipped, content_type=asset.content_type,
+                                headers=headers)
+        return web.Response(body=asset.body, content_type=asset.content_type, headers=headers)
+
+    # -- signing in ---------------------------------------------------------------------
+
+    async def sign_in(self, request: web.Request) -> web.Response:
+        """The SDK's code, exchanged for an access token (for the SDK's ``authenticate``)
+        and a session for this server."""
+        if self.signin is None:
+            raise web.HTTPNotFound(text="Signing in through Discord is not set up here.")
+        code = _text(await _body(request), "code", 200)
+        try:
+            token = await self.signin.exchange(code)
+            user = await self.signin.who(token)
+        except SignInRefused as err:
+            log.warning("a sign-in was refused: %s", err)
+            return web.json_response({"error": "Discord did not accept the sign-in."},
+                                     status=401)
+        return self._signed(user.user_id, user.locale, access_token=token)
+
+    async def dev_sign_in(self, request: web.Request) -> web.Response:
+        """Dev mode only: a session for the user the page's URL names."""
+        if not self.dev:
+            raise web.HTTPNotFound(text="There is no dev sign-in: the server is not in dev "
+                                        "mode (--dev).")
+        body = await _body(request)
+        user = _text(body, "user", 20)
+        if not user.isdigit() or not is_id(int(user)):
+            raise BadRequest("dev_user must be a user id: digits")
+        locale = body.get("locale")
+        return self._signed(int(user), locale if isinstance(locale, str) else None)
+
+    def _signed(self, user_id: int, locale: str | None, **extra: str) -> web.Response:
+        language = language_of(locale)
+        with speaking(language):
+            words = page_words(language)
+        return web.json_response({"session": self.sessions.sign(user_id, language),
+                                  "language": language, "words": words,
+                                  "games": GAMES, **extra})
+
+    # -- playing: each one call of the core ---------------------------------------------
+
+    async def board(self, request: web.Request) -> web.Response:
+        """The player's board; with ``have`` (``row.revision``), nothing new while the
+        game is still there (``{"same": true}``): the page asks every few seconds."""
+        player = self._player(request)
+        seen = _ref(request.query.get("have"))
+        return await self._call(player, request, lambda to: self.core.board(player, seen, to=to),
+                                empty={"same": True})
+
+    async def act(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        player = self._player(request)
+        action = PLAYS.get(_text(body, "action", 10))
+        if action is None:
+            raise BadRequest(f"action must be one of {', '.join(PLAYS)}")
+        move = _text(body, "move", 40) if action is Action.MOVE else None
+        seen = _ref(body.get("seen"))
+        return await self._call(player, request, lambda to: self.core.act(
+            player, action, move, seen=seen, to=to), channel=body.get("channel"))
+
+    async def new_game(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        player = self._player(request)
+        game = _game(body)
+        deal = body.get("deal")
+        if deal is not None and (not isinstance(deal, int) or not 0 < deal <= MAX_DEAL):
+            raise BadRequest(f"deal must be a number from 1 to {MAX_DEAL}")
+        return await self._call(player, request, lambda to: self.core.new_game(
+            player, game, deal, to=to), channel=body.get("channel"))
+
+    async def daily(self, request: web.Request) -> web.Response:
+        body = await _body(request)
+        player = self._player(request)
+        game = _game(body)
+        return await self._call(player, request, lambda to: self.core.daily(player, game, to=to),
+                                channel=body.get("channel"))
+
+    async def answer(self, request: web.Request) -> web.Response:
+        """A yes or no to a question a reply asked (a new game over an unfinished one)."""
+        body = await _body(request)
+        player = self._player(request)
+        try:
+            ask = Ask(_text(body, "ask", 10))
+        except ValueError:
+            raise BadRequest("ask names no question") from None
+        args = body.get("args")
+        if (not isinstance(args, list) or len(args) > 8
+                or not all(isinstance(a, str) and len(a) <= 30 for a in args)):
+            raise BadRequest("args must be a short list of short texts")
+        question = Question(ask, player.user_id, "", "", tuple(args))
+        yes = body.get("yes") is True
+        return await self._call(player, request, lambda to: self.core.answer_question(
+            player, question, yes, to=to), channel=body.get("channel"))
+
+    async def _call(
+        self, player: Player, request: web.Request,
+        call: Callable[[WebReplies], Awaitable[None]], *, channel: object = None,
+        empty: dict[str, Any] | None = None,
+    ) -> web.Response:
+        channel_id = int(channel) if isinstance(channel, str) and channel.isdigit() else None
+        replies = WebReplies(player, channel_id if channel_id and is_id(channel_id) else None,
+                             self.channels)
+        await call(replies)
+        reply = replies.reply
+        if empty is not None and reply.board is None and reply.message is None and not reply.note:
+            return web.json_response(empty)
+        with speaking(player.language):
+            return web.json_response(replies.shown())
+
+    def _player(self, request: web.Request) -> Player:
+        header = request.headers.get("Authorization", "")
+        session = self.sessions.read(header.removeprefix("Bearer ").strip())
+        if session is None:
+            raise web.HTTPUnauthorized(text="Sign in first: the session is missing or has "
+                                            "expired.")
+        # No server: a guild the page names is the client's word, which no result trusts.
+        return Player(session.user_id, None, session.language)
+
+
+@web.middleware
+async def _headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    try:
+        response = await handler(request)
+    except BadRequest as err:
+        response = web.json_response({"error": str(err)}, status=400)
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+async def _body(request: web.Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.read() or b"{}")
+    except (ValueError, UnicodeDecodeError):
+        raise BadRequest("the body must be JSON") from None
+    if not isinstance(body, dict):
+        raise BadRequest("the body must be a JSON object")
+    return body
+
+
+def _text(body: dict[str, Any], key: str, most: int) -> str:
+    value = body.get(key)
+    if not isinstance(value, str) or not 0 < len(value) <= most:
+        raise BadRequest(f"{key} must be a text of 1 to {most} characters")
+    return value
+
+
+def _game(body: dict[str, Any]) -> str:
+    game = _text(body, "game", 40)
+    if game not in GAMES:
+        raise BadRequest(f"game must be one of {', '.join(GAMES)}")
+    return game
+
+
+def _ref(value: object) -> BoardRef | None:
+    """A board's ``[row, revision]`` (or ``row.revision``), as the page sends it back."""
+    if isinstance(value, str) and value.count(".") == 1:
+        value = value.split(".")
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, (int, str)) and str(v).isdigit() for v in value)):
+        row, revision = int(value[0]), int(value[1])
+        if is_id(row) and 0 <= revision < 2**62:
+            return BoardRef(row, revision)
+    if value is None:
+        return None
+    raise BadRequest("seen must be a board's [row, revision]")
+
+
+def _asset(path: Path, content_type: str) -> Asset:
+    body = path.read_bytes()
+    return Asset(body, gzip.compress(body, 9, mtime=0), content_type)
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
+

@@ -1,0 +1,68 @@
+"""Players' sessions on the page: who plays, signed by the server, so that no request can
+claim to be another player.
+
+A session is a short token the page sends with every request (``Authorization: Bearer``;
+an Activity's iframe is a third party to Discord's page, where cookies are unreliable): the
+player's id and language and when it expires, and an HMAC-SHA256 of them under the server's
+secret (``WEB_SECRET``). Nothing is kept on the server, so every web process beside the bot's
+that shares the secret reads every session.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..replies import is_id
+
+LIFETIME_S = 12 * 3600  # a day's play; then the page signs in again through Discord
+
+
+@dataclass(frozen=True)
+class Session:
+    user_id: int
+    language: str
+
+
+class Sessions:
+    """Sign and read sessions under ``secret`` (None: a new random one, for this process
+    alone)."""
+
+    def __init__(self, secret: str | None = None, *, lifetime_s: float = LIFETIME_S,
+                 clock: Callable[[], float] = time.time) -> None:
+        self._key = (secret or secrets.token_urlsafe(32)).encode()
+        self._lifetime_s = lifetime_s
+        self._clock = clock
+
+    def sign(self, user_id: int, language: str) -> str:
+        body = json.dumps({"u": str(user_id), "l": language,
+                           "e": int(self._clock() + self._lifetime_s)}, separators=(",", ":"))
+        data = _encode(body.encode())
+        return f"{data}.{self._mac(data)}"
+
+    def read(self, token: str) -> Session | None:
+        """The session ``token`` carries, if this server signed it and it has not expired."""
+        data, _, mac = token.partition(".")
+        if not hmac.compare_digest(mac, self._mac(data)):
+            return None
+        try:
+            body = json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
+            user_id, language, expires = int(body["u"]), str(body["l"]), float(body["e"])
+        except (ValueError, KeyError, TypeError):
+            return None
+        if expires < self._clock() or not is_id(user_id):
+            return None
+        return Session(user_id, language)
+
+    def _mac(self, data: str) -> str:
+        return _encode(hmac.new(self._key, data.encode(), hashlib.sha256).digest())
+
+
+def _encode(raw: bytes) -> str:
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")

@@ -1,0 +1,79 @@
+"""Signing a player in through Discord: the page's OAuth2 code exchanged for an access
+token (with the client secret, which never leaves the server), and the token asked who it
+belongs to (``/users/@me``). The page hands the access token on to the SDK's
+``authenticate``; the server keeps neither.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import aiohttp
+
+from ..replies import is_id
+
+log = logging.getLogger(__name__)
+
+DISCORD_API = "https://discord.com/api/v10"  # tests point it at the fake Discord
+TIMEOUT = aiohttp.ClientTimeout(total=10)
+
+
+class SignInRefused(Exception):
+    """Discord did not accept the code or the token: the player is not signed in."""
+
+
+@dataclass(frozen=True)
+class DiscordUser:
+    user_id: int
+    locale: str | None  # the language of their Discord app (the ``identify`` scope)
+
+
+class SignIn:
+    def __init__(self, client_id: str, client_secret: str, *, api: str = DISCORD_API) -> None:
+        self.client_id = client_id
+        self._client_secret = client_secret
+        self.api = api.rstrip("/")
+        self._http: aiohttp.ClientSession | None = None
+
+    def _session(self) -> aiohttp.ClientSession:
+        if self._http is None:
+            self._http = aiohttp.ClientSession(timeout=TIMEOUT)
+        return self._http
+
+    async def exchange(self, code: str) -> str:
+        """The access token for the page's ``code`` (``commands.authorize``)."""
+        form = {"client_id": self.client_id, "client_secret": self._client_secret,
+                "grant_type": "authorization_code", "code": code}
+        body = await self._call("POST", "/oauth2/token", data=form)
+        token = body.get("access_token")
+        if not isinstance(token, str) or not token:
+            raise SignInRefused("no access token in Discord's answer")
+        return token
+
+    async def who(self, access_token: str) -> DiscordUser:
+        """Whose ``access_token`` it is, as Discord says."""
+        body = await self._call("GET", "/users/@me",
+                                headers={"Authorization": f"Bearer {access_token}"})
+        user_id = str(body.get("id", ""))
+        if not user_id.isdigit() or not is_id(int(user_id)):
+            raise SignInRefused("Discord named no user")
+        locale = body.get("locale")
+        return DiscordUser(int(user_id), locale if isinstance(locale, str) else None)
+
+    async def _call(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
+        try:
+            async with self._session().request(method, self.api + path, **kwargs) as response:
+                if response.status != 200:
+                    raise SignInRefused(f"{method} {path}: HTTP {response.status}")
+                body = await response.json()
+        except (aiohttp.ClientError, TimeoutError, ValueError) as err:
+            raise SignInRefused(f"{method} {path}: {type(err).__name__}") from err
+        if not isinstance(body, dict):
+            raise SignInRefused(f"{method} {path}: not an object")
+        return body
+
+    async def close(self) -> None:
+        if self._http is not None:
+            await self._http.close()

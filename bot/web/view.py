@@ -1,0 +1,197 @@
+"""The web adapter's side of the core's ``Presenter``: what one request's call of the core
+shows, kept, then written as the JSON the page draws.
+
+A board goes to the page as data (``Table``): every pile and foundation with its cards, each
+card named in the player's language ("Queen of hearts"), each pile and foundation labelled
+as the commands name them ("pile 7", "foundation 2"), where each sits on the page's grid,
+the legal moves and the board's buttons. The page lays out the cards itself; the picture the
+core drew goes to the channel's board (``ChannelBoards``), never to the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any, Protocol
+
+from engine import CARDS, RULES, Card, Rules
+
+from ..presenter import Posted
+from ..replies import Board, LostBoard, Message, Player, Reply, Update
+from ..words.language import N_, _, current, words_for
+from ..words.phrases import for_piles, foundation
+from ..workers.pictures import picture_words
+
+# The page's own words, besides those the board brings.
+PAGE_WORDS = {
+    # Translators: the web page (the Activity): buttons that deal a game.
+    "newDeal": N_("New deal"),
+    "daily": N_("Daily deal"),
+    "game": N_("Game"),
+    "signedOut": N_("Your session has ended: open the Activity again."),
+    "offline": N_("The server cannot be reached: nothing was played. Try again shortly."),
+}
+
+
+class ChannelBoards(Protocol):
+    """Where a board played on the page is shown too: the player's live board message in a
+    channel (Discord), and the messages a reply brings up to date."""
+
+    async def board(self, player: Player, channel_id: int, board: Board) -> None: ...
+
+    async def update(self, update: Update) -> None: ...
+
+
+class WebReplies:
+    """The ``Presenter`` of one request: it keeps what the core shows. ``channel``: the
+    channel the page was opened in, whose live board of the player's follows the page."""
+
+    awaits_verdict = True  # "no win is possible" goes with the reply, not after it
+
+    def __init__(self, player: Player, channel_id: int | None = None,
+                 channels: ChannelBoards | None = None) -> None:
+        self.player = player
+        self.channel_id = channel_id
+        self.channels = channels
+        self.reply = Reply()
+        self.waits: list[str] = []
+
+    async def show(self, reply: Reply) -> Posted | None:
+        self.reply = reply
+        board = reply.board
+        if board is not None and self.channels is not None and self.channel_id is not None:
+            await self.channels.board(self.player, self.channel_id, board)
+        return None  # the page posts no message
+
+    async def wait(self, text: str) -> None:
+        self.waits.append(text)
+
+    async def amend(self, amended: LostBoard) -> None:
+        board = self.reply.board
+        if board is not None:
+            self.reply = Reply(board=_amended(board, amended), note=self.reply.note)
+            await self.show(self.reply)
+
+    async def collapse(self, channel_id: int, message_id: int) -> None:
+        """Never asked: the page posts no board in a channel."""
+
+    async def update(self, update: Update) -> None:
+        if self.channels is not None:
+            await self.channels.update(update)
+
+    def shown(self) -> dict[str, Any]:
+        """What was shown, as the page's JSON (in the language spoken now)."""
+        return reply_json(self.reply)
+
+
+def _amended(board: Board, amended: LostBoard) -> Board:
+    return replace(board, text=amended.text, png=amended.png, alt_text=amended.alt_text,
+                   proven_lost=True)
+
+
+def reply_json(reply: Reply) -> dict[str, Any]:
+    return {
+        "board": None if reply.board is None else board_json(reply.board),
+        "message": None if reply.message is None else message_json(reply.message),
+        "note": reply.note,
+        "refused": reply.refused,
+    }
+
+
+def message_json(message: Message) -> dict[str, Any]:
+    question = message.question
+    return {"text": message.text, "question": None if question is None else {
+        "ask": question.ask.value, "args": list(question.args), "yes": question.yes,
+        "no": question.no}}
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    table = board.table
+    assert table is not None, "a board made by the game flow carries its table"
+    rules = RULES[table.game_id]
+    names = card_names(current().code)
+    piles = [{"label": pile_label(rules, i), "name": pile_name(rules, i),
+              "cards": [_card(c, names) for c in cards]}
+             for i, cards in enumerate(table.tableau)]
+    foundations = [{"label": _("foundation {number}", number=f + 1), "base": foundation(spec),
+                    "count": len(cards), "size": spec.size,
+                    "cards": [_card(c, names) for c in cards[-1:]]}
+                   for f, (spec, cards) in enumerate(zip(rules.foundations, table.foundations,
+                                                         strict=True))]
+    return {
+        "ref": [board.ref.game_row, board.ref.revision],
+        "game": table.game_id,
+        "text": board.text,
+        "finished": board.finished,
+        "lost": board.proven_lost,
+        "fourColour": table.four_colour,
+        "piles": piles,
+        "foundations": foundations,
+        "moves": [str(m) for m in table.moves],
+        "buttons": [{"action": b.action.value, "label": b.label, "enabled": b.enabled}
+                    for b in board.controls.buttons],
+        "grid": grid(table.game_id),
+    }
+
+
+def _card(card: Card, names: tuple[str, ...]) -> dict[str, Any]:
+    return {"code": str(card), "rank": current().rank(card.rank), "suit": card.suit,
+            "name": names[card]}
+
+
+@cache
+def card_names(language: str) -> tuple[str, ...]:
+    """Every card as a screen reader says it, in ``language``: ``Queen of hearts``."""
+    words = picture_words(language)
+    said = [words.card_words(card) for card in CARDS]
+    return tuple(s[:1].upper() + s[1:] for s in said)
+
+
+def pile_name(rules: Rules, pile: int) -> str:
+    """What a player types for a pile: ``7``; Corner Stones' ``3 (S1)``."""
+    names = rules.pile_names
+    return f"{pile + 1} ({names[pile]})" if names else str(pile + 1)
+
+
+def pile_label(rules: Rules, pile: int) -> str:
+    """A pile's accessible name, as the commands name it: ``pile 7``, ``stack 3 (S1)``."""
+    name = pile_name(rules, pile)
+    return for_piles(rules, _("pile {name}", name=name), _("stack {name}", name=name))
+
+
+@dataclass(frozen=True)
+class Cell:
+    kind: str  # "pile" or "foundation"
+    index: int  # 0-based
+    col: int  # 1-based grid column and row
+    row: int
+    rows: int = 1  # rows it spans
+
+
+@cache
+def grid(game_id: str) -> dict[str, Any]:
+    """Where each pile and foundation sits on the page, as the pictures place them
+    (``render/layout.py``): two rows of columns under the foundations; Corner Stones' ten
+    columns, the corner stones outside, each side stack under a foundation it feeds."""
+    rules = RULES[game_id]
+    cells: list[Cell] = []
+    if rules.layout == "rows":  # Corner Stones: C1 C2, S1-S8, C3 C4
+        cols = 10
+        cells += [Cell("foundation", f, f + 2, 1) for f in range(len(rules.foundations))]
+        cells += [Cell("pile", 0, 1, 1, 2), Cell("pile", 1, 10, 1, 2)]
+        cells += [Cell("pile", s, s, 2) for s in range(2, 10)]
+        cells += [Cell("pile", 10, 1, 3), Cell("pile", 11, 10, 3)]
+    else:
+        count = rules.tableau_size
+        cols = (count + 1) // 2
+        found = len(rules.foundations)
+        cells += [Cell("foundation", f, cols - found + f + 1, 1) for f in range(found)]
+        cells += [Cell("pile", i, i % cols + 1, i // cols + 2) for i in range(count)]
+    return {"cols": cols, "cells": [vars(c) for c in cells]}
+
+
+def page_words(language: str) -> dict[str, str]:
+    """The page's own words in ``language``, and the games' names."""
+    words = words_for(language)
+    return {key: words.text(text) for key, text in PAGE_WORDS.items()}
+

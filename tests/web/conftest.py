@@ -1,0 +1,109 @@
+"""Fixtures for the page's tests: the page's server over a real core on a SQLite file, in
+this test's event loop, and a real browser (Playwright driving Debian's ``chromium``)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.config import Config
+from bot.core import Core
+from bot.web.running import Serving, start_web
+from bot.web.signin import DISCORD_API
+from bot.web.view import ChannelBoards
+
+CHROMIUM = "/usr/bin/chromium"  # Debian's package; Playwright's own download is not used
+
+
+@dataclass
+class Web:
+    """The page's server, and a way to call it as the page does."""
+
+    core: Core
+    serving: Serving
+    http: aiohttp.ClientSession
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.serving.port}/"
+
+    async def call(self, path: str, body: dict[str, Any] | None = None, *,
+                   session: str | None = None, status: int = 200) -> Any:
+        headers = {"Authorization": f"Bearer {session}"} if session else {}
+        method = "POST" if body is not None else "GET"
+        async with self.http.request(method, self.url + path, json=body,
+                                     headers=headers) as response:
+            assert response.status == status, (response.status, await response.text())
+            return await response.json() if response.content_type == "application/json" \
+                else await response.text()
+
+    async def dev_session(self, user: int, locale: str = "en-US") -> str:
+        signed = await self.call("api/dev/signin", {"user": str(user), "locale": locale})
+        return str(signed["session"])
+
+
+@pytest.fixture
+def web_config(tmp_path: Path) -> Config:
+    return Config(database_path=tmp_path / "web.db", web_port=0, render_processes=0)
+
+
+@pytest.fixture
+async def serve(web_config: Config) -> AsyncIterator[Any]:
+    """``await serve(dev=True, ...)``: the page's server over a core of its own."""
+    started: list[Web] = []
+
+    async def start(*, dev: bool = True, config: Config | None = None, api: str = DISCORD_API,
+                    channels: ChannelBoards | None = None) -> Web:
+        config = config or web_config
+        core = await Core.open(config.database, render_processes=0)
+        serving = await start_web(core, config, dev=dev, api=api, channels=channels)
+        web = Web(core, serving, aiohttp.ClientSession())
+        started.append(web)
+        return web
+
+    yield start
+    for web in started:
+        await web.http.close()
+        await web.serving.close()
+        await web.core.close()
+
+
+@pytest.fixture
+async def web(serve: Any) -> Web:
+    return await serve()  # type: ignore[no-any-return]
+
+
+def browser_missing() -> str | None:
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (the dev extra: requirements-dev.lock)"
+    if shutil.which(CHROMIUM) is None:
+        return f"{CHROMIUM} is missing (apt-get install chromium; .ci/run does it)"
+    return None
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    reason = browser_missing()
+    if reason is not None:
+        pytest.skip(f"needs a real browser: {reason}")
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM,
+                                                    args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            await launched.close()
+
+
+def with_port(config: Config, port: int) -> Config:
+    return replace(config, web_port=port)
