@@ -35,7 +35,6 @@ class Screen:
     def say(self, text: str) -> None:
         print(plain(text), file=self.out, flush=True)
 
-    awaits_verdict = True  # a board's verdict is said before the next prompt
 
     async def show(self, reply: Reply) -> None:
         self.shown = reply
