@@ -35,7 +35,6 @@ class Screen:
     def say(self, text: str) -> None:
         print(plain(text), file=self.out, flush=True)
 
-
     async def show(self, reply: Reply) -> None:
         self.shown = reply
         if reply.board is not None:
