@@ -76,6 +76,10 @@ class SolitaireBot(commands.AutoShardedBot):
         )
         self.config = config
         self.core = core
+        # The Activity is set up (Discord's sign-in for its page): boards carry "Play by
+        # hand". A fleet's shard processes need the settings too, though the page may run
+        # apart (--web).
+        self.serves_activity = web_ready(config, dev=False)
         self.tidy = Tidy(self, share)  # earlier boards collapsed, within the rate limits
         self.tidy.listen(trace)
         QuietRetries.install()
