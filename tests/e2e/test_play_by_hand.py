@@ -1,6 +1,6 @@
 """Launching the Activity from Discord: "Play by hand" under every board where the bot serves
 the Activity, answered with LAUNCH_ACTIVITY for whoever presses it; a press Discord refuses
-answered privately."""
+answered privately; and a command sync that keeps the app's Entry Point command."""
 
 from __future__ import annotations
 
@@ -108,3 +108,33 @@ async def test_the_button_speaks_the_players_language(
     fake.set_locale("alice", "de")
     board = await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
     assert "Von Hand spielen" in [b.label for b in board.buttons]
+
+
+async def test_a_sync_keeps_the_entry_point_command_as_the_portal_made_it(
+    fake: FakeDiscord, database: Path, clock: SkippingClock
+) -> None:
+    made = fake.enable_activities()
+    made["name_localizations"] = {"de": "starten"}  # translated in the portal
+    async with bot_in_process(fake, database, clock=clock, activity=True) as running:
+        await fake.wait_commands("new", "move")
+        kept = fake.entry_point()
+        assert fake.command_writes == [("PUT", None)]
+        assert await running.sync_commands() is False  # unchanged: Discord is not called
+        assert await running.sync_commands(force=True) is True  # --sync keeps it too
+        assert fake.entry_point() == {**kept, "version": fake.entry_point()["version"]}
+    assert fake.command_writes == [("PUT", None), ("PUT", None)]
+    assert kept is not None
+    assert kept["id"] == made["id"] and kept["name"] == "launch"
+    assert kept["handler"] == 2 and kept["name_localizations"] == {"de": "starten"}
+    assert fake.find_command("new") is not None
+
+
+async def test_a_sync_without_the_activity_deletes_it_as_discord_does(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    """The fake as Discord: a bulk overwrite without the Entry Point command deletes it.
+    (A bot not set up for the Activity syncs as discord.py does.)"""
+    fake.enable_activities()
+    assert fake.entry_point() is not None
+    await bot.sync_commands(force=True)
+    assert fake.entry_point() is None
