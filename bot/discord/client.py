@@ -27,7 +27,7 @@ from discord.ext import commands
 from ..config import Config
 from ..core import Core
 from ..replies import Reply, refusal
-from ..web.running import start_web, web_ready
+from ..web.running import Serving, start_web, web_ready
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
 from . import send
@@ -54,9 +54,11 @@ class CannotReachDiscord(RuntimeError):
 
 
 class SolitaireBot(commands.AutoShardedBot):
-    """The bot over an open ``core``, which it closes when it closes."""
+    """The bot over an open ``core``, which it closes when it closes; and over the Activity's
+    page (``page``) when this process serves it, which it stops first."""
 
-    def __init__(self, config: Config, core: Core, *, force_sync: bool = False) -> None:
+    def __init__(self, config: Config, core: Core, *, force_sync: bool = False,
+                 page: Serving | None = None) -> None:
         # The bot never joins a voice channel: no warning that voice's libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}  # none: as many shards as Discord recommends, all here
@@ -83,6 +85,7 @@ class SolitaireBot(commands.AutoShardedBot):
         )
         self.config = config
         self.core = core
+        self.page = page
         # The Activity is set up (Discord's sign-in for its page): boards carry "Play by
         # hand" and a sync keeps the Entry Point command. A fleet's shard processes need
         # the settings too, though the page runs apart (--web).
@@ -214,6 +217,9 @@ class SolitaireBot(commands.AutoShardedBot):
             log.warning("could not tell user %s about the error", interaction.user.id)
 
     async def close(self) -> None:
+        if self.page is not None:  # no move comes from the page while the rest closes
+            page, self.page = self.page, None
+            await page.close()
         await self.core.stop_work()  # searches and pictures still running end quietly
         await self.tidy.close()
         await super().close()
@@ -234,20 +240,17 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
     page = await start_web(core, config) if web_ready(config, dev=False) else None
     if page is None:
         log.info("the Activity's page is off: set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET")
-    try:
-        async with SolitaireBot(config, core, force_sync=force_sync) as bot:
-            loop = asyncio.get_running_loop()
-            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-                loop.add_signal_handler(
-                    signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
-                )
-            try:
-                await bot.start(config.token)
-            except (aiohttp.ClientError, OSError) as err:
-                raise CannotReachDiscord(str(err) or type(err).__name__) from err
-    finally:
-        if page is not None:
-            await page.close()
+    # Closing, the bot stops the page first: no move comes from it once the core closes.
+    async with SolitaireBot(config, core, force_sync=force_sync, page=page) as bot:
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(
+                signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
+            )
+        try:
+            await bot.start(config.token)
+        except (aiohttp.ClientError, OSError) as err:
+            raise CannotReachDiscord(str(err) or type(err).__name__) from err
     # discord.py's own exit does not wait for the rest of our close (the database):
     for task in closing:
         await task

@@ -224,3 +224,26 @@ def test_every_button_action_is_in_the_template() -> None:
     for action in BUTTON_LABELS:
         button = BoardButton(action, 5, BoardRef(1, 2))
         assert re.fullmatch(BoardButton.__discord_ui_compiled_template__, button.custom_id)
+
+
+async def test_closing_stops_the_page_before_the_core(store: Stores, core: Core) -> None:
+    """The page's server takes moves over the core: it stops first, so none reaches a
+    closed core."""
+    order: list[str] = []
+
+    class Page:
+        async def close(self) -> None:
+            order.append("page")
+
+    closing_core = core.close
+
+    async def close_core() -> None:
+        order.append("core")
+        await closing_core()
+
+    core.close = close_core  # type: ignore[method-assign]
+    made = SolitaireBot(Config(token="unused", database_path=store.db.path), core,
+                        page=Page())  # type: ignore[arg-type]
+    async with made:  # not logged in: the block's end closes it, as run_bot's does
+        pass
+    assert order == ["page", "core"]
