@@ -1,6 +1,8 @@
 # The bot in a container: `docker build -t solitaire-bot .` then
 #   docker run -d --name solitaire --env-file .env -v solitaire-data:/data solitaire-bot
-# The database lives on the /data volume, so it outlives the container.
+# The database lives on the /data volume, so it outlives the container. With the Activity
+# set up (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET in .env), the bot also serves its page
+# on port 8080: publish it to the reverse proxy in front, e.g. `-p 127.0.0.1:8080:8080`.
 # Every release installed is the lock's (requirements.lock), checked against its hash.
 # The solver's compiled core (see setup.py) needs a C compiler to build: a build stage
 # makes the wheels, so the image that runs carries no compiler and no build tools.
@@ -21,10 +23,14 @@ RUN pip wheel --no-cache-dir -q --no-deps --no-build-isolation -w /wheels .
 
 FROM python:3.11-slim
 
+# The page listens on every interface of the container (its loopback would reach no one);
+# it is served only where the Activity is set up, and --dev refuses anything but loopback.
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
-    DATABASE_PATH=/data/solitaire.db
+    DATABASE_PATH=/data/solitaire.db \
+    WEB_HOST=0.0.0.0 \
+    WEB_PORT=8080
 
 RUN useradd --create-home --uid 10001 solitaire \
     && mkdir /data && chown solitaire:solitaire /data
@@ -39,4 +45,5 @@ USER solitaire
 # Working in the volume: even a relative DATABASE_PATH stays on it.
 WORKDIR /data
 VOLUME ["/data"]
+EXPOSE 8080
 CMD ["python", "-m", "bot"]

@@ -6,7 +6,8 @@ when the command set changed: the hash of the exact payload that would be sent (
 command's names and descriptions in each language, ``translator.py``) is kept in the
 database per application and scope (global, or the DEV_GUILD_ID server), so a restart with
 the same commands makes no sync call, and a changed translation syncs. ``--sync`` forces
-one.
+one. Where the bot serves the Activity, a global sync keeps the app's Entry Point command
+(``entry_points``), which discord.py does not know and a bulk overwrite would delete.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from discord.ext import commands
 from ..config import Config
 from ..core import Core
 from ..replies import Reply, refusal
-from ..web.running import start_web, web_ready
+from ..web.running import Serving, start_web, web_ready
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
 from . import send
@@ -41,15 +42,23 @@ from .translator import CatalogTranslator
 
 log = logging.getLogger(__name__)
 
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT: the command that opens the Activity (App Launcher)
+# What Discord answers about a command beyond what defines it, not sent back: a bulk
+# overwrite finds the command by its name and type.
+_DISCORDS_OWN = {"id", "application_id", "guild_id", "version", "name_localized",
+                 "description_localized"}
+
 
 class CannotReachDiscord(RuntimeError):
     """Discord's servers could not be reached (no network, a proxy, a firewall)."""
 
 
 class SolitaireBot(commands.AutoShardedBot):
-    """The bot over an open ``core``, which it closes when it closes."""
+    """The bot over an open ``core``, which it closes when it closes; and over the Activity's
+    page (``page``) when this process serves it, which it stops first."""
 
-    def __init__(self, config: Config, core: Core, *, force_sync: bool = False) -> None:
+    def __init__(self, config: Config, core: Core, *, force_sync: bool = False,
+                 page: Serving | None = None) -> None:
         # The bot never joins a voice channel: no warning that voice's libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}  # none: as many shards as Discord recommends, all here
@@ -76,6 +85,11 @@ class SolitaireBot(commands.AutoShardedBot):
         )
         self.config = config
         self.core = core
+        self.page = page
+        # The Activity is set up (Discord's sign-in for its page): boards carry "Play by
+        # hand" and a sync keeps the Entry Point command. A fleet's shard processes need
+        # the settings too, though the page runs apart (--web).
+        self.serves_activity = web_ready(config, dev=False)
         self.tidy = Tidy(self, share)  # earlier boards collapsed, within the rate limits
         self.tidy.listen(trace)
         QuietRetries.install()
@@ -127,7 +141,14 @@ class SolitaireBot(commands.AutoShardedBot):
         payload = await self.commands_payload(guild)
 
         async def sync() -> None:
-            synced = await self.tree.sync(guild=guild)
+            if guild is None and self.serves_activity:
+                kept = await self.entry_points()
+                synced: list[Any] = await self._put_global_commands(payload + kept)
+                synced = [c for c in synced if c.get("type", 1) != ENTRY_POINT]
+                if kept:
+                    log.info("kept the Entry Point command %r", kept[0].get("name"))
+            else:
+                synced = await self.tree.sync(guild=guild)
             where = f"server {guild_id}" if guild_id else "every server (may take a while to show)"
             log.info("synced %d slash commands to %s", len(synced), where)
 
@@ -142,6 +163,33 @@ class SolitaireBot(commands.AutoShardedBot):
             return [cmd.to_dict(self.tree) for cmd in self.tree.get_commands(guild=guild)]
         return [await cmd.get_translated_payload(self.tree, translator)
                 for cmd in self.tree.get_commands(guild=guild)]
+
+    async def entry_points(self) -> list[dict[str, Any]]:
+        """The app's Entry Point command (type 4, at most one, global only), as Discord
+        has it: made by the portal when Activities were enabled, maybe renamed or translated
+        there since. Kept as it is, rather than defined here, so that a sync never changes
+        it, and never sends one Discord would refuse (an app whose Activities are not
+        enabled in the portal may not have one)."""
+        assert self.application_id is not None
+        route = discord.http.Route("GET", "/applications/{application_id}/commands",
+                                   application_id=self.application_id)
+        found: list[dict[str, Any]] = await self.http.request(
+            route, params={"with_localizations": "true"})
+        return [{key: value for key, value in command.items() if key not in _DISCORDS_OWN}
+                for command in found if command.get("type") == ENTRY_POINT]
+
+    async def _put_global_commands(self, payload: list[Any]) -> list[dict[str, Any]]:
+        """A bulk overwrite of the global commands, as ``tree.sync`` makes it."""
+        assert self.application_id is not None
+        try:
+            written: list[dict[str, Any]] = await self.http.bulk_upsert_global_commands(
+                self.application_id, payload)  # type: ignore[assignment]  # type 4 too
+            return written
+        except discord.HTTPException as err:
+            if err.status == 400 and err.code == 50035:
+                raise app_commands.CommandSyncFailure(
+                    err, self.tree.get_commands()) from None
+            raise
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -169,6 +217,9 @@ class SolitaireBot(commands.AutoShardedBot):
             log.warning("could not tell user %s about the error", interaction.user.id)
 
     async def close(self) -> None:
+        if self.page is not None:  # no move comes from the page while the rest closes
+            page, self.page = self.page, None
+            await page.close()
         await self.core.stop_work()  # searches and pictures still running end quietly
         await self.tidy.close()
         await super().close()
@@ -189,20 +240,17 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
     page = await start_web(core, config) if web_ready(config, dev=False) else None
     if page is None:
         log.info("the Activity's page is off: set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET")
-    try:
-        async with SolitaireBot(config, core, force_sync=force_sync) as bot:
-            loop = asyncio.get_running_loop()
-            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-                loop.add_signal_handler(
-                    signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
-                )
-            try:
-                await bot.start(config.token)
-            except (aiohttp.ClientError, OSError) as err:
-                raise CannotReachDiscord(str(err) or type(err).__name__) from err
-    finally:
-        if page is not None:
-            await page.close()
+    # Closing, the bot stops the page first: no move comes from it once the core closes.
+    async with SolitaireBot(config, core, force_sync=force_sync, page=page) as bot:
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+            loop.add_signal_handler(
+                signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
+            )
+        try:
+            await bot.start(config.token)
+        except (aiohttp.ClientError, OSError) as err:
+            raise CannotReachDiscord(str(err) or type(err).__name__) from err
     # discord.py's own exit does not wait for the rest of our close (the database):
     for task in closing:
         await task

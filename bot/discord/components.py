@@ -1,12 +1,13 @@
 """Presses on the controls ``views.py`` writes: a board's buttons and move menu, a
-question's yes and no, a challenge's buttons.
+question's yes and no, a challenge's buttons, the button that opens the Activity.
 
 Each is a ``discord.ui.DynamicItem``: its state lives in the ``custom_id`` (formats in
 ``views.py``), so a board keeps working after the bot restarts; ``SolitaireBot.setup_hook``
 registers the classes. Each press is one call of the core, answered through ``replying``.
 
 A press by anyone but the owner is refused here (``owner_only``), before it reaches the core,
-in the language of whoever pressed. The labels come with the reply, in its language.
+in the language of whoever pressed; "Play by hand" is the exception, open to anyone: the page
+it opens shows the presser's own game. The labels come with the reply, in its language.
 """
 
 from __future__ import annotations
@@ -30,13 +31,16 @@ from ..replies import (
 from ..words.language import _
 from ..words.phrases import command, mention
 from . import views
-from .context import can_manage_server, core_of, player_of, speaking_to
-from .send import replying
+from .context import can_manage_server, core_of, player_of, serves_activity, speaking_to
+from .send import replying, tell_privately
 from .views import (
     CHALLENGE_EMOJI,
     EMOJI,
     MENU,
     NO_MOVES,
+    PLAY_BY_HAND,
+    PLAY_BY_HAND_EMOJI,
+    PLAY_BY_HAND_ID,
     board_id,
     question_id,
 )
@@ -278,4 +282,46 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
             )
 
 
-DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton, ChallengeButton)
+class PlayByHand(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=re.escape(PLAY_BY_HAND_ID)):
+    """Opens the Activity (interaction callback LAUNCH_ACTIVITY), where the page shows the
+    game of whoever pressed: the board's owner plays on there, anyone else gets their own
+    game, which harms no one. No call of the core: the page asks it once open."""
+
+    def __init__(self, *, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=_(PLAY_BY_HAND), emoji=PLAY_BY_HAND_EMOJI,
+            style=discord.ButtonStyle.primary, custom_id=PLAY_BY_HAND_ID,
+        ), row=row)
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> PlayByHand:
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if serves_activity(interaction):
+            try:
+                await interaction.response.launch_activity()
+                return
+            except discord.HTTPException as err:  # no Activity here, or none set up
+                log.warning("could not open the Activity for user %s: %s",
+                            interaction.user.id, err)
+        with speaking_to(interaction):
+            note = (_("Discord could not open the page to play by hand here. The buttons "
+                      "and the menu under the board play the same game.")
+                    if serves_activity(interaction) else
+                    _("Playing by hand is switched off on this bot for now. The buttons and "
+                      "the menu under the board play the same game."))
+        try:
+            await tell_privately(interaction, note)
+        except discord.HTTPException:
+            log.warning("could not tell user %s the page did not open", interaction.user.id)
+
+
+DYNAMIC_ITEMS = (BoardButton, MoveMenu, QuestionButton, ChallengeButton, PlayByHand)

@@ -1,5 +1,6 @@
 """What an interaction carries for the core: who acts and where, in which language, and
-the bot's ``Core`` and ``Tidy`` (a press reaches neither through a cog)."""
+the bot's ``Core`` and ``Tidy`` (a press reaches neither through a cog), and whether the bot
+serves the Activity."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ class _Bot(Protocol):
 
     core: Core
     tidy: Tidy
+    serves_activity: bool
 
 
 def core_of(interaction: discord.Interaction[Any]) -> Core:
@@ -32,6 +34,13 @@ def tidy_of(interaction: discord.Interaction[Any]) -> Tidy:
     """The bot's collapses and channel edits, paced within Discord's limits."""
     bot: _Bot = interaction.client
     return bot.tidy
+
+
+def serves_activity(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the bot serves the Activity (its page is set up): boards then carry the
+    button that opens it."""
+    bot: _Bot = interaction.client
+    return bot.serves_activity
 
 
 def player_of(interaction: discord.Interaction[Any]) -> Player:

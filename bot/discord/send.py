@@ -33,7 +33,7 @@ from ..presenter import Posted
 from ..replies import LostBoard, Reply, Update
 from ..words.language import N_, _
 from ..words.phrases import sorry
-from .context import speaking_to, tidy_of
+from .context import serves_activity, speaking_to, tidy_of
 from .tidy import Tidy
 from .views import board_view, challenge_view, question_view
 
@@ -123,7 +123,7 @@ class InteractionReplies(ChannelEdits):
             if self._first is not None and not self._press:
                 await self.interaction.delete_original_response()  # no "thinking…" stays
             return None, True, reply.note
-        content, files, view, alone = _parts(reply)
+        content, files, view, alone = _parts(reply, serves_activity(self.interaction))
         shown: dict[str, Any] = {"allowed_mentions": _mentions(reply)}
         if view is not None or self._press:
             shown["view"] = view  # a press's None: the pressed message's controls go
@@ -256,12 +256,16 @@ def fit(text: str) -> str:
     return text[: CONTENT_LIMIT - 1] + "…"
 
 
-def _parts(reply: Reply) -> tuple[str, list[discord.File], discord.ui.View | None, bool]:
-    """Content, files, view and whether it is for the player alone."""
+def _parts(
+    reply: Reply, play_by_hand: bool
+) -> tuple[str, list[discord.File], discord.ui.View | None, bool]:
+    """Content, files, view and whether it is for the player alone; ``play_by_hand``: a
+    board carries the button that opens the Activity."""
     if reply.board is not None:
         board = reply.board
         files = [_picture(board.png, board.filename, board.alt_text)]
-        return fit(board.text), files, board_view(board), board.private
+        return (fit(board.text), files, board_view(board, play_by_hand=play_by_hand),
+                board.private)
     message = reply.message
     assert message is not None
     files = ([] if message.image is None

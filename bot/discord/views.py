@@ -8,6 +8,8 @@ that answers a press. custom_id formats (all under Discord's 100 characters):
 
 * board button: ``sol:<action>:<owner id>:<game row>:<revision>``, action one of
   ``undo redo found redeal hint finish``
+* play by hand: ``sol:hand`` (opens the Activity on whoever presses it: the page shows the
+  presser's own game, so the button carries no owner, game or revision)
 * move menu:    ``sol:menu:<owner id>:<game row>:<revision>``; each option's value is the
   move's text (``7 3``, ``7 f2``)
 * question:     ``sol:new:<yes|no>:<owner id>:<args…>`` (a new game over an unfinished one)
@@ -33,7 +35,7 @@ from ..replies import (
     ChallengeControls,
     Question,
 )
-from ..words.language import _, speaking
+from ..words.language import N_, _, speaking
 
 EMOJI = {
     Action.UNDO: "↩️",
@@ -48,6 +50,10 @@ CHALLENGE_EMOJI = {
 }
 NO_MOVES = "none"  # the value of the placeholder option of an empty, disabled menu
 MENU = "menu"  # in the move menu's custom_id, where a button has its action
+PLAY_BY_HAND_ID = "sol:hand"
+# TRANSLATORS: the button under a board that opens the Activity, where cards are dragged
+PLAY_BY_HAND = N_("Play by hand")
+PLAY_BY_HAND_EMOJI = "🃏"
 
 
 def board_id(what: str, owner_id: int, ref: BoardRef) -> str:
@@ -83,11 +89,15 @@ class Written(discord.ui.View):
         return self._rows
 
 
-def board_view(board: Board) -> Written:
-    """Buttons five to a row (Discord's limit), then the move menu on a row of its own."""
+def board_view(board: Board, *, play_by_hand: bool = False) -> Written:
+    """Buttons five to a row (Discord's limit), then the move menu on a row of its own.
+    ``play_by_hand``: the bot serves the Activity, so the board's buttons end with the one
+    that opens it."""
     owner_id, ref, controls = board.owner_id, board.ref, board.controls
     buttons = [_board_button(button, board_id(button.action.value, owner_id, ref))
                for button in controls.buttons]
+    if play_by_hand:
+        buttons.append(play_by_hand_button())
     rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
     options = [{"label": option.label[:100], "value": option.value, "default": False}
                for option in controls.menu]
@@ -124,6 +134,11 @@ def challenge_view(controls: ChallengeControls) -> Written:
             for action in controls.actions
         ]
     return Written([{"type": 1, "components": buttons}])
+
+
+def play_by_hand_button() -> dict[str, Any]:
+    return _button(_(PLAY_BY_HAND), discord.ButtonStyle.primary, PLAY_BY_HAND_ID,
+                   PLAY_BY_HAND_EMOJI)
 
 
 def _board_button(button: Button, custom_id: str) -> dict[str, Any]:

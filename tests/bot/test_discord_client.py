@@ -13,7 +13,7 @@ import pytest
 from bot.config import Config
 from bot.core import Core
 from bot.discord.client import SolitaireBot
-from bot.discord.components import BoardButton, MoveMenu, QuestionButton
+from bot.discord.components import DYNAMIC_ITEMS, BoardButton, MoveMenu, PlayByHand, QuestionButton
 from bot.discord.game_commands import GameCommands
 from bot.discord.views import board_view, question_view
 from bot.flows.game import GameFlow
@@ -114,15 +114,20 @@ async def test_board_controls_carry_owner_game_and_revision(flow: GameFlow) -> N
     assert not menu["disabled"]
 
 
-def _as_discord_py_writes_it(board: Board) -> list[dict[str, Any]]:
-    """A board's controls as discord.py's own objects give them: ``BoardButton`` and
-    ``MoveMenu`` items in a view."""
+def _as_discord_py_writes_it(board: Board, *, play_by_hand: bool = False
+                             ) -> list[dict[str, Any]]:
+    """A board's controls as discord.py's own objects give them: ``BoardButton``,
+    ``PlayByHand`` and ``MoveMenu`` items in a view."""
     view = discord.ui.View(timeout=None)
     controls = board.controls
     for i, button in enumerate(controls.buttons):
         view.add_item(BoardButton(button.action, board.owner_id, board.ref, label=button.label,
                                   enabled=button.enabled, row=i // 5))
-    menu = MoveMenu(board.owner_id, board.ref, row=(len(controls.buttons) + 4) // 5)
+    buttons = len(controls.buttons)
+    if play_by_hand:
+        view.add_item(PlayByHand(row=buttons // 5))
+        buttons += 1
+    menu = MoveMenu(board.owner_id, board.ref, row=(buttons + 4) // 5)
     menu.item.placeholder = controls.menu_placeholder[:150]
     for option in controls.menu:
         menu.item.add_option(label=option.label[:100], value=option.value)
@@ -154,6 +159,24 @@ async def test_a_boards_controls_are_written_as_discord_py_would(
     ]
     for variant in variants:
         assert board_view(variant).to_components() == _as_discord_py_writes_it(variant)
+        assert (board_view(variant, play_by_hand=True).to_components()
+                == _as_discord_py_writes_it(variant, play_by_hand=True))
+
+
+async def test_play_by_hand_ends_the_buttons_five_to_a_row_before_the_menu(
+    flow: GameFlow
+) -> None:
+    reply = await flow.new_game(ALICE, "corner-stones", 1)
+    assert reply.board is not None
+    rows = board_view(reply.board, play_by_hand=True).to_components()
+    assert [len(row["components"]) for row in rows] == [5, 2, 1]
+    launch = rows[1]["components"][-1]
+    assert launch["custom_id"] == "sol:hand" and launch["label"] == "Play by hand"
+    assert PlayByHand.__discord_ui_compiled_template__.fullmatch(launch["custom_id"])
+    assert rows[-1]["components"][0]["type"] == 3  # the move menu, last
+    assert [item for item in DYNAMIC_ITEMS
+            if item.__discord_ui_compiled_template__.fullmatch("sol:hand")] == [PlayByHand]
+    assert len(board_view(reply.board).to_components()) == 3  # without it: as before
 
 
 @pytest.mark.parametrize(
@@ -173,8 +196,8 @@ def test_custom_ids_parse_back(custom_id: str, cls: Any, fields: dict[str, str])
 
 
 def test_other_custom_ids_are_not_ours() -> None:
-    for custom_id in ("sol:fly:1:2:3", "sol:menu:x:2:3", "other:undo:1:2:3"):
-        for cls in (BoardButton, MoveMenu, QuestionButton):
+    for custom_id in ("sol:fly:1:2:3", "sol:menu:x:2:3", "other:undo:1:2:3", "sol:handy"):
+        for cls in (BoardButton, MoveMenu, QuestionButton, PlayByHand):
             assert cls.__discord_ui_compiled_template__.fullmatch(custom_id) is None
 
 
@@ -201,3 +224,26 @@ def test_every_button_action_is_in_the_template() -> None:
     for action in BUTTON_LABELS:
         button = BoardButton(action, 5, BoardRef(1, 2))
         assert re.fullmatch(BoardButton.__discord_ui_compiled_template__, button.custom_id)
+
+
+async def test_closing_stops_the_page_before_the_core(store: Stores, core: Core) -> None:
+    """The page's server takes moves over the core: it stops first, so none reaches a
+    closed core."""
+    order: list[str] = []
+
+    class Page:
+        async def close(self) -> None:
+            order.append("page")
+
+    closing_core = core.close
+
+    async def close_core() -> None:
+        order.append("core")
+        await closing_core()
+
+    core.close = close_core  # type: ignore[method-assign]
+    made = SolitaireBot(Config(token="unused", database_path=store.db.path), core,
+                        page=Page())  # type: ignore[arg-type]
+    async with made:  # not logged in: the block's end closes it, as run_bot's does
+        pass
+    assert order == ["page", "core"]

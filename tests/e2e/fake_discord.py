@@ -84,15 +84,17 @@ DEFERRED_UPDATE_MESSAGE = 6
 UPDATE_MESSAGE = 7
 AUTOCOMPLETE_RESULT = 8
 MODAL = 9
+LAUNCH_ACTIVITY = 12  # opens the app's Activity; only for an app that has one
 
 ALLOWED_CALLBACKS = {
-    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL},
+    APPLICATION_COMMAND: {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, MODAL, LAUNCH_ACTIVITY},
     MESSAGE_COMPONENT: {
         CHANNEL_MESSAGE,
         DEFERRED_CHANNEL_MESSAGE,
         DEFERRED_UPDATE_MESSAGE,
         UPDATE_MESSAGE,
         MODAL,
+        LAUNCH_ACTIVITY,
     },
     AUTOCOMPLETE: {AUTOCOMPLETE_RESULT},
     MODAL_SUBMIT: {
@@ -141,6 +143,11 @@ OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN = 3, 4, 5
 OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE, OPTION_NUMBER = 6, 7, 8, 9, 10
 
 SELECT_TYPES = {3, 5, 6, 7, 8}
+
+# Application command types: a slash command, and the Entry Point that opens the Activity
+CHAT_INPUT, PRIMARY_ENTRY_POINT = 1, 4
+APP_HANDLER, DISCORD_LAUNCH_ACTIVITY = 1, 2  # who answers an Entry Point command
+EMBEDDED = 1 << 17  # the application flag of an app with an Activity
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -690,7 +697,9 @@ class Reply:
     """What the player sees once the bot has answered an interaction."""
 
     interaction: FakeInteraction
-    kind: str  # "message" (new message), "update" (edited the pressed message), "autocomplete", "modal"
+    # "message" (new message), "update" (edited the pressed message), "autocomplete",
+    # "modal", "activity" (the Activity was launched for the user: no message)
+    kind: str
     message: MessageState | None
     choices: tuple[Mapping[str, Any], ...] = ()
     modal: Mapping[str, Any] | None = None
@@ -1079,13 +1088,23 @@ def _validate_localizations(
         _check(not thing.get("description_localizations"), f"{where}: a choice has no description")
 
 
-def validate_command(cmd: Mapping[str, Any]) -> None:
+def validate_command(cmd: Mapping[str, Any], *, embedded: bool = False) -> None:
+    """As Discord checks a command; ``embedded``: the app has an Activity, which an Entry
+    Point command (and its ``handler``) needs."""
     name = cmd.get("name", "")
     kind = cmd.get("type", 1)
-    if kind == 1:
+    _check(kind in (CHAT_INPUT, 2, 3, PRIMARY_ENTRY_POINT), f"command type {kind!r}")
+    if kind in (CHAT_INPUT, PRIMARY_ENTRY_POINT):
         _check(_is_name(name), f"command name {name!r}")
         _check(1 <= len(cmd.get("description", "")) <= 100, f"/{name} description length")
         _validate_localizations(cmd, f"/{name}")
+    if kind == PRIMARY_ENTRY_POINT:
+        _check(embedded, f"Entry Point command {name!r} for an app without an Activity")
+        _check(not cmd.get("options"), f"Entry Point command {name!r} with options")
+        _check(cmd.get("handler", APP_HANDLER) in (APP_HANDLER, DISCORD_LAUNCH_ACTIVITY),
+               f"Entry Point command {name!r}: handler {cmd.get('handler')!r}")
+    else:
+        _check("handler" not in cmd, f"/{name}: a handler is for Entry Point commands only")
     # 0 a server install, 1 a user install; where: 0 servers, 1 the bot's DM, 2 other DMs
     for key, allowed in (("integration_types", {0, 1}), ("contexts", {0, 1, 2})):
         values = cmd.get(key)
@@ -1336,8 +1355,14 @@ class FakeDiscord:
         self.dm_channels: dict[int, FakeChannel] = {}  # user id -> their DM with the bot
         # DMs and group DMs between users, which the bot is not in: members -> channel
         self.private_channels: dict[frozenset[int], FakeChannel] = {}
-        # guild id (None = global) -> command name -> stored payload
+        # guild id (None = global) -> command name -> stored payload (the Entry Point, type
+        # 4, among the global ones: ``entry_point``)
         self.commands: dict[int | None, dict[str, dict[str, Any]]] = {}
+        # Whether the app has an Activity (Activities enabled in the portal, the EMBEDDED
+        # flag): ``enable_activities``. Without one, LAUNCH_ACTIVITY and Entry Point
+        # commands are refused.
+        self.activities = False
+        self.launches: list[FakeInteraction] = []  # answered with LAUNCH_ACTIVITY, in order
         self.command_writes: list[tuple[str, int | None]] = []
         self.messages: dict[int, FakeMessage] = {}
         self.interactions: dict[int, FakeInteraction] = {}
@@ -1575,6 +1600,25 @@ class FakeDiscord:
             if channel.id == channel_id:
                 return channel
         return None
+
+    def enable_activities(self) -> dict[str, Any]:
+        """Enable Activities, as the portal does: the app gets the EMBEDDED flag and its
+        default Entry Point command, "launch", which Discord handles (handler 2)."""
+        self.activities = True
+        stored = self._store_command(None, {
+            "name": "launch", "description": "Launch an activity",
+            "type": PRIMARY_ENTRY_POINT, "handler": DISCORD_LAUNCH_ACTIVITY,
+            "integration_types": [0, 1], "contexts": [0, 1, 2],
+        })
+        self.commands.setdefault(None, {})[stored["name"]] = stored
+        return stored
+
+    def entry_point(self) -> dict[str, Any] | None:
+        """The app's Entry Point command as stored (a bulk overwrite without it deletes
+        it, as Discord does), or None."""
+        found = [c for c in self.commands.get(None, {}).values()
+                 if c.get("type") == PRIMARY_ENTRY_POINT]
+        return found[0] if found else None
 
     def find_command(self, name: str, guild: FakeGuild | None = None) -> dict[str, Any] | None:
         """The command a user in this guild would see: the guild's own first, then global."""
@@ -2322,7 +2366,7 @@ class FakeDiscord:
                 "verify_key": "0" * 64,
                 "owner": self.app_owner.payload(),
                 "team": None,
-                "flags": 0,
+                "flags": EMBEDDED if self.activities else 0,
                 "bot": self.bot_user.payload(),
                 "redirect_uris": [],
                 "interactions_endpoint_url": None,
@@ -2416,7 +2460,9 @@ class FakeDiscord:
         return int(gid)
 
     def _store_command(self, scope: int | None, cmd: dict[str, Any]) -> dict[str, Any]:
-        validate_command(cmd)
+        validate_command(cmd, embedded=self.activities)
+        if cmd.get("type") == PRIMARY_ENTRY_POINT:
+            _check(scope is None, "an Entry Point command in a guild (global only)")
         existing = self.commands.get(scope, {}).get(cmd["name"])
         stored = {
             "type": 1,
@@ -2436,8 +2482,14 @@ class FakeDiscord:
         return stored
 
     async def _list_commands(self, request: web.Request) -> web.Response:
+        """As Discord lists them: the localization dictionaries only with
+        ``?with_localizations=true``."""
         self._check_app(request)
-        return self._json(list(self.commands.get(self._scope(request), {}).values()))
+        listed = list(self.commands.get(self._scope(request), {}).values())
+        if request.query.get("with_localizations", "").lower() != "true":
+            drop = ("name_localizations", "description_localizations")
+            listed = [{k: v for k, v in c.items() if k not in drop} for c in listed]
+        return self._json(listed)
 
     async def _put_commands(self, request: web.Request) -> web.Response:
         self._check_app(request)
@@ -2451,7 +2503,9 @@ class FakeDiscord:
             stored = self._store_command(scope, cmd)
             _check(stored["name"] not in new, f"duplicate command {stored['name']!r}")
             new[stored["name"]] = stored
-        self.commands[scope] = new
+        entry_points = [c for c in new.values() if c["type"] == PRIMARY_ENTRY_POINT]
+        _check(len(entry_points) <= 1, "more than one Entry Point command")
+        self.commands[scope] = new  # what is not sent is deleted: an Entry Point too
         self.command_writes.append(("PUT", scope))
         self._notify()
         return self._json(list(new.values()))
@@ -2668,6 +2722,13 @@ class FakeDiscord:
                 f"callback type {kind} is not allowed for interaction type {interaction.type} ({what})",
             )
         data = body.get("data") or {}
+        if kind == LAUNCH_ACTIVITY:
+            _check(not data, f"LAUNCH_ACTIVITY takes no data ({what})")
+            if not self.activities:
+                return self._error(
+                    400, 50035, "Invalid Form Body",
+                    f"LAUNCH_ACTIVITY for {what}, but the app has no Activity",
+                )
         origin_type = 20 if interaction.type == APPLICATION_COMMAND else 0
         message: FakeMessage | None = None
         if kind == CHANNEL_MESSAGE:
@@ -2708,6 +2769,9 @@ class FakeDiscord:
             interaction._complete("autocomplete", None, choices=tuple(data.get("choices") or ()))
         elif kind == MODAL:
             interaction._complete("modal", None, modal=data)
+        elif kind == LAUNCH_ACTIVITY:
+            self.launches.append(interaction)
+            interaction._complete("activity", None)
         self._notify()
         answer: dict[str, Any] = {
             "interaction": {
@@ -2724,6 +2788,10 @@ class FakeDiscord:
         ):
             answer["interaction"]["response_message_id"] = str(message.id)
             answer["resource"] = {"type": kind, "message": message.payload()}
+        if kind == LAUNCH_ACTIVITY:
+            instance = f"i-{interaction.id}"
+            answer["interaction"]["activity_instance_id"] = instance
+            answer["resource"] = {"type": kind, "activity_instance": {"id": instance}}
         return self._json(answer)
 
     def _webhook_message(

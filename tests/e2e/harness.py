@@ -35,10 +35,12 @@ async def bot_in_process(
     force_sync: bool = False,
     timeout: float = 20.0,
     clock: Callable[[], float] = time.time,
+    activity: bool = False,
 ) -> AsyncIterator[Any]:
     """The bot, logged in to the fake and connected to its gateway, until the block ends;
     ``database`` is a SQLite file or a PostgreSQL URL; ``clock`` gives its Unix seconds
-    (games, statistics, the daily deal's day)."""
+    (games, statistics, the daily deal's day); ``activity``: the Activity's sign-in is set
+    up (DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET), though its page is not served here."""
     from bot.config import Config
     from bot.core import Core
     from bot.discord.client import SolitaireBot
@@ -48,6 +50,8 @@ async def bot_in_process(
         token=fake.token, database_path=Path(database) if url is None else Path("unused.db"),
         database_url=url, dev_guild_id=dev_guild_id, log_level="INFO",
         render_processes=0,  # pictures in this process's threads: tests patch the renderer
+        client_id=str(fake.application_id) if activity else None,
+        client_secret=fake.client_secret if activity else None,
     )
     core = await Core.open(config.database, clock=clock)
     with fake.patch_discord():
