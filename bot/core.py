@@ -17,11 +17,7 @@ answered with the truth about it (``flows.outcomes.guarded``), in one place: her
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import hashlib
-import json
-import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -32,7 +28,7 @@ from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
 from .flows.challenges import Challenges
 from .flows.cooldowns import Cooldowns
-from .flows.daily import DailyDeals, to_next_day
+from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
 from .flows.game import GameFlow
 from .flows.outcomes import guarded
@@ -40,7 +36,7 @@ from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.solver import SolverService
 from .flows.stats import SERVER, StatsFlow
-from .leadership import Leadership
+from .leading import Leading
 from .presenter import Channels, Posted, Presenter
 from .replies import (
     Action,
@@ -66,11 +62,8 @@ from .words.phrases import command
 from .workers.pictures import Pictures, Renderer
 from .workers.solver import SolverWorker
 
-log = logging.getLogger(__name__)
 
 NOTHING_DELETED = N_("Nothing was deleted.")
-PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often (and after midnight)
-CHALLENGES_EVERY_S = 300.0  # and closes the challenges whose day is over this often
 
 
 class Core:
@@ -114,7 +107,9 @@ class Core:
         self.data_rights = DataRights(stores, self._drop, clock, self.challenges)
         self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
                                self.cooldowns, self.daily_deals, self.challenges)
-        self.leadership = Leadership(stores.meta)
+        self.leading = Leading(stores.meta, solver=self.solver, daily_deals=self.daily_deals,
+                               challenges=self.challenges, cooldowns=self.cooldowns,
+                               data_rights=self.data_rights, clock=clock)
         self._stopped = self._closed = False
         stores.listen(self._heard)
 
@@ -134,7 +129,7 @@ class Core:
         if self._stopped:
             return
         self._stopped = True
-        await self.leadership.stop()
+        await self.leading.stop()
         self.solver.close()
         self.pictures.close()
 
@@ -364,22 +359,7 @@ class Core:
         there), keeps the winnable pool filled and the coming daily deals found, and
         closes the challenges whose day is over (``channels`` shows their messages as they
         end). Whether this process leads now."""
-
-        async def close_challenges() -> None:
-            while True:
-                await asyncio.sleep(CHALLENGES_EVERY_S)
-                try:
-                    for update in await self.challenges.close_due():
-                        await channels.update(update)
-                except StoreUnavailable:
-                    pass  # the outage is in the log already
-                except Exception:
-                    log.exception("closing the challenges whose day is over failed")
-
-        return await self.leadership.start(
-            on_lead, [self.solver.keep_winnable_pool, self.daily_deals.keep_ahead,
-                      self._prune, close_challenges],
-        )
+        return await self.leading.lead(on_lead, channels)
 
     async def sync_commands(
         self, scope: str, payload: object, sync: Callable[[], Awaitable[object]], *,
@@ -388,16 +368,7 @@ class Core:
         """Call ``sync`` if the commands' ``payload`` (plain data) changed since the last
         sync of ``scope`` (say, an application and a server), or if ``force``; whether it
         was called. The hash of what was synced is kept in the database."""
-        digest = hashlib.sha256(
-            json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
-        ).hexdigest()
-        key = f"commands_hash:{scope}"
-        if not force and await self.stores.meta.get(key) == digest:
-            log.info("slash commands unchanged since the last sync; not syncing")
-            return False
-        await sync()
-        await self.stores.meta.set(key, digest)
-        return True
+        return await self.leading.sync_commands(scope, payload, sync, force=force)
 
     # -- inside -----------------------------------------------------------------------
 
@@ -420,25 +391,6 @@ class Core:
         self.solver.forget(user_id)
         self.stores.games.forget(user_id)
         self.stores.boards.live.forget(user_id)
-
-    async def _prune(self) -> None:
-        """The leader forgets, now and then and just after each UTC midnight, the cooldowns
-        no limit remembers any more and the daily attempts of days that have ended."""
-        while True:
-            await asyncio.sleep(prune_wait(self._clock()))
-            try:
-                await self.cooldowns.prune()
-                await self.data_rights.forget_past_days()
-            except StoreUnavailable:
-                pass  # the outage is in the log already
-            except Exception:
-                log.exception("pruning the cooldowns and past daily attempts failed")
-
-
-def prune_wait(now: float) -> float:
-    """How long the leader waits from ``now`` (Unix seconds) to its next prune: ten minutes,
-    or to a second past the next UTC midnight if that comes sooner."""
-    return min(PRUNE_EVERY_S, to_next_day(now) + 1.0)
 
 
 async def _worded(make: Callable[[], Reply]) -> Reply:
