@@ -62,7 +62,6 @@ from .words.phrases import command
 from .workers.pictures import Pictures, Renderer
 from .workers.solver import SolverWorker
 
-
 NOTHING_DELETED = N_("Nothing was deleted.")
 
 
