@@ -162,10 +162,14 @@ class Core:
         context = f"{action.value} {arg or ''}".strip()
         await self._present(player, to, context, self.game.act(player, action, arg, seen=seen))
 
-    async def board(self, player: Player, seen: BoardRef | None = None, *, to: Presenter) -> None:
+    async def board(
+        self, player: Player, seen: BoardRef | None = None, *, seen_lost: bool = False,
+        to: Presenter,
+    ) -> None:
         """The player's board, no cooldown (a page following the game), or an empty reply
-        while ``seen`` is still it."""
-        await self._present(player, to, "board", self.game.show(player, seen))
+        while ``seen`` is still it, and ``seen_lost`` whether it says no win is possible."""
+        work = self.game.show(player, seen, seen_lost=seen_lost)
+        await self._present(player, to, "board", work, changes=False)
 
     async def choose(
         self, player: Player, value: str, *, seen: BoardRef | None = None, to: Presenter
@@ -303,18 +307,25 @@ class Core:
     # -- showing a reply --------------------------------------------------------------
 
     async def _present(
-        self, player: Player, to: Presenter, context: str, work: Awaitable[Reply]
+        self, player: Player, to: Presenter, context: str, work: Awaitable[Reply], *,
+        changes: bool = True,
     ) -> None:
         """Do ``work`` and show its reply through ``to``, then what follows from it: the
+        player's live boards in channels shown anew (a board played elsewhere), the
         solver's look at a new board, a challenge's message kept, messages brought up to
         date, the player's earlier board collapsed. All in the player's language; a failure
-        of the work is answered with the truth about it (``guarded``)."""
+        of the work is answered with the truth about it (``guarded``). ``changes``: whether
+        the work may change the game (not a look at it)."""
         with speaking(player.language):
             reply = await guarded(player, context, work)
             posted = await to.show(reply)
             board = reply.board
+            refresh = (board is not None and to.refreshes_boards and changes
+                       and not reply.refused and not board.private)
+            if board is not None and refresh:
+                await self._refresh_boards(board, to)
             if board is not None:
-                await self._look_for_a_win(board, to)
+                await self._look_for_a_win(board, to, refresh=refresh)
             challenge = reply.message.challenge if reply.message is not None else None
             if challenge is not None and posted is not None:
                 with contextlib.suppress(StoreUnavailable):  # its message then stays as posted
@@ -325,13 +336,16 @@ class Core:
             if board is not None and not board.private and posted is not None:
                 await self._collapse_earlier(board, posted, to)
 
-    async def _look_for_a_win(self, board: Board, to: Presenter) -> None:
+    async def _look_for_a_win(self, board: Board, to: Presenter, *, refresh: bool) -> None:
         """The solver looks at a board just shown; if it proves that no win is possible
         while the board is still the player's latest, the board is amended to say so
-        (never under a player's lock)."""
+        (never under a player's lock), and so are its copies in channels (``refresh``)."""
 
         async def amend(saved: SavedGame) -> None:
-            await to.amend(await self.game.amended(board, saved))
+            amended = await self.game.amended(board, saved)
+            await to.amend(amended)
+            if refresh:
+                await self._refresh_boards(board.lost(amended), to)
 
         if to.awaits_verdict:
             lost = await self.solver.verdict(board)
@@ -339,6 +353,15 @@ class Core:
                 await amend(lost)
         else:
             self.solver.request_verdict(board, amend)
+
+    async def _refresh_boards(self, board: Board, to: Presenter) -> None:
+        """The player's live board in each channel, shown as ``board``."""
+        try:
+            live = await self.stores.boards.of_player(board.owner_id)
+        except StoreUnavailable:
+            return  # they stay as they were: the next move tries again
+        for channel_id, message_id in live.items():
+            await to.refresh(channel_id, message_id, board)
 
     async def _collapse_earlier(self, board: Board, posted: Posted, to: Presenter) -> None:
         """One live board per player and channel: the one ``posted`` replaces is collapsed."""
