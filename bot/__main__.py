@@ -149,6 +149,10 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if args.web:
         from .web.running import run_web
 
+        if config.token and not args.dev:  # the page's moves show on boards in channels
+            from .discord.rest import board_edits
+
+            return asyncio.run(run_web(config, dev=False, channels=lambda: board_edits(config)))
         return asyncio.run(run_web(config, dev=args.dev))
 
     from .discord.client import serve

@@ -184,13 +184,18 @@ async def run_bot(config: Config, *, force_sync: bool = False) -> None:
     closing: list[asyncio.Task[None]] = []
     # The database first, so that its problems are told apart from the network's.
     core = await Core.open(config.database, render_processes=config.render_processes)
-    # The Activity's page, in this process and over this core, where it is set up: the
-    # small bot's one command starts everything (a fleet runs it apart: --web).
-    page = await start_web(core, config) if web_ready(config, dev=False) else None
-    if page is None:
-        log.info("the Activity's page is off: set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET")
+    page = None
     try:
         async with SolitaireBot(config, core, force_sync=force_sync) as bot:
+            # The Activity's page, in this process and over this core, where it is set up:
+            # the small bot's one command starts everything (a fleet runs it apart: --web).
+            # A move made there shows on the player's boards in channels, through this
+            # bot's paced edits.
+            if web_ready(config, dev=False):
+                page = await start_web(core, config, channels=send.BoardEdits(bot.tidy))
+            else:
+                log.info("the Activity's page is off: set DISCORD_CLIENT_ID and "
+                         "DISCORD_CLIENT_SECRET")
             loop = asyncio.get_running_loop()
             with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
                 loop.add_signal_handler(
