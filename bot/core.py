@@ -18,9 +18,11 @@ answered with the truth about it (``flows.outcomes.guarded``), in one place: her
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -59,8 +61,10 @@ from .store.database import Notice, StoreUnavailable
 from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
 from .words.phrases import command
-from .workers.pictures import Pictures, Renderer
+from .workers.pictures import Pictures, Renderer, boards_drawn
 from .workers.solver import SolverWorker
+
+log = logging.getLogger(__name__)
 
 NOTHING_DELETED = N_("Nothing was deleted.")
 
@@ -316,7 +320,7 @@ class Core:
         date, the player's earlier board collapsed. All in the player's language; a failure
         of the work is answered with the truth about it (``guarded``). ``changes``: whether
         the work may change the game (not a look at it)."""
-        with speaking(player.language):
+        with speaking(player.language), boards_drawn(to.shows_pictures):
             reply = await guarded(player, context, work)
             posted = await to.show(reply)
             board = reply.board
@@ -355,11 +359,23 @@ class Core:
             self.solver.request_verdict(board, amend)
 
     async def _refresh_boards(self, board: Board, to: Presenter) -> None:
-        """The player's live board in each channel, shown as ``board``."""
+        """The player's live board in each channel, shown as ``board`` (drawn now if it
+        was not: the presenter shows no picture)."""
         try:
             live = await self.stores.boards.of_player(board.owner_id)
+            if live and not board.png:
+                with boards_drawn(True):
+                    owner = Player(board.owner_id, language=board.language)
+                    drawn = (await self.game.show(owner)).board
+                if drawn is None or drawn.ref != board.ref:
+                    return  # the game has moved on meanwhile: its move shows the new board
+                board = replace(board, png=drawn.png, alt_text=drawn.alt_text)
         except StoreUnavailable:
             return  # they stay as they were: the next move tries again
+        except Exception:  # the reply has been shown: only the channels' copies are missed
+            log.exception("could not draw the board of user %s for its channels",
+                          board.owner_id)
+            return
         for channel_id, message_id in live.items():
             await to.refresh(channel_id, message_id, board)
 

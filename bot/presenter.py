@@ -44,6 +44,9 @@ class Presenter(Channels, Protocol):
     # the player's live board in each channel is shown anew through ``refresh``. False: a
     # board shown is itself the live one (Discord), or there are no channels (the console).
     refreshes_boards: bool
+    # False: a board's picture is never shown here (the page lays out the cards itself), so
+    # it is drawn only for the boards in channels that ``refresh`` shows.
+    shows_pictures: bool
 
     async def show(self, reply: Reply) -> Posted | None:
         """Show ``reply`` to whoever asked: where its board or message went as a new message

@@ -24,6 +24,7 @@ class Screen:
 
     awaits_verdict = True  # a board's verdict is said before the next prompt
     refreshes_boards = False  # a terminal's boards are in no channel, nor are others'
+    shows_pictures = True  # written to a folder, its path printed
 
     def __init__(self, boards: Path, out: TextIO) -> None:
         self.boards = boards

@@ -99,6 +99,7 @@ class InteractionReplies(ChannelEdits):
 
     awaits_verdict = False  # the solver's verdict comes when it comes: ``amend``
     refreshes_boards = False  # the board shown is the live one in its channel
+    shows_pictures = True
 
     def __init__(self, interaction: discord.Interaction[Any], *, private: bool) -> None:
         super().__init__(tidy_of(interaction))

@@ -51,6 +51,7 @@ class WebReplies:
     # The verdict comes when it comes: the reply is not kept waiting for the solver, and the
     # page learns a later "no win is possible" when it next asks (``Core.board``).
     awaits_verdict = False
+    shows_pictures = False  # the page lays out the cards itself: a picture only for channels
 
     def __init__(self, player: Player, channels: ChannelBoards | None = None) -> None:
         self.player = player

@@ -15,9 +15,10 @@ class Recorder:
     channel would have it (None: nowhere, as in a DM without the bot)."""
 
     def __init__(self, *, awaits_verdict: bool = False, posted: Posted | None = None,
-                 refreshes_boards: bool = False) -> None:
+                 refreshes_boards: bool = False, shows_pictures: bool = True) -> None:
         self.awaits_verdict = awaits_verdict
         self.refreshes_boards = refreshes_boards
+        self.shows_pictures = shows_pictures
         self.refreshed: list[tuple[int, int, Board]] = []
         self.posted = posted
         self.replies: list[Reply] = []

@@ -4,11 +4,13 @@ And the page, which no longer waits for the solver, learns its later verdict whe
 
 from __future__ import annotations
 
+import json
+
 from bot.core import Core
 from bot.presenter import Posted
 from bot.replies import Action
 
-from .conftest import ALICE
+from .conftest import ALICE, PositionPicture
 from .presenting import Recorder
 
 
@@ -79,3 +81,19 @@ async def test_the_page_learns_a_later_verdict_when_it_asks(core: Core) -> None:
     again = Recorder()
     await core.board(ALICE, board.ref, seen_lost=True, to=again)
     assert again.reply.board is None
+
+
+async def test_a_page_move_is_drawn_only_for_the_channels_it_shows_in(
+    core: Core, picture: PositionPicture
+) -> None:
+    await core.new_game(ALICE, "trefoil", 27, to=Recorder())  # posted nowhere: no channel
+    page = Recorder(refreshes_boards=True, shows_pictures=False)
+    drawn = picture.calls
+    await core.act(ALICE, Action.MOVE, "7 f1", to=page)
+    assert page.reply.board is not None and page.reply.board.png == b""
+    assert picture.calls == drawn, "no channel shows it: no picture drawn"
+    await core.act(ALICE, Action.SHOW, to=Recorder(posted=Posted(500, 7001)))
+    await core.act(ALICE, Action.MOVE, "8 f2", to=page)
+    [(_, _, shown)] = page.refreshed
+    assert shown.ref == page.replies[-1].board.ref  # type: ignore[union-attr]
+    assert json.loads(shown.png)["last"] != "None", "the channel's board has its picture"
