@@ -22,7 +22,8 @@ async def board_edits(config: Config) -> AsyncIterator[BoardEdits]:
     if not config.token:
         raise ValueError("board_edits needs config.token")
     trace = aiohttp.TraceConfig()
-    client = discord.Client(intents=discord.Intents.none(), http_trace=trace)
+    # No gateway, so intents ask for nothing; guilds only keeps discord.py from warning.
+    client = discord.Client(intents=discord.Intents(guilds=True), http_trace=trace)
     share = 1 / ((config.shard_count or 1) + 1)  # beside the shard processes' shares
     tidy = Tidy(client, share)
     tidy.listen(trace)

@@ -10,26 +10,36 @@ import contextlib
 import dataclasses
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 import aiohttp
 
 from bot.config import Config
+from bot.core import Core
+from bot.discord.rest import board_edits
 from bot.discord.send import BoardEdits
 from bot.web.running import start_web
+from bot.web.view import ChannelBoards
 
 from .fake_discord import FakeDiscord, FakeMessage
 
 Call = Callable[..., Awaitable[Any]]
 
 
+def page_config(fake: FakeDiscord, **settings: Any) -> Config:
+    return dataclasses.replace(Config(), web_port=0, client_id=str(fake.application_id),
+                               client_secret=fake.client_secret, **settings)
+
+
 @contextlib.asynccontextmanager
-async def page_of(fake: FakeDiscord, bot: Any, user: str) -> AsyncIterator[Call]:
-    """The page's server in the bot's process, as ``run_bot`` starts it, and ``user``
-    signed in on it: ``await call(path, body)`` as the page asks."""
-    config = dataclasses.replace(Config(), web_port=0, client_id=str(fake.application_id),
-                                 client_secret=fake.client_secret)
-    page = await start_web(bot.core, config, api=fake.api_base, channels=BoardEdits(bot.tidy))
+async def page_of(fake: FakeDiscord, bot: Any, user: str, *, core: Core | None = None,
+                  channels: ChannelBoards | None = None) -> AsyncIterator[Call]:
+    """The page's server, and ``user`` signed in on it: ``await call(path, body)`` as the
+    page asks. By default in the bot's process, as ``run_bot`` starts it; else over
+    ``core`` and ``channels``, as a process of its own."""
+    page = await start_web(core or bot.core, page_config(fake), api=fake.api_base,
+                           channels=channels or BoardEdits(bot.tidy))
     url = f"http://127.0.0.1:{page.port}/api/"
     try:
         async with aiohttp.ClientSession() as http:
@@ -119,3 +129,26 @@ async def test_a_private_board_is_never_shown_in_the_channel(
         await fake.command("alice", "settings", {"private_boards": False})
         await move_on_the_page(call)
         assert await shows(message, "2 moves"), "public again: the same wait shows it"
+
+
+async def test_a_page_served_as_a_process_of_its_own_edits_the_board_over_rest(
+    fake: FakeDiscord, bot: Any, database: Path
+) -> None:
+    """As ``python -m bot --web`` beside the bot: a core of its own on the same database,
+    Discord reached over REST alone with the bot's token, edits paced by a Tidy of its own."""
+    dealt = await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    identified = fake.identifies
+    core = await Core.open(database, render_processes=0)
+    try:
+        for _ in range(100):  # the bot writes its live boards a second after each swap
+            if await core.stores.boards.of_player(fake.users["alice"].id):
+                break
+            await asyncio.sleep(0.05)
+        async with board_edits(page_config(fake, token=fake.token)) as edits, \
+                page_of(fake, bot, "alice", core=core, channels=edits) as call:
+            await move_on_the_page(call)
+            assert await shows(message, "1 move"), message.content
+    finally:
+        await core.close()
+    assert fake.identifies == identified, "no gateway: REST alone"
