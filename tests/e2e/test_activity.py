@@ -152,3 +152,21 @@ async def test_a_page_served_as_a_process_of_its_own_edits_the_board_over_rest(
     finally:
         await core.close()
     assert fake.identifies == identified, "no gateway: REST alone"
+
+
+async def test_a_fast_player_on_the_page_stays_within_the_rate_limits(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    """Moves faster than a channel's edits may go: a newer edit of the board replaces the
+    one still waiting, so the board ends at the last position and Discord answers no 429
+    (the fake's limits; the fixture checks)."""
+    dealt = await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    async with page_of(fake, bot, "alice") as call:
+        board = (await call("board"))["board"]
+        for _ in range(30):
+            moves = [m for m in board["moves"] if m != "redeal"]
+            body = {"action": "move", "move": moves[0]} if moves else {"action": "undo"}
+            board = (await call("act", {**body, "seen": board["ref"]}))["board"]
+        assert await shows(message, board["text"].splitlines()[0]), message.content
+    assert len(message.history) < 30, "edits waiting were replaced by newer ones"
