@@ -11,9 +11,16 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, load_config
 from .store import StoreError
+
+if TYPE_CHECKING:  # the adapters are imported when they run: the console needs no discord
+    from .core import Core
+    from .discord.client import PageStarter
+    from .discord.send import BoardEdits
+    from .web.running import Serving
 
 NO_TOKEN = """\
 No Discord token: set DISCORD_TOKEN in the environment or in a .env file (see .env.example).
@@ -149,11 +156,33 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if args.web:
         from .web.running import run_web
 
+        if config.token and not args.dev:  # the page's moves show on boards in channels
+            from .discord.rest import board_edits
+
+            return asyncio.run(run_web(config, dev=False, channels=lambda: board_edits(config)))
         return asyncio.run(run_web(config, dev=args.dev))
 
     from .discord.client import serve
 
-    return serve(config, force_sync=args.sync)
+    return serve(config, force_sync=args.sync, page=_page_in_this_process(config))
+
+
+def _page_in_this_process(config: Config) -> PageStarter | None:
+    """The small bot's one command starts everything: the Activity's page too, in the bot's
+    process and over its core, where the Activity is set up. A fleet's shard processes
+    leave the page to its own process (--web)."""
+    if not config.activity:
+        logging.getLogger(__name__).info(
+            "the Activity's page is off: set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET")
+        return None
+    if config.shard_ids is not None:
+        return None
+    from .web.running import start_web
+
+    async def start(core: Core, boards: BoardEdits) -> Serving:
+        return await start_web(core, config, channels=boards)
+
+    return start
 
 
 if __name__ == "__main__":

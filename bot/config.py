@@ -52,6 +52,11 @@ class Config:
         return int(getattr(logging, self.log_level))
 
     @property
+    def activity(self) -> bool:
+        """Whether the Activity is set up: Discord's sign-in for its page (OAuth2)."""
+        return self.client_id is not None and self.client_secret is not None
+
+    @property
     def database(self) -> Path | str:
         """What ``Stores.open`` opens: the PostgreSQL URL if set, else the SQLite file."""
         return self.database_url or self.database_path

@@ -17,14 +17,12 @@ answered with the truth about it (``flows.outcomes.guarded``), in one place: her
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import hashlib
-import json
 import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +30,7 @@ from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
 from .flows.challenges import Challenges
 from .flows.cooldowns import Cooldowns
-from .flows.daily import DailyDeals, to_next_day
+from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
 from .flows.game import GameFlow
 from .flows.outcomes import guarded
@@ -40,7 +38,7 @@ from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.solver import SolverService
 from .flows.stats import SERVER, StatsFlow
-from .leadership import Leadership
+from .leading import Leading
 from .presenter import Channels, Posted, Presenter
 from .replies import (
     Action,
@@ -63,14 +61,12 @@ from .store.database import Notice, StoreUnavailable
 from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
 from .words.phrases import command
-from .workers.pictures import Pictures, Renderer
+from .workers.pictures import Pictures, Renderer, boards_drawn
 from .workers.solver import SolverWorker
 
 log = logging.getLogger(__name__)
 
 NOTHING_DELETED = N_("Nothing was deleted.")
-PRUNE_EVERY_S = 600.0  # the leader forgets stale cooldowns this often (and after midnight)
-CHALLENGES_EVERY_S = 300.0  # and closes the challenges whose day is over this often
 
 
 class Core:
@@ -114,7 +110,9 @@ class Core:
         self.data_rights = DataRights(stores, self._drop, clock, self.challenges)
         self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
                                self.cooldowns, self.daily_deals, self.challenges)
-        self.leadership = Leadership(stores.meta)
+        self.leading = Leading(stores.meta, solver=self.solver, daily_deals=self.daily_deals,
+                               challenges=self.challenges, cooldowns=self.cooldowns,
+                               data_rights=self.data_rights, clock=clock)
         self._stopped = self._closed = False
         stores.listen(self._heard)
 
@@ -134,7 +132,7 @@ class Core:
         if self._stopped:
             return
         self._stopped = True
-        await self.leadership.stop()
+        await self.leading.stop()
         self.solver.close()
         self.pictures.close()
 
@@ -168,10 +166,14 @@ class Core:
         context = f"{action.value} {arg or ''}".strip()
         await self._present(player, to, context, self.game.act(player, action, arg, seen=seen))
 
-    async def board(self, player: Player, seen: BoardRef | None = None, *, to: Presenter) -> None:
+    async def board(
+        self, player: Player, seen: BoardRef | None = None, *, seen_lost: bool = False,
+        to: Presenter,
+    ) -> None:
         """The player's board, no cooldown (a page following the game), or an empty reply
-        while ``seen`` is still it."""
-        await self._present(player, to, "board", self.game.show(player, seen))
+        while ``seen`` is still it, and ``seen_lost`` whether it says no win is possible."""
+        work = self.game.show(player, seen, seen_lost=seen_lost)
+        await self._present(player, to, "board", work, changes=False)
 
     async def choose(
         self, player: Player, value: str, *, seen: BoardRef | None = None, to: Presenter
@@ -309,18 +311,25 @@ class Core:
     # -- showing a reply --------------------------------------------------------------
 
     async def _present(
-        self, player: Player, to: Presenter, context: str, work: Awaitable[Reply]
+        self, player: Player, to: Presenter, context: str, work: Awaitable[Reply], *,
+        changes: bool = True,
     ) -> None:
         """Do ``work`` and show its reply through ``to``, then what follows from it: the
+        player's live boards in channels shown anew (a board played elsewhere), the
         solver's look at a new board, a challenge's message kept, messages brought up to
         date, the player's earlier board collapsed. All in the player's language; a failure
-        of the work is answered with the truth about it (``guarded``)."""
-        with speaking(player.language):
+        of the work is answered with the truth about it (``guarded``). ``changes``: whether
+        the work may change the game (not a look at it)."""
+        with speaking(player.language), boards_drawn(to.shows_pictures):
             reply = await guarded(player, context, work)
             posted = await to.show(reply)
             board = reply.board
+            refresh = (board is not None and to.refreshes_boards and changes
+                       and not reply.refused and not board.private)
+            if board is not None and refresh:
+                await self._refresh_boards(board, to)
             if board is not None:
-                await self._look_for_a_win(board, to)
+                await self._look_for_a_win(board, to, refresh=refresh)
             challenge = reply.message.challenge if reply.message is not None else None
             if challenge is not None and posted is not None:
                 with contextlib.suppress(StoreUnavailable):  # its message then stays as posted
@@ -331,13 +340,16 @@ class Core:
             if board is not None and not board.private and posted is not None:
                 await self._collapse_earlier(board, posted, to)
 
-    async def _look_for_a_win(self, board: Board, to: Presenter) -> None:
+    async def _look_for_a_win(self, board: Board, to: Presenter, *, refresh: bool) -> None:
         """The solver looks at a board just shown; if it proves that no win is possible
         while the board is still the player's latest, the board is amended to say so
-        (never under a player's lock)."""
+        (never under a player's lock), and so are its copies in channels (``refresh``)."""
 
         async def amend(saved: SavedGame) -> None:
-            await to.amend(await self.game.amended(board, saved))
+            amended = await self.game.amended(board, saved)
+            await to.amend(amended)
+            if refresh:
+                await self._refresh_boards(board.lost(amended), to)
 
         if to.awaits_verdict:
             lost = await self.solver.verdict(board)
@@ -345,6 +357,27 @@ class Core:
                 await amend(lost)
         else:
             self.solver.request_verdict(board, amend)
+
+    async def _refresh_boards(self, board: Board, to: Presenter) -> None:
+        """The player's live board in each channel, shown as ``board`` (drawn now if it
+        was not: the presenter shows no picture)."""
+        try:
+            live = await self.stores.boards.of_player(board.owner_id)
+            if live and not board.png:
+                with boards_drawn(True):
+                    owner = Player(board.owner_id, language=board.language)
+                    drawn = (await self.game.show(owner)).board
+                if drawn is None or drawn.ref != board.ref:
+                    return  # the game has moved on meanwhile: its move shows the new board
+                board = replace(board, png=drawn.png, alt_text=drawn.alt_text)
+        except StoreUnavailable:
+            return  # they stay as they were: the next move tries again
+        except Exception:  # the reply has been shown: only the channels' copies are missed
+            log.exception("could not draw the board of user %s for its channels",
+                          board.owner_id)
+            return
+        for channel_id, message_id in live.items():
+            await to.refresh(channel_id, message_id, board)
 
     async def _collapse_earlier(self, board: Board, posted: Posted, to: Presenter) -> None:
         """One live board per player and channel: the one ``posted`` replaces is collapsed."""
@@ -364,22 +397,7 @@ class Core:
         there), keeps the winnable pool filled and the coming daily deals found, and
         closes the challenges whose day is over (``channels`` shows their messages as they
         end). Whether this process leads now."""
-
-        async def close_challenges() -> None:
-            while True:
-                await asyncio.sleep(CHALLENGES_EVERY_S)
-                try:
-                    for update in await self.challenges.close_due():
-                        await channels.update(update)
-                except StoreUnavailable:
-                    pass  # the outage is in the log already
-                except Exception:
-                    log.exception("closing the challenges whose day is over failed")
-
-        return await self.leadership.start(
-            on_lead, [self.solver.keep_winnable_pool, self.daily_deals.keep_ahead,
-                      self._prune, close_challenges],
-        )
+        return await self.leading.lead(on_lead, channels)
 
     async def sync_commands(
         self, scope: str, payload: object, sync: Callable[[], Awaitable[object]], *,
@@ -388,16 +406,7 @@ class Core:
         """Call ``sync`` if the commands' ``payload`` (plain data) changed since the last
         sync of ``scope`` (say, an application and a server), or if ``force``; whether it
         was called. The hash of what was synced is kept in the database."""
-        digest = hashlib.sha256(
-            json.dumps(payload, sort_keys=True, ensure_ascii=False).encode()
-        ).hexdigest()
-        key = f"commands_hash:{scope}"
-        if not force and await self.stores.meta.get(key) == digest:
-            log.info("slash commands unchanged since the last sync; not syncing")
-            return False
-        await sync()
-        await self.stores.meta.set(key, digest)
-        return True
+        return await self.leading.sync_commands(scope, payload, sync, force=force)
 
     # -- inside -----------------------------------------------------------------------
 
@@ -420,25 +429,6 @@ class Core:
         self.solver.forget(user_id)
         self.stores.games.forget(user_id)
         self.stores.boards.live.forget(user_id)
-
-    async def _prune(self) -> None:
-        """The leader forgets, now and then and just after each UTC midnight, the cooldowns
-        no limit remembers any more and the daily attempts of days that have ended."""
-        while True:
-            await asyncio.sleep(prune_wait(self._clock()))
-            try:
-                await self.cooldowns.prune()
-                await self.data_rights.forget_past_days()
-            except StoreUnavailable:
-                pass  # the outage is in the log already
-            except Exception:
-                log.exception("pruning the cooldowns and past daily attempts failed")
-
-
-def prune_wait(now: float) -> float:
-    """How long the leader waits from ``now`` (Unix seconds) to its next prune: ten minutes,
-    or to a second past the next UTC midnight if that comes sooner."""
-    return min(PRUNE_EVERY_S, to_next_day(now) + 1.0)
 
 
 async def _worded(make: Callable[[], Reply]) -> Reply:

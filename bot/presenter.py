@@ -6,7 +6,9 @@ a board amended once the solver proves it lost, the player's earlier board colla
 challenge's message brought up to date. Nothing calls the core back after the reply.
 
 The Discord adapter answers an interaction (``bot/discord/send.py``); the console prints
-(``bot/console/terminal.py``). ``Channels`` is the part that needs no request: the leader
+(``bot/console/terminal.py``); the page's server answers a request (``bot/web/view.py``),
+and as its boards are not in a channel, the core has it bring the player's live boards in
+channels up to date (``refresh``). ``Channels`` is the part that needs no request: the leader
 closing the day's challenges has no one to reply to, only messages to update.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from .replies import LostBoard, Reply, Update
+from .replies import Board, LostBoard, Reply, Update
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,13 @@ class Presenter(Channels, Protocol):
     # verdict shows before the next input (the console). False: the look runs in the
     # background and ``amend`` comes when it ends, if ever (Discord).
     awaits_verdict: bool
+    # True: a board shown here is not in a channel (the page), so when it changed the game,
+    # the player's live board in each channel is shown anew through ``refresh``. False: a
+    # board shown is itself the live one (Discord), or there are no channels (the console).
+    refreshes_boards: bool
+    # False: a board's picture is never shown here (the page lays out the cards itself), so
+    # it is drawn only for the boards in channels that ``refresh`` shows.
+    shows_pictures: bool
 
     async def show(self, reply: Reply) -> Posted | None:
         """Show ``reply`` to whoever asked: where its board or message went as a new message
@@ -52,3 +61,7 @@ class Presenter(Channels, Protocol):
     async def collapse(self, channel_id: int, message_id: int) -> None:
         """The player's earlier board in this channel, replaced by a newer one: shrink it to
         one line (the newest board is the one to play)."""
+
+    async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
+        """The player's live board in this channel, shown as ``board`` (played elsewhere:
+        the page); never a private board. Asked only where ``refreshes_boards``."""

@@ -18,7 +18,7 @@ press on an out-of-date board plays nothing and refreshes it instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine import Card, Move
@@ -175,6 +175,11 @@ class Board:
     lost_as_dealt: bool = False  # ... and from its deal: no undo can help
     language: str = "en-US"  # the language it is worded in: so is a later amendment of it
     table: Table | None = None  # the position as data (None: a board made without one)
+
+    def lost(self, amended: LostBoard) -> Board:
+        """This board as the solver found it: no win is possible."""
+        return replace(self, text=amended.text, png=amended.png, alt_text=amended.alt_text,
+                       proven_lost=True)
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,8 @@ class Screen:
     """What the console shows; ``Console`` reads what is typed."""
 
     awaits_verdict = True  # a board's verdict is said before the next prompt
+    refreshes_boards = False  # a terminal's boards are in no channel, nor are others'
+    shows_pictures = True  # written to a folder, its path printed
 
     def __init__(self, boards: Path, out: TextIO) -> None:
         self.boards = boards
@@ -55,6 +57,9 @@ class Screen:
 
     async def collapse(self, channel_id: int, message_id: int) -> None:
         """Never asked: a terminal has no channel, so no board of it is posted in one."""
+
+    async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
+        """Never asked (``refreshes_boards``)."""
 
     async def update(self, update: Update) -> None:
         """Never asked: the console has no challenges, whose messages are updated."""

@@ -17,7 +17,8 @@ import contextlib
 import logging
 import signal
 import sys
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol
 
 import aiohttp
 import discord
@@ -27,7 +28,6 @@ from discord.ext import commands
 from ..config import Config
 from ..core import Core
 from ..replies import Reply, refusal
-from ..web.running import Serving, start_web, web_ready
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
 from . import send
@@ -49,6 +49,16 @@ _DISCORDS_OWN = {"id", "application_id", "guild_id", "version", "name_localized"
                  "description_localized"}
 
 
+class Closing(Protocol):
+    """The Activity's page served in this process, which the bot stops before its core."""
+
+    async def close(self) -> None: ...
+
+
+# Starts the page over the core, with the edits that show its moves on boards in channels.
+PageStarter = Callable[[Core, send.BoardEdits], Awaitable[Closing]]
+
+
 class CannotReachDiscord(RuntimeError):
     """Discord's servers could not be reached (no network, a proxy, a firewall)."""
 
@@ -58,7 +68,7 @@ class SolitaireBot(commands.AutoShardedBot):
     page (``page``) when this process serves it, which it stops first."""
 
     def __init__(self, config: Config, core: Core, *, force_sync: bool = False,
-                 page: Serving | None = None) -> None:
+                 page: Closing | None = None) -> None:
         # The bot never joins a voice channel: no warning that voice's libraries are missing.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         shards: dict[str, Any] = {}  # none: as many shards as Discord recommends, all here
@@ -89,7 +99,7 @@ class SolitaireBot(commands.AutoShardedBot):
         # The Activity is set up (Discord's sign-in for its page): boards carry "Play by
         # hand" and a sync keeps the Entry Point command. A fleet's shard processes need
         # the settings too, though the page runs apart (--web).
-        self.serves_activity = web_ready(config, dev=False)
+        self.serves_activity = config.activity
         self.tidy = Tidy(self, share)  # earlier boards collapsed, within the rate limits
         self.tidy.listen(trace)
         QuietRetries.install()
@@ -226,22 +236,22 @@ class SolitaireBot(commands.AutoShardedBot):
         await self.core.close()
 
 
-async def run_bot(config: Config, *, force_sync: bool = False) -> None:
+async def run_bot(
+    config: Config, *, force_sync: bool = False, page: PageStarter | None = None
+) -> None:
     """Log in and serve until the bot is closed (SIGTERM closes it cleanly, as `docker stop`
-    sends). Tests may point ``discord.http.Route.BASE`` and
+    sends). ``page`` starts the Activity's page over the bot's core, in this process (the
+    caller decides whether it runs here). Tests may point ``discord.http.Route.BASE`` and
     ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at a fake first."""
     if not config.token:
         raise ValueError("run_bot needs config.token")
     closing: list[asyncio.Task[None]] = []
     # The database first, so that its problems are told apart from the network's.
     core = await Core.open(config.database, render_processes=config.render_processes)
-    # The Activity's page, in this process and over this core, where it is set up: the
-    # small bot's one command starts everything (a fleet runs it apart: --web).
-    page = await start_web(core, config) if web_ready(config, dev=False) else None
-    if page is None:
-        log.info("the Activity's page is off: set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET")
     # Closing, the bot stops the page first: no move comes from it once the core closes.
-    async with SolitaireBot(config, core, force_sync=force_sync, page=page) as bot:
+    async with SolitaireBot(config, core, force_sync=force_sync) as bot:
+        if page is not None:  # a move made there shows on boards through this bot's edits
+            bot.page = await page(core, send.BoardEdits(bot.tidy))
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             loop.add_signal_handler(
@@ -268,10 +278,10 @@ def _unknown_control(without_message: bool) -> Reply:
     ))
 
 
-def serve(config: Config, *, force_sync: bool = False) -> int:
+def serve(config: Config, *, force_sync: bool = False, page: PageStarter | None = None) -> int:
     """Run the bot until it is stopped; the process's exit code."""
     try:
-        asyncio.run(run_bot(config, force_sync=force_sync))
+        asyncio.run(run_bot(config, force_sync=force_sync, page=page))
     except discord.LoginFailure:
         print(
             "Discord refused the token (DISCORD_TOKEN). Reset it on the bot's page of the "

@@ -30,11 +30,11 @@ import discord
 from render.alt_text import LIMIT
 
 from ..presenter import Posted
-from ..replies import LostBoard, Reply, Update
+from ..replies import Board, LostBoard, Reply, Update
 from ..words.language import N_, _
 from ..words.phrases import sorry
 from .context import serves_activity, speaking_to, tidy_of
-from .tidy import Tidy
+from .tidy import Tidy, Upload
 from .views import board_view, challenge_view, question_view
 
 log = logging.getLogger(__name__)
@@ -80,10 +80,26 @@ class ChannelEdits:
         await self.tidy.edit_now(update.channel_id, update.message_id, body)
 
 
+class BoardEdits(ChannelEdits):
+    """The player's live boards in channels, shown anew after a move made on the Activity's
+    page (its server's ``ChannelBoards``): each one edit through the channel's route, paced
+    within the shared budget, a newer edit of a board replacing one still waiting. The
+    picture, text and controls are those a board posted here has."""
+
+    async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
+        body = {"content": fit(board.text), "components": board_view(board).to_components(),
+                "attachments": [{"id": 0, "filename": board.filename,
+                                 "description": board.alt_text[:LIMIT] or None}],
+                "allowed_mentions": {"parse": []}}
+        self.tidy.edit_later(channel_id, message_id, body, Upload(board.filename, board.png))
+
+
 class InteractionReplies(ChannelEdits):
     """The ``Presenter`` of one interaction."""
 
     awaits_verdict = False  # the solver's verdict comes when it comes: ``amend``
+    refreshes_boards = False  # the board shown is the live one in its channel
+    shows_pictures = True
 
     def __init__(self, interaction: discord.Interaction[Any], *, private: bool) -> None:
         super().__init__(tidy_of(interaction))
@@ -210,6 +226,9 @@ class InteractionReplies(ChannelEdits):
         bot may edit the channel's messages."""
         self.tidy.collapse(channel_id, message_id, _(COLLAPSED),
                            channel_route=_bot_is_in(self.interaction))
+
+    async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
+        """Never asked (``refreshes_boards``)."""
 
     # -- deferring ----------------------------------------------------------------------
 

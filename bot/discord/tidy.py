@@ -12,9 +12,11 @@ earlier boards through the channel's routes met both limits at a few processes' 
 * **Through the channel, paced.** An older board (its token gone, or the process restarted)
   is edited through the channel's route, within this process's share of one budget for all the
   bot's processes (``CHANNEL_EDITS_PER_S``, shared by shard count), which the challenges'
-  message updates draw on too. discord.py waits on each route's own bucket as its headers
-  announce. Waiting edits are a bounded queue, one per message: a newer edit of a message
-  replaces the waiting one, and beyond ``WAITING_LIMIT`` the oldest is dropped.
+  message updates draw on too, and so do the boards a move on the Activity's page brings
+  up to date (a page's process of its own takes a share of its own). discord.py waits on
+  each route's own bucket as its headers announce. Waiting edits are a bounded queue, one
+  per message: a newer edit of a message replaces the waiting one, and beyond
+  ``WAITING_LIMIT`` the oldest is dropped.
 * **Never in the way.** An answer hands its collapse over and is done; nothing here holds a
   player's lock or keeps an interaction waiting.
 
@@ -26,6 +28,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
+import json
 import logging
 import time
 from collections import OrderedDict
@@ -60,6 +64,14 @@ class Posted:
     token: str
     original: bool
     issued: float  # monotonic seconds, when the interaction came
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file that goes with an edit: its name and bytes."""
+
+    filename: str
+    data: bytes
 
 
 @dataclass
@@ -110,8 +122,10 @@ class Tidy:
         rate = max(0.5, total_rate * share)
         self.budget = Budget(rate, burst=max(1.0, rate), clock=clock)
         self._posted: LRU[int, Posted] = LRU(REMEMBERED)
-        # message id -> (channel id, JSON body): the channel-route edits waiting, oldest first
-        self._waiting: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        # message id -> (channel id, JSON body, its picture): the channel-route edits
+        # waiting, oldest first
+        self._waiting: OrderedDict[int, tuple[int, dict[str, Any], Upload | None]] = \
+            OrderedDict()
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._runner: asyncio.Task[None] | None = None
@@ -140,11 +154,13 @@ class Tidy:
         elif channel_route:
             self.edit_later(channel_id, message_id, body)
 
-    def edit_later(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
+    def edit_later(self, channel_id: int, message_id: int, body: dict[str, Any],
+                   upload: Upload | None = None) -> None:
         """Edit a channel message through its route, paced within the budget; a newer edit
-        of the same message replaces one still waiting."""
+        of the same message replaces one still waiting. ``upload``: the file the body's
+        ``attachments`` name as id 0 (a board's picture)."""
         self._waiting.pop(message_id, None)
-        self._waiting[message_id] = (channel_id, body)
+        self._waiting[message_id] = (channel_id, body, upload)
         while len(self._waiting) > WAITING_LIMIT:
             self._waiting.popitem(last=False)
             if not self.counts.dropped:
@@ -209,12 +225,12 @@ class Tidy:
             await self.budget.take()
             if not self._waiting:
                 continue
-            message_id, (channel_id, body) = self._waiting.popitem(last=False)
-            await self._channel_edit(channel_id, message_id, body)
+            message_id, (channel_id, body, upload) = self._waiting.popitem(last=False)
+            await self._channel_edit(channel_id, message_id, body, upload)
             self.counts.through_channel += 1
 
-    async def _channel_edit(self, channel_id: int, message_id: int,
-                            body: dict[str, Any]) -> None:
+    async def _channel_edit(self, channel_id: int, message_id: int, body: dict[str, Any],
+                            upload: Upload | None = None) -> None:
         """One plain request: discord.py's ``PartialMessage.edit`` would also build a Message
         from the answer (11 µs of its 35), which nothing here reads, and add ``tts`` and
         ``allowed_mentions`` to the body: 35 µs of CPU an edit against 18
@@ -223,7 +239,15 @@ class Tidy:
         route = Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
                       channel_id=channel_id, message_id=message_id)
         try:
-            await self._client.http.request(route, json=body)
+            if upload is None:
+                await self._client.http.request(route, json=body)
+            else:  # multipart: the body as payload_json, the picture as files[0]
+                picture = discord.File(io.BytesIO(upload.data), filename=upload.filename)
+                form: list[dict[str, Any]] = [
+                    {"name": "payload_json", "value": json.dumps(body)},
+                    {"name": "files[0]", "value": picture.fp, "filename": upload.filename,
+                     "content_type": "application/octet-stream"}]
+                await self._client.http.request(route, form=form, files=[picture])
         except (discord.NotFound, discord.Forbidden):
             log.debug("message %s in channel %s is gone or out of reach", message_id,
                       channel_id)

@@ -289,16 +289,20 @@ class GameFlow:
         async with self._lock_for(player.user_id):
             return await self._act(player, action, arg, seen)
 
-    async def show(self, player: Player, seen: BoardRef | None = None) -> Reply:
+    async def show(
+        self, player: Player, seen: BoardRef | None = None, *, seen_lost: bool = False
+    ) -> Reply:
         """The player's board, as an answer to something else (a question, ``/daily``, a page
         following the game): not a typed ``/show``, so not counted against its cooldown. An
-        empty reply while ``seen`` is still the board (the page asks often)."""
+        empty reply while ``seen`` is still the board and ``seen_lost`` its verdict (the page
+        asks often, and learns so of a "no win is possible" found after its move)."""
         async with self._lock_for(player.user_id):
-            return await self._act(player, Action.SHOW, None, seen, typed=False)
+            return await self._act(player, Action.SHOW, None, seen, typed=False,
+                                   seen_lost=seen_lost)
 
     async def _act(
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
-        *, typed: bool = True,
+        *, typed: bool = True, seen_lost: bool = False,
     ) -> Reply:
         cached = self.games.cached(player.user_id) if action in PLAYS else None
         if cached is not None and plays_at_once(cached, action, arg, seen):
@@ -322,7 +326,9 @@ class GameFlow:
                 refused_show = await self.cooldowns.refusal(player.user_id, "show")
                 if refused_show is not None:
                     return refused_show
-            return Reply() if seen and not typed else Reply(board=await self._board(saved, ""))
+            if seen and not typed and saved.proven_lost == seen_lost:
+                return Reply()
+            return Reply(board=await self._board(saved, ""))
         if action is Action.PICK:
             return await self._pick(saved, arg or "")
         if action is Action.HINT and not saved.is_finished:

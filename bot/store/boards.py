@@ -102,6 +102,17 @@ class LiveBoards:
                 return pending[key]
         return await self._read(*key)
 
+    def newer(self, user_id: int) -> dict[int, int | None]:
+        """What this process knows of a player's live boards beyond the database's rows:
+        channel id -> message id (None: none there), the newest swap of each channel."""
+        known: dict[int, int | None] = {}
+        for pending in (self._writing, self._unwritten):
+            known.update({channel: message for (user, channel), message in pending.items()
+                          if user == user_id})
+        known.update({key[1]: self._known.get(key) for key in list(self._known)
+                      if key[0] == user_id})
+        return known
+
     def forget(self, user_id: int) -> None:
         """Drop everything kept about a player (their rows are deleted by the caller)."""
         self._forgets += 1
@@ -176,6 +187,17 @@ class BoardStore:
         this same message. Swapped in memory and written about a second later (the one
         exception to writing before returning)."""
         return await self.live.swap(user_id, channel_id, message_id)
+
+    async def of_player(self, user_id: int) -> dict[int, int]:
+        """The player's live boards, channel id -> message id: those a move made elsewhere
+        (the page) brings up to date."""
+        async with self._db.writer() as conn:
+            rows = await conn.fetch(
+                "SELECT channel_id, message_id FROM board_messages WHERE user_id = $1", user_id)
+        boards: dict[int, int | None] = {int(r["channel_id"]): int(r["message_id"])
+                                         for r in rows}
+        boards.update(self.live.newer(user_id))
+        return {channel: message for channel, message in boards.items() if message is not None}
 
     async def close(self) -> None:
         await self.live.close()

@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 import logging
 import signal
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 
 from aiohttp import web
@@ -48,7 +50,7 @@ def web_ready(config: Config, *, dev: bool) -> bool:
     if dev and not is_loopback(config.web_host):
         raise WebRefused(f"--dev signs anyone in as any user, so it serves on loopback only "
                          f"(WEB_HOST=127.0.0.1), not on {config.web_host}.")
-    return dev or (config.client_id is not None and config.client_secret is not None)
+    return dev or config.activity
 
 
 async def start_web(core: Core, config: Config, *, dev: bool = False, api: str = DISCORD_API,
@@ -68,9 +70,13 @@ async def start_web(core: Core, config: Config, *, dev: bool = False, api: str =
     return serving
 
 
-async def run_web(config: Config, *, dev: bool) -> int:
+async def run_web(
+    config: Config, *, dev: bool,
+    channels: Callable[[], AbstractAsyncContextManager[ChannelBoards]] | None = None,
+) -> int:
     """The page's own process: until SIGTERM or Ctrl-C. 0 when done, 2 when the settings
-    do not allow it (said why)."""
+    do not allow it (said why). ``channels``: Discord's side, opened for as long as the
+    page is served (None: the player's boards in channels stay as they are)."""
     try:
         ready = web_ready(config, dev=dev)
     except WebRefused as err:
@@ -87,11 +93,13 @@ async def run_web(config: Config, *, dev: bool) -> int:
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     try:
-        serving = await start_web(core, config, dev=dev)
-        try:
-            await stop.wait()
-        finally:
-            await serving.close()
+        async with contextlib.AsyncExitStack() as opened:
+            boards = None if channels is None else await opened.enter_async_context(channels())
+            serving = await start_web(core, config, dev=dev, channels=boards)
+            try:
+                await stop.wait()
+            finally:
+                await serving.close()
     finally:
         await core.close()
     return 0

@@ -141,12 +141,14 @@ class WebServer:
     # -- playing: each one call of the core ---------------------------------------------
 
     async def board(self, request: web.Request) -> web.Response:
-        """The player's board; with ``have`` (``row.revision``), nothing new while the
-        game is still there (``{"same": true}``): the page asks every few seconds."""
+        """The player's board; with ``have`` (``row.revision``) and ``lost=1`` if it said
+        that no win is possible, nothing new while the game is still there and so is the
+        verdict (``{"same": true}``): the page asks every few seconds."""
         player = self._player(request)
         seen = _ref(request.query.get("have"))
-        return await self._call(player, request, lambda to: self.core.board(player, seen, to=to),
-                                empty={"same": True})
+        lost = request.query.get("lost") == "1"
+        return await self._call(player, request, lambda to: self.core.board(
+            player, seen, seen_lost=lost, to=to), empty={"same": True})
 
     async def act(self, request: web.Request) -> web.Response:
         body = await _body(request)
@@ -157,7 +159,7 @@ class WebServer:
         move = _text(body, "move", 40) if action is Action.MOVE else None
         seen = _ref(body.get("seen"))
         return await self._call(player, request, lambda to: self.core.act(
-            player, action, move, seen=seen, to=to), channel=body.get("channel"))
+            player, action, move, seen=seen, to=to))
 
     async def new_game(self, request: web.Request) -> web.Response:
         body = await _body(request)
@@ -167,14 +169,13 @@ class WebServer:
         if deal is not None and (not isinstance(deal, int) or not 0 < deal <= MAX_DEAL):
             raise BadRequest(f"deal must be a number from 1 to {MAX_DEAL}")
         return await self._call(player, request, lambda to: self.core.new_game(
-            player, game, deal, to=to), channel=body.get("channel"))
+            player, game, deal, to=to))
 
     async def daily(self, request: web.Request) -> web.Response:
         body = await _body(request)
         player = self._player(request)
         game = _game(body)
-        return await self._call(player, request, lambda to: self.core.daily(player, game, to=to),
-                                channel=body.get("channel"))
+        return await self._call(player, request, lambda to: self.core.daily(player, game, to=to))
 
     async def answer(self, request: web.Request) -> web.Response:
         """A yes or no to a question a reply asked (a new game over an unfinished one)."""
@@ -191,16 +192,14 @@ class WebServer:
         question = Question(ask, player.user_id, "", "", tuple(args))
         yes = body.get("yes") is True
         return await self._call(player, request, lambda to: self.core.answer_question(
-            player, question, yes, to=to), channel=body.get("channel"))
+            player, question, yes, to=to))
 
     async def _call(
         self, player: Player, request: web.Request,
-        call: Callable[[WebReplies], Awaitable[None]], *, channel: object = None,
+        call: Callable[[WebReplies], Awaitable[None]], *,
         empty: dict[str, Any] | None = None,
     ) -> web.Response:
-        channel_id = int(channel) if isinstance(channel, str) and channel.isdigit() else None
-        replies = WebReplies(player, channel_id if channel_id and is_id(channel_id) else None,
-                             self.channels)
+        replies = WebReplies(player, self.channels)
         await call(replies)
         reply = replies.reply
         if empty is not None and reply.board is None and reply.message is None and not reply.note:

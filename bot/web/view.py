@@ -5,12 +5,12 @@ A board goes to the page as data (``Table``): every pile and foundation with its
 card named in the player's language ("Queen of hearts"), each pile and foundation labelled
 as the commands name them ("pile 7", "foundation 2"), where each sits on the page's grid,
 the legal moves and the board's buttons. The page lays out the cards itself; the picture the
-core drew goes to the channel's board (``ChannelBoards``), never to the page.
+core drew goes to the player's boards in channels (``ChannelBoards``), never to the page.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
@@ -34,33 +34,34 @@ PAGE_WORDS = {
 
 
 class ChannelBoards(Protocol):
-    """Where a board played on the page is shown too: the player's live board message in a
-    channel (Discord), and the messages a reply brings up to date."""
+    """Discord's side of a move made on the page, given by whoever starts the server with a
+    way to reach Discord (the bot's process, or ``python -m bot --web`` with the bot's
+    token): the player's live board messages in channels, and the messages a reply brings up
+    to date (a challenge's)."""
 
-    async def board(self, player: Player, channel_id: int, board: Board) -> None: ...
+    async def refresh(self, channel_id: int, message_id: int, board: Board) -> None: ...
 
     async def update(self, update: Update) -> None: ...
 
 
 class WebReplies:
-    """The ``Presenter`` of one request: it keeps what the core shows. ``channel``: the
-    channel the page was opened in, whose live board of the player's follows the page."""
+    """The ``Presenter`` of one request: it keeps what the core shows; the player's boards
+    in channels follow through ``channels`` (None: Discord out of reach, as in dev mode)."""
 
-    awaits_verdict = True  # "no win is possible" goes with the reply, not after it
+    # The verdict comes when it comes: the reply is not kept waiting for the solver, and the
+    # page learns a later "no win is possible" when it next asks (``Core.board``).
+    awaits_verdict = False
+    shows_pictures = False  # the page lays out the cards itself: a picture only for channels
 
-    def __init__(self, player: Player, channel_id: int | None = None,
-                 channels: ChannelBoards | None = None) -> None:
+    def __init__(self, player: Player, channels: ChannelBoards | None = None) -> None:
         self.player = player
-        self.channel_id = channel_id
         self.channels = channels
+        self.refreshes_boards = channels is not None
         self.reply = Reply()
         self.waits: list[str] = []
 
     async def show(self, reply: Reply) -> Posted | None:
         self.reply = reply
-        board = reply.board
-        if board is not None and self.channels is not None and self.channel_id is not None:
-            await self.channels.board(self.player, self.channel_id, board)
         return None  # the page posts no message
 
     async def wait(self, text: str) -> None:
@@ -68,12 +69,15 @@ class WebReplies:
 
     async def amend(self, amended: LostBoard) -> None:
         board = self.reply.board
-        if board is not None:
-            self.reply = Reply(board=_amended(board, amended), note=self.reply.note)
-            await self.show(self.reply)
+        if board is not None:  # (the answer has gone, unless the verdict came first)
+            self.reply = Reply(board=board.lost(amended), note=self.reply.note)
 
     async def collapse(self, channel_id: int, message_id: int) -> None:
         """Never asked: the page posts no board in a channel."""
+
+    async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
+        if self.channels is not None:
+            await self.channels.refresh(channel_id, message_id, board)
 
     async def update(self, update: Update) -> None:
         if self.channels is not None:
@@ -82,11 +86,6 @@ class WebReplies:
     def shown(self) -> dict[str, Any]:
         """What was shown, as the page's JSON (in the language spoken now)."""
         return reply_json(self.reply)
-
-
-def _amended(board: Board, amended: LostBoard) -> Board:
-    return replace(board, text=amended.text, png=amended.png, alt_text=amended.alt_text,
-                   proven_lost=True)
 
 
 def reply_json(reply: Reply) -> dict[str, Any]:

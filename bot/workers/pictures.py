@@ -9,9 +9,11 @@ a test's pseudo-language, is drawn in English by a worker process)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ThreadPoolExecutor
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -31,6 +33,22 @@ Renderer = Callable[..., bytes]  # render.render_png(game, *, last_move, options
 class Picture:
     png: bytes
     alt_text: str  # what it shows, in words: the attachment's description
+
+
+UNDRAWN = Picture(b"", "")  # a board's picture where none is shown (the page's)
+_drawn: ContextVar[bool] = ContextVar("boards_drawn", default=True)
+
+
+@contextlib.contextmanager
+def boards_drawn(drawn: bool) -> Iterator[None]:
+    """Whether the boards asked for in the block (and the work it starts) are drawn: not
+    for a presenter that shows no picture, whose boards are drawn only where they go on to
+    a channel."""
+    token = _drawn.set(drawn)
+    try:
+        yield
+    finally:
+        _drawn.reset(token)
 
 
 T = TypeVar("T")
@@ -88,7 +106,10 @@ class Pictures:
         return await asyncio.get_running_loop().run_in_executor(self._executor, draw)
 
     async def board(self, game: Game, options: PictureOptions = PLAIN) -> Picture:
-        """The board's picture, its last move highlighted, and the same in words."""
+        """The board's picture, its last move highlighted, and the same in words (none
+        where boards are not drawn: ``boards_drawn``)."""
+        if not _drawn.get():
+            return UNDRAWN
         draw = functools.partial(_board, self._render, current().code, game, options)
         return await self.off_loop(draw)
 

@@ -7,15 +7,19 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.presenter import Posted
-from bot.replies import LostBoard, Reply, Update
+from bot.replies import Board, LostBoard, Reply, Update
 
 
 class Recorder:
     """Everything shown, in order. ``posted``: where each board or message "went", as a
     channel would have it (None: nowhere, as in a DM without the bot)."""
 
-    def __init__(self, *, awaits_verdict: bool = False, posted: Posted | None = None) -> None:
+    def __init__(self, *, awaits_verdict: bool = False, posted: Posted | None = None,
+                 refreshes_boards: bool = False, shows_pictures: bool = True) -> None:
         self.awaits_verdict = awaits_verdict
+        self.refreshes_boards = refreshes_boards
+        self.shows_pictures = shows_pictures
+        self.refreshed: list[tuple[int, int, Board]] = []
         self.posted = posted
         self.replies: list[Reply] = []
         self.waits: list[str] = []
@@ -35,6 +39,9 @@ class Recorder:
 
     async def collapse(self, channel_id: int, message_id: int) -> None:
         self.collapsed.append((channel_id, message_id))
+
+    async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
+        self.refreshed.append((channel_id, message_id, board))
 
     async def update(self, update: Update) -> None:
         self.updated.append(update)

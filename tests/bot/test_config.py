@@ -188,7 +188,7 @@ def test_the_bot_collects_reference_cycles_in_bigger_batches(
     before = gc.get_threshold()
     seen: list[tuple[int, int, int]] = []
 
-    def serve(config: object, *, force_sync: bool = False) -> int:
+    def serve(config: object, *, force_sync: bool = False, page: object = None) -> int:
         seen.append(gc.get_threshold())
         return 0
 
@@ -199,3 +199,15 @@ def test_the_bot_collects_reference_cycles_in_bigger_batches(
     finally:
         gc.set_threshold(*before)
     assert seen == [COLLECTOR_THRESHOLDS] and before[0] < COLLECTOR_THRESHOLDS[0]
+
+
+def test_the_activitys_page_runs_in_the_small_bots_process_only() -> None:
+    """Set up, the page is served by the bot's own process; a fleet's shard processes
+    leave it to the fleet's --web process (two of them on one host would share a port)."""
+    from bot.__main__ import _page_in_this_process
+
+    activity = {"DISCORD_CLIENT_ID": "123", "DISCORD_CLIENT_SECRET": "s"}
+    assert _page_in_this_process(load_config({}, env_file=None)) is None
+    assert callable(_page_in_this_process(load_config(activity, env_file=None)))
+    sharded = {**activity, "SHARD_COUNT": "2", "SHARD_IDS": "0"}
+    assert _page_in_this_process(load_config(sharded, env_file=None)) is None

@@ -1,58 +1,172 @@
 """The Activity's page and the slash commands play one game: the page's server runs over
 the bot's own core (as the small bot runs both in one process), a move made on the page
-shows in /show through Discord, and a move made by slash command reaches the page."""
+shows in /show through Discord and on the player's board in the channel, and a move made by
+slash command reaches the page."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import dataclasses
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
 from bot.config import Config
+from bot.core import Core
+from bot.discord.rest import board_edits
+from bot.discord.send import BoardEdits
 from bot.web.running import start_web
+from bot.web.view import ChannelBoards
 
-from .fake_discord import FakeDiscord
+from .fake_discord import FakeDiscord, FakeMessage
+
+Call = Callable[..., Awaitable[Any]]
 
 
-async def test_a_move_on_the_page_shows_in_slash_show_and_back(
-    fake: FakeDiscord, bot: Any, tmp_path: Path
-) -> None:
-    alice = fake.users["alice"]
-    await fake.command(alice, "new", {"game": "trefoil", "deal": 2})
-    config = dataclasses.replace(Config(), web_port=0, client_id=str(fake.application_id),
-                                 client_secret=fake.client_secret)
-    page = await start_web(bot.core, config, api=fake.api_base)
+def page_config(fake: FakeDiscord, **settings: Any) -> Config:
+    return dataclasses.replace(Config(), web_port=0, client_id=str(fake.application_id),
+                               client_secret=fake.client_secret, **settings)
+
+
+@contextlib.asynccontextmanager
+async def page_of(fake: FakeDiscord, bot: Any, user: str, *, core: Core | None = None,
+                  channels: ChannelBoards | None = None) -> AsyncIterator[Call]:
+    """The page's server, and ``user`` signed in on it: ``await call(path, body)`` as the
+    page asks. By default in the bot's process, as ``run_bot`` starts it; else over
+    ``core`` and ``channels``, as a process of its own."""
+    page = await start_web(core or bot.core, page_config(fake), api=fake.api_base,
+                           channels=channels or BoardEdits(bot.tidy))
     url = f"http://127.0.0.1:{page.port}/api/"
     try:
         async with aiohttp.ClientSession() as http:
-            async def call(path: str, body: Any = None, session: str = "") -> Any:
+            session = ""
+
+            async def call(path: str, body: Any = None) -> Any:
                 headers = {"Authorization": f"Bearer {session}"}
                 async with http.request("POST" if body else "GET", url + path, json=body,
                                         headers=headers) as response:
                     assert response.status == 200, await response.text()
                     return await response.json()
 
-            signed = await call("signin", {"code": fake.authorize(alice)})
-            session = signed["session"]
-            board = (await call("board", session=session))["board"]
-            assert board["game"] == "trefoil" and board["ref"][1] == 0  # the game /new dealt
-            move = board["moves"][0]
-            played = await call("act", {"action": "move", "move": move, "seen": board["ref"]},
-                                session)
-            assert not played["refused"]
-
-            shown = await fake.command(alice, "show")
-            assert "1 move" in shown.text  # the page's move, through Discord
-
-            have = ".".join(map(str, played["board"]["ref"]))
-            assert await call(f"board?have={have}", session=session) == {"same": True}
-            typed = played["board"]["moves"][0]
-            src, dst = typed.split()
-            await fake.command(alice, "move", {"from": src, "to": dst})
-            followed = await call(f"board?have={have}", session=session)
-            assert followed["board"]["ref"][1] == played["board"]["ref"][1] + 1
-            assert followed["board"]["text"].count("2 moves") == 1  # the slash command's move
+            session = (await call("signin", {"code": fake.authorize(fake.users[user])})
+                       )["session"]
+            yield call
     finally:
         await page.close()
+
+
+async def move_on_the_page(call: Call) -> dict[str, Any]:
+    board = (await call("board"))["board"]
+    played = await call("act", {"action": "move", "move": board["moves"][0],
+                                "seen": board["ref"]})
+    assert not played["refused"]
+    return played["board"]  # type: ignore[no-any-return]
+
+
+async def shows(message: FakeMessage, text: str, within_s: float = 5.0) -> bool:
+    deadline = time.monotonic() + within_s
+    while text not in message.content:
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
+async def test_a_move_on_the_page_shows_in_slash_show_and_back(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    alice = fake.users["alice"]
+    await fake.command(alice, "new", {"game": "trefoil", "deal": 2})
+    async with page_of(fake, bot, "alice") as call:
+        board = (await call("board"))["board"]
+        assert board["game"] == "trefoil" and board["ref"][1] == 0  # the game /new dealt
+        played = await move_on_the_page(call)
+
+        shown = await fake.command(alice, "show")
+        assert "1 move" in shown.text  # the page's move, through Discord
+
+        have = ".".join(map(str, played["ref"]))
+        assert await call(f"board?have={have}") == {"same": True}
+        src, dst = played["moves"][0].split()
+        await fake.command(alice, "move", {"from": src, "to": dst})
+        followed = await call(f"board?have={have}")
+        assert followed["board"]["ref"][1] == played["ref"][1] + 1
+        assert followed["board"]["text"].count("2 moves") == 1  # the slash command's move
+
+
+async def test_a_move_on_the_page_shows_on_the_board_in_the_channel(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    dealt = await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    picture = message.attachments[0].data
+    async with page_of(fake, bot, "alice") as call:
+        played = await move_on_the_page(call)
+        assert await shows(message, "1 move"), message.content
+    assert message.attachments[0].is_png and message.attachments[0].data != picture
+    row, revision = played["ref"]
+    ids = [c.get("custom_id", "") for r in message.components for c in r["components"]]
+    assert ids and all(i.endswith(f":{row}:{revision}") for i in ids), ids  # they play on
+    undone = await fake.press("alice", dealt, label="Undo")  # the board as refreshed
+    assert "older version" not in undone.text and "0 moves" in undone.text, undone.text
+
+
+async def test_a_private_board_is_never_shown_in_the_channel(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    dealt = await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    versions = len(message.history)
+    await fake.command("alice", "settings", {"private_boards": True})
+    async with page_of(fake, bot, "alice") as call:
+        await move_on_the_page(call)
+        assert not await shows(message, "1 move", within_s=2.0)
+        assert len(message.history) == versions, "the board in the channel is untouched"
+        await fake.command("alice", "settings", {"private_boards": False})
+        await move_on_the_page(call)
+        assert await shows(message, "2 moves"), "public again: the same wait shows it"
+
+
+async def test_a_page_served_as_a_process_of_its_own_edits_the_board_over_rest(
+    fake: FakeDiscord, bot: Any, database: Path
+) -> None:
+    """As ``python -m bot --web`` beside the bot: a core of its own on the same database,
+    Discord reached over REST alone with the bot's token, edits paced by a Tidy of its own."""
+    dealt = await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    identified = fake.identifies
+    core = await Core.open(database, render_processes=0)
+    try:
+        for _ in range(100):  # the bot writes its live boards a second after each swap
+            if await core.stores.boards.of_player(fake.users["alice"].id):
+                break
+            await asyncio.sleep(0.05)
+        async with board_edits(page_config(fake, token=fake.token)) as edits, \
+                page_of(fake, bot, "alice", core=core, channels=edits) as call:
+            await move_on_the_page(call)
+            assert await shows(message, "1 move"), message.content
+    finally:
+        await core.close()
+    assert fake.identifies == identified, "no gateway: REST alone"
+
+
+async def test_a_fast_player_on_the_page_stays_within_the_rate_limits(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    """Moves faster than a channel's edits may go: a newer edit of the board replaces the
+    one still waiting, so the board ends at the last position and Discord answers no 429
+    (the fake's limits; the fixture checks)."""
+    dealt = await fake.command("alice", "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    async with page_of(fake, bot, "alice") as call:
+        board = (await call("board"))["board"]
+        for _ in range(30):
+            moves = [m for m in board["moves"] if m != "redeal"]
+            body = {"action": "move", "move": moves[0]} if moves else {"action": "undo"}
+            board = (await call("act", {**body, "seen": board["ref"]}))["board"]
+        assert await shows(message, board["text"].splitlines()[0]), message.content
+    assert len(message.history) < 30, "edits waiting were replaced by newer ones"

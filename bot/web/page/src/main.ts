@@ -99,12 +99,13 @@ class Page {
     }
   }
 
-  // A slash command may have moved the game: the server answers "same" until it has.
+  // A slash command may have moved the game, or the solver found no win possible after a
+  // move (its verdict is not awaited): the server answers "same" until either happened.
   private async poll(): Promise<void> {
     const board = this.table.board;
     if (this.busy || this.table.dragging || document.hidden) return;
     try {
-      const have = board ? `?have=${board.ref[0]}.${board.ref[1]}` : "";
+      const have = board ? `?have=${board.ref[0]}.${board.ref[1]}${board.lost ? "&lost=1" : ""}` : "";
       const reply = await ask<ReplyData>(`api/board${have}`, undefined, this.session);
       if (!reply.same && reply.board && !this.busy && !this.table.dragging) this.showBoard(reply.board);
     } catch {

@@ -1,0 +1,113 @@
+"""Signing in as inside Discord, in a real browser: the page, framed as Discord frames an
+Activity (``frame_id``, ``instance_id``, ``platform`` in its URL), runs its real sign-in — the
+bundled SDK's handshake, ``authorize``, our server's exchange of the code against the fake
+Discord's OAuth2, ``authenticate`` — with Discord's client stood in for by its parent frame,
+which answers the SDK's postMessage protocol (opcode, payload; commands matched by nonce)."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.config import Config
+from tests.e2e.fake_discord import FakeDiscord
+
+from .conftest import Web
+
+# Discord's client, as the SDK sees it from inside its frame: the READY dispatch after the
+# handshake, a code for AUTHORIZE, the user for AUTHENTICATE; every message kept in `seen`.
+CLIENT = """<!doctype html><html><body>
+<iframe id="app" src="/?frame_id=f1&instance_id=i1&platform=desktop&guild_id=7&channel_id=42"
+        style="width: 420px; height: 760px"></iframe>
+<script>
+const app = document.getElementById("app");
+const said = (frame) => app.contentWindow.postMessage([1, frame], "*");
+window.seen = [];
+window.addEventListener("message", (event) => {
+  if (event.source !== app.contentWindow) return;
+  const [opcode, data] = event.data;
+  window.seen.push({opcode, cmd: data.cmd ?? null, args: data.args ?? data});
+  if (opcode === 0) {
+    said({cmd: "DISPATCH", evt: "READY", nonce: null, data: {v: 1,
+          config: {api_endpoint: "//discord.com/api", environment: "production"}}});
+  } else if (data.cmd === "AUTHORIZE") {
+    said({cmd: "AUTHORIZE", evt: null, nonce: data.nonce, data: {code: %(code)s}});
+  } else if (data.cmd === "AUTHENTICATE") {
+    said({cmd: "AUTHENTICATE", evt: null, nonce: data.nonce, data: {
+      access_token: data.args.access_token, scopes: ["identify"], expires: "2030-01-01T00:00:00Z",
+      user: {username: "alice", discriminator: "0", id: %(user)s, public_flags: 0},
+      application: {description: "", id: %(client)s, name: "Solitaire"}}});
+  } else {
+    said({cmd: data.cmd, evt: null, nonce: data.nonce, data: null});
+  }
+});
+</script></body></html>"""
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    server = await FakeDiscord().start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+async def test_the_page_signs_in_through_the_sdk_and_shows_the_players_game(
+    serve: Any, web_config: Config, fake: FakeDiscord, browser: Any
+) -> None:
+    config = dataclasses.replace(web_config, client_id=str(fake.application_id),
+                                 client_secret=fake.client_secret)
+    web: Web = await serve(dev=False, config=config, api=fake.api_base)
+    alice = fake.user("alice")
+    session = (await web.call("api/signin", {"code": fake.authorize("alice")}))["session"]
+    dealt = (await web.call("api/new", {"game": "trefoil", "deal": 3}, session=session))["board"]
+
+    client = CLIENT % {"code": json.dumps(fake.authorize("alice")),
+                       "user": json.dumps(str(alice.id)),
+                       "client": json.dumps(str(fake.application_id))}
+    page = await (await browser.new_context()).new_page()
+    await page.route(f"{web.url}discord", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=client))
+    await page.goto(f"{web.url}discord")
+    table = page.frame_locator("#app").locator("#table")
+    await table.locator(".slot").first.wait_for(timeout=15_000)
+
+    assert await table.get_attribute("data-ref") == ".".join(map(str, dealt["ref"]))
+    seen = await page.evaluate("window.seen")
+    handshake = next(s["args"] for s in seen if s["opcode"] == 0)
+    assert handshake["client_id"] == str(fake.application_id) and handshake["frame_id"] == "f1"
+    authorize = next(s["args"] for s in seen if s["cmd"] == "AUTHORIZE")
+    assert authorize["client_id"] == str(fake.application_id)
+    assert authorize["response_type"] == "code" and authorize["scope"] == ["identify"]
+    authenticate = next(s["args"] for s in seen if s["cmd"] == "AUTHENTICATE")
+    token = authenticate["access_token"]
+    assert fake.access_tokens[token] == alice.id, "the token our server got for the code"
+    assert [s["cmd"] for s in seen if s["cmd"] in ("AUTHORIZE", "AUTHENTICATE")] == [
+        "AUTHORIZE", "AUTHENTICATE"]
+
+
+async def test_a_code_discord_did_not_issue_signs_no_one_in(
+    serve: Any, web_config: Config, fake: FakeDiscord, browser: Any
+) -> None:
+    config = dataclasses.replace(web_config, client_id=str(fake.application_id),
+                                 client_secret=fake.client_secret)
+    web: Web = await serve(dev=False, config=config, api=fake.api_base)
+    client = CLIENT % {"code": json.dumps("made-up"), "user": json.dumps("1"),
+                       "client": json.dumps(str(fake.application_id))}
+    page = await (await browser.new_context()).new_page()
+    await page.route(f"{web.url}discord", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=client))
+    await page.goto(f"{web.url}discord")
+    frame = page.frame_locator("#app")
+    said = frame.locator("#say")
+    await said.wait_for(state="visible", timeout=15_000)
+    assert "Signed out" in await said.inner_text()  # the server answered 401
+    seen = await page.evaluate("window.seen")
+    assert any(s["cmd"] == "AUTHORIZE" for s in seen)
+    assert not any(s["cmd"] == "AUTHENTICATE" for s in seen), "no token: nothing to authenticate"
+    assert await frame.locator(".slot").count() == 0
