@@ -19,7 +19,7 @@ from engine import CARDS, RULES, Card, Rules
 from ..presenter import Posted
 from ..replies import Board, LostBoard, Message, Player, Reply, Update
 from ..words.language import N_, _, current, words_for
-from ..words.phrases import for_piles, foundation
+from ..words.phrases import for_piles, foundation, no_game
 from ..workers.pictures import picture_words
 
 # The page's own words, besides those the board brings.
@@ -31,6 +31,9 @@ PAGE_WORDS = {
     "signedOut": N_("Your session has ended: open the Activity again."),
     "offline": N_("The server cannot be reached: nothing was played. Try again shortly."),
 }
+# Translators: the web page, to a player with no game yet; {new} and {daily} are the labels
+# of the two buttons beside the game's name.
+START = N_("You have no game yet: pick one above, then press {new} or {daily}.")
 
 
 class ChannelBoards(Protocol):
@@ -89,11 +92,14 @@ class WebReplies:
 
 
 def reply_json(reply: Reply) -> dict[str, Any]:
+    """The reply for the page, in the language spoken. The refusal that says there is no game
+    yet names ``/new``, which the page has no use for: it says so in its own words."""
     return {
         "board": None if reply.board is None else board_json(reply.board),
         "message": None if reply.message is None else message_json(reply.message),
         "note": reply.note,
         "refused": reply.refused,
+        "noGame": reply.refused and reply.note == no_game(),
     }
 
 
@@ -192,5 +198,8 @@ def grid(game_id: str) -> dict[str, Any]:
 def page_words(language: str) -> dict[str, str]:
     """The page's own words in ``language``, and the games' names."""
     words = words_for(language)
-    return {key: words.text(text) for key, text in PAGE_WORDS.items()}
+    said = {key: words.text(text) for key, text in PAGE_WORDS.items()}
+    said["start"] = words.text(START).format(new=f"**{said['newDeal']}**",
+                                              daily=f"**{said['daily']}**")
+    return said
 

@@ -206,3 +206,22 @@ async def test_nothing_shifts_as_the_page_loads(web: Web, browser: Any) -> None:
     await page.locator(".card").first.wait_for()
     await page.wait_for_timeout(300)
     assert await page.evaluate("window.shifted") == 0
+
+
+async def test_a_player_without_a_game_is_shown_the_pages_own_way_to_deal(
+    web: Web, browser: Any
+) -> None:
+    """No slash command is named (the page deals with its own buttons), and no button that
+    would act on a game is shown before there is one; New deal then deals the game chosen."""
+    page = await (await browser.new_context()).new_page()
+    await page.goto(f"{web.url}?dev_user=161803398874989484&locale=en-US")
+    said = page.locator("#say")
+    await said.get_by_text("pick one above").wait_for()
+    text = await said.inner_text()
+    assert "New deal" in text and "Daily deal" in text and "/new" not in text, text
+    assert not await page.get_by_role("button", name="Undo").is_visible()
+    await page.select_option("#game", "clover-leaf")
+    await page.get_by_role("button", name="New deal").click()
+    await page.locator(".slot").first.wait_for()
+    assert await page.get_by_role("button", name="Undo").is_visible()
+    assert "Clover Leaf" in await page.locator("#headline").inner_text()

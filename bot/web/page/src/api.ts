@@ -13,7 +13,7 @@ export interface BoardData {
 export interface QuestionData { ask: string; args: string[]; yes: string; no: string }
 export interface ReplyData {
   board: BoardData | null; message: { text: string; question: QuestionData | null } | null;
-  note: string | null; refused: boolean; same?: boolean;
+  note: string | null; refused: boolean; noGame?: boolean; same?: boolean;
 }
 export interface SignedIn {
   session: string; language: string; words: Record<string, string>;

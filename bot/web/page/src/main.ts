@@ -115,6 +115,7 @@ class Page {
 
   private take(reply: ReplyData): void {
     if (reply.board) this.showBoard(reply.board);
+    if (reply.noGame) { this.say(this.words.start, false); return; } // the page's own buttons deal
     const said: string[] = [];
     if (reply.board && reply.board.text.includes("\n")) said.push(...reply.board.text.split("\n").slice(1));
     if (reply.message) said.push(reply.message.text);
@@ -145,6 +146,7 @@ class Page {
     const headline = board.text.split("\n")[0];
     const h = $("headline");
     h.replaceChildren(...markdown(headline));
+    $("tools").classList.remove("idle"); // its place kept, unseen, until there is a game
     for (const b of document.querySelectorAll<HTMLButtonElement>("#tools button")) {
       const data = board.buttons.find((x) => x.action === b.dataset.action);
       b.hidden = !data;
