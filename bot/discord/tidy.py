@@ -51,6 +51,7 @@ TOKEN_MARGIN_S = 60  # used only while this much of its life is left
 CHANNEL_EDITS_PER_S = 10.0  # the processes' channel-route edits: a fifth of the
 # global limit, the rest left to everything else a bot asks (and to other processes' slips)
 WAITING_LIMIT = 5_000  # channel-route edits waiting, at most (the oldest dropped beyond)
+WAITING_BYTES = 32 * 2**20  # and the pictures they carry, at most (about 800 boards)
 REMEMBERED = 50_000  # boards whose interaction is remembered: the live ones of active players
 REPORT_EVERY_S = 600  # the statistics line, this often
 
@@ -126,6 +127,7 @@ class Tidy:
         # waiting, oldest first
         self._waiting: OrderedDict[int, tuple[int, dict[str, Any], Upload | None]] = \
             OrderedDict()
+        self._waiting_bytes = 0  # of the pictures the waiting edits carry
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._runner: asyncio.Task[None] | None = None
@@ -159,15 +161,24 @@ class Tidy:
         """Edit a channel message through its route, paced within the budget; a newer edit
         of the same message replaces one still waiting. ``upload``: the file the body's
         ``attachments`` name as id 0 (a board's picture)."""
-        self._waiting.pop(message_id, None)
+        if message_id in self._waiting:
+            self._unwait(message_id)
         self._waiting[message_id] = (channel_id, body, upload)
-        while len(self._waiting) > WAITING_LIMIT:
-            self._waiting.popitem(last=False)
+        self._waiting_bytes += 0 if upload is None else len(upload.data)
+        while len(self._waiting) > WAITING_LIMIT or self._waiting_bytes > WAITING_BYTES:
+            self._unwait(next(iter(self._waiting)))
             if not self.counts.dropped:
-                log.warning("more than %d channel edits wait for Discord's rate limit: the "
-                            "oldest are dropped (those boards stay whole)", WAITING_LIMIT)
+                log.warning("more than %d channel edits, or %d MB of their pictures, wait for "
+                            "Discord's rate limit: the oldest are dropped (those messages stay "
+                            "as they are)", WAITING_LIMIT, WAITING_BYTES // 2**20)
             self.counts.dropped += 1
         self._wake.set()
+
+    def _unwait(self, message_id: int) -> tuple[int, dict[str, Any], Upload | None]:
+        """Take the edit waiting for ``message_id`` out of the queue."""
+        waiting = self._waiting.pop(message_id)
+        self._waiting_bytes -= 0 if waiting[2] is None else len(waiting[2].data)
+        return waiting
 
     async def edit_now(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
         """Edit a channel message through its route within the budget, and wait for it (a
@@ -225,7 +236,8 @@ class Tidy:
             await self.budget.take()
             if not self._waiting:
                 continue
-            message_id, (channel_id, body, upload) = self._waiting.popitem(last=False)
+            message_id = next(iter(self._waiting))
+            channel_id, body, upload = self._unwait(message_id)
             await self._channel_edit(channel_id, message_id, body, upload)
             self.counts.through_channel += 1
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.discord.tidy import TOKEN_LIFETIME_S, Budget, QuietRetries, Tidy
+from bot.discord.tidy import TOKEN_LIFETIME_S, Budget, QuietRetries, Tidy, Upload
 
 
 class Clock:
@@ -118,6 +118,20 @@ async def test_edits_waiting_are_one_per_message_and_bounded(
     assert client.http.paths == ["/channels/9/messages/4", "/channels/9/messages/5",
                                  "/channels/9/messages/3"]
     await tidy.close()
+
+
+async def test_the_pictures_waiting_are_bounded_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards refreshed from the page carry their picture: the queue holds at most
+    WAITING_BYTES of them, the oldest dropped first, and a replaced edit gives its back."""
+    monkeypatch.setattr("bot.discord.tidy.WAITING_BYTES", 250)
+    tidy = Tidy(Client())  # type: ignore[arg-type]  # not started: the edits wait
+    for message in (1, 2, 3):
+        tidy.edit_later(9, message, {"content": "x"}, Upload("board.png", bytes(100)))
+    assert list(tidy._waiting) == [2, 3] and tidy._waiting_bytes == 200
+    tidy.edit_later(9, 2, {"content": "y"}, Upload("board.png", bytes(50)))  # replaces 2's
+    assert list(tidy._waiting) == [3, 2] and tidy._waiting_bytes == 150
+    tidy.edit_later(9, 4, {"content": "z"})  # no picture: no bytes
+    assert tidy._waiting_bytes == 150 and tidy.counts.dropped == 1
 
 
 async def test_a_429_is_logged_once_with_its_route_and_scope(
