@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 
 from bot.config import Config
 from bot.core import Core
@@ -25,6 +26,13 @@ from bot.web.view import ChannelBoards
 from .fake_discord import FakeDiscord, FakeMessage
 
 Call = Callable[..., Awaitable[Any]]
+
+
+@pytest.fixture
+def database(any_database: Path | str) -> Path | str:
+    """Every test here on each backend: whether a page's move reaches a channel's board (and
+    never a private one) is decided by what the database says, in every process."""
+    return any_database
 
 
 def page_config(fake: FakeDiscord, **settings: Any) -> Config:
@@ -132,7 +140,7 @@ async def test_a_private_board_is_never_shown_in_the_channel(
 
 
 async def test_a_page_served_as_a_process_of_its_own_edits_the_board_over_rest(
-    fake: FakeDiscord, bot: Any, database: Path
+    fake: FakeDiscord, bot: Any, database: Path | str
 ) -> None:
     """As ``python -m bot --web`` beside the bot: a core of its own on the same database,
     Discord reached over REST alone with the bot's token, edits paced by a Tidy of its own."""
