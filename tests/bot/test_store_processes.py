@@ -239,7 +239,7 @@ async def test_a_leader_whose_session_ends_is_told_at_once_and_writes_nothing(
     try:
         assert await a.meta.try_lead(lost.set)
         # The server ends the leader's session, as a restart or a network cut would.
-        await run_sql(b, "SELECT pg_terminate_backend(pid) FROM pg_locks "
+        await run_sql(b, "SELECT pg_terminate_backend(pid, 5000) FROM pg_locks "
                          "WHERE locktype = 'advisory' AND pid <> pg_backend_pid()")
         await asyncio.wait_for(lost.wait(), 5)
         with pytest.raises((NotLeading, StoreUnavailable)):
@@ -257,7 +257,9 @@ async def test_a_leader_whose_session_is_lost_is_replaced(pg_url: str) -> None:
         assert await a.meta.try_lead("commands") is True
         # The leader's connection dies (a network cut, a server restart): its lock goes.
         await run_sql(
-            b, "SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory'"
+            # Waiting (up to 5 s) for the session to end: ended, it holds no lock any more.
+            b, "SELECT pg_terminate_backend(pid, 5000) FROM pg_locks "
+               "WHERE locktype = 'advisory'"
         )
         assert await b.meta.try_lead("commands") is True
         assert await a.meta.try_lead("commands") is False, "the old leader learns it lost the lead"
