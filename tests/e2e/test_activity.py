@@ -17,7 +17,7 @@ import aiohttp
 
 from bot.config import Config
 from bot.core import Core
-from bot.discord.rest import board_edits
+from bot.discord.rest import logged_in
 from bot.discord.send import BoardEdits
 from bot.web.running import start_web
 from bot.web.view import ChannelBoards
@@ -145,8 +145,8 @@ async def test_a_page_served_as_a_process_of_its_own_edits_the_board_over_rest(
             if await core.stores.boards.of_player(fake.users["alice"].id):
                 break
             await asyncio.sleep(0.05)
-        async with board_edits(page_config(fake, token=fake.token)) as edits, \
-                page_of(fake, bot, "alice", core=core, channels=edits) as call:
+        async with logged_in(page_config(fake, token=fake.token)) as rest, \
+                page_of(fake, bot, "alice", core=core, channels=rest.channels) as call:
             await move_on_the_page(call)
             assert await shows(message, "1 move"), message.content
     finally:
