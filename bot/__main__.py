@@ -19,6 +19,7 @@ from .store import StoreError
 if TYPE_CHECKING:  # the adapters are imported when they run: the console needs no discord
     from .core import Core
     from .discord.client import PageStarter
+    from .discord.rest import GuildMembers
     from .discord.send import BoardEdits
     from .web.running import Serving
 
@@ -156,10 +157,10 @@ def run(args: argparse.Namespace, config: Config) -> int:
     if args.web:
         from .web.running import run_web
 
-        if config.token and not args.dev:  # the page's moves show on boards in channels
-            from .discord.rest import board_edits
+        if config.token and not args.dev:  # moves show on boards; games count in servers
+            from .discord.rest import logged_in
 
-            return asyncio.run(run_web(config, dev=False, channels=lambda: board_edits(config)))
+            return asyncio.run(run_web(config, dev=False, bot=lambda: logged_in(config)))
         return asyncio.run(run_web(config, dev=args.dev))
 
     from .discord.client import serve
@@ -179,8 +180,8 @@ def _page_in_this_process(config: Config) -> PageStarter | None:
         return None
     from .web.running import start_web
 
-    async def start(core: Core, boards: BoardEdits) -> Serving:
-        return await start_web(core, config, channels=boards)
+    async def start(core: Core, boards: BoardEdits, members: GuildMembers) -> Serving:
+        return await start_web(core, config, channels=boards, members=members)
 
     return start
 

@@ -35,6 +35,7 @@ from .checks import SolitaireTree
 from .components import DYNAMIC_ITEMS, dispatched
 from .context import speaking_to
 from .game_commands import GameCommands
+from .rest import GuildMembers
 from .stats_commands import StatsCommands
 from .tidy import QuietRetries, Tidy
 from .together_commands import TogetherCommands
@@ -55,8 +56,9 @@ class Closing(Protocol):
     async def close(self) -> None: ...
 
 
-# Starts the page over the core, with the edits that show its moves on boards in channels.
-PageStarter = Callable[[Core, send.BoardEdits], Awaitable[Closing]]
+# Starts the page over the core, with the edits that show its moves on boards in channels
+# and the bot's word on who is a member of a server (where the page's games count).
+PageStarter = Callable[[Core, send.BoardEdits, GuildMembers], Awaitable[Closing]]
 
 
 class CannotReachDiscord(RuntimeError):
@@ -251,7 +253,7 @@ async def run_bot(
     # Closing, the bot stops the page first: no move comes from it once the core closes.
     async with SolitaireBot(config, core, force_sync=force_sync) as bot:
         if page is not None:  # a move made there shows on boards through this bot's edits
-            bot.page = await page(core, send.BoardEdits(bot.tidy))
+            bot.page = await page(core, send.BoardEdits(bot.tidy), GuildMembers(bot))
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             loop.add_signal_handler(

@@ -1,12 +1,15 @@
 """Discord's REST alone, for the Activity's page served as a process of its own
 (``python -m bot --web``): no gateway, only the bot's token, so that a move made on the page
-shows on the player's boards in channels (``send.BoardEdits``). Its edits are paced by a
-``Tidy`` of its own, one more process's share of the budget all the bot's processes share."""
+shows on the player's boards in channels (``send.BoardEdits``) and a game played there counts
+in the server the player is a member of (``GuildMembers``). Its edits are paced by a ``Tidy``
+of its own, one more process's share of the budget all the bot's processes share."""
 
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 
 import aiohttp
 import discord
@@ -15,12 +18,41 @@ from ..config import Config
 from .send import BoardEdits
 from .tidy import QuietRetries, Tidy
 
+log = logging.getLogger(__name__)
+
+
+class GuildMembers:
+    """Whether a user is a member of a server, asked with the bot's token
+    (``GET /guilds/{guild_id}/members/{user_id}``): the page's ``Members``."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+
+    async def __call__(self, guild_id: int, user_id: int) -> bool | None:
+        try:
+            await self._client.http.get_member(guild_id, user_id)
+        except (discord.NotFound, discord.Forbidden):  # not a member, or the bot not there
+            return False
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as err:
+            log.warning("asking Discord whether user %d is in server %d failed: %s",
+                        user_id, guild_id, type(err).__name__)
+            return None
+        return True
+
+
+@dataclass(frozen=True)
+class Rest:
+    """The page's process's side of Discord (its ``BotSide``)."""
+
+    channels: BoardEdits
+    members: GuildMembers
+
 
 @contextlib.asynccontextmanager
-async def board_edits(config: Config) -> AsyncIterator[BoardEdits]:
+async def logged_in(config: Config) -> AsyncIterator[Rest]:
     """Logged in with ``config.token`` while the block runs; what waits is left at its end."""
     if not config.token:
-        raise ValueError("board_edits needs config.token")
+        raise ValueError("logged_in needs config.token")
     trace = aiohttp.TraceConfig()
     # No gateway, so intents ask for nothing; guilds only keeps discord.py from warning.
     client = discord.Client(intents=discord.Intents(guilds=True), http_trace=trace)
@@ -31,7 +63,7 @@ async def board_edits(config: Config) -> AsyncIterator[BoardEdits]:
     await client.login(config.token)
     tidy.start()
     try:
-        yield BoardEdits(tidy)
+        yield Rest(BoardEdits(tidy), GuildMembers(client))
     finally:
         await tidy.close()
         await client.close()

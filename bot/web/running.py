@@ -11,6 +11,7 @@ import signal
 from collections.abc import Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
+from typing import Protocol
 
 from aiohttp import web
 
@@ -18,10 +19,21 @@ from ..config import Config
 from ..core import Core
 from .server import WebServer, is_loopback
 from .sessions import Sessions
-from .signin import DISCORD_API, SignIn
+from .signin import DISCORD_API, Members, SignIn
 from .view import ChannelBoards
 
 log = logging.getLogger(__name__)
+
+
+class BotSide(Protocol):
+    """What the page's own process gets from Discord with the bot's token: the player's
+    boards in channels, and who is a member of a server."""
+
+    @property
+    def channels(self) -> ChannelBoards: ...
+
+    @property
+    def members(self) -> Members: ...
 
 
 class WebRefused(Exception):
@@ -54,13 +66,15 @@ def web_ready(config: Config, *, dev: bool) -> bool:
 
 
 async def start_web(core: Core, config: Config, *, dev: bool = False, api: str = DISCORD_API,
-                    channels: ChannelBoards | None = None) -> Serving:
-    """Serve the page on WEB_HOST:WEB_PORT over ``core`` until ``close``."""
+                    channels: ChannelBoards | None = None,
+                    members: Members | None = None) -> Serving:
+    """Serve the page on WEB_HOST:WEB_PORT over ``core`` until ``close``. ``members``: asks
+    Discord with the bot's token (None: no token, so the page's games count in no server)."""
     signin = None
     if config.client_id is not None and config.client_secret is not None:
         signin = SignIn(config.client_id, config.client_secret, api=api)
     server = WebServer(core, Sessions(config.web_secret), signin=signin, dev=dev,
-                       channels=channels)
+                       channels=channels, members=members)
     runner = web.AppRunner(server.app(), access_log=None)
     await runner.setup()
     await web.TCPSite(runner, config.web_host, config.web_port).start()
@@ -72,11 +86,12 @@ async def start_web(core: Core, config: Config, *, dev: bool = False, api: str =
 
 async def run_web(
     config: Config, *, dev: bool,
-    channels: Callable[[], AbstractAsyncContextManager[ChannelBoards]] | None = None,
+    bot: Callable[[], AbstractAsyncContextManager[BotSide]] | None = None,
 ) -> int:
     """The page's own process: until SIGTERM or Ctrl-C. 0 when done, 2 when the settings
-    do not allow it (said why). ``channels``: Discord's side, opened for as long as the
-    page is served (None: the player's boards in channels stay as they are)."""
+    do not allow it (said why). ``bot``: Discord's side with the bot's token, opened for as
+    long as the page is served (None: the player's boards in channels stay as they are, and
+    the page's games count in no server)."""
     try:
         ready = web_ready(config, dev=dev)
     except WebRefused as err:
@@ -94,8 +109,10 @@ async def run_web(
             loop.add_signal_handler(sig, stop.set)
     try:
         async with contextlib.AsyncExitStack() as opened:
-            boards = None if channels is None else await opened.enter_async_context(channels())
-            serving = await start_web(core, config, dev=dev, channels=boards)
+            side = None if bot is None else await opened.enter_async_context(bot())
+            serving = await start_web(core, config, dev=dev,
+                                      channels=None if side is None else side.channels,
+                                      members=None if side is None else side.members)
             try:
                 await stop.wait()
             finally:

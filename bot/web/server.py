@@ -7,6 +7,8 @@ Every asset is served from here (Discord's proxy allows no other host): the page
 stylesheet and its script, the SDK bundled in. Requests carry a signed session
 (``sessions.py``), got by signing in through Discord (``signin.py``) — or, in dev mode only
 (``--dev``, on loopback), as whichever user the page's URL names (``/?dev_user=<id>``).
+A game counts in the server the Activity was opened in only when Discord says the player
+is a member of it (``Members``, asked once at sign-in).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from ..core import Core
 from ..replies import Action, Ask, BoardRef, Player, Question, is_id
 from ..words.language import language_of, speaking
 from .sessions import Sessions
-from .signin import SignIn, SignInRefused
+from .signin import Members, SignIn, SignInRefused
 from .view import ChannelBoards, WebReplies, page_words
 
 log = logging.getLogger(__name__)
@@ -57,15 +59,20 @@ class Asset:
 
 class WebServer:
     """The page's routes over ``core``. ``signin``: Discord's OAuth2 (None: no sign-in but
-    dev mode's); ``dev``: sign in as any user the page names, for development."""
+    dev mode's); ``dev``: sign in as any user the page names, for development;
+    ``members``: asks Discord with the bot's token whether a player is in the server the
+    page names (None: no token here, so no game counts in a server)."""
 
     def __init__(self, core: Core, sessions: Sessions, *, signin: SignIn | None,
-                 dev: bool = False, channels: ChannelBoards | None = None) -> None:
+                 dev: bool = False, channels: ChannelBoards | None = None,
+                 members: Members | None = None) -> None:
         self.core = core
         self.sessions = sessions
         self.signin = signin
         self.dev = dev
         self.channels = channels
+        self.members = members
+        self._said_no_members = False
         self.assets = {name: _asset(STATIC / name, kind) for name, kind in ASSETS.items()}
         self.index = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -108,7 +115,9 @@ class WebServer:
         and a session for this server."""
         if self.signin is None:
             raise web.HTTPNotFound(text="Signing in through Discord is not set up here.")
-        code = _text(await _body(request), "code", 200)
+        body = await _body(request)
+        code = _text(body, "code", 200)
+        named = _guild(body)
         try:
             token = await self.signin.exchange(code)
             user = await self.signin.who(token)
@@ -116,10 +125,12 @@ class WebServer:
             log.warning("a sign-in was refused: %s", err)
             return web.json_response({"error": "Discord did not accept the sign-in."},
                                      status=401)
-        return self._signed(user.user_id, user.locale, access_token=token)
+        guild = await self._server(named, user.user_id)
+        return self._signed(user.user_id, user.locale, guild, access_token=token)
 
     async def dev_sign_in(self, request: web.Request) -> web.Response:
-        """Dev mode only: a session for the user the page's URL names."""
+        """Dev mode only: a session for the user the page's URL names (and the server,
+        trusted as at a real sign-in: if Discord says they are in it)."""
         if not self.dev:
             raise web.HTTPNotFound(text="There is no dev sign-in: the server is not in dev "
                                         "mode (--dev).")
@@ -128,13 +139,37 @@ class WebServer:
         if not user.isdigit() or not is_id(int(user)):
             raise BadRequest("dev_user must be a user id: digits")
         locale = body.get("locale")
-        return self._signed(int(user), locale if isinstance(locale, str) else None)
+        guild = await self._server(_guild(body) or _guild(dict(request.query)), int(user))
+        return self._signed(int(user), locale if isinstance(locale, str) else None, guild)
 
-    def _signed(self, user_id: int, locale: str | None, **extra: str) -> web.Response:
+    async def _server(self, guild_id: int | None, user_id: int) -> int | None:
+        """``guild_id`` if Discord says ``user_id`` is a member of it; else None (no server:
+        the game counts in none, as in a DM)."""
+        if guild_id is None:
+            return None
+        if self.members is None:
+            if not self._said_no_members:
+                self._said_no_members = True
+                log.warning("games on the page count in no server: this process has no bot "
+                            "token (DISCORD_TOKEN) to ask Discord who is a member of one")
+            return None
+        member = await self.members(guild_id, user_id)
+        if member is None:
+            log.warning("Discord could not be asked whether user %d is in server %d: their "
+                        "games on the page count in no server until they sign in again",
+                        user_id, guild_id)
+        elif not member:
+            log.info("user %d signed in naming server %d, which Discord says they are not "
+                     "in (or the bot is not): their games on the page count in no server",
+                     user_id, guild_id)
+        return guild_id if member else None
+
+    def _signed(self, user_id: int, locale: str | None, guild_id: int | None = None,
+                **extra: str) -> web.Response:
         language = language_of(locale)
         with speaking(language):
             words = page_words(language)
-        return web.json_response({"session": self.sessions.sign(user_id, language),
+        return web.json_response({"session": self.sessions.sign(user_id, language, guild_id),
                                   "language": language, "words": words,
                                   "games": GAMES, **extra})
 
@@ -213,8 +248,8 @@ class WebServer:
         if session is None:
             raise web.HTTPUnauthorized(text="Sign in first: the session is missing or has "
                                             "expired.")
-        # No server: a guild the page names is the client's word, which no result trusts.
-        return Player(session.user_id, None, session.language)
+        # The server Discord said at sign-in the player is in (None: a DM, or none trusted).
+        return Player(session.user_id, session.guild_id, session.language)
 
 
 @web.middleware
@@ -246,6 +281,17 @@ def _text(body: dict[str, Any], key: str, most: int) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= most:
         raise BadRequest(f"{key} must be a text of 1 to {most} characters")
     return value
+
+
+def _guild(body: dict[str, Any]) -> int | None:
+    """The server the page says the Activity was opened in (the SDK's ``guildId``; None or
+    absent in a DM): the page's word, which ``WebServer._server`` checks with Discord."""
+    value = body.get("guild")
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value.isdigit() or not is_id(int(value)):
+        raise BadRequest("guild must be a server's id: digits")
+    return int(value)
 
 
 def _game(body: dict[str, Any]) -> str:

@@ -2,13 +2,17 @@
 token (with the client secret, which never leaves the server), and the token asked who it
 belongs to (``/users/@me``). The page hands the access token on to the SDK's
 ``authenticate``; the server keeps neither.
+
+The server the Activity was opened in is the page's word (the SDK's ``guildId``), so it is
+trusted only once Discord says, asked with the bot's token, that the player is a member of
+it (``Members``: the Discord side provides it, the web side never imports that side).
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import aiohttp
 
@@ -28,6 +32,15 @@ class SignInRefused(Exception):
 class DiscordUser:
     user_id: int
     locale: str | None  # the language of their Discord app (the ``identify`` scope)
+
+
+class Members(Protocol):
+    """Whether a user is a member of a server, as Discord answers the bot's token
+    (``GET /guilds/{guild_id}/members/{user_id}``)."""
+
+    async def __call__(self, guild_id: int, user_id: int) -> bool | None:
+        """True: a member. False: not one, or the bot is not in that server. None: Discord
+        could not be asked."""
 
 
 class SignIn:

@@ -18,7 +18,7 @@ import pytest
 
 from bot.config import Config
 from bot.core import Core
-from bot.discord.rest import board_edits
+from bot.discord.rest import GuildMembers, logged_in
 from bot.discord.send import BoardEdits
 from bot.web.running import start_web
 from bot.web.view import ChannelBoards
@@ -42,12 +42,15 @@ def page_config(fake: FakeDiscord, **settings: Any) -> Config:
 
 @contextlib.asynccontextmanager
 async def page_of(fake: FakeDiscord, bot: Any, user: str, *, core: Core | None = None,
-                  channels: ChannelBoards | None = None) -> AsyncIterator[Call]:
-    """The page's server, and ``user`` signed in on it: ``await call(path, body)`` as the
-    page asks. By default in the bot's process, as ``run_bot`` starts it; else over
-    ``core`` and ``channels``, as a process of its own."""
+                  channels: ChannelBoards | None = None, guild: int | None = None,
+                  token: bool = True) -> AsyncIterator[Call]:
+    """The page's server, and ``user`` signed in on it (in the Activity opened in ``guild``):
+    ``await call(path, body)`` as the page asks. By default in the bot's process, as
+    ``run_bot`` starts it; else over ``core`` and ``channels``, as a process of its own
+    (``token=False``: one without the bot's token, which cannot ask who is in a server)."""
+    asks = GuildMembers(bot) if token else None
     page = await start_web(core or bot.core, page_config(fake), api=fake.api_base,
-                           channels=channels or BoardEdits(bot.tidy))
+                           channels=channels or BoardEdits(bot.tidy), members=asks)
     url = f"http://127.0.0.1:{page.port}/api/"
     try:
         async with aiohttp.ClientSession() as http:
@@ -60,8 +63,9 @@ async def page_of(fake: FakeDiscord, bot: Any, user: str, *, core: Core | None =
                     assert response.status == 200, await response.text()
                     return await response.json()
 
-            session = (await call("signin", {"code": fake.authorize(fake.users[user])})
-                       )["session"]
+            code = fake.authorize(fake.users[user])
+            named = {} if guild is None else {"guild": str(guild)}
+            session = (await call("signin", {"code": code, **named}))["session"]
             yield call
     finally:
         await page.close()
@@ -153,8 +157,8 @@ async def test_a_page_served_as_a_process_of_its_own_edits_the_board_over_rest(
             if await core.stores.boards.of_player(fake.users["alice"].id):
                 break
             await asyncio.sleep(0.05)
-        async with board_edits(page_config(fake, token=fake.token)) as edits, \
-                page_of(fake, bot, "alice", core=core, channels=edits) as call:
+        async with logged_in(page_config(fake, token=fake.token)) as rest, \
+                page_of(fake, bot, "alice", core=core, channels=rest.channels) as call:
             await move_on_the_page(call)
             assert await shows(message, "1 move"), message.content
     finally:
@@ -178,3 +182,52 @@ async def test_a_fast_player_on_the_page_stays_within_the_rate_limits(
             board = (await call("act", {**body, "seen": board["ref"]}))["board"]
         assert await shows(message, board["text"].splitlines()[0]), message.content
     assert len(message.history) < 30, "edits waiting were replaced by newer ones"
+
+
+async def leave_a_game(call: Call) -> None:
+    """A game dealt on the page, a move played, and left for a new one: a result recorded."""
+    await call("new", {"game": "clover-leaf", "deal": 5})
+    await move_on_the_page(call)
+    asked = (await call("new", {"game": "trefoil", "deal": 2}))["message"]["question"]
+    assert asked is not None, "an unfinished game: the page asks first"
+    left = await call("answer", {"ask": asked["ask"], "args": asked["args"], "yes": True})
+    assert left["board"]["game"] == "trefoil"
+
+
+async def test_a_game_on_the_page_counts_in_the_server_discord_says_the_player_is_in(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    alice = fake.users["alice"]
+    async with page_of(fake, bot, "alice", guild=fake.guild.id) as call:
+        await leave_a_game(call)
+    here = await fake.command(alice, "stats")
+    assert "Your record on this server: 1 played" in here.text, here.text
+    elsewhere = await fake.command("erin", "stats", {"user": "alice"}, guild=fake.other_guild)
+    assert "played" not in elsewhere.text and "ask again" not in elsewhere.text, elsewhere.text
+
+
+@pytest.mark.problems_expected  # Discord's 404 and 403: asked, and the answer is no
+async def test_a_server_the_player_is_not_in_or_the_bot_is_not_counts_for_none(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    erin = fake.users["erin"]  # in the other server, not this one
+    async with page_of(fake, bot, "erin", guild=fake.guild.id) as call:
+        await leave_a_game(call)
+    async with page_of(fake, bot, "erin", guild=fake.stranger_guild.id) as call:
+        await leave_a_game(call)  # erin is in it, but the bot is not: Discord says 403
+    theirs = await fake.command("alice", "stats", {"user": "erin"})
+    assert "played" not in theirs.text and "ask again" not in theirs.text, theirs.text
+    everywhere = await fake.command(erin, "stats", {"scope": "all"}, guild=fake.other_guild)
+    assert "2 played" in everywhere.text, everywhere.text
+
+
+async def test_without_the_bots_token_a_game_on_the_page_counts_in_no_server(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    alice = fake.users["alice"]
+    async with page_of(fake, bot, "alice", guild=fake.guild.id, token=False) as call:
+        await leave_a_game(call)
+    here = await fake.command("bob", "stats", {"user": "alice"})
+    assert "1 played" not in here.text and "ask again" not in here.text, here.text
+    everywhere = await fake.command(alice, "stats", {"scope": "all"})
+    assert "1 played" in everywhere.text, everywhere.text

@@ -15,7 +15,7 @@ import pytest
 from bot.config import Config
 from bot.core import Core
 from bot.web.running import Serving, start_web
-from bot.web.signin import DISCORD_API
+from bot.web.signin import DISCORD_API, Members
 from bot.web.view import ChannelBoards
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; Playwright's own download is not used
@@ -59,10 +59,12 @@ async def serve(web_config: Config) -> AsyncIterator[Any]:
     started: list[Web] = []
 
     async def start(*, dev: bool = True, config: Config | None = None, api: str = DISCORD_API,
-                    channels: ChannelBoards | None = None) -> Web:
+                    channels: ChannelBoards | None = None,
+                    members: Members | None = None) -> Web:
         config = config or web_config
         core = await Core.open(config.database, render_processes=0)
-        serving = await start_web(core, config, dev=dev, api=api, channels=channels)
+        serving = await start_web(core, config, dev=dev, api=api, channels=channels,
+                                   members=members)
         web = Web(core, serving, aiohttp.ClientSession())
         started.append(web)
         return web

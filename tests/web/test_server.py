@@ -13,12 +13,13 @@ import pytest
 
 from bot.config import Config
 from bot.web.running import WebRefused, web_ready
-from bot.web.sessions import Sessions
+from bot.web.sessions import Session, Sessions
 from tests.e2e.fake_discord import FakeDiscord
 
 from .conftest import Web
 
 ALICE = 314_159_265_358_979_323
+GUILD = 271_828_182_845_904_523
 
 
 @pytest.fixture
@@ -158,3 +159,28 @@ async def test_every_asset_is_served_compressed_from_here(web: Web) -> None:
         assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     page = await web.call("")
     assert 'src="app.js"' in page and 'name="dev" content="1"' in page
+
+
+def test_a_session_carries_the_server_checked_at_sign_in_and_is_not_forged_to_another() -> None:
+    keys = Sessions("k")
+    token = keys.sign(ALICE, "en-US", GUILD)
+    assert keys.read(token) == Session(ALICE, "en-US", GUILD)
+    assert keys.read(keys.sign(ALICE, "en-US")) == Session(ALICE, "en-US", None)
+    data, _, mac = token.partition(".")
+    assert keys.read(f"{data[:-2]}AA.{mac}") is None
+
+
+async def test_a_named_server_is_trusted_only_as_discord_answers(
+    serve: Any, web_config: Config
+) -> None:
+    async def members(guild_id: int, user_id: int) -> bool | None:
+        return {GUILD: True, GUILD + 1: False}.get(guild_id)  # GUILD + 2: Discord unreachable
+
+    config = dataclasses.replace(web_config, web_secret="s")
+    for asks, guild, trusted in ((members, GUILD, GUILD), (members, GUILD + 1, None),
+                                 (members, GUILD + 2, None), (None, GUILD, None)):
+        web: Web = await serve(config=config, members=asks)
+        signed = await web.call("api/dev/signin", {"user": str(ALICE), "guild": str(guild)})
+        session = Sessions("s").read(signed["session"])
+        assert session is not None and session.guild_id == trusted, (guild, asks)
+    await web.call("api/dev/signin", {"user": str(ALICE), "guild": "x"}, status=400)

@@ -11,7 +11,8 @@ const POLL_MS = 3000; // how often the page asks whether the game moved elsewher
 interface Platform { signIn(): Promise<SignedIn>; channelId: string | null }
 
 // Inside Discord: the SDK's handshake, its OAuth2 code exchanged by our server (the client
-// secret never reaches the page), then the SDK told who signed in.
+// secret never reaches the page), then the SDK told who signed in. The server the Activity
+// was opened in (null in a DM) counts the player's games there once Discord says they are in it.
 class InDiscord implements Platform {
   channelId: string | null = null;
   constructor(private clientId: string) {}
@@ -22,7 +23,7 @@ class InDiscord implements Platform {
     const { code } = await sdk.commands.authorize({
       client_id: this.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
     });
-    const signed = await ask<SignedIn>("api/signin", { code });
+    const signed = await ask<SignedIn>("api/signin", { code, guild: sdk.guildId });
     await sdk.commands.authenticate({ access_token: signed.access_token ?? "" });
     return signed;
   }
@@ -32,8 +33,12 @@ class InDiscord implements Platform {
 // and only in dev mode (`solitaire-bot --web --dev`).
 class Dev implements Platform {
   channelId: string | null;
-  constructor(private user: string, private locale: string, channel: string | null) { this.channelId = channel; }
-  signIn(): Promise<SignedIn> { return ask<SignedIn>("api/dev/signin", { user: this.user, locale: this.locale }); }
+  constructor(private user: string, private locale: string, channel: string | null, private guild: string | null) {
+    this.channelId = channel;
+  }
+  signIn(): Promise<SignedIn> {
+    return ask<SignedIn>("api/dev/signin", { user: this.user, locale: this.locale, guild: this.guild });
+  }
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -212,7 +217,7 @@ function platform(): Platform {
   const devUser = query.get("dev_user");
   const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
   if (devUser !== null) {
-    return new Dev(devUser, query.get("locale") ?? navigator.language, query.get("channel"));
+    return new Dev(devUser, query.get("locale") ?? navigator.language, query.get("channel"), query.get("guild"));
   }
   return new InDiscord(meta("client-id"));
 }
