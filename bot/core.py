@@ -1,13 +1,13 @@
-"""The bot's Discord-free core: the one face its two adapters — the Discord client and the
-console — call, a method for each thing they want done.
+"""The bot's Discord-free core: the one face its adapters — the Discord client, the console
+and the Activity's page — call, a method for each thing they want done.
 
 Behind it: the stores, the flows (playing a game, statistics, the daily deal, a
 player's data and settings, the solver for players), the helper processes (the solver,
 the pictures) and the leadership. An adapter turns its input into one call here,
 handing over its ``Presenter``: the core shows the reply through it, and everything that
-follows from the reply (a board amended, an earlier one collapsed, a challenge's message
-updated). Nothing calls the core back after the reply, and no adapter reaches behind
-this face.
+follows from the reply (a board amended, an earlier one collapsed, the player's boards in
+channels refreshed after a move on the page, a challenge's message updated). Nothing calls
+the core back after the reply, and no adapter reaches behind this face.
 
 Each method that answers a player answers in the player's language (``Player.language``):
 it runs speaking it, and so does the work it starts. A message shared in a channel (a
