@@ -19,7 +19,7 @@ from ..config import Config
 from ..core import Core
 from .server import WebServer, is_loopback
 from .sessions import Sessions
-from .signin import DISCORD_API, Members, SignIn
+from .signin import Members, SignIn
 from .view import ChannelBoards
 
 log = logging.getLogger(__name__)
@@ -65,11 +65,12 @@ def web_ready(config: Config, *, dev: bool) -> bool:
     return dev or config.activity
 
 
-async def start_web(core: Core, config: Config, *, dev: bool = False, api: str = DISCORD_API,
+async def start_web(core: Core, config: Config, *, dev: bool = False, api: str | None = None,
                     channels: ChannelBoards | None = None,
                     members: Members | None = None) -> Serving:
     """Serve the page on WEB_HOST:WEB_PORT over ``core`` until ``close``. ``members``: asks
-    Discord with the bot's token (None: no token, so the page's games count in no server)."""
+    Discord with the bot's token (None: no token, so the page's games count in no server).
+    ``api``: Discord's API for signing in (None: ``signin.DISCORD_API``)."""
     signin = None
     if config.client_id is not None and config.client_secret is not None:
         signin = SignIn(config.client_id, config.client_secret, api=api)

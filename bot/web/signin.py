@@ -20,7 +20,9 @@ from ..replies import is_id
 
 log = logging.getLogger(__name__)
 
-DISCORD_API = "https://discord.com/api/v10"  # tests point it at the fake Discord
+# Read when a SignIn is made, so that tests can point it at the fake Discord (in a page
+# process of its own too: tests/e2e/launch_bot.py sets it from FAKE_DISCORD_API).
+DISCORD_API = "https://discord.com/api/v10"
 TIMEOUT = aiohttp.ClientTimeout(total=10)
 
 
@@ -44,10 +46,10 @@ class Members(Protocol):
 
 
 class SignIn:
-    def __init__(self, client_id: str, client_secret: str, *, api: str = DISCORD_API) -> None:
+    def __init__(self, client_id: str, client_secret: str, *, api: str | None = None) -> None:
         self.client_id = client_id
         self._client_secret = client_secret
-        self.api = api.rstrip("/")
+        self.api = (api or DISCORD_API).rstrip("/")  # None: Discord's (DISCORD_API, as now)
         self._http: aiohttp.ClientSession | None = None
 
     def _session(self) -> aiohttp.ClientSession:
