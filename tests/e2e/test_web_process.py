@@ -1,0 +1,151 @@
+"""The Activity's page served the way a large bot's operator serves it: ``python -m bot --web``
+(no ``--dev``) as a process of its own, beside the bot, on the same database, with the bot's
+token and the application's OAuth2 id and secret in its environment.
+
+The process is ``python -m tests.e2e.launch_bot --web``: the bot's own entry point with
+Discord (discord.py's REST and gateway, and the page's OAuth2 sign-in) pointed at the fake.
+A player deals with ``/new`` in a channel, signs in on the page over HTTP, moves there, and
+the move shows on the board in the channel and in ``/show``; SIGTERM ends the process, 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.core import Core
+
+from .fake_discord import FakeDiscord
+from .harness import REPO, BotProcess
+from .test_activity import shows
+
+
+@pytest.fixture
+def database(any_database: Path | str) -> Path | str:
+    """On each backend: the page's process and the bot's share only the database."""
+    return any_database
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def page_process(fake: FakeDiscord, database: Path | str, workdir: Path, port: int) -> BotProcess:
+    """``python -m tests.e2e.launch_bot --web`` with an operator's settings (not started)."""
+    url = {"DATABASE_URL": database} if isinstance(database, str) else {}
+    return BotProcess(
+        fake, workdir / "unused.db" if isinstance(database, str) else database, workdir,
+        args=["--web"], name="web",
+        env={"DISCORD_CLIENT_ID": str(fake.application_id),
+             "DISCORD_CLIENT_SECRET": fake.client_secret,
+             "WEB_HOST": "127.0.0.1", "WEB_PORT": str(port), **url},
+    )
+
+
+async def start_serving(page: BotProcess, port: int, *, timeout: float = 10.0) -> None:
+    """Start the page's process and wait until its port answers (it never connects to
+    the gateway, so ``BotProcess.start`` does not fit)."""
+    with page.log_path.open("ab") as log:
+        page.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", page.module, *page.args, cwd=page.workdir,
+            env=page.environment(), stdout=log, stderr=asyncio.subprocess.STDOUT)
+    deadline = time.monotonic() + timeout
+    async with aiohttp.ClientSession() as http:
+        while True:
+            if page.proc.returncode is not None:
+                raise AssertionError(f"the page's process exited with {page.proc.returncode} "
+                                     f"before serving:\n{page.log()}")
+            try:
+                async with http.get(f"http://127.0.0.1:{port}/api/board") as response:
+                    if response.status == 401:  # served, and no one signed in
+                        return
+            except aiohttp.ClientError:
+                pass
+            if time.monotonic() > deadline:
+                await page.stop(timeout=5)
+                raise AssertionError(f"the page's port did not answer in {timeout} s:\n"
+                                     f"{page.log()}")
+            await asyncio.sleep(0.05)
+
+
+async def test_the_page_as_a_process_of_its_own_plays_on_the_board_in_the_channel(
+    fake: FakeDiscord, bot: Any, database: Path | str, tmp_path: Path
+) -> None:
+    alice = fake.users["alice"]
+    dealt = await fake.command(alice, "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    core = await Core.open(database, render_processes=0)
+    try:  # the bot writes its live boards a second after each swap: the page reads them
+        for _ in range(100):
+            if await core.stores.boards.of_player(alice.id):
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await core.close()
+
+    port = free_port()
+    page = page_process(fake, database, tmp_path, port)
+    identified = fake.identifies
+    await start_serving(page, port)
+    try:
+        api = f"http://127.0.0.1:{port}/api/"
+        async with aiohttp.ClientSession() as http:
+            code = fake.authorize(alice)
+            async with http.post(api + "signin",
+                                 json={"code": code, "guild": str(fake.guild.id)}) as r:
+                assert r.status == 200, await r.text()
+                session = (await r.json())["session"]
+            signed = {"Authorization": f"Bearer {session}"}
+            async with http.get(api + "board", headers=signed) as r:
+                assert r.status == 200, await r.text()
+                board = (await r.json())["board"]
+            assert board["game"] == "trefoil" and board["ref"][1] == 0, board  # /new's game
+            async with http.post(api + "act", headers=signed, json={
+                    "action": "move", "move": board["moves"][0], "seen": board["ref"]}) as r:
+                assert r.status == 200, await r.text()
+                played = await r.json()
+            assert not played["refused"], played
+        assert await shows(message, "1 move"), f"{message.content}\n{page.log()}"
+        shown = await fake.command(alice, "show")
+        assert "1 move" in shown.text, shown.text
+    finally:
+        code_at_exit = await page.stop(timeout=5)
+    assert code_at_exit == 0, page.log()
+    assert fake.identifies == identified, "the page's process opens no gateway: REST alone"
+    log = page.log()
+    assert "the page is served at" in log and " ERROR " not in log, log
+
+
+async def test_the_page_refuses_to_start_without_the_applications_id_and_secret(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "WEB_"))}
+    env.update(DISCORD_TOKEN="a-token", DATABASE_PATH=str(tmp_path / "solitaire.db"),
+               PYTHONPATH=os.pathsep.join([str(REPO), env.get("PYTHONPATH", "")]))
+    for missing in ("DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET"):
+        settings = {"DISCORD_CLIENT_ID": "123456789012345678", "DISCORD_CLIENT_SECRET": "a-client-secret"}
+        del settings[missing]
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "--web", cwd=tmp_path, env={**env, **settings},
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+        try:
+            out, _ = await asyncio.wait_for(proc.communicate(), 20)
+        except TimeoutError:
+            proc.send_signal(signal.SIGKILL)
+            await proc.wait()
+            raise
+        said = out.decode(errors="replace")
+        assert proc.returncode == 2, said
+        assert "The page needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET" in said, said
+        assert not (tmp_path / "solitaire.db").exists(), "refused before opening anything"
