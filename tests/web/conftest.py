@@ -17,6 +17,7 @@ from bot.core import Core
 from bot.web.running import Serving, start_web
 from bot.web.signin import DISCORD_API, Members
 from bot.web.view import ChannelBoards
+from tests.e2e.fake_discord import FakeDiscord
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; Playwright's own download is not used
 
@@ -74,6 +75,25 @@ async def serve(web_config: Config) -> AsyncIterator[Any]:
         await web.http.close()
         await web.serving.close()
         await web.core.close()
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    """The fake Discord, for its OAuth2 and its members."""
+    server = await FakeDiscord().start()
+    try:
+        yield server
+    finally:
+        await server.close()
+
+
+@pytest.fixture
+async def discord_web(serve: Any, web_config: Config, fake: FakeDiscord) -> Web:
+    """The page's server as inside Discord: no dev mode, the fake's OAuth2."""
+    config = replace(web_config, client_id=str(fake.application_id),
+                     client_secret=fake.client_secret)
+    served: Web = await serve(dev=False, config=config, api=fake.api_base)
+    return served
 
 
 @pytest.fixture

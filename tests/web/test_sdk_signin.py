@@ -6,14 +6,9 @@ which answers the SDK's postMessage protocol (opcode, payload; commands matched 
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
-
-from bot.config import Config
 from tests.e2e.fake_discord import FakeDiscord
 
 from .conftest import Web
@@ -48,21 +43,10 @@ window.addEventListener("message", (event) => {
 </script></body></html>"""
 
 
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    server = await FakeDiscord().start()
-    try:
-        yield server
-    finally:
-        await server.close()
-
-
 async def test_the_page_signs_in_through_the_sdk_and_shows_the_players_game(
-    serve: Any, web_config: Config, fake: FakeDiscord, browser: Any
+    discord_web: Web, fake: FakeDiscord, browser: Any
 ) -> None:
-    config = dataclasses.replace(web_config, client_id=str(fake.application_id),
-                                 client_secret=fake.client_secret)
-    web: Web = await serve(dev=False, config=config, api=fake.api_base)
+    web = discord_web
     alice = fake.user("alice")
     session = (await web.call("api/signin", {"code": fake.authorize("alice")}))["session"]
     dealt = (await web.call("api/new", {"game": "trefoil", "deal": 3}, session=session))["board"]
@@ -92,11 +76,9 @@ async def test_the_page_signs_in_through_the_sdk_and_shows_the_players_game(
 
 
 async def test_a_code_discord_did_not_issue_signs_no_one_in(
-    serve: Any, web_config: Config, fake: FakeDiscord, browser: Any
+    discord_web: Web, fake: FakeDiscord, browser: Any
 ) -> None:
-    config = dataclasses.replace(web_config, client_id=str(fake.application_id),
-                                 client_secret=fake.client_secret)
-    web: Web = await serve(dev=False, config=config, api=fake.api_base)
+    web = discord_web
     client = CLIENT % {"code": json.dumps("made-up"), "user": json.dumps("1"),
                        "client": json.dumps(str(fake.application_id))}
     page = await (await browser.new_context()).new_page()

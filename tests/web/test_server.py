@@ -6,7 +6,6 @@ answered with what was wrong, and nothing refused is saved."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -20,23 +19,6 @@ from .conftest import Web
 
 ALICE = 314_159_265_358_979_323
 GUILD = 271_828_182_845_904_523
-
-
-@pytest.fixture
-async def fake() -> AsyncIterator[FakeDiscord]:
-    server = await FakeDiscord().start()
-    try:
-        yield server
-    finally:
-        await server.close()
-
-
-@pytest.fixture
-async def discord_web(serve: Any, web_config: Config, fake: FakeDiscord) -> Web:
-    """The page's server as inside Discord: no dev mode, the fake's OAuth2."""
-    config = dataclasses.replace(web_config, client_id=str(fake.application_id),
-                                 client_secret=fake.client_secret)
-    return await serve(dev=False, config=config, api=fake.api_base)  # type: ignore[no-any-return]
 
 
 async def test_a_player_signs_in_through_discord_and_plays_as_themself(
