@@ -22,7 +22,6 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -364,12 +363,10 @@ class Core:
         try:
             live = await self.stores.boards.of_player(board.owner_id)
             if live and not board.png:
-                with boards_drawn(True):
-                    owner = Player(board.owner_id, language=board.language)
-                    drawn = (await self.game.show(owner)).board
-                if drawn is None or drawn.ref != board.ref:
+                drawn = await self.game.drawn(board)
+                if drawn is None:
                     return  # the game has moved on meanwhile: its move shows the new board
-                board = replace(board, png=drawn.png, alt_text=drawn.alt_text)
+                board = drawn
         except StoreUnavailable:
             return  # they stay as they were: the next move tries again
         except Exception:  # the reply has been shown: only the channels' copies are missed

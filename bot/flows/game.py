@@ -40,7 +40,7 @@ from ..store.statuses import GameStatus
 from ..words.language import _
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
-from ..workers.pictures import Picture, Pictures
+from ..workers.pictures import Picture, Pictures, boards_drawn
 from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
 from .boards import (
     compose,
@@ -75,25 +75,13 @@ class GameFlow:
     seconds (tests pass their own)."""
 
     def __init__(
-        self,
-        games: GameStore,
-        *,
-        settings: PlayerSettings,
-        pictures: Pictures,
-        solver: SolverService,
-        daily: DailyDeals,
-        challenges: Challenges,
-        cooldowns: Cooldowns,
+        self, games: GameStore, *, settings: PlayerSettings, pictures: Pictures,
+        solver: SolverService, daily: DailyDeals, challenges: Challenges, cooldowns: Cooldowns,
         clock: Callable[[], float],
     ) -> None:
-        self.games = games
-        self.challenges = challenges
-        self.cooldowns = cooldowns
-        self.settings = settings
-        self.pictures = pictures
-        self.solver = solver
-        self.daily_deals = daily
-        self._clock = clock
+        self.games, self.challenges, self.cooldowns = games, challenges, cooldowns
+        self.settings, self.pictures, self.solver = settings, pictures, solver
+        self.daily_deals, self._clock = daily, clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock]
         self._locks = weakref.WeakValueDictionary()
 
@@ -434,8 +422,17 @@ class GameFlow:
         return LostBoard(with_no_win(board.text, saved), picture.png, board.filename,
                          picture.alt_text)
 
-    async def _private(self, user_id: int) -> bool:
-        """Whether the player's boards, and all said of their game, are theirs alone."""
+    async def drawn(self, board: Board) -> Board | None:
+        """``board`` with its picture, drawn now (it was shown where no picture is, and is
+        to go to a channel); None if the game has moved on since."""
+        saved = await self.games.load(board.owner_id)
+        if saved is None or BoardRef(saved.id, saved.revision) != board.ref:
+            return None
+        with boards_drawn(True):
+            picture = await self._picture(saved)
+        return dataclasses.replace(board, png=picture.png, alt_text=picture.alt_text)
+
+    async def _private(self, user_id: int) -> bool:  # their boards and all said of their game
         return (await self.settings.of(user_id))["private_boards"]
 
     async def _compose(
