@@ -133,9 +133,8 @@ class Game:
         return self.draw_rule and not self.draw_used and self.redeals_left == 0
 
     def pile_name(self, pile: int) -> str:
-        """What a player types for a 0-based pile, with its layout name if it has one."""
-        names = self.rules.pile_names
-        return f"{pile + 1} ({names[pile]})" if names else str(pile + 1)
+        """What a player types for a 0-based pile (``Rules.pile_name``)."""
+        return self.rules.pile_name(pile)
 
     # -- legal moves ----------------------------------------------------------------
 

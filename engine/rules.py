@@ -117,6 +117,11 @@ class Rules:
             return any((diff - step) % 13 == 0 for step in self.steps)
         return diff in self.steps
 
+    def pile_name(self, pile: int) -> str:
+        """What a player types for a 0-based pile, with its layout name if it has one:
+        ``7``; Corner Stones' ``3 (S1)``."""
+        return f"{pile + 1} ({self.pile_names[pile]})" if self.pile_names else str(pile + 1)
+
     def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
         """One of the five games' rules is pickled as its id, to be looked up again on the
         other side: a game sent to a worker process would otherwise carry 3.5 KB of rules,

@@ -115,7 +115,7 @@ def board_json(board: Board) -> dict[str, Any]:
     assert table is not None, "a board made by the game flow carries its table"
     rules = RULES[table.game_id]
     names = card_names(current().code)
-    piles = [{"label": pile_label(rules, i), "name": pile_name(rules, i),
+    piles = [{"label": pile_label(rules, i), "name": rules.pile_name(i),
               "cards": [_card(c, names) for c in cards]}
              for i, cards in enumerate(table.tableau)]
     foundations = [{"label": _("foundation {number}", number=f + 1), "base": foundation(spec),
@@ -152,15 +152,9 @@ def card_names(language: str) -> tuple[str, ...]:
     return tuple(s[:1].upper() + s[1:] for s in said)
 
 
-def pile_name(rules: Rules, pile: int) -> str:
-    """What a player types for a pile: ``7``; Corner Stones' ``3 (S1)``."""
-    names = rules.pile_names
-    return f"{pile + 1} ({names[pile]})" if names else str(pile + 1)
-
-
 def pile_label(rules: Rules, pile: int) -> str:
     """A pile's accessible name, as the commands name it: ``pile 7``, ``stack 3 (S1)``."""
-    name = pile_name(rules, pile)
+    name = rules.pile_name(pile)
     return for_piles(rules, _("pile {name}", name=name), _("stack {name}", name=name))
 
 
