@@ -25,6 +25,7 @@ from typing import Any
 from aiohttp import web
 
 from engine import GAMES, MAX_DEAL
+from engine.moves import MAX_TEXT
 
 from ..core import Core
 from ..replies import Action, Ask, BoardRef, Player, Question, is_id
@@ -191,7 +192,7 @@ class WebServer:
         action = PLAYS.get(_text(body, "action", 10))
         if action is None:
             raise BadRequest(f"action must be one of {', '.join(PLAYS)}")
-        move = _text(body, "move", 40) if action is Action.MOVE else None
+        move = _text(body, "move", MAX_TEXT) if action is Action.MOVE else None
         seen = _ref(body.get("seen"))
         return await self._call(player, request, lambda to: self.core.act(
             player, action, move, seen=seen, to=to))
