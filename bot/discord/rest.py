@@ -34,8 +34,9 @@ class GuildMembers:
         except (discord.NotFound, discord.Forbidden):  # not a member, or the bot not there
             return False
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as err:
-            log.warning("asking Discord whether user %d is in server %d failed: %s",
-                        user_id, guild_id, type(err).__name__)
+            log.debug("asking Discord whether user %d is in server %d failed: %s",
+                      user_id, guild_id, type(err).__name__)  # the page's server says it
+
             return None
         return True
 
