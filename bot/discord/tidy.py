@@ -54,6 +54,9 @@ WAITING_LIMIT = 5_000  # channel-route edits waiting, at most (the oldest droppe
 WAITING_BYTES = 32 * 2**20  # and the pictures they carry, at most (about 800 boards)
 REMEMBERED = 50_000  # boards whose interaction is remembered: the live ones of active players
 REPORT_EVERY_S = 600  # the statistics line, this often
+WEBHOOK_TRIES = 3  # a collapse through its interaction, past a 429 or a 5xx
+MAX_WAIT_S = 30.0  # the longest a collapse waits on one answer, or before trying again
+_JSON = {"Content-Type": "application/json"}
 
 
 @dataclass(frozen=True)
@@ -131,6 +134,9 @@ class Tidy:
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._runner: asyncio.Task[None] | None = None
+        self._trace = aiohttp.TraceConfig()  # the 429s of this class's own requests
+        self._trace.on_request_end.append(self._on_request_end)
+        self._session: aiohttp.ClientSession | None = None  # for interactions' webhooks
         self.counts = Counts()
 
     # -- what the answers tell -----------------------------------------------------------
@@ -202,30 +208,56 @@ class Tidy:
 
     async def _through_interaction(self, channel_id: int, message_id: int, posted: Posted,
                                    body: dict[str, Any], channel_route: bool) -> None:
-        """One plain request through the client's HTTP, as ``_channel_edit``. discord.py's
-        ``Webhook.partial(...).edit_message`` costs twice the CPU (37 µs against 19), builds
-        a ``WebhookMessage`` nobody reads, and goes through the webhook adapter's own lock
-        and rate-limit handling instead of the client's route buckets."""
-        path = ("/webhooks/{webhook_id}/{webhook_token}/messages/@original" if posted.original
-                else "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}")
-        route = Route("PATCH", path, webhook_id=self._client.application_id,
-                      webhook_token=posted.token, message_id=message_id)
+        """One request of this class's own, not through discord.py's HTTP client: that
+        client keeps a rate-limit bucket for every route it has seen, a webhook's token
+        among the route's parts, and once it holds 256 it looks over all of them each time
+        a new one comes, dropping none younger than 5 minutes. With a token per board, that
+        was a look over every board of the last 5 minutes for each collapse: 12% of the
+        bot's CPU at 400 moves a second (``bench_bot --profile``), more the more players. An
+        interaction's webhook is bound by no global limit and each token here edits one
+        board once, so there is no bucket worth keeping; a 429 is waited out as it says."""
+        where = "@original" if posted.original else str(message_id)
+        url = (f"{Route.BASE}/webhooks/{self._client.application_id}/{posted.token}"
+               f"/messages/{where}")
         try:
-            await self._client.http.request(route, json=body)
-        except discord.NotFound:
-            log.debug("an earlier board in channel %s is gone", channel_id)
-            return
-        except discord.HTTPException as err:  # the token was refused: the channel's way
-            log.debug("collapsing through its interaction failed (%s)", err.status)
-            if channel_route:
-                self.edit_later(channel_id, message_id, body)
-            return
-        except Exception:
+            status = await self._patch(url, body)
+        except (TimeoutError, aiohttp.ClientError, OSError):
             if not self._client.is_closed():
                 log.warning("could not collapse an earlier board in channel %s", channel_id,
                             exc_info=True)
             return
-        self.counts.through_interaction += 1
+        if status < 300:
+            self.counts.through_interaction += 1
+        elif status == 404:
+            log.debug("an earlier board in channel %s is gone", channel_id)
+        else:  # the token was refused (or Discord kept failing): the channel's way
+            log.debug("collapsing through its interaction failed (%s)", status)
+            if channel_route:
+                self.edit_later(channel_id, message_id, body)
+
+    async def _patch(self, url: str, body: dict[str, Any]) -> int:
+        """PATCH ``body`` to ``url``, waiting out a 429 or a failure of Discord's own (5xx)
+        up to ``WEBHOOK_TRIES`` times; the last answer's status."""
+        data = json.dumps(body, separators=(",", ":")).encode()
+        status = 0
+        for attempt in range(WEBHOOK_TRIES):
+            async with self._web().patch(url, data=data, headers=_JSON) as response:
+                await response.read()  # read whole, so that the connection is used again
+                status = response.status
+                if status != 429 and status < 500:
+                    return status
+                wait = (float(response.headers.get("Retry-After") or 1) if status == 429
+                        else 1.0 + attempt)
+            await asyncio.sleep(min(wait, MAX_WAIT_S))
+        return status
+
+    def _web(self) -> aiohttp.ClientSession:
+        """The session for interactions' webhooks (made in the running loop, once)."""
+        if self._session is None:
+            self._session = aiohttp.ClientSession(
+                trace_configs=[self._trace], timeout=aiohttp.ClientTimeout(total=MAX_WAIT_S),
+                headers={"User-Agent": self._client.http.user_agent})
+        return self._session
 
     async def _run(self) -> None:
         while True:
@@ -271,8 +303,9 @@ class Tidy:
     # -- 429s and the statistics line ------------------------------------------------------
 
     def listen(self, trace: aiohttp.TraceConfig) -> None:
-        """Hear of every answer of the bot's HTTP session (its ``http_trace``): each 429 is
-        logged here once (discord.py's own line about it is left out, ``QuietRetries``)."""
+        """Hear of every answer of the bot's HTTP session (its ``http_trace``), as of this
+        class's own: each 429 is logged here once (discord.py's own line about it is left
+        out, ``QuietRetries``)."""
         trace.on_request_end.append(self._on_request_end)
 
     async def _on_request_end(self, session: aiohttp.ClientSession, context: SimpleNamespace,
@@ -303,6 +336,8 @@ class Tidy:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self._session is not None:
+            await self._session.close()
 
 
 class QuietRetries(logging.Filter):

@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from aiohttp import test_utils, web
+from discord.http import Route
 
 from bot.discord.tidy import TOKEN_LIFETIME_S, Budget, QuietRetries, Tidy, Upload
 
@@ -23,7 +26,10 @@ class Clock:
 
 
 class Http:
-    """discord.py's HTTP client as Tidy uses it: each request recorded as its path."""
+    """discord.py's HTTP client as Tidy uses it (for the channel's route): each request
+    recorded as its path."""
+
+    user_agent = "DiscordBot (test)"
 
     def __init__(self) -> None:
         self.paths: list[str] = []
@@ -50,6 +56,40 @@ def interaction(token: str) -> Any:
     return SimpleNamespace(token=token)
 
 
+class Webhooks:
+    """Discord's interaction webhooks on loopback: each PATCH recorded as its path and
+    body, answered with the statuses queued for its token (then 200)."""
+
+    def __init__(self) -> None:
+        self.paths: list[str] = []
+        self.bodies: list[Any] = []
+        self.agents: list[str] = []
+        self.answers: dict[str, list[int]] = {}
+
+    async def edit(self, request: web.Request) -> web.Response:
+        self.paths.append(request.path)
+        self.bodies.append(await request.json())
+        self.agents.append(request.headers["User-Agent"])
+        queued = self.answers.get(request.match_info["token"], [])
+        status = queued.pop(0) if queued else 200
+        if status == 429:
+            return web.json_response(
+                {"message": "You are being rate limited.", "retry_after": 0.01,
+                 "global": False},
+                status=429, headers={"Retry-After": "0.01", "X-RateLimit-Scope": "user"})
+        return web.json_response({"id": "1"} if status == 200 else {"code": 0}, status=status)
+
+
+@pytest.fixture
+async def webhooks(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Webhooks]:
+    hooks = Webhooks()
+    app = web.Application()
+    app.router.add_patch("/api/v10/webhooks/{app}/{token}/messages/{message}", hooks.edit)
+    async with test_utils.TestServer(app, host="127.0.0.1") as server:
+        monkeypatch.setattr(Route, "BASE", str(server.make_url("/api/v10")))
+        yield hooks
+
+
 async def settle() -> None:
     for _ in range(5):
         await asyncio.sleep(0)
@@ -64,18 +104,50 @@ def test_the_budget_lets_a_burst_through_then_paces() -> None:
     assert [budget.wait_s(), budget.wait_s(), budget.wait_s() > 0] == [0.0, 0.0, True]
 
 
-async def test_a_board_is_collapsed_through_the_interaction_that_posted_it() -> None:
+async def until(done: Any, timeout_s: float = 5.0) -> None:
+    """Let the background requests run until ``done()`` holds."""
+    for _ in range(int(timeout_s / 0.01)):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the requests did not happen in time")
+
+
+async def test_a_board_is_collapsed_through_the_interaction_that_posted_it(
+    webhooks: Webhooks,
+) -> None:
     client, clock = Client(), Clock()
     tidy = Tidy(client, clock=clock)  # type: ignore[arg-type]
     tidy.posted(501, interaction("tok-a"), original=True)
     tidy.posted(502, interaction("tok-b"), original=False)
     tidy.collapse(9, 501, "gone", channel_route=True)
     tidy.collapse(9, 502, "gone", channel_route=True)
-    await settle()
-    assert client.http.paths == ["/webhooks/42/tok-a/messages/@original",
-                                 "/webhooks/42/tok-b/messages/502"]
-    assert client.http.bodies[0] == {"content": "gone", "attachments": [], "components": []}
-    assert tidy.counts.through_interaction == 2 and tidy.counts.through_channel == 0
+    await until(lambda: tidy.counts.through_interaction == 2)
+    assert sorted(webhooks.paths) == ["/api/v10/webhooks/42/tok-a/messages/@original",
+                                      "/api/v10/webhooks/42/tok-b/messages/502"]
+    assert webhooks.bodies[0] == {"content": "gone", "attachments": [], "components": []}
+    assert webhooks.agents == ["DiscordBot (test)"] * 2
+    assert client.http.paths == [], "not through discord.py's client and its buckets"
+    assert tidy.counts.through_channel == 0
+    await tidy.close()
+
+
+async def test_a_429_on_the_webhook_is_waited_out_and_a_refused_token_takes_the_channel(
+    webhooks: Webhooks, caplog: pytest.LogCaptureFixture,
+) -> None:
+    client, clock = Client(), Clock()
+    tidy = Tidy(client, clock=clock)  # type: ignore[arg-type]
+    tidy.start()
+    webhooks.answers = {"tok-a": [429, 500], "tok-b": [401], "tok-c": [404]}
+    for message, token in ((501, "tok-a"), (502, "tok-b"), (503, "tok-c")):
+        tidy.posted(message, interaction(token), original=True)
+        with caplog.at_level(logging.WARNING):
+            tidy.collapse(9, message, "gone", channel_route=True)
+    await until(lambda: tidy.counts.through_interaction == 1 and tidy.counts.through_channel)
+    assert sorted(webhooks.paths).count("/api/v10/webhooks/42/tok-a/messages/@original") == 3
+    assert client.http.paths == ["/channels/9/messages/502"], "refused: the channel's route"
+    assert tidy.counts.rate_limited == 1, "the 429 is heard on this session too"
+    assert ["scope user" in r.getMessage() for r in caplog.records] == [True]
     await tidy.close()
 
 
