@@ -24,9 +24,11 @@ and their worker processes. ``--ceiling`` runs, in place of the bot, a minimal d
 and no game: what discord.py, the fake and the players allow here, the most the bot could
 reach. ``--compare`` runs the bot, then the minimal bot drawing the same boards
 (``CEILING_DRAWS=1``: each player's game in memory, each position drawn as the bot draws it,
-nothing else), then the minimal bot with its fixed picture, and prints the ratio of the bot's
-moves a second to each, and the machine's CPU a move of each (every process, forked searches
-included; goal of issue 34: >= 0.9 of the drawing bot). ``--replays N`` adds N members who, while the crowd plays, each ask for a
+nothing else), then the same drawing bot collapsing each player's earlier board as the bot
+does (``CEILING_COLLAPSES=1``: the collapse's own price, apart from the rest of the bot),
+then the minimal bot with its fixed picture, and prints the ratio of the bot's moves a second
+to each, and the machine's CPU a move of each (every process, forked searches included; goal
+of issue 34: >= 0.9 of the drawing bot). ``--replays N`` adds N members who, while the crowd plays, each ask for a
 ``/replay`` of a game of about 150 moves they played before the clock started: the crowd's
 latency beside replays being drawn. ``--profile FILE`` records the bot's process with py-spy during the run with many
 players and prints where its CPU goes (``cpu_profile.py``). Goals (issue 4): one player p50 <= 20 ms and p99 <= 100 ms; >= 200 moves/s with
@@ -199,14 +201,18 @@ async def running_bot(
     database_url: str | None,
     ceiling: bool = False,
     draws: bool = False,
+    collapses: bool = False,
 ) -> AsyncIterator[list[Any]]:
     """The bot: in this process, or ``processes`` processes (one per shard); ``ceiling``:
-    the minimal bot instead, in its own process (``draws``: drawing its boards)."""
+    the minimal bot instead, in its own process (``draws``: drawing its boards;
+    ``collapses``: and collapsing each player's earlier one)."""
     database = workdir / "bench.db"
     if ceiling:
+        env = {"CEILING_DRAWS": "1"} if draws else {}
+        if collapses:
+            env["CEILING_COLLAPSES"] = "1"
         process = BotProcess(fake, database, workdir, name="ceiling-bot",
-                             module="tests.e2e.ceiling_bot",
-                             env={"CEILING_DRAWS": "1"} if draws else {})
+                             module="tests.e2e.ceiling_bot", env=env)
         await process.start()
         try:
             yield [process]
@@ -353,11 +359,14 @@ async def bench(args: argparse.Namespace) -> int:
     print()
     drawing = await run(args, ceiling=True, draws=True)
     print()
+    collapsing = await run(args, ceiling=True, draws=True, collapses=True)
+    print()
     trivial = await run(args, ceiling=True)
-    if drawing is None or trivial is None:
+    if drawing is None or collapsing is None or trivial is None:
         return 1
     print()
     for other, name, goal in ((drawing, "the bot that only draws and sends", " (goal: >= 0.9)"),
+                              (collapsing, "the bot that draws, sends and collapses", ""),
                               (trivial, "the trivial bot (nothing drawn)", "")):
         print(
             f"the bot against {name}, in this run: {ours.rate:.0f} / {other.rate:.0f} "
@@ -368,9 +377,11 @@ async def bench(args: argparse.Namespace) -> int:
     return 0
 
 
-async def run(args: argparse.Namespace, *, ceiling: bool, draws: bool = False) -> Run | None:
+async def run(args: argparse.Namespace, *, ceiling: bool, draws: bool = False,
+              collapses: bool = False) -> Run | None:
     """One run: one player, then many; None if the fake Discord refused a request.
-    ``ceiling``: the minimal bot instead; ``draws``: the minimal bot that draws its boards."""
+    ``ceiling``: the minimal bot instead; ``draws``: the minimal bot that draws its boards;
+    ``collapses``: and collapses the earlier ones."""
     processes = 1 if args.in_process or ceiling else args.processes
     with tempfile.TemporaryDirectory(prefix="bench-bot-") as tmp, postgres_url(
         not ceiling and (args.postgres or processes > 1)
@@ -385,10 +396,13 @@ async def run(args: argparse.Namespace, *, ceiling: bool, draws: bool = False) -
         await fake.start()
         try:
             async with running_bot(
-                fake, Path(tmp), args.in_process, processes, database_url, ceiling, draws
+                fake, Path(tmp), args.in_process, processes, database_url, ceiling, draws,
+                collapses,
             ) as bot:
                 where = (
-                    "(the minimal bot that draws and sends the boards) in its own process"
+                    "(the minimal bot that draws, sends and collapses the boards) in its own "
+                    "process" if collapses
+                    else "(the minimal bot that draws and sends the boards) in its own process"
                     if draws
                     else "(the minimal ceiling bot, no game) in its own process" if ceiling
                     else "in this process" if args.in_process
@@ -471,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--compare", action="store_true",
-        help="then the minimal bot in the same run, and the ratio of the two (issue 26)",
+        help="then the minimal bots in the same run, and the ratios (issue 34)",
     )
     parser.add_argument(
         "--replays", type=int, default=0,

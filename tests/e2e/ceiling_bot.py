@@ -11,6 +11,12 @@ player's game in memory (the engine's, no database, no solver, no collapse of ea
 boards), plays the move and draws that position's picture as the real bot does (in as many
 drawing processes as the real bot's default), and sends it. ``bench_bot --compare`` holds
 the real bot to this one (issue 34's goal: 0.9 of its moves a second).
+
+With ``CEILING_COLLAPSES=1`` as well, it also collapses each player's earlier board as the
+real bot does (one PATCH through the webhook of the interaction that posted it, in the
+background, the answer not waiting): the least a bot that keeps its channel tidy can cost
+here. ``bench_bot --compare`` runs it too, so that the collapse's own price is measured
+apart from the rest of the bot.
 """
 
 from __future__ import annotations
@@ -23,9 +29,11 @@ from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
+from discord.http import Route
 
 from bot.config import default_render_processes
 from engine import GAMES, Game, new_game
@@ -64,6 +72,12 @@ DRAWING = (ProcessPoolExecutor(default_render_processes(), mp_context=get_contex
            if DRAWS else None)
 
 
+COLLAPSES = os.environ.get("CEILING_COLLAPSES") == "1"
+EARLIER: dict[int, str] = {}  # player -> the token that posted their board, with COLLAPSES
+COLLAPSING: set[asyncio.Task[None]] = set()
+SESSION: list[aiohttp.ClientSession] = []  # made in the running loop, once
+
+
 def draw(game: Game) -> bytes:
     return render_png(game, last_move=game.last_move)
 
@@ -77,6 +91,24 @@ async def answer(interaction: discord.Interaction[Any], game: Game | None = None
         file=discord.File(io.BytesIO(png), filename="board.png", description=TEXT[:1024]),
         view=board_view(),
     )
+    if COLLAPSES:
+        earlier = EARLIER.pop(interaction.user.id, None)
+        EARLIER[interaction.user.id] = interaction.token
+        if earlier is not None:
+            task = asyncio.get_running_loop().create_task(
+                collapse(interaction.application_id, earlier))
+            COLLAPSING.add(task)
+            task.add_done_callback(COLLAPSING.discard)
+
+
+async def collapse(application_id: int, token: str) -> None:
+    """The earlier board, cut to a line: its picture and controls dropped."""
+    if not SESSION:
+        SESSION.append(aiohttp.ClientSession())
+    url = f"{Route.BASE}/webhooks/{application_id}/{token}/messages/@original"
+    body = {"content": "Played 7 3.", "attachments": [], "components": []}
+    async with SESSION[0].patch(url, json=body) as response:
+        await response.read()
 
 
 @app_commands.command(name="new", description="Deal a new game of solitaire")
@@ -112,6 +144,11 @@ class CeilingBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.tree.sync()
+
+    async def close(self) -> None:
+        for session in SESSION:
+            await session.close()
+        await super().close()
 
 
 async def main() -> None:
