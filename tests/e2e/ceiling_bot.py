@@ -25,6 +25,7 @@ import asyncio
 import contextlib
 import io
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import Any
@@ -148,12 +149,18 @@ class CeilingBot(commands.Bot):
     async def close(self) -> None:
         for session in SESSION:
             await session.close()
+        if DRAWING is not None:
+            DRAWING.shutdown(cancel_futures=True)
         await super().close()
 
 
 async def main() -> None:
     point_discord_at_fake()
     async with CeilingBot() as bot:
+        # SIGTERM (the harness's stop) closes the bot, and so the drawing processes: killed
+        # outright, the pool's forkserver and worker lived on.
+        asyncio.get_running_loop().add_signal_handler(
+            signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
         await bot.start(os.environ["DISCORD_TOKEN"])
 
 
