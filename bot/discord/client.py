@@ -37,7 +37,7 @@ from .context import speaking_to
 from .game_commands import GameCommands
 from .rest import GuildMembers
 from .stats_commands import StatsCommands
-from .tidy import QuietRetries, Tidy
+from .tidy import QuietRetries, Tidy, fleet_share
 from .together_commands import TogetherCommands
 from .translator import CatalogTranslator
 
@@ -77,7 +77,9 @@ class SolitaireBot(commands.AutoShardedBot):
         share = 1.0  # this process's part of the budget all processes share for channel edits
         if config.shard_ids is not None:
             shards = {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
-            share = len(config.shard_ids) / (config.shard_count or len(config.shard_ids))
+            share = fleet_share(len(config.shard_ids),
+                                config.shard_count or len(config.shard_ids),
+                                page_apart=config.activity)
         trace = aiohttp.TraceConfig()  # every answer of Discord's, for the 429s (Tidy)
         super().__init__(
             **shards,

@@ -16,7 +16,7 @@ import discord
 
 from ..config import Config
 from .send import BoardEdits
-from .tidy import QuietRetries, Tidy
+from .tidy import QuietRetries, Tidy, fleet_share
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ async def logged_in(config: Config) -> AsyncIterator[Rest]:
     trace = aiohttp.TraceConfig()
     # No gateway, so intents ask for nothing; guilds only keeps discord.py from warning.
     client = discord.Client(intents=discord.Intents(guilds=True), http_trace=trace)
-    share = 1 / ((config.shard_count or 1) + 1)  # beside the shard processes' shares
+    share = fleet_share(1, config.shard_count or 1, page_apart=True)  # as one shard more
     tidy = Tidy(client, share)
     tidy.listen(trace)
     QuietRetries.install()

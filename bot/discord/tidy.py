@@ -13,7 +13,8 @@ earlier boards through the channel's routes met both limits at a few processes' 
   is edited through the channel's route, within this process's share of one budget for all the
   bot's processes (``CHANNEL_EDITS_PER_S``, shared by shard count), which the challenges'
   message updates draw on too, and so do the boards a move on the Activity's page brings
-  up to date (a page's process of its own takes a share of its own). discord.py waits on
+  up to date (a page's process of its own takes a share as one shard more, the shard
+  processes' shrinking to leave it: ``fleet_share``). discord.py waits on
   each route's own bucket as its headers announce. Waiting edits are a bounded queue, one
   per message: a newer edit of a message replaces the waiting one, and beyond
   ``WAITING_LIMIT`` the oldest is dropped.
@@ -112,6 +113,14 @@ class Budget:
         delay = self.wait_s()
         if delay > 0:
             await asyncio.sleep(delay)
+
+
+def fleet_share(shards: int, of: int, *, page_apart: bool) -> float:
+    """A process's part of the channel edits' budget, its ``shards`` of the ``of`` that the
+    fleet's processes serve between them. Where the Activity's page runs in a process of its
+    own (``page_apart``: a fleet with the Activity set up), that process counts as one shard
+    more (it asks with ``shards`` 1), so the parts still add up to the one budget."""
+    return shards / (of + 1 if page_apart else of)
 
 
 class Tidy:

@@ -15,6 +15,7 @@ from bot.core import Core
 from bot.discord.client import SolitaireBot
 from bot.discord.components import DYNAMIC_ITEMS, BoardButton, MoveMenu, PlayByHand, QuestionButton
 from bot.discord.game_commands import GameCommands
+from bot.discord.tidy import CHANNEL_EDITS_PER_S
 from bot.discord.views import board_view, question_view
 from bot.flows.game import GameFlow
 from bot.replies import BUTTON_LABELS, Ask, Board, BoardRef, Controls, MenuOption, Question
@@ -247,3 +248,15 @@ async def test_closing_stops_the_page_before_the_core(store: Stores, core: Core)
     async with made:  # not logged in: the block's end closes it, as run_bot's does
         pass
     assert order == ["page", "core"]
+
+
+async def test_a_shard_process_leaves_the_pages_process_its_part_of_the_edit_budget(
+    store: Stores, core: Core,
+) -> None:
+    """Two shard processes of a fleet with the Activity set up take a third of the channel
+    edits' budget each: the page's own process (--web) takes the last third."""
+    fleet = Config(token="unused", database_path=store.db.path, shard_count=2, shard_ids=(1,))
+    with_page = replace(fleet, client_id="1", client_secret="s")
+    rates = [SolitaireBot(config, core).tidy.budget.rate for config in (fleet, with_page)]
+    assert rates == [pytest.approx(CHANNEL_EDITS_PER_S / 2),
+                     pytest.approx(CHANNEL_EDITS_PER_S / 3)]

@@ -14,7 +14,7 @@ import pytest
 from aiohttp import test_utils, web
 from discord.http import Route
 
-from bot.discord.tidy import TOKEN_LIFETIME_S, Budget, QuietRetries, Tidy, Upload
+from bot.discord.tidy import TOKEN_LIFETIME_S, Budget, QuietRetries, Tidy, Upload, fleet_share
 
 
 class Clock:
@@ -226,3 +226,11 @@ async def test_a_429_is_logged_once_with_its_route_and_scope(
     assert not quiet.filter(logging.makeLogRecord(
         {"msg": "We are being rate limited. %s %s responded with 429."}))
     assert quiet.filter(logging.makeLogRecord({"msg": "Any other line"}))
+
+
+def test_the_fleets_shares_add_up_to_one_budget_with_the_page_apart_or_not() -> None:
+    assert [fleet_share(1, 2, page_apart=False)] * 2 == [0.5, 0.5]
+    shard_processes = [fleet_share(n, 3, page_apart=True) for n in (2, 1)]
+    page = fleet_share(1, 3, page_apart=True)  # the page's own process (--web)
+    assert sum(shard_processes) + page == pytest.approx(1.0)
+    assert page == pytest.approx(0.25), "as one shard more"
