@@ -35,9 +35,10 @@ from .checks import SolitaireTree
 from .components import DYNAMIC_ITEMS, dispatched
 from .context import speaking_to
 from .game_commands import GameCommands
+from .rate_limits import QuietRetries, fleet_share
 from .rest import GuildMembers
 from .stats_commands import StatsCommands
-from .tidy import QuietRetries, Tidy, fleet_share
+from .tidy import Tidy
 from .together_commands import TogetherCommands
 from .translator import CatalogTranslator
 

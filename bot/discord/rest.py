@@ -15,8 +15,9 @@ import aiohttp
 import discord
 
 from ..config import Config
+from .rate_limits import QuietRetries, fleet_share
 from .send import BoardEdits
-from .tidy import QuietRetries, Tidy, fleet_share
+from .tidy import Tidy
 
 log = logging.getLogger(__name__)
 

@@ -82,16 +82,17 @@ class ChannelEdits:
 
 class BoardEdits(ChannelEdits):
     """The player's live boards in channels, shown anew after a move made on the Activity's
-    page (its server's ``ChannelBoards``): each one edit through the channel's route, paced
-    within the shared budget, a newer edit of a board replacing one still waiting. The
-    picture, text and controls are those a board posted here has."""
+    page (its server's ``ChannelBoards``): each one edit, through the interaction that posted
+    it while its token lives (where this process posted it), else through the channel's
+    route, paced within the shared budget; a newer edit of a board replaces one still
+    waiting. The picture, text and controls are those a board posted here has."""
 
     async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
         body = {"content": fit(board.text), "components": board_view(board).to_components(),
                 "attachments": [{"id": 0, "filename": board.filename,
                                  "description": board.alt_text[:LIMIT] or None}],
                 "allowed_mentions": {"parse": []}}
-        self.tidy.edit_later(channel_id, message_id, body, Upload(board.filename, board.png))
+        self.tidy.refresh(channel_id, message_id, body, Upload(board.filename, board.png))
 
 
 class InteractionReplies(ChannelEdits):

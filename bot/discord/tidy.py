@@ -8,21 +8,25 @@ earlier boards through the channel's routes met both limits at a few processes' 
 * **Through the interaction.** A board remembers the interaction that posted it (or that
   last edited it in place, a press): for 15 minutes that interaction's token edits it
   through its webhook, an interaction endpoint, bound by neither the global limit nor the
-  channel's. This is how nearly every board is collapsed.
+  channel's. This is how nearly every board is collapsed, and how a live board is shown
+  anew after a move on the Activity's page where this process posted it. One edit of a
+  message is sent at a time, within its token's bucket as the answers' headers announce,
+  and only the newest waits, so a collapse always lands last.
 * **Through the channel, paced.** An older board (its token gone, or the process restarted)
-  is edited through the channel's route, within this process's share of one budget for all the
-  bot's processes (``CHANNEL_EDITS_PER_S``, shared by shard count), which the challenges'
-  message updates draw on too, and so do the boards a move on the Activity's page brings
-  up to date (a page's process of its own takes a share as one shard more, the shard
-  processes' shrinking to leave it: ``fleet_share``). discord.py waits on
-  each route's own bucket as its headers announce. Waiting edits are a bounded queue, one
-  per message: a newer edit of a message replaces the waiting one, and beyond
-  ``WAITING_LIMIT`` the oldest is dropped.
+  is edited through the channel's route, within this process's share of one budget for all
+  the bot's processes (``rate_limits``: shared by shard count, a page's process of its own
+  counted as one shard more), which the challenges' message updates draw on too, and so do
+  the boards a move on the Activity's page brings up to date where no token of theirs is
+  at hand. discord.py waits on each route's own bucket as its headers announce. Waiting
+  edits are a bounded queue, one per message: a newer edit of a message replaces the
+  waiting one, and beyond ``WAITING_LIMIT`` the oldest is dropped. A channel that refuses
+  an edit (403: the bot is not in it, or may not edit there) is asked none for
+  ``REFUSED_FOR_S``: each refusal counts toward Discord's ban of a bot that asks in vain.
 * **Never in the way.** An answer hands its collapse over and is done; nothing here holds a
   player's lock or keeps an interaction waiting.
 
 A 429 from Discord is logged once, at WARNING, with its route and scope, and counted in a
-statistics line logged every ``REPORT_EVERY_S`` (with the boards collapsed each way).
+statistics line logged every ``REPORT_EVERY_S`` (with the boards edited each way).
 """
 
 from __future__ import annotations
@@ -45,16 +49,17 @@ from discord.http import Route
 
 from engine.lru import LRU
 
+from .rate_limits import CHANNEL_EDITS_PER_S, Budget
+
 log = logging.getLogger(__name__)
 
 TOKEN_LIFETIME_S = 15 * 60  # an interaction's token edits its messages this long
 TOKEN_MARGIN_S = 60  # used only while this much of its life is left
-CHANNEL_EDITS_PER_S = 10.0  # the processes' channel-route edits: a fifth of the
-# global limit, the rest left to everything else a bot asks (and to other processes' slips)
 WAITING_LIMIT = 5_000  # channel-route edits waiting, at most (the oldest dropped beyond)
 WAITING_BYTES = 32 * 2**20  # and the pictures they carry, at most (about 800 boards)
 REMEMBERED = 50_000  # boards whose interaction is remembered: the live ones of active players
 REPORT_EVERY_S = 600  # the statistics line, this often
+REFUSED_FOR_S = 600  # a channel that refused an edit is asked none this long
 WEBHOOK_TRIES = 3  # a collapse through its interaction, past a 429 or a 5xx
 MAX_WAIT_S = 30.0  # the longest a collapse waits on one answer, or before trying again
 _JSON = {"Content-Type": "application/json"}
@@ -79,6 +84,17 @@ class Upload:
     data: bytes
 
 
+@dataclass(frozen=True)
+class _Hooked:
+    """An edit waiting to go through the interaction that posted its message."""
+
+    channel_id: int
+    posted: Posted
+    body: dict[str, Any]
+    upload: Upload | None
+    channel_route: bool  # the channel's way, should the interaction's be refused
+
+
 @dataclass
 class Counts:
     through_interaction: int = 0
@@ -88,39 +104,6 @@ class Counts:
 
     def any(self) -> bool:
         return any(vars(self).values())
-
-
-class Budget:
-    """A token bucket: ``rate`` edits a second, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._tokens = burst
-        self._clock = clock
-        self._at = clock()
-
-    def wait_s(self) -> float:
-        """Take one edit's token: how long to wait first (0: at once)."""
-        now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate)
-        self._at = now
-        self._tokens -= 1
-        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
-
-    async def take(self) -> None:
-        delay = self.wait_s()
-        if delay > 0:
-            await asyncio.sleep(delay)
-
-
-def fleet_share(shards: int, of: int, *, page_apart: bool) -> float:
-    """A process's part of the channel edits' budget, its ``shards`` of the ``of`` that the
-    fleet's processes serve between them. Where the Activity's page runs in a process of its
-    own (``page_apart``: a fleet with the Activity set up), that process counts as one shard
-    more (it asks with ``shards`` 1), so the parts still add up to the one budget."""
-    return shards / (of + 1 if page_apart else of)
 
 
 class Tidy:
@@ -140,6 +123,12 @@ class Tidy:
         self._waiting: OrderedDict[int, tuple[int, dict[str, Any], Upload | None]] = \
             OrderedDict()
         self._waiting_bytes = 0  # of the pictures the waiting edits carry
+        # message id -> the newest edit through its interaction not yet sent; and the
+        # messages with one being sent (one at a time each, so the newest lands last)
+        self._hooked: dict[int, _Hooked] = {}
+        self._hooking: set[int] = set()
+        self._resting: LRU[str, float] = LRU(REMEMBERED)  # token -> its bucket's refill
+        self._refused: LRU[int, float] = LRU(REMEMBERED)  # channel id -> when it refused
         self._wake = asyncio.Event()
         self._tasks: set[asyncio.Task[None]] = set()
         self._runner: asyncio.Task[None] | None = None
@@ -164,20 +153,46 @@ class Tidy:
         channel's messages itself (not where it is installed to the player alone); if not,
         a board whose interaction has expired stays whole."""
         body = {"content": text, "attachments": [], "components": []}
-        posted = self._posted.pop(message_id, None)
+        self._edit(channel_id, message_id, body, None, channel_route=channel_route, last=True)
+
+    def refresh(self, channel_id: int, message_id: int, body: dict[str, Any],
+                upload: Upload) -> None:
+        """Show a live board anew (after a move made on the Activity's page), its picture
+        ``upload``: through the interaction that posted it while its token lives, else
+        through the channel's route, paced. A newer edit of it replaces one still waiting."""
+        self._edit(channel_id, message_id, body, upload, channel_route=True, last=False)
+
+    def _edit(self, channel_id: int, message_id: int, body: dict[str, Any],
+              upload: Upload | None, *, channel_route: bool, last: bool) -> None:
+        """The one way a board is edited: the newest edit of a message replaces any still
+        waiting, either way, and one is sent at a time, so the newest lands last (a board
+        collapsed stays so). ``last``: the message is done with (its token forgotten)."""
+        if message_id in self._waiting:
+            self._unwait(message_id)
+        posted = self._posted.pop(message_id, None) if last else self._posted.get(message_id)
         if posted is not None and self.clock() - posted.issued < TOKEN_LIFETIME_S - TOKEN_MARGIN_S:
-            self._spawn(self._through_interaction(channel_id, message_id, posted, body,
-                                                  channel_route))
-        elif channel_route:
-            self.edit_later(channel_id, message_id, body)
+            self._hooked[message_id] = _Hooked(channel_id, posted, body, upload, channel_route)
+            if message_id not in self._hooking:
+                self._hooking.add(message_id)
+                self._spawn(self._through_interaction(message_id))
+            return
+        self._hooked.pop(message_id, None)
+        if channel_route:
+            self.edit_later(channel_id, message_id, body, upload)
 
     def edit_later(self, channel_id: int, message_id: int, body: dict[str, Any],
                    upload: Upload | None = None) -> None:
         """Edit a channel message through its route, paced within the budget; a newer edit
         of the same message replaces one still waiting. ``upload``: the file the body's
-        ``attachments`` name as id 0 (a board's picture)."""
+        ``attachments`` name as id 0 (a board's picture). Not in a channel that refused
+        an edit in the last ``REFUSED_FOR_S`` (the bot is not there, or may not edit
+        there): every refusal counts toward Discord's ban of a bot asking in vain."""
         if message_id in self._waiting:
             self._unwait(message_id)
+        if self._refuses(channel_id):
+            log.debug("channel %s refused an edit lately: message %s stays as it is",
+                      channel_id, message_id)
+            return
         self._waiting[message_id] = (channel_id, body, upload)
         self._waiting_bytes += 0 if upload is None else len(upload.data)
         while len(self._waiting) > WAITING_LIMIT or self._waiting_bytes > WAITING_BYTES:
@@ -198,8 +213,14 @@ class Tidy:
     async def edit_now(self, channel_id: int, message_id: int, body: dict[str, Any]) -> None:
         """Edit a channel message through its route within the budget, and wait for it (a
         challenge's message, whose news a reply promises)."""
+        if self._refuses(channel_id):
+            return
         await self.budget.take()
         await self._channel_edit(channel_id, message_id, body)
+
+    def _refuses(self, channel_id: int) -> bool:
+        refused = self._refused.get(channel_id)
+        return refused is not None and self.clock() - refused < REFUSED_FOR_S
 
     def start(self) -> None:
         """Start the paced edits and the statistics line (in the bot's event loop)."""
@@ -215,50 +236,80 @@ class Tidy:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _through_interaction(self, channel_id: int, message_id: int, posted: Posted,
-                                   body: dict[str, Any], channel_route: bool) -> None:
+    async def _through_interaction(self, message_id: int) -> None:
+        """Send the edits of ``message_id`` waiting to go through its interaction, newest
+        only, one at a time."""
+        try:
+            while message_id in self._hooked:
+                token = self._hooked[message_id].posted.token
+                rest = (self._resting.get(token) or 0.0) - time.monotonic()
+                if rest > 0:  # its bucket is empty: wait, then send the newest edit then
+                    await asyncio.sleep(rest)
+                    continue
+                await self._hook_edit(message_id, self._hooked.pop(message_id))
+        finally:
+            self._hooking.discard(message_id)
+
+    async def _hook_edit(self, message_id: int, edit: _Hooked) -> None:
         """One request of this class's own, not through discord.py's HTTP client: that
         client keeps a rate-limit bucket for every route it has seen, a webhook's token
         among the route's parts, and once it holds 256 it looks over all of them each time
         a new one comes, dropping none younger than 5 minutes. With a token per board, that
         was a look over every board of the last 5 minutes for each collapse: 12% of the
         bot's CPU at 400 moves a second (``bench_bot --profile``), more the more players. An
-        interaction's webhook is bound by no global limit and each token here edits one
-        board once, so there is no bucket worth keeping; a 429 is waited out as it says."""
-        where = "@original" if posted.original else str(message_id)
-        url = (f"{Route.BASE}/webhooks/{self._client.application_id}/{posted.token}"
+        interaction's webhook is bound by no global limit, and this class sends one edit of
+        a message at a time, so there is no bucket worth keeping; a 429 is waited out as it
+        says."""
+        where = "@original" if edit.posted.original else str(message_id)
+        url = (f"{Route.BASE}/webhooks/{self._client.application_id}/{edit.posted.token}"
                f"/messages/{where}")
         try:
-            status = await self._patch(url, body)
+            status, rest_s = await self._patch(url, edit.body, edit.upload)
         except (TimeoutError, aiohttp.ClientError, OSError):
             if not self._client.is_closed():
-                log.warning("could not collapse an earlier board in channel %s", channel_id,
+                log.warning("could not edit a board in channel %s", edit.channel_id,
                             exc_info=True)
             return
+        if rest_s > 0:
+            self._resting[edit.posted.token] = time.monotonic() + rest_s
         if status < 300:
             self.counts.through_interaction += 1
         elif status == 404:
-            log.debug("an earlier board in channel %s is gone", channel_id)
+            log.debug("a board in channel %s is gone", edit.channel_id)
         else:  # the token was refused (or Discord kept failing): the channel's way
-            log.debug("collapsing through its interaction failed (%s)", status)
-            if channel_route:
-                self.edit_later(channel_id, message_id, body)
+            log.debug("editing through its interaction failed (%s)", status)
+            self._posted.pop(message_id, None)
+            if edit.channel_route and message_id not in self._hooked:  # none newer waits
+                self.edit_later(edit.channel_id, message_id, edit.body, edit.upload)
 
-    async def _patch(self, url: str, body: dict[str, Any]) -> int:
-        """PATCH ``body`` to ``url``, waiting out a 429 or a failure of Discord's own (5xx)
-        up to ``WEBHOOK_TRIES`` times; the last answer's status."""
-        data = json.dumps(body, separators=(",", ":")).encode()
+    async def _patch(self, url: str, body: dict[str, Any],
+                     upload: Upload | None) -> tuple[int, float]:
+        """PATCH ``body`` to ``url`` (with ``upload``: multipart, the body as payload_json
+        and the picture as files[0]), waiting out a 429 or a failure of Discord's own (5xx)
+        up to ``WEBHOOK_TRIES`` times. The last answer's status, and how long its bucket
+        says to wait before the next request (0: it has room)."""
+        payload = json.dumps(body, separators=(",", ":"))
         status = 0
         for attempt in range(WEBHOOK_TRIES):
-            async with self._web().patch(url, data=data, headers=_JSON) as response:
+            if upload is None:
+                sent: Any = {"data": payload.encode(), "headers": _JSON}
+            else:  # a form is sent once: made again for each try
+                form = aiohttp.FormData()
+                form.add_field("payload_json", payload, content_type="application/json")
+                form.add_field("files[0]", upload.data, filename=upload.filename,
+                               content_type="application/octet-stream")
+                sent = {"data": form}
+            async with self._web().patch(url, **sent) as response:
                 await response.read()  # read whole, so that the connection is used again
                 status = response.status
                 if status != 429 and status < 500:
-                    return status
+                    empty = response.headers.get("X-RateLimit-Remaining") == "0"
+                    return status, (float(response.headers.get("X-RateLimit-Reset-After")
+                                          or 1) if empty else 0.0)
                 wait = (float(response.headers.get("Retry-After") or 1) if status == 429
                         else 1.0 + attempt)
             await asyncio.sleep(min(wait, MAX_WAIT_S))
-        return status
+        return status, 0.0
 
     def _web(self) -> aiohttp.ClientSession:
         """The session for interactions' webhooks (made in the running loop, once)."""
@@ -301,9 +352,12 @@ class Tidy:
                     {"name": "files[0]", "value": picture.fp, "filename": upload.filename,
                      "content_type": "application/octet-stream"}]
                 await self._client.http.request(route, form=form, files=[picture])
-        except (discord.NotFound, discord.Forbidden):
-            log.debug("message %s in channel %s is gone or out of reach", message_id,
-                      channel_id)
+        except discord.Forbidden:
+            log.debug("channel %s refused an edit of message %s: none is asked there for "
+                      "%d s", channel_id, message_id, REFUSED_FOR_S)
+            self._refused[channel_id] = self.clock()
+        except discord.NotFound:
+            log.debug("message %s in channel %s is gone", message_id, channel_id)
         except Exception:
             if not self._client.is_closed():  # a bot shutting down leaves messages as they are
                 log.warning("could not edit message %s in channel %s", message_id,
@@ -332,8 +386,9 @@ class Tidy:
             await asyncio.sleep(REPORT_EVERY_S)
             counts, self.counts = self.counts, Counts()
             if counts.any():
-                log.info("in the last %d minutes: %d earlier boards collapsed through their "
-                         "interaction, %d through the channel, %d dropped; %d answers of 429",
+                log.info("in the last %d minutes: %d boards edited through their "
+                         "interaction (earlier ones collapsed, live ones shown anew), %d "
+                         "through the channel, %d dropped; %d answers of 429",
                          REPORT_EVERY_S // 60, counts.through_interaction,
                          counts.through_channel, counts.dropped, counts.rate_limited)
 
@@ -347,19 +402,3 @@ class Tidy:
                 await task
         if self._session is not None:
             await self._session.close()
-
-
-class QuietRetries(logging.Filter):
-    """Leaves out discord.py's own line for a 429 it retries: ``Tidy`` logs each one, with
-    its scope."""
-
-    @classmethod
-    def install(cls) -> None:
-        """On discord.py's HTTP log, once however many bots are made."""
-        logger = logging.getLogger("discord.http")
-        if not any(isinstance(f, cls) for f in logger.filters):
-            logger.addFilter(cls())
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        message = str(record.msg)
-        return not message.startswith(("We are being rate limited", "Global rate limit"))

@@ -15,7 +15,7 @@ from bot.core import Core
 from bot.discord.client import SolitaireBot
 from bot.discord.components import DYNAMIC_ITEMS, BoardButton, MoveMenu, PlayByHand, QuestionButton
 from bot.discord.game_commands import GameCommands
-from bot.discord.tidy import CHANNEL_EDITS_PER_S
+from bot.discord.rate_limits import CHANNEL_EDITS_PER_S
 from bot.discord.views import board_view, question_view
 from bot.flows.game import GameFlow
 from bot.replies import BUTTON_LABELS, Ask, Board, BoardRef, Controls, MenuOption, Question

@@ -5,16 +5,19 @@ bounded, one per message; a 429 is logged once with its scope."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
 
+import discord
 import pytest
 from aiohttp import test_utils, web
 from discord.http import Route
 
-from bot.discord.tidy import TOKEN_LIFETIME_S, Budget, QuietRetries, Tidy, Upload, fleet_share
+from bot.discord.rate_limits import Budget, QuietRetries, fleet_share
+from bot.discord.tidy import REFUSED_FOR_S, TOKEN_LIFETIME_S, Tidy, Upload
 
 
 class Clock:
@@ -35,11 +38,17 @@ class Http:
         self.paths: list[str] = []
         self.bodies: list[dict[str, Any]] = []
 
-    async def request(self, route: Any, json: dict[str, Any]) -> None:
+        self.refusing: set[int] = set()  # channels that answer 403
+
+    async def request(self, route: Any, json: dict[str, Any] | None = None,
+                      **multipart: Any) -> None:
         self.paths.append(route.path.format_map(
             {"webhook_id": route.webhook_id, "webhook_token": route.webhook_token,
              "channel_id": route.channel_id, "message_id": route.url.rsplit("/", 1)[1]}))
-        self.bodies.append(json)
+        self.bodies.append(json if json is not None else multipart)
+        if route.channel_id in self.refusing:
+            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),  # type: ignore[arg-type]
+                                    {"code": 50001, "message": "Missing Access"})
 
 
 class Client:
@@ -65,11 +74,25 @@ class Webhooks:
         self.bodies: list[Any] = []
         self.agents: list[str] = []
         self.answers: dict[str, list[int]] = {}
+        self.files: list[bytes | None] = []  # each request's files[0], if it had one
+        self.gate: asyncio.Event | None = None  # while set to one unset, answers wait
 
     async def edit(self, request: web.Request) -> web.Response:
         self.paths.append(request.path)
-        self.bodies.append(await request.json())
         self.agents.append(request.headers["User-Agent"])
+        if request.content_type == "multipart/form-data":
+            form = await request.post()
+            payload = form["payload_json"]  # sent as application/json: its bytes
+            self.bodies.append(json.loads(payload if isinstance(payload, str | bytes | bytearray)
+                                          else payload.file.read()))
+            picture = form["files[0]"]
+            assert isinstance(picture, web.FileField)
+            self.files.append(picture.file.read())
+        else:
+            self.bodies.append(await request.json())
+            self.files.append(None)
+        if self.gate is not None:
+            await self.gate.wait()
         queued = self.answers.get(request.match_info["token"], [])
         status = queued.pop(0) if queued else 200
         if status == 429:
@@ -234,3 +257,65 @@ def test_the_fleets_shares_add_up_to_one_budget_with_the_page_apart_or_not() -> 
     page = fleet_share(1, 3, page_apart=True)  # the page's own process (--web)
     assert sum(shard_processes) + page == pytest.approx(1.0)
     assert page == pytest.approx(0.25), "as one shard more"
+
+
+async def test_a_live_board_is_shown_anew_through_its_interaction_with_its_picture(
+    webhooks: Webhooks,
+) -> None:
+    client, clock = Client(), Clock()
+    tidy = Tidy(client, clock=clock)  # type: ignore[arg-type]
+    tidy.start()
+    tidy.posted(501, interaction("tok-a"), original=True)
+    body = {"content": "board", "attachments": [{"id": 0, "filename": "board.png"}]}
+    tidy.refresh(9, 501, body, Upload("board.png", b"PNG-1"))
+    await until(lambda: tidy.counts.through_interaction == 1)
+    assert webhooks.paths == ["/api/v10/webhooks/42/tok-a/messages/@original"]
+    assert webhooks.bodies == [body] and webhooks.files == [b"PNG-1"]
+    tidy.posted(502, interaction("tok-b"), original=True)
+    clock.now += TOKEN_LIFETIME_S  # its token has run out: the channel's route, paced
+    tidy.refresh(9, 502, body, Upload("board.png", b"PNG-2"))
+    await until(lambda: tidy.counts.through_channel == 1)
+    assert client.http.paths == ["/channels/9/messages/502"]
+    await tidy.close()
+
+
+async def test_the_newest_edit_of_a_board_lands_last_and_those_it_overtook_are_not_sent(
+    webhooks: Webhooks,
+) -> None:
+    """Two refreshes and then the collapse of one board, while the first is on its way:
+    the second is never sent, and the collapse goes after the first, so the board stays
+    collapsed."""
+    client, clock = Client(), Clock()
+    tidy = Tidy(client, clock=clock)  # type: ignore[arg-type]
+    tidy.posted(501, interaction("tok-a"), original=True)
+    webhooks.gate = asyncio.Event()
+    tidy.refresh(9, 501, {"content": "first"}, Upload("board.png", b"1"))
+    await until(lambda: len(webhooks.paths) == 1)
+    tidy.refresh(9, 501, {"content": "second"}, Upload("board.png", b"2"))
+    tidy.collapse(9, 501, "gone", channel_route=True)
+    webhooks.gate.set()
+    await until(lambda: tidy.counts.through_interaction == 2)
+    assert [b["content"] for b in webhooks.bodies] == ["first", "gone"]
+    assert webhooks.files == [b"1", None] and client.http.paths == []
+    await tidy.close()
+
+
+async def test_a_channel_that_refuses_an_edit_is_asked_none_for_a_while() -> None:
+    client, clock = Client(), Clock()
+    client.http.refusing.add(9)  # the bot is not in that server (installed to the player)
+    tidy = Tidy(client, clock=clock)  # type: ignore[arg-type]
+    tidy.start()
+    tidy.edit_later(9, 1, {"content": "x"})
+    await until(lambda: client.http.paths == ["/channels/9/messages/1"])
+    for message in (2, 3):
+        tidy.edit_later(9, message, {"content": "x"})
+    await tidy.edit_now(9, 4, {"content": "x"})
+    tidy.edit_later(10, 5, {"content": "x"})  # another channel is asked as before
+    await until(lambda: len(client.http.paths) == 2)
+    await settle()
+    assert client.http.paths == ["/channels/9/messages/1", "/channels/10/messages/5"]
+    clock.now += REFUSED_FOR_S
+    tidy.edit_later(9, 6, {"content": "x"})
+    await until(lambda: len(client.http.paths) == 3)
+    assert client.http.paths[-1] == "/channels/9/messages/6", "asked again after a while"
+    await tidy.close()
