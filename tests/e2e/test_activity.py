@@ -127,6 +127,24 @@ async def test_a_move_on_the_page_shows_on_the_board_in_the_channel(
     assert "older version" not in undone.text and "0 moves" in undone.text, undone.text
 
 
+async def test_a_board_in_a_server_without_the_bot_is_shown_anew_through_its_interaction(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    """Installed to the player alone, the bot may not edit the channel's messages: the board
+    is shown anew through the interaction that posted it, and Discord is asked nothing in
+    vain (each refusal counts toward a ban)."""
+    dealt = await fake.command("alice", "new", {"game": "trefoil", "deal": 2},
+                               context="user_install_guild")
+    message = fake.message(dealt.message_id)
+    async with page_of(fake, bot, "alice") as call:
+        await move_on_the_page(call)
+        assert await shows(message, "1 move"), message.content
+        await move_on_the_page(call)
+        assert await shows(message, "2 moves"), message.content
+    assert fake.rate_limiter.invalid == 0
+    assert not [r for r in fake.requests if r[0] == "PATCH" and "/channels/" in r[1]]
+
+
 async def test_a_private_board_is_never_shown_in_the_channel(
     fake: FakeDiscord, bot: Any
 ) -> None:
