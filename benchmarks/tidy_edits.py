@@ -1,21 +1,25 @@
-"""``python -m benchmarks.tidy_edits``: what collapsing an earlier board costs the bot's
-process, as ``bot.discord.tidy`` does it (a plain PATCH through discord.py's HTTP client) and
-as discord.py's own edits would (``PartialMessage.edit``, ``Webhook.edit_message``), and what
-each sends. Not a test: it prints figures, each the median of ``--repeat`` rounds with the
-lowest and highest beside it.
+"""``python -m benchmarks.tidy_edits``: what editing a board costs the bot's process: a
+collapse or a refresh as ``bot.discord.tidy`` makes it (through the channel's route, a plain
+PATCH through discord.py's HTTP client; through an interaction's webhook, a PATCH of Tidy's
+own session) and as discord.py would (``PartialMessage.edit``, ``Webhook.edit_message``, and
+a plain PATCH through its HTTP client with each board's own token, as Tidy did until issue
+34's last stop), and what each sends. Not a test: it prints figures, each the median of
+``--repeat`` rounds with the lowest and highest beside it.
 
 Discord is a stub at the HTTP session: every request is answered at once with a collapsed
 board's message as Discord returns it (and rate-limit headers with room left), so the CPU
-measured is the client's own, from the call to its result. The same session serves both
-ways, and both go through discord.py's request machinery (its rate-limit buckets for the
-client's routes, the webhook adapter's lock for the webhook's), so what differs is what each
-builds before the request and makes of the answer.
+measured is the client's own, from the call to its result. Each way starts on a client of
+its own. discord.py's HTTP client keeps a rate-limit bucket for every route it has seen, a
+webhook's token among its parts, and looks over all of them for each new one once it holds
+256: with a token per board (as every collapse has) its cost grows with the boards of the
+last 5 minutes, which ``--edits`` stands for here.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import statistics
 import time
@@ -25,6 +29,8 @@ from typing import Any
 import discord
 from discord.http import Route
 from multidict import CIMultiDict
+
+from bot.discord.tidy import Tidy
 
 APPLICATION_ID = 42
 CHANNEL_ID = 1_100_000_000_000_000_001
@@ -68,6 +74,9 @@ class Response:
     async def text(self, encoding: str = "utf-8") -> str:
         return self._text
 
+    async def read(self) -> bytes:
+        return self._text.encode()
+
     async def __aenter__(self) -> Response:
         return self
 
@@ -89,6 +98,9 @@ class Session:
                               kwargs.get("params"), kwargs.get("data")))
         return Response(self._answer)
 
+    def patch(self, url: str, **kwargs: Any) -> Response:
+        return self.request("PATCH", url, **kwargs)
+
 
 def client_with(session: Session) -> discord.Client:
     """A discord.Client as the bot's is once logged in, its HTTP going to ``session``."""
@@ -106,9 +118,14 @@ def client_with(session: Session) -> discord.Client:
 BODY = {"content": COLLAPSED, "attachments": [], "components": []}
 
 
-def ways(client: discord.Client) -> dict[str, Callable[[], Awaitable[Any]]]:
+def ways(client: discord.Client,
+         session: Session) -> dict[str, Callable[[], Awaitable[Any]]]:
     http = client.http
     channel = client.get_partial_messageable(CHANNEL_ID)
+    tidy = Tidy(client)
+    tidy._session = session  # type: ignore[assignment]  # Discord stubbed, as for the client
+    webhook_url = f"{Route.BASE}/webhooks/{APPLICATION_ID}/{TOKEN}/messages/@original"
+    boards = itertools.count()
 
     async def raw_channel() -> None:
         await http.request(Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
@@ -118,9 +135,18 @@ def ways(client: discord.Client) -> dict[str, Callable[[], Awaitable[Any]]]:
         return await channel.get_partial_message(MESSAGE_ID).edit(
             content=COLLAPSED, attachments=[], view=None)
 
+    async def tidy_webhook() -> tuple[int, float]:
+        return await tidy._patch(webhook_url, BODY, None)
+
     async def raw_webhook() -> None:
         await http.request(Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/"
                                  "{message_id}", webhook_id=APPLICATION_ID, webhook_token=TOKEN,
+                                 message_id=MESSAGE_ID), json=BODY)
+
+    async def raw_webhook_each_token() -> None:
+        token = f"{TOKEN}{next(boards)}"
+        await http.request(Route("PATCH", "/webhooks/{webhook_id}/{webhook_token}/messages/"
+                                 "{message_id}", webhook_id=APPLICATION_ID, webhook_token=token,
                                  message_id=MESSAGE_ID), json=BODY)
 
     async def library_webhook() -> discord.WebhookMessage:
@@ -130,7 +156,9 @@ def ways(client: discord.Client) -> dict[str, Callable[[], Awaitable[Any]]]:
 
     return {"channel, raw PATCH (tidy.py)": raw_channel,
             "channel, PartialMessage.edit": library_channel,
-            "webhook, raw PATCH (tidy.py)": raw_webhook,
+            "webhook, Tidy's own session (tidy.py)": tidy_webhook,
+            "webhook, raw PATCH via discord.py, one token": raw_webhook,
+            "webhook, raw PATCH via discord.py, a token each": raw_webhook_each_token,
             "webhook, Webhook.partial().edit_message": library_webhook}
 
 
@@ -144,16 +172,22 @@ async def cpu_us(edit: Callable[[], Awaitable[Any]], edits: int) -> float:
 
 
 async def measure(edits: int) -> dict[str, float]:
+    measured = {}
+    for name in ways(*stubbed()):
+        client, session = stubbed()  # each way on a client of its own
+        session.record = False
+        measured[name] = await cpu_us(ways(client, session)[name], edits)
+    return measured
+
+
+def stubbed() -> tuple[discord.Client, Session]:
     session = Session()
-    session.record = False
-    client = client_with(session)
-    return {name: await cpu_us(edit, edits) for name, edit in ways(client).items()}
+    return client_with(session), session
 
 
 async def what_is_sent() -> None:
-    session = Session()
-    client = client_with(session)
-    for name, edit in ways(client).items():
+    client, session = stubbed()
+    for name, edit in ways(client, session).items():
         session.sent.clear()
         result = await edit()
         print(f"\n{name}: {len(session.sent)} request(s), returns {type(result).__name__}")
@@ -173,7 +207,7 @@ def main() -> None:
     print(f"\nCPU µs per edit, median [min-max] of {args.repeat} rounds of {args.edits}:")
     for name in rounds[0]:
         values = [r[name] for r in rounds]
-        print(f"  {name:<44} {statistics.median(values):7.1f}  "
+        print(f"  {name:<50} {statistics.median(values):7.1f}  "
               f"[{min(values):.1f}-{max(values):.1f}]")
 
 
