@@ -167,10 +167,10 @@ class Tidy:
         """The one way a board is edited: the newest edit of a message replaces any still
         waiting, either way, and one is sent at a time, so the newest lands last (a board
         collapsed stays so). ``last``: the message is done with (its token forgotten)."""
-        if message_id in self._waiting:
-            self._unwait(message_id)
         posted = self._posted.pop(message_id, None) if last else self._posted.get(message_id)
         if posted is not None and self.clock() - posted.issued < TOKEN_LIFETIME_S - TOKEN_MARGIN_S:
+            if message_id in self._waiting:  # older, for the channel's route
+                self._unwait(message_id)
             self._hooked[message_id] = _Hooked(channel_id, posted, body, upload, channel_route)
             if message_id not in self._hooking:
                 self._hooking.add(message_id)
@@ -179,6 +179,8 @@ class Tidy:
         self._hooked.pop(message_id, None)
         if channel_route:
             self.edit_later(channel_id, message_id, body, upload)
+        elif message_id in self._waiting:  # an older edit must not land after this one
+            self._unwait(message_id)
 
     def edit_later(self, channel_id: int, message_id: int, body: dict[str, Any],
                    upload: Upload | None = None) -> None:
@@ -366,9 +368,9 @@ class Tidy:
     # -- 429s and the statistics line ------------------------------------------------------
 
     def listen(self, trace: aiohttp.TraceConfig) -> None:
-        """Hear of every answer of the bot's HTTP session (its ``http_trace``), as of this
-        class's own: each 429 is logged here once (discord.py's own line about it is left
-        out, ``QuietRetries``)."""
+        """Hear of every answer of the bot's HTTP session (its ``http_trace``), as this
+        class hears its own: each 429 is logged here once (discord.py's own line about it
+        is left out, ``QuietRetries``)."""
         trace.on_request_end.append(self._on_request_end)
 
     async def _on_request_end(self, session: aiohttp.ClientSession, context: SimpleNamespace,

@@ -48,6 +48,9 @@ SCHEMA_VERSION = len(MIGRATIONS)
 # of one player's rows, and the operating system caches the file anyway. The reader keeps
 # the default, for leaderboards that scan an index.
 WRITER_CACHE_KB = 512
+# Each writer connection's own settings (the journal's mode is the file's).
+WRITER_PRAGMAS = ("PRAGMA synchronous = NORMAL", "PRAGMA secure_delete = ON",
+                  f"PRAGMA cache_size = -{WRITER_CACHE_KB}")
 CHECKPOINT_EVERY = 250  # writes on the event loop between two checkpoints in the thread
 # (SQLite's own default is a checkpoint at 1,000 pages of WAL; a move writes 2 to 4)
 
@@ -94,7 +97,8 @@ class _OnTheLoop(_Connection):
     """The writer's statements outside a transaction, each its own, run on the event loop
     by a connection of their own (see the module's docstring). If another process holds
     the file's write lock, that connection does not wait: the statement goes to
-    aiosqlite's thread, which waits its busy timeout, as every statement used to."""
+    aiosqlite's thread, which waits its busy timeout, as every statement used to. (Only
+    lone statements: ``executemany``, in a transaction only, stays the thread's.)"""
 
     def __init__(self, db: aiosqlite.Connection, here: sqlite3.Connection,
                  wrote: Callable[[], None]) -> None:
@@ -102,53 +106,41 @@ class _OnTheLoop(_Connection):
         self._here = here
         self._wrote = wrote  # told after each statement here that changed rows
 
-    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+    def _rows_here(self, sql: str, args: tuple[Any, ...]) -> list[Any] | None:
+        """The statement's rows, run here; None if the write lock is another's (then it
+        wrote nothing)."""
         before = self._here.total_changes
         try:
             rows = self._here.execute(_sqlite_sql(sql), args).fetchall()
         except sqlite3.OperationalError as err:
             if not _busy(err):
                 raise
-            return await super().fetch(sql, *args)  # nothing was written: wait in the thread
+            return None
         if self._here.total_changes != before:
             self._wrote()
         return rows
 
+    async def fetch(self, sql: str, *args: Any) -> list[Any]:
+        rows = self._rows_here(sql, args)
+        return await super().fetch(sql, *args) if rows is None else rows
+
     async def execute(self, sql: str, *args: Any) -> int:
         before = self._here.total_changes
-        try:
-            self._here.execute(_sqlite_sql(sql), args).fetchall()
-        except sqlite3.OperationalError as err:
-            if not _busy(err):
-                raise
+        if self._rows_here(sql, args) is None:
             return await super().execute(sql, *args)
-        changed = self._here.total_changes - before
-        if changed:
-            self._wrote()
-        return changed
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        rows = list(rows)  # kept, should the thread have to run them after all
-        try:
-            self._here.executemany(_sqlite_sql(sql), rows)
-        except sqlite3.OperationalError as err:
-            if not _busy(err):
-                raise
-            await super().executemany(sql, rows)
-            return
-        self._wrote()
+        return self._here.total_changes - before
 
 
 def _busy(err: sqlite3.OperationalError) -> bool:
     """The file's write lock is another connection's (a statement that meets it writes
     nothing)."""
-    return str(err).lower().startswith(("database is locked", "database table is locked"))
+    return str(err).lower().startswith(_BUSY)
 
 
 # What SQLite says when the file cannot be used just now: another process holds it past
 # the busy timeout, or the disk fails.
-_UNREACHABLE = ("database is locked", "database table is locked", "disk i/o error",
-                "unable to open database")
+_BUSY = ("database is locked", "database table is locked")
+_UNREACHABLE = (*_BUSY, "disk i/o error", "unable to open database")
 
 
 def _unreachable(err: BaseException) -> bool:
@@ -196,9 +188,8 @@ class SqliteDatabase:
             writer.row_factory = sqlite3.Row
             await writer.execute("PRAGMA busy_timeout = 5000")
             await writer.execute("PRAGMA journal_mode = WAL")
-            await writer.execute("PRAGMA synchronous = NORMAL")
-            await writer.execute("PRAGMA secure_delete = ON")
-            await writer.execute(f"PRAGMA cache_size = -{WRITER_CACHE_KB}")
+            for pragma in WRITER_PRAGMAS:
+                await writer.execute(pragma)
             await _migrate(writer, path)
             here = _on_the_loop(path)
             reader = await aiosqlite.connect(
@@ -334,15 +325,13 @@ class SqliteDatabase:
 
 def _on_the_loop(path: Path) -> sqlite3.Connection:
     """The writer's connection for lone statements on the event loop: it never waits for a
-    lock and never checkpoints, and sets the writer's other settings as the writer does."""
+    lock and never checkpoints; otherwise set as the writer is (``WRITER_PRAGMAS``)."""
     here = sqlite3.connect(path, isolation_level=None)
     try:
         here.row_factory = sqlite3.Row
-        here.execute("PRAGMA busy_timeout = 0")
-        here.execute("PRAGMA wal_autocheckpoint = 0")
-        here.execute("PRAGMA synchronous = NORMAL")
-        here.execute("PRAGMA secure_delete = ON")
-        here.execute(f"PRAGMA cache_size = -{WRITER_CACHE_KB}")
+        for pragma in ("PRAGMA busy_timeout = 0", "PRAGMA wal_autocheckpoint = 0",
+                       *WRITER_PRAGMAS):
+            here.execute(pragma)
     except BaseException:
         here.close()
         raise
