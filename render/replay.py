@@ -1,5 +1,7 @@
 """A game replayed as an animated GIF: a frame a move, from the deal to where it stands,
-held a moment on the first frame and longer on the last.
+held a moment on the first frame and longer on the last, and over within a minute
+whatever the game's length: a long game's moves follow one another faster (``step_ms``),
+the first and last frames held as long as in a short one.
 
 GIF rather than WebP, measured on hinted games drawn at full size: at first (Trefoil deal
 1, 80 frames; Four Leaf Clovers deal 1, 153; Corner Stones deal 1, 266) GIF 1.5, 2.6 and
@@ -37,8 +39,9 @@ from .options import PLAIN, PictureOptions
 from .words import ENGLISH, PictureWords
 
 FIRST_MS = 1500  # the deal, held
-STEP_MS = 350  # each move
+STEP_MS = 350  # each move, in a game short enough to show at this pace
 LAST_MS = 4000  # the end, held
+LONGEST_MS = 60_000  # a whole replay at most: few watch a longer one to the end
 MOST_FRAMES = 400  # moves shown at most: 3-25 KB a frame
 FEWEST_FRAMES = 60  # moves shown at least at full size; below it, smaller pictures first
 SMALLEST = 0.25  # the smallest share of a board's size a replay's pictures are drawn at
@@ -103,12 +106,20 @@ def replay_gif(
             ), scale))
     width, height = max(f.width for f in frames), max(f.height for f in frames)
     canvas = [_on_canvas(f, width, height) for f in frames]
-    durations = [FIRST_MS] + [STEP_MS] * (len(canvas) - 2) + [LAST_MS]
+    durations = [FIRST_MS] + [step_ms(len(canvas) - 2)] * (len(canvas) - 2) + [LAST_MS]
     out = io.BytesIO()
     canvas[0].save(out, format="GIF", save_all=True, append_images=canvas[1:],
                    duration=durations[: len(canvas)] if len(canvas) > 1 else FIRST_MS,
                    loop=0, disposal=1)
     return out.getvalue()
+
+
+def step_ms(steps: int) -> int:
+    """How long each of ``steps`` frames between the first and the last is shown: STEP_MS,
+    or less, so that the replay lasts LONGEST_MS at most; in whole hundredths of a second,
+    as a GIF counts them (a 400-move replay: 130 ms a move, 57 s in all)."""
+    room = LONGEST_MS - FIRST_MS - LAST_MS
+    return STEP_MS if steps * STEP_MS <= room else room // steps // 10 * 10
 
 
 def frames_shown(moves: int, most: int | None = None) -> set[int]:

@@ -95,10 +95,10 @@ class Replays:
             return cooling
         settings = await self.settings.of(viewer.user_id)
         language = viewer.language if private else viewer.shared_language
+        assisted = outcome == WON and hints > 0  # told on the last frame and in the caption
         with speaking(language):  # the picture's words: where it is shown
             drawn = await self._in_turn(viewer, waiting, self.pictures.replay(
-                game, PictureOptions(four_colour=settings["four_colour"],
-                                     assisted=outcome == WON and hints > 0,
+                game, PictureOptions(four_colour=settings["four_colour"], assisted=assisted,
                                      resigned=outcome == RESIGNED),
                 limit=limit,
             ))
@@ -110,7 +110,7 @@ class Replays:
                              "takes, even with few of its moves on small pictures.",
                              size=_megabytes(limit)))
         with speaking(language):
-            how, moves = _outcome(outcome), game.moves_made
+            how, moves = _outcome(outcome, assisted), game.moves_made
             facts = {"game": game.name, "deal": game.deal_number, "outcome": how}
             if own or subject is None:
                 said = n_("🎞️ Your **{game}** game, deal {deal}: {outcome}, {count} move.",
@@ -261,8 +261,11 @@ def _with_moves(alt: str, game: Game) -> str:
     return alt
 
 
-def _outcome(outcome: GameStatus) -> str:
-    """What became of a replayed game, in a word or two."""
+def _outcome(outcome: GameStatus, assisted: bool) -> str:
+    """What became of a replayed game, in a word or two: a win with hints says so, as its
+    board and a challenge's result do."""
+    if outcome == WON and assisted:
+        return p_("game outcome", "won with hints")
     if outcome == WON:
         return p_("game outcome", "won")
     if outcome == LOST:

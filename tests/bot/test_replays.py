@@ -1,14 +1,17 @@
-"""``/replay`` refusals that come before any drawing: a game without moves to show."""
+"""``/replay``: refusals that come before any drawing (a game without moves to show), and
+what its caption and alt text say of the game."""
 
 from __future__ import annotations
 
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
 from bot.replies import Action
+from bot.store import Stores
 from engine import new_game
 
 from .conftest import ALICE
 from .presenting import answer
+from .test_game_flow import TREFOIL_27_WIN
 
 
 async def test_a_game_not_moved_in_yet_is_not_the_one_replayed(core: Core) -> None:
@@ -66,3 +69,21 @@ async def test_a_finished_games_replay_offers_its_deal(core: Core) -> None:
     await answer(core.act, ALICE, Action.RESIGN, CONFIRMED)
     reply = await answer(core.replay, ALICE)
     assert reply.message is not None and "`/new trefoil 42` deals it to you." in reply.message.text
+
+
+async def test_a_game_won_with_hints_is_replayed_as_won_with_hints(
+    core: Core, store: Stores
+) -> None:
+    """As its board and a challenge's result say it: a 269-move game won with hints was
+    captioned "won, 269 moves"."""
+    await answer(core.new_game, ALICE, "trefoil", 27)
+    for move in TREFOIL_27_WIN[:-1]:
+        await answer(core.act, ALICE, Action.MOVE, move)
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None
+    await store.games.count_hint(saved.id)  # as the Hint button does
+    await answer(core.act, ALICE, Action.MOVE, TREFOIL_27_WIN[-1])
+    reply = await answer(core.replay, ALICE)
+    assert reply.message is not None
+    assert "deal 27: won with hints, 58 moves." in reply.message.text, reply.message.text
+    assert "won with hints after 58 moves" in (reply.message.alt_text or "")

@@ -14,6 +14,7 @@ from render.replay import (
     FEWEST_FRAMES,
     FIRST_MS,
     LAST_MS,
+    LONGEST_MS,
     MOST_FRAMES,
     STEP_MS,
     fitted_replay,
@@ -51,12 +52,31 @@ def test_a_replay_shows_the_deal_each_move_and_the_end() -> None:
     assert same(render_image(new_game("trefoil", 42)), shown[0]), "the deal first"
     last = render_image(game, last_move=game.last_move, options=PictureOptions(resigned=True))
     assert same(last, shown[-1]), "the position now last, with its banner"
-    durations = []
+    assert durations(gif) == [FIRST_MS, STEP_MS, STEP_MS, LAST_MS]
+
+
+def durations(gif: bytes) -> list[int]:
+    """How long each frame of ``gif`` is shown, in ms."""
     image = Image.open(io.BytesIO(gif))
+    shown = []
     for number in range(image.n_frames):
         image.seek(number)
-        durations.append(image.info["duration"])
-    assert durations == [FIRST_MS, STEP_MS, STEP_MS, LAST_MS]
+        shown.append(image.info["duration"])
+    return shown
+
+
+def test_a_long_game_replays_within_a_minute_its_moves_faster_its_end_held() -> None:
+    """A 256-move Corner Stones game lasted 95 s. However long the game, the replay is over
+    within a minute: its moves follow one another faster, the deal and the end are held as
+    long as in a short game."""
+    for moves in (200, 600):
+        shown = durations(replay_gif(long_game(moves)))
+        steps = shown[1:-1]
+        assert len(shown) == min(moves, MOST_FRAMES) + 1
+        assert sum(shown) <= LONGEST_MS, (moves, sum(shown))
+        assert sum(shown) >= LONGEST_MS - 3000, "no faster than it must"
+        assert (shown[0], shown[-1]) == (FIRST_MS, LAST_MS)
+        assert len(set(steps)) == 1 and 100 <= steps[0] < STEP_MS, steps[0]
 
 
 def test_a_long_game_shows_an_even_selection_ending_on_its_last_move() -> None:
