@@ -32,7 +32,7 @@ from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
 from .flows.game import GameFlow
-from .flows.outcomes import guarded
+from .flows.outcomes import Answering, guarded
 from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.solver import SolverService
@@ -64,6 +64,8 @@ from .workers.pictures import Pictures, Renderer, boards_drawn
 from .workers.solver import SolverWorker
 
 log = logging.getLogger(__name__)
+
+ANSWERS_FINISH_S = 10.0  # closing, how long replies being shown may take to finish
 
 NOTHING_DELETED = N_("Nothing was deleted.")
 
@@ -113,6 +115,7 @@ class Core:
                                challenges=self.challenges, cooldowns=self.cooldowns,
                                data_rights=self.data_rights, clock=clock)
         self._stopped = self._closed = False
+        self.answering = Answering()
         stores.listen(self._heard)
 
     @classmethod
@@ -123,6 +126,11 @@ class Core:
     @property
     def where(self) -> str:  # the database, for the log (never a password)
         return self.stores.where
+
+    async def finish_answers(self, within_s: float = ANSWERS_FINISH_S) -> None:
+        """Let the replies being shown now finish (``within_s`` at most): before an adapter
+        closes its connections."""
+        await self.answering.finish(within_s)
 
     async def stop_work(self) -> None:
         """Stop leading, and end searches and pictures still running, quietly: before an
@@ -313,13 +321,12 @@ class Core:
         self, player: Player, to: Presenter, context: str, work: Awaitable[Reply], *,
         changes: bool = True,
     ) -> None:
-        """Do ``work`` and show its reply through ``to``, then what follows from it: the
-        player's live boards in channels shown anew (a board played elsewhere), the
-        solver's look at a new board, a challenge's message kept, messages brought up to
-        date, the player's earlier board collapsed. All in the player's language; a failure
-        of the work is answered with the truth about it (``guarded``). ``changes``: whether
-        the work may change the game (not a look at it)."""
-        with speaking(player.language), boards_drawn(to.shows_pictures):
+        """Do ``work`` and show its reply through ``to``, then what follows: the player's
+        boards in channels shown anew, the solver's look at a new board, a challenge's
+        message kept, messages brought up to date, the earlier board collapsed. In the
+        player's language; a failure is answered with the truth about it (``guarded``).
+        ``changes``: whether the work may change the game (not a look at it)."""
+        with speaking(player.language), boards_drawn(to.shows_pictures), self.answering.showing():
             reply = await guarded(player, context, work)
             posted = await to.show(reply)
             board = reply.board
@@ -389,11 +396,10 @@ class Core:
     # -- leading ----------------------------------------------------------------------
 
     async def lead(self, on_lead: Callable[[], Awaitable[None]], channels: Channels) -> bool:
-        """Compete for the lead, now and for as long as the core is open. The
-        leader runs ``on_lead`` when it takes the lead (the adapter syncs its commands
-        there), keeps the winnable pool filled and the coming daily deals found, and
-        closes the challenges whose day is over (``channels`` shows their messages as they
-        end). Whether this process leads now."""
+        """Compete for the lead while the core is open. The leader runs ``on_lead`` when it
+        takes the lead (the adapter syncs its commands there), keeps the pool and the coming
+        dailies filled, and closes the challenges whose day is over (``channels`` shows
+        their messages as they end). Whether this process leads now."""
         return await self.leading.lead(on_lead, channels)
 
     async def sync_commands(
@@ -401,8 +407,8 @@ class Core:
         force: bool = False,
     ) -> bool:
         """Call ``sync`` if the commands' ``payload`` (plain data) changed since the last
-        sync of ``scope`` (say, an application and a server), or if ``force``; whether it
-        was called. The hash of what was synced is kept in the database."""
+        sync of ``scope`` (an application and a server), or if ``force``; whether it was
+        called (the hash of what was synced is kept in the database)."""
         return await self.leading.sync_commands(scope, payload, sync, force=force)
 
     # -- inside -----------------------------------------------------------------------

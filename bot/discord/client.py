@@ -235,6 +235,7 @@ class SolitaireBot(commands.AutoShardedBot):
         if self.page is not None:  # no move comes from the page while the rest closes
             page, self.page = self.page, None
             await page.close()
+        await self.core.finish_answers()  # what a player began is answered, then it stops
         await self.core.stop_work()  # searches and pictures still running end quietly
         await self.tidy.close()
         await super().close()

@@ -9,9 +9,11 @@ call a failure came.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Iterator
+from typing import Any
 
 from ..replies import Player, Reply, refusal
 from ..store import ConcurrentChange
@@ -82,3 +84,26 @@ async def guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply
         log.exception("flow: %r failed for user %s in guild %s", context, player.user_id,
                       player.guild_id)
         return refusal(apology())
+
+
+class Answering:
+    """The tasks showing a reply now, so that closing can let them finish: what a player
+    began is answered, not dropped halfway."""
+
+    def __init__(self) -> None:
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    @contextlib.contextmanager
+    def showing(self) -> Iterator[None]:
+        """Inside the block, this task shows a reply."""
+        tasks = {task for task in (asyncio.current_task(),) if task is not None}
+        self._tasks |= tasks
+        try:
+            yield
+        finally:
+            self._tasks -= tasks
+
+    async def finish(self, within_s: float) -> None:
+        """Wait for the replies being shown now, ``within_s`` at most."""
+        if self._tasks:
+            await asyncio.wait(set(self._tasks), timeout=within_s)
