@@ -42,16 +42,16 @@ def new_game_question(
         _("Start a proven-winnable **{game}** deal instead?", **wanted_facts) if deal is None
         else _("Start **{game}** deal {deal} instead?", **wanted_facts)
     )
-    lines.append(_("Leaving it counts for nothing.") if untouched
-                 else _("Leaving it counts as abandoned: played, not won."))
-    if saved.daily is not None:
-        day = {"day": saved.daily}
-        lines.append(
-            _("It is your scored attempt at the daily deal of {day}: that attempt stays used "
-              "up.", **day) if untouched
-            else _("It is your scored attempt at the daily deal of {day}: it goes on that "
-                   "day's board as not won.", **day)
-        )
+    if untouched and saved.daily is not None:  # no game played, and yet the day's try spent
+        lines.append(_("Leaving it records no result, but it is your scored attempt at the "
+                       "daily deal of {day}, so that attempt stays used up.", day=saved.daily))
+    elif untouched:
+        lines.append(_("Leaving it counts for nothing."))
+    else:
+        lines.append(_("Leaving it counts as abandoned: played, not won."))
+        if saved.daily is not None:
+            lines.append(_("It is your scored attempt at the daily deal of {day}: it goes on "
+                           "that day's board as not won.", day=saved.daily))
     if saved.challenge_id is not None and not untouched:
         lines.append(_("It is your game of a challenge: you leave it, as having left the game."))
     if request.challenge is not None:

@@ -14,6 +14,8 @@ from bot.flows.actions import CONFIRMED
 from bot.flows.game import GameFlow
 from bot.replies import MENU_LIMIT, Action, BoardRef, DealRequest, Player, Reply
 from bot.store import Stores
+from bot.words.language import ENGLISH, LANGUAGES, speaking
+from bot.words.language import _ as in_language_spoken
 from bot.words.phrases import apology, no_game
 from engine import FOUNDATION, new_game
 from tests.bot.reference import all_results
@@ -671,6 +673,29 @@ async def test_replacing_a_scored_daily_says_what_becomes_of_the_attempt(
     await flow.act(ALICE, Action.MOVE, move)
     asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
     assert asked is not None and "on that day's board as not won" in asked.text
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+async def test_leaving_an_untouched_daily_says_one_truth_once_in_every_language(
+    flow: GameFlow, language: str
+) -> None:
+    """An untouched scored daily, left for another game, records no result and still uses
+    the day's attempt up: the question says both in one sentence, and never that leaving
+    it counts for nothing."""
+    await flow.daily(ALICE, "trefoil")
+    saved = await flow.games.load(ALICE.user_id)
+    assert saved is not None and saved.daily is not None and saved.untouched
+    with speaking(language):
+        asked = offer_of(await flow.new_game(ALICE, "clover-leaf", 8))
+        nothing = in_language_spoken("Leaving it counts for nothing.")
+        spent = in_language_spoken(
+            "Leaving it records no result, but it is your scored attempt at the daily deal "
+            "of {day}, so that attempt stays used up.", day=saved.daily)
+    assert asked is not None
+    assert nothing not in asked.text, asked.text
+    assert asked.text.count(spent) == 1 and asked.text.count(saved.daily) == 1, asked.text
+    if language != ENGLISH:
+        assert "stays used up" not in asked.text, "said in the player's language"
 
 
 async def test_a_winnable_deal_over_an_unfinished_game_is_taken_only_on_yes(
