@@ -10,8 +10,9 @@ The records commands work here too, on the console player's own games: `/stats [
 `/leaderboard [game] [week|month|all]`, `/daily trefoil`, `/daily-board trefoil [day]`,
 `/forget-me` (answered by typing a button label).
 
-`--locale de` plays in German: everything is said in it, and the commands and options are
-typed by the names a German Discord shows (`/neu`), or by their English ones.
+`--locale de` plays in German: everything is said in it, and the commands, options and
+labels are typed as a German Discord shows them (`/neu`, `Rückgängig`), or in English
+(`/new`, `Undo`): a player's typed words work in their language and in English.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ..replies import (
     Reply,
 )
 from ..store import DEFAULT_SETTINGS
-from ..words.language import ENGLISH, LANGUAGES, _, language_of, n_, p_, speaking
+from ..words.language import ENGLISH, LANGUAGES, _, current, language_of, n_, p_, speaking
 from ..words.phrases import code, command, option, typed_days
 from ..words.typed import as_english, as_typed
 from .screen import CONSOLE_PLAYER, Screen
@@ -279,9 +280,10 @@ class Console(Screen):
         text was one."""
         wanted = " ".join(text.lower().split())
         question = self.question
-        if question is not None and wanted in (question.yes.lower(), question.no.lower()):
+        if question is not None and (_labels(wanted, question.yes)
+                                     or _labels(wanted, question.no)):
             self.question = None
-            yes = wanted == question.yes.lower()
+            yes = _labels(wanted, question.yes)
             await self.core.answer_question(self.player, question, yes, to=self)
             if yes and question.ask is Ask.FORGET and not self.shown.refused:
                 self.board = None
@@ -293,12 +295,12 @@ class Console(Screen):
         board = self.board
         if board is None:  # no board shown yet this session: the labels act on the saved game
             action = next((a for a, label in BUTTON_LABELS.items()
-                           if wanted in (label.lower(), _(label).lower())), None)
+                           if _labels(wanted, _(label))), None)
             if action is not None:
                 await self.core.act(self.player, action, to=self)
             return action is not None
         for button in board.controls.buttons:
-            if wanted == button.label.lower():
+            if _labels(wanted, button.label):
                 if not button.enabled:
                     await self.show(Reply(note=_("{button} is greyed out on this board.",
                                                  button=button.label), refused=True))
@@ -310,6 +312,12 @@ class Console(Screen):
                 await self.core.choose(self.player, choice.value, seen=board.ref, to=self)
                 return True
         return False
+
+
+def _labels(typed: str, label: str) -> bool:
+    """Whether ``typed`` (lower case) is ``label``, shown in the language spoken, as shown
+    or in English: "Start new game" is the German console's "Neues Spiel"."""
+    return typed in current().english(label)
 
 
 def _unlabel(word: str) -> str:

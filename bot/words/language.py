@@ -28,7 +28,7 @@ from contextvars import ContextVar
 from copy import copy
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +99,21 @@ class Words:
 
     def word(self, context: str, message: str) -> str:
         return self.catalog.pgettext(context, message)
+
+    def english(self, shown: str) -> frozenset[str]:
+        """What ``shown``, a label in this language, says in English, lower case (itself
+        among them): a player may type a label shown to them in English too."""
+        return self._english.get(shown.lower(), frozenset()) | {shown.lower()}
+
+    @cached_property
+    def _english(self) -> dict[str, frozenset[str]]:
+        """Each translation, lower case, and the English messages it translates."""
+        english: dict[str, set[str]] = {}
+        messages: dict[object, str] = getattr(self.catalog, "_catalog", {})
+        for message, translated in messages.items():
+            if isinstance(message, str) and message and "\x04" not in message:  # no context
+                english.setdefault(translated.lower(), set()).add(message.lower())
+        return {shown: frozenset(found) for shown, found in english.items()}
 
     def number(self, value: int | float, places: int | None = None) -> str:
         """``12345`` -> ``12,345`` (English), ``12.345`` (German): counts, never ids;

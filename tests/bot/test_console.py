@@ -240,3 +240,22 @@ async def test_a_corner_stones_move_is_typed_by_its_stacks_names(tmp_path: Path)
                       "/move c2 s1")
     assert "I don't understand" not in text
     assert "Played 1 4" in text and "Played 2 3" in text
+
+
+async def test_a_label_shown_in_the_players_language_is_typed_in_it_or_in_english(
+    tmp_path: Path,
+) -> None:
+    """`--locale de` shows "Rückgängig" and "Neues Spiel"; "Undo" and "Start new game",
+    the words the README and every English board show, answer the same."""
+    db, boards = tmp_path / "s.db", tmp_path / "b"
+    text = await play(db, boards, "/new trefoil 27", "7 f1", "8 f2", "Undo", "Rückgängig",
+                      "Redo", "/new trefoil 28", "Start new game", "/resign", "Keep playing",
+                      "/resign", "aufgeben", locale="de")
+    assert "verstehe ich nicht" not in text, text
+    assert text.count("zurückgenommen.") == 2 and text.count("wiederholt.") == 1, text
+    store = await Stores.open(db)
+    try:
+        assert [(r.deal, r.outcome) for r in await all_results(store)] == [
+            (27, "abandoned"), (28, "resigned")]
+    finally:
+        await store.close()
