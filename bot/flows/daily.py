@@ -6,10 +6,13 @@ scored: the game is tagged with the day, and its result feeds the daily board an
 streaks. Later attempts that day are replays, played like any game but not scored. The store
 decides which, in the transaction that starts the game (``GameStore.start``).
 
-A day's deal is proven winnable (``engine.solver.daily``: the same on every machine). It is
-kept in the database the first time any process asks for it, and a day already played
-before deals were proven keeps the deal it was played with, so a day's deal never changes
-under its players. The leader finds today's and tomorrow's ahead of time.
+A day's deal is proven winnable (``engine.solver.daily``: the same on every machine), one
+of the day's candidates keyed by the database's secret, so that the code alone tells nobody
+tomorrow's deal; every process on one database (the bot's, the console's) reads the same
+secret and deals the same day. It is kept in the database the first time any process asks
+for it, and a day already played before deals were proven keeps the deal it was played
+with, so a day's deal never changes under its players. The leader finds today's and
+tomorrow's ahead of time.
 
 Everything about the daily deal is here: which deal a day has, what a board says when one
 is dealt and won, the streaks, and the day's board. The game flow starts the game itself.
@@ -77,11 +80,11 @@ def daily_streaks(won_days: Iterable[date], today: date) -> tuple[int, int]:
 
 class DailyDeals:
     """The daily deals over the results they score, by the flow's ``clock``; ``find`` is
-    the solver's search for a day's winnable deal."""
+    the solver's search for a day's winnable deal (game, day, the database's secret)."""
 
     def __init__(
         self, store: DailyStore, results: ResultStore, games: GameStore, cooldowns: Cooldowns,
-        find: Callable[[str, date], Awaitable[int]], clock: Callable[[], float],
+        find: Callable[[str, date, str], Awaitable[int]], clock: Callable[[], float],
     ) -> None:
         self.store = store
         self.results = results
@@ -91,6 +94,7 @@ class DailyDeals:
         self._clock = clock
         self._known: LRU[tuple[str, date], int] = LRU(KNOWN_DAYS * len(GAMES))
         self._finding = asyncio.Lock()  # one search at a time; the others wait for it
+        self._secret: str | None = None  # the database's, read once: it never changes
 
     def today(self) -> date:
         return utc_day(self._clock())
@@ -110,7 +114,9 @@ class DailyDeals:
                 known = (await self.store.deal(game_id, iso)
                          or await self.store.played(game_id, iso))
                 if known is None:
-                    known = await self._find(game_id, day)
+                    if self._secret is None:
+                        self._secret = await self.store.secret()
+                    known = await self._find(game_id, day, self._secret)
                 known = await self.store.keep(game_id, iso, known)
                 self._known[key] = known
         return known

@@ -1,5 +1,6 @@
 """Each day's daily deal of each game, once chosen: the same for every process, and kept,
-so that a day's deal never changes once it has been played."""
+so that a day's deal never changes once it has been played; and the secret the days'
+candidates are keyed by, made once by the schema (``meta``'s ``daily_secret``)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,14 @@ from .database import Database
 class DailyStore:
     def __init__(self, db: Database) -> None:
         self._db = db
+
+    async def secret(self) -> str:
+        """The daily deal's secret: the same for every process on this database, for good."""
+        async with self._db.writer() as conn:
+            row = await conn.fetchrow("SELECT value FROM meta WHERE key = 'daily_secret'")
+        if row is None:  # the schema makes it: a database without one is not this schema
+            raise LookupError("the database keeps no daily secret (meta.daily_secret)")
+        return str(row["value"])
 
     async def deal(self, game: str, day: str) -> int | None:
         """The deal chosen for ``game`` on ``day`` (``YYYY-MM-DD``), or None if none yet."""

@@ -13,6 +13,7 @@ A step names its types by what they hold and each backend spells them its way:
                 aggregates only on PostgreSQL, LEAST and GREATEST, which SQLite lacks
     {THEN_ID}   the row's id at the end of an index: SQLite ends every index with the rowid
                 (which ``id`` is) whether named or not; PostgreSQL names it
+    {SECRET}    64 random hex digits, from each backend's strong random source
 
 (``str.format_map`` fills them in: a brace the SQL itself needs is written twice.)
 
@@ -20,7 +21,7 @@ The two count versions differently, and both counts stay as databases in the fie
 them. SQLite counts steps: its version n has run steps 1 to n (``PRAGMA user_version``).
 PostgreSQL came with step 5: its version 1 is steps 1 to 5 run together, its version n
 later is step n + 4 (the ``schema_version`` table). No migration library: it would keep
-a version table of its own beside these two counts, for eleven steps and seven words.
+a version table of its own beside these two counts, for twelve steps and eight words.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ SQLITE = {
     "LEAST": "min",
     "GREATEST": "max",
     "THEN_ID": "",
+    "SECRET": "lower(hex(randomblob(32)))",
 }
 POSTGRES = {
     "ID": "BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY",
@@ -42,6 +44,7 @@ POSTGRES = {
     "LEAST": "LEAST",
     "GREATEST": "GREATEST",
     "THEN_ID": ", id",
+    "SECRET": "replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')",
 }
 POSTGRES_FIRST = 5  # the step PostgreSQL's version 1 ends at
 
@@ -229,6 +232,18 @@ STEPS: tuple[str, ...] = (
         ({LEAST}(challenger_id, challenged_id), {GREATEST}(challenger_id, challenged_id))
         WHERE status = 'open' AND challenger_id <> 0 AND challenged_id <> 0;
     CREATE INDEX challenges_by_challenger ON challenges (challenger_id, status, created_at);
+    """,
+    # 12: the daily deal's secret, made once here and read by every process on this
+    #     database: each day's candidates are keyed by it, so the code alone tells nobody
+    #     tomorrow's deal. A day's deal kept before, and not yet played, was chosen without
+    #     it (tomorrow's, found ahead): it is chosen again.
+    """
+    INSERT INTO meta (key, value) VALUES ('daily_secret', {SECRET})
+        ON CONFLICT (key) DO NOTHING;
+    DELETE FROM daily_deals WHERE NOT EXISTS (
+        SELECT 1 FROM daily_attempts
+        WHERE daily_attempts.game = daily_deals.game AND daily_attempts.day = daily_deals.day
+    );
     """,
 )
 

@@ -125,10 +125,11 @@ class SolverWorker:
         status: str = await self._run(_verdict_work, game.to_dict(), budget_s, self._fork)
         return status
 
-    async def daily_deal(self, game_id: str, day: date) -> int:
-        """The day's daily deal of the game, proven winnable, the same on every machine
-        (decided by positions searched): a few ms, rarely a few hundred."""
-        deal: int = await self._run(winnable_daily_deal, game_id, day)
+    async def daily_deal(self, game_id: str, day: date, secret: str) -> int:
+        """The day's daily deal of the game under the database's ``secret``, proven
+        winnable, the same on every machine (decided by positions searched): a few ms,
+        rarely a few hundred."""
+        deal: int = await self._run(winnable_daily_deal, game_id, day, secret)
         return deal
 
     async def is_winnable(

@@ -27,7 +27,7 @@ For the bot:
   ``moves_left`` and ``undo_to_win``; before a redeal, ``shuffles_won`` of ``shuffles``.
   Call it in one long-lived process so the remembered lines carry from hint to hint.
 - Winnable deals: ``solve(new_game(game_id, deal)).status == "won"``.
-- The daily deal: ``daily.winnable_daily_deal(game_id, day)``, proven winnable and the
+- The daily deal: ``daily.winnable_daily_deal(game_id, day, secret)``, proven winnable and the
   same in every process (decided by positions).
 - "No win is possible from here": ``solve(game, budget_s=...).status == "lost"``.
 - Auto-finish: a "won" ``Solution.moves`` replays with ``game.play`` to the win.

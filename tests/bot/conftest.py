@@ -18,6 +18,8 @@ from engine import Game, Move
 from render import PictureOptions, PictureWords
 from render.options import PLAIN
 
+from .store_support import without_daily_secret
+
 
 class Clock:
     """Unix seconds that move only when the test says so."""
@@ -93,7 +95,9 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 async def store(db_path: Path) -> AsyncIterator[Stores]:
+    """The test's SQLite store, its daily deals those of daily_lines.py (no secret)."""
     opened = await Stores.open(db_path)
+    await without_daily_secret(opened)
     yield opened
     await opened.close()
 

@@ -12,3 +12,10 @@ async def run_sql(store: Stores, sql: str, *args: Any) -> int:
     as another program would; rows changed."""
     async with store.db.transaction() as conn:
         return await conn.execute(sql, *args)
+
+
+async def without_daily_secret(store: Stores) -> None:
+    """The database's daily secret made empty, so each day's deal is the engine's with no
+    secret (``winnable_daily_deal(game, day)``): the days whose winning lines the tests
+    know (daily_lines.py). Done before any process asks for a day's deal."""
+    await run_sql(store, "UPDATE meta SET value = '' WHERE key = 'daily_secret'")

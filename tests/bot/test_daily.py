@@ -4,7 +4,9 @@ the test controls), and what a won daily deal says about the streak."""
 from __future__ import annotations
 
 import asyncio
+import re
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
@@ -17,7 +19,7 @@ from engine.solver.daily import winnable_daily_deal as daily_deal
 from tests.bot.reference import Result, all_results, won_days
 from tests.bot.store_support import run_sql
 
-from .conftest import ALICE, BOB, Clock
+from .conftest import ALICE, BOB, Clock, PositionPicture
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
 
 
@@ -49,9 +51,9 @@ async def test_a_days_deal_is_found_once_and_kept_for_every_process(
 ) -> None:
     searched: list[tuple[str, date]] = []
 
-    async def find(game_id: str, day: date) -> int:
+    async def find(game_id: str, day: date, secret: str) -> int:
         searched.append((game_id, day))
-        return await core.solver.worker.daily_deal(game_id, day)
+        return await core.solver.worker.daily_deal(game_id, day, secret)
 
     def process() -> DailyDeals:  # another process: nothing remembered
         return DailyDeals(store.daily, store.results, store.games, core.cooldowns, find,
@@ -75,7 +77,7 @@ async def test_a_day_played_before_its_deal_was_kept_keeps_the_deal_it_was_playe
     await run_sql(store, "UPDATE games SET deal = 77 WHERE daily = '2026-11-22'")
     await run_sql(store, "DELETE FROM daily_deals")
 
-    async def never(game_id: str, day: date) -> int:
+    async def never(game_id: str, day: date, secret: str) -> int:
         raise AssertionError("a played day is not searched again")
 
     later = DailyDeals(store.daily, store.results, store.games, core.cooldowns, never,
@@ -207,3 +209,42 @@ async def test_a_finished_daily_gives_a_line_to_share_that_spoils_nothing(
     resigned = await flow.act(BOB, Action.RESIGN, CONFIRMED)
     assert resigned.board is not None
     assert "· resigned · 1 move · " in resigned.board.text, "how far it went, too"
+
+
+async def test_a_database_makes_its_daily_secret_once_for_every_process_on_it(
+    store_target: Path | str, tmp_path: Path
+) -> None:
+    first = await Stores.open(store_target)
+    second = await Stores.open(store_target)  # another process, migrating nothing more
+    other = await Stores.open(tmp_path / "another.db")
+    try:
+        secret = await first.daily.secret()
+        assert re.fullmatch("[0-9a-f]{64}", secret), secret
+        assert await second.daily.secret() == secret
+        assert await other.daily.secret() != secret, "each database has a secret of its own"
+    finally:
+        for opened in (first, second, other):
+            await opened.close()
+
+
+async def test_the_bot_and_the_console_on_one_database_deal_one_daily_nobody_can_foresee(
+    store_target: Path | str, picture: PositionPicture
+) -> None:
+    """Tomorrow's deal is not in the code: it is keyed by the database's secret, which every
+    process on the database reads alike (the console is a core of its own over it)."""
+    clock = lambda: at(NOV_22)  # noqa: E731
+    bot = Core(await Stores.open(store_target), renderer=picture, clock=clock)
+    console = Core(await Stores.open(store_target), renderer=picture, clock=clock,
+                   cooldowns=False)
+    try:
+        secret = await bot.stores.daily.secret()
+        tomorrow = NOV_22 + timedelta(days=1)
+        deals = [await core.daily_deals.deal_of("trefoil", day)
+                 for core in (console, bot) for day in (NOV_22, tomorrow)]
+        assert deals[:2] == deals[2:], "the console and the bot deal the same days"
+        assert deals[:2] == [daily_deal("trefoil", NOV_22, secret),
+                             daily_deal("trefoil", tomorrow, secret)]
+        assert deals[1] != daily_deal("trefoil", tomorrow), "the code alone does not tell it"
+    finally:
+        await bot.close()
+        await console.close()

@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ..bot.store_support import without_daily_secret
 from .fake_discord import FakeDiscord
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,6 +55,7 @@ async def bot_in_process(
         client_secret=fake.client_secret if activity else None,
     )
     core = await Core.open(config.database, clock=clock)
+    await without_daily_secret(core.stores)  # the days whose winning lines tests know
     with fake.patch_discord():
         bot = SolitaireBot(config, core, force_sync=force_sync)
         before = fake.identifies

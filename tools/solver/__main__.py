@@ -7,7 +7,8 @@ undoes a redeal (the policy is in ``engine/solver/blind.py``); ``hinted GAME --g
 300``: the odds of a player who follows every hint (``tools/solver/hinted.py``).
 ``hintlines GAME --count 100``: how many moves following the hints takes, before and
 after lines were tidied (``tools/solver/hintlines.py``). ``daily [GAME] --day
-2026-11-25 --days 30``: the daily deals, proven winnable (``engine/solver/daily.py``).
+2026-11-25 --days 30 [--secret S]``: the daily deals, proven winnable, under a database's
+secret (``engine/solver/daily.py``).
 Every command takes ``--positions N`` instead of seconds: the same answers on every
 machine. Run from a checkout: the maintainers' tool, not installed with the bot.
 """
@@ -51,15 +52,16 @@ def _day(text: str) -> date:
         raise argparse.ArgumentTypeError(f"{text!r} is not a day like 2026-11-25") from None
 
 
-def daily_deals(game_ids: list[str], first: date, days: int) -> None:
-    """Print each day's deal of each game, then how often a day kept its first candidate
-    (the deal it had before deals were proven) and how long finding one took."""
+def daily_deals(game_ids: list[str], first: date, days: int, secret: str = "") -> None:
+    """Print each day's deal of each game under ``secret``, then how often a day kept its
+    first candidate (with no secret: the deal it had before deals were proven) and how
+    long finding one took."""
     found: dict[str, list[tuple[DailyDeal, float]]] = {g: [] for g in game_ids}
     for n in range(days):
         day = first + timedelta(days=n)
         for game_id in game_ids:
             started = time.perf_counter()
-            deal = find_daily_deal(game_id, day)
+            deal = find_daily_deal(game_id, day, secret=secret)
             seconds = time.perf_counter() - started
             found[game_id].append((deal, seconds))
             print(f"{day} {game_id}: deal {deal.deal} (candidate {deal.candidate}, "
@@ -118,6 +120,8 @@ def main(argv: list[str] | None = None) -> int:
     daily.add_argument("game", nargs="?", default="all", choices=[*sorted(GAMES), "all"])
     daily.add_argument("--day", type=_day, help="the first day (UTC; default today)")
     daily.add_argument("--days", type=int, default=1, help="days from that one")
+    daily.add_argument("--secret", default="",
+                       help="a database's daily secret (meta.daily_secret; default: none)")
     for name in ("solve", "hint"):
         one = sub.add_parser(name, help=f"{name} one position")
         one.add_argument("game", choices=sorted(GAMES))
@@ -171,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.command == "daily":
         first = args.day or datetime.now(UTC).date()
-        daily_deals(list(GAMES) if args.game == "all" else [args.game], first, args.days)
+        daily_deals(list(GAMES) if args.game == "all" else [args.game], first, args.days,
+                    args.secret)
         return 0
 
     if args.command == "hintlines":
