@@ -34,6 +34,7 @@ from ..replies import (
     Update,
     refusal,
 )
+from ..store import SavedGame
 from ..store.challenges import (
     DAY_S,
     GONE,
@@ -213,6 +214,14 @@ class Challenges:
         playing = await self.store.playing(challenge.id) if played else set()
         with speaking(challenge.language):
             return _worded(challenge, playing, now)
+
+    async def updates_after(
+        self, started: int | None, *finished: SavedGame | None
+    ) -> tuple[Update, ...]:
+        """The messages of the challenges whose games just started or ended."""
+        ids = {started} | {s.challenge_id for s in finished if s is not None and s.is_finished}
+        updates = [await self.update_after_game(i) for i in ids if i is not None]
+        return tuple(u for u in updates if u is not None)
 
     async def update_after_game(self, challenge_id: int) -> Update | None:
         """The challenge's message as it now is, after a game played for it changed."""

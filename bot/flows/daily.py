@@ -156,6 +156,14 @@ class DailyDeals:
         """Whether the player has started their scored attempt at that day's deal."""
         return await self.results.has_daily_attempt(user_id, game_id, day.isoformat())
 
+    async def question_line(self, user_id: int, game_id: str, day: date) -> str:
+        """What a question to deal the day's deal over an unfinished game adds: whether it
+        would be the player's scored attempt."""
+        if await self.has_attempt(user_id, game_id, day):
+            return _("📅 It is today's daily deal, and this would be a replay: your scored "
+                     "attempt at it was made earlier today.")
+        return _("📅 It is today's daily deal, and this would be your scored attempt.")
+
     # -- what a board says -------------------------------------------------------------
 
     @staticmethod

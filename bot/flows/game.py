@@ -31,7 +31,6 @@ from ..replies import (
     MenuOption,
     Player,
     Reply,
-    Update,
     refusal,
 )
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
@@ -201,13 +200,7 @@ class GameFlow:
         reply = await self._begin(player, DealRequest(game_id, deal))
         question = reply.message
         if question is not None and question.question is not None:
-            attempted = await self.daily_deals.has_attempt(player.user_id, game_id, today)
-            daily = (
-                _("📅 It is today's daily deal, and this would be a replay: your scored "
-                  "attempt at it was made earlier today.")
-                if attempted
-                else _("📅 It is today's daily deal, and this would be your scored attempt.")
-            )
+            daily = await self.daily_deals.question_line(player.user_id, game_id, today)
             text = f"{question.text}\n{daily}"
             return dataclasses.replace(reply, message=dataclasses.replace(question, text=text))
         return reply
@@ -251,16 +244,8 @@ class GameFlow:
             text = start_text(saved.game, replacing, winnable=request.deal is None, daily=daily,
                               went_up=went_up)
             board = await self._board(saved, text)
-            updates = await self._challenge_updates(saved.challenge_id, replacing)
+            updates = await self.challenges.updates_after(saved.challenge_id, replacing)
             return Reply(board=board, updates=updates)
-
-    async def _challenge_updates(
-        self, started: int | None, *finished: SavedGame | None
-    ) -> tuple[Update, ...]:
-        """The messages of the challenges whose games just started or ended."""
-        ids = {started} | {s.challenge_id for s in finished if s is not None and s.is_finished}
-        updates = [await self.challenges.update_after_game(i) for i in ids if i is not None]
-        return tuple(u for u in updates if u is not None)
 
     # -- playing ----------------------------------------------------------------------
 
@@ -374,7 +359,7 @@ class GameFlow:
             if saved.is_finished and saved.daily is not None:
                 summary += "\n" + self.daily_deals.share_line(saved)
             board = await self._compose(saved, summary, picture)
-            return Reply(board=board, updates=await self._challenge_updates(None, saved))
+            return Reply(board=board, updates=await self.challenges.updates_after(None, saved))
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""
