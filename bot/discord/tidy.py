@@ -25,8 +25,9 @@ earlier boards through the channel's routes met both limits at a few processes' 
 * **Never in the way.** An answer hands its collapse over and is done; nothing here holds a
   player's lock or keeps an interaction waiting.
 
-A 429 from Discord is logged once, at WARNING, with its route and scope, and counted in a
-statistics line logged every ``REPORT_EVERY_S`` (with the boards edited each way).
+A 429 from Discord is logged once, at WARNING, with its route and scope (a channel edit it
+refused is dropped with no traceback), and counted in a statistics line logged every
+``REPORT_EVERY_S`` (with the boards edited each way).
 """
 
 from __future__ import annotations
@@ -267,10 +268,10 @@ class Tidy:
                f"/messages/{where}")
         try:
             status, rest_s = await self._patch(url, edit.body, edit.upload)
-        except (TimeoutError, aiohttp.ClientError, OSError):
+        except (TimeoutError, aiohttp.ClientError, OSError) as err:
             if not self._client.is_closed():
-                log.warning("could not edit a board in channel %s", edit.channel_id,
-                            exc_info=True)
+                log.warning("could not edit a board in channel %s: %s", edit.channel_id,
+                            _said(err))
             return
         if rest_s > 0:
             self._resting[edit.posted.token] = time.monotonic() + rest_s
@@ -360,6 +361,13 @@ class Tidy:
             self._refused[channel_id] = self.clock()
         except discord.NotFound:
             log.debug("message %s in channel %s is gone", message_id, channel_id)
+        except discord.HTTPException as err:  # an answer of Discord's: a line, not a trace
+            if err.status == 429:  # logged where it was heard (``_on_request_end``)
+                log.debug("a 429 dropped the edit of message %s in channel %s", message_id,
+                          channel_id)
+            elif not self._client.is_closed():
+                log.warning("could not edit message %s in channel %s: %s", message_id,
+                            channel_id, _said(err))
         except Exception:
             if not self._client.is_closed():  # a bot shutting down leaves messages as they are
                 log.warning("could not edit message %s in channel %s", message_id,
@@ -404,3 +412,8 @@ class Tidy:
                 await task
         if self._session is not None:
             await self._session.close()
+
+
+def _said(err: BaseException) -> str:
+    """What a failure says, in one line (its type where it says nothing)."""
+    return str(err).splitlines()[0] if str(err) else type(err).__name__

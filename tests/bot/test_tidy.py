@@ -39,6 +39,7 @@ class Http:
         self.bodies: list[dict[str, Any]] = []
 
         self.refusing: set[int] = set()  # channels that answer 403
+        self.limiting: dict[int, int] = {}  # channels that answer this status (429, 400...)
 
     async def request(self, route: Any, json: dict[str, Any] | None = None,
                       **multipart: Any) -> None:
@@ -49,6 +50,10 @@ class Http:
         if route.channel_id in self.refusing:
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),  # type: ignore[arg-type]
                                     {"code": 50001, "message": "Missing Access"})
+        if route.channel_id in self.limiting:
+            status = self.limiting[route.channel_id]
+            raise discord.HTTPException(SimpleNamespace(status=status, reason="Refused"),  # type: ignore[arg-type]
+                                        {"code": 0, "message": f"{status}: refused"})
 
 
 class Client:
@@ -249,6 +254,22 @@ async def test_a_429_is_logged_once_with_its_route_and_scope(
     assert not quiet.filter(logging.makeLogRecord(
         {"msg": "We are being rate limited. %s %s responded with 429."}))
     assert quiet.filter(logging.makeLogRecord({"msg": "Any other line"}))
+
+
+async def test_a_channel_edit_refused_by_discord_is_a_line_in_the_log_not_a_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    client = Client()
+    client.http.limiting.update({9: 429, 10: 400})
+    tidy = Tidy(client)  # type: ignore[arg-type]
+    with caplog.at_level(logging.DEBUG, logger="bot.discord.tidy"):
+        await tidy.edit_now(9, 1, {"content": "x"})  # its 429 is told where it is heard
+        await tidy.edit_now(10, 2, {"content": "x"})
+    assert [r.exc_info for r in caplog.records] == [None, None], "no traceback"
+    assert [r.levelno for r in caplog.records] == [logging.DEBUG, logging.WARNING]
+    assert caplog.records[1].getMessage() == (
+        "could not edit message 2 in channel 10: 400 Refused (error code: 0): 400: refused")
+    await tidy.close()
 
 
 def test_the_fleets_shares_add_up_to_one_budget_with_the_page_apart_or_not() -> None:
