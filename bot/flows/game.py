@@ -56,6 +56,7 @@ from .cooldowns import EVERY_S, Cooldowns
 from .daily import DailyDeals
 from .outcomes import saving, shown_after_saving
 from .scopes import game_refusal
+from .scored import scored_request
 from .settings import PlayerSettings
 from .solver import SolverService
 
@@ -121,6 +122,10 @@ class GameFlow:
             return await self._ask_or_deal(player, request)
 
     async def _ask_or_deal(self, player: Player, request: DealRequest) -> Reply:
+        scored = await scored_request(player, request, self.daily_deals, self.challenges)
+        if isinstance(scored, Reply):  # a house rule on a scored deal
+            return scored
+        request = scored
         saved = await self.games.load(player.user_id)
         if (saved is not None and not saved.is_finished and request.challenge is not None
                 and saved.challenge_id == request.challenge):  # playing it already
@@ -148,6 +153,10 @@ class GameFlow:
         refused_play = await self.challenges.dealing_refusal(player, request)  # no trust in
         if refused_play is not None:  # what the question's buttons carried
             return refused_play
+        scored = await scored_request(player, request, self.daily_deals, self.challenges)
+        if isinstance(scored, Reply):
+            return scored
+        request = scored
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(

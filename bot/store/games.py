@@ -40,7 +40,7 @@ LIVE_GAMES = 256
 
 RESULT_COLUMNS = (
     "game_row, user_id, guild_id, game, deal, outcome, moves, undos, hints, "
-    "redeals_used, seconds_played, finished_at, daily, challenge_id"
+    "redeals_used, seconds_played, finished_at, daily, challenge_id, draw"
 )
 
 
@@ -177,6 +177,7 @@ class GameStore:
         player's first start of it that day is their scored attempt, and the game is tagged
         with the day; a later start is a replay, untagged. The returned ``SavedGame.daily``
         says which. (Leaving a scored attempt untouched still uses the day's attempt up.)
+        A game with a house rule on is never a scored attempt, nor tagged.
         ``challenge``: the challenge ``game`` is played for; its side's outcome is written
         when the game ends. It must be open to the player (accepted, within its day, their
         side not yet played, after the game replaced has been recorded) and be of this
@@ -207,7 +208,7 @@ class GameStore:
                         replacing, status=left_as, finished_at=now, hints=int(gone["hints"])
                     )
                     await _insert_result(conn, left)
-            if daily is not None:
+            if daily is not None and not game.draw_rule:  # a house rule is never scored
                 attempts = await conn.execute(
                     "INSERT INTO daily_attempts (user_id, game, day, started_at) "
                     "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
@@ -215,6 +216,8 @@ class GameStore:
                 )
                 if attempts != 1:
                     daily = None  # the scored attempt was made earlier today: a replay
+            else:
+                daily = None
             if challenge is not None:
                 await _check_challengeable(conn, self._db.share_lock, challenge, user_id,
                                            game, now)
@@ -356,7 +359,7 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
     assert saved.status in OUTCOMES and saved.finished_at is not None
     await conn.execute(
         f"INSERT INTO results ({RESULT_COLUMNS}) "
-        f"VALUES ({', '.join(f'${i}' for i in range(1, 15))})",
+        f"VALUES ({', '.join(f'${i}' for i in range(1, 16))})",
         saved.id,
         saved.user_id,
         saved.guild_id,
@@ -371,6 +374,7 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
         float(saved.finished_at),
         saved.daily,
         saved.challenge_id,
+        game.draw_rule,
     )
     # The player's last finished game in this place, for /replay: one row a place.
     await conn.execute(

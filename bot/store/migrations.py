@@ -21,7 +21,7 @@ The two count versions differently, and both counts stay as databases in the fie
 them. SQLite counts steps: its version n has run steps 1 to n (``PRAGMA user_version``).
 PostgreSQL came with step 5: its version 1 is steps 1 to 5 run together, its version n
 later is step n + 4 (the ``schema_version`` table). No migration library: it would keep
-a version table of its own beside these two counts, for twelve steps and eight words.
+a version table of its own beside these two counts, for thirteen steps and eight words.
 """
 
 from __future__ import annotations
@@ -244,6 +244,11 @@ STEPS: tuple[str, ...] = (
         SELECT 1 FROM daily_attempts
         WHERE daily_attempts.game = daily_deals.game AND daily_attempts.day = daily_deals.day
     );
+    """,
+    # 13: whether a finished game had Trefoil's draw house rule on (NULL: finished before
+    #     this was kept): a house rule never plays a scored game, and a result says so.
+    """
+    ALTER TABLE results ADD COLUMN draw {BOOL};
     """,
 )
 

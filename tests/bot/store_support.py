@@ -14,6 +14,12 @@ async def run_sql(store: Stores, sql: str, *args: Any) -> int:
         return await conn.execute(sql, *args)
 
 
+async def fetch_sql(store: Stores, sql: str, *args: Any) -> list[Any]:
+    """The rows of one query (``$1`` placeholders) on the store's database."""
+    async with store.db.reading() as conn:
+        return list(await conn.fetch(sql, *args))
+
+
 async def without_daily_secret(store: Stores) -> None:
     """The database's daily secret made empty, so each day's deal is the engine's with no
     secret (``winnable_daily_deal(game, day)``): the days whose winning lines the tests

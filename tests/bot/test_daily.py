@@ -5,19 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+
+import pytest
 
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
 from bot.flows.daily import DailyDeals, utc_day
 from bot.flows.game import GameFlow
-from bot.replies import Action, Player, Reply
+from bot.replies import Action, DealRequest, Player, Reply
 from bot.store import Stores
-from engine import GAMES
+from engine import GAMES, new_game
 from engine.solver.daily import winnable_daily_deal as daily_deal
 from tests.bot.reference import Result, all_results, won_days
-from tests.bot.store_support import run_sql
+from tests.bot.store_support import fetch_sql, run_sql, without_daily_secret
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
@@ -248,3 +251,58 @@ async def test_the_bot_and_the_console_on_one_database_deal_one_daily_nobody_can
     finally:
         await bot.close()
         await console.close()
+
+
+@pytest.fixture
+async def both(any_store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[Core]:
+    """The core over each backend in turn, its days those of daily_lines.py."""
+    await without_daily_secret(any_store)
+    made = Core(any_store, renderer=picture, clock=clock)
+    yield made
+    await made.close()
+
+
+async def test_a_house_rule_never_plays_todays_daily_while_it_would_be_scored(
+    both: Core, clock: Clock
+) -> None:
+    flow, store = both.game, both.stores
+    clock.now = at(NOV_22)
+    refused = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL, draw=True)
+    assert refused.refused and refused.note is not None and refused.board is None
+    assert "house rule never plays a scored game" in refused.note, refused.note
+    assert "`/daily trefoil`" in refused.note and "draw:True" in refused.note
+    await flow.new_game(ALICE, "clover-leaf", 8)
+    under_way = await store.games.load(ALICE.user_id)
+    assert under_way is not None
+    moved = await flow.act(ALICE, Action.MOVE, str(under_way.game.legal_moves()[0]))
+    assert moved.board is not None, "a game under way: and yet no question is asked"
+    asked = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL, draw=True)
+    assert asked.refused and asked.message is None
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None
+    # The page's answer to a question, or buttons kept from before: refused all the same.
+    answered = await flow.confirm_new(ALICE, saved.id, DealRequest("trefoil", NOV_22_DEAL, True))
+    assert answered.refused and "house rule never plays a scored game" in (answered.note or "")
+    assert not await flow.daily_deals.has_attempt(ALICE.user_id, "trefoil", NOV_22)
+    # Once the scored attempt is made, the draw replays it, unscored, and its result says so.
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
+    await flow.daily(ALICE, "trefoil")
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
+    replay = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL, draw=True)
+    assert replay.board is not None and "not scored" in replay.board.text
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
+    rows = await fetch_sql(store, "SELECT daily, draw FROM results WHERE game = 'trefoil' "
+                                  "ORDER BY id")
+    assert [(r["daily"], bool(r["draw"])) for r in rows] == [("2026-11-22", False),
+                                                              (None, True)]
+
+
+async def test_a_game_with_a_house_rule_is_never_a_scored_attempt_in_the_store(
+    any_store: Stores,
+) -> None:
+    """Whatever a caller says: the store tags no game with the draw rule as the daily's."""
+    saved = await any_store.games.start(ALICE.user_id, ALICE.guild_id,
+                                        new_game("trefoil", NOV_22_DEAL, draw=True),
+                                        at(NOV_22), daily="2026-11-22")
+    assert saved.daily is None
+    assert not await any_store.results.has_daily_attempt(ALICE.user_id, "trefoil", "2026-11-22")

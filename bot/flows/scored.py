@@ -1,0 +1,39 @@
+"""Scored games: the daily deal's scored attempt and a challenge's game. What a request to
+deal becomes when its deal is one of them, however it was asked for (``/new`` with the
+deal's number, the page, a question's buttons), so that a scored deal is never played
+first as a free game, nor with a house rule (RULES.md: "A house rule never plays a scored
+game").
+
+- Today's daily deal with Trefoil's draw rule is refused while it would be the player's
+  scored attempt; once that attempt is made, it is a replay, unscored, like any other.
+"""
+
+from __future__ import annotations
+
+from ..replies import DealRequest, Player, Reply, refusal
+from ..words.language import _
+from ..words.phrases import command, option
+from .challenges import Challenges
+from .daily import DailyDeals
+
+
+async def scored_request(
+    player: Player, request: DealRequest, daily: DailyDeals, challenges: Challenges
+) -> DealRequest | Reply:
+    """``request`` as the player may have it dealt: as asked, or refused (a house rule on
+    a scored deal)."""
+    if request.deal is None or request.challenge is not None:
+        return request  # a deal from the pool, or a challenge's own: decided elsewhere
+    if request.draw:
+        today = await daily.todays_if_daily(request.game_id, request.deal)
+        if today is not None and not await daily.has_attempt(player.user_id,
+                                                             request.game_id, today):
+            return refusal(_(
+                "That is today's daily deal, and your attempt at it is scored: a house rule "
+                "never plays a scored game. {daily} deals it as it is; once your scored "
+                "attempt is made, {replay} replays it with the draw, unscored.",
+                daily=command("daily", request.game_id),
+                replay=command("new", request.game_id, str(request.deal),
+                               option("draw", "True")),
+            ))
+    return request
