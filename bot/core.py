@@ -120,8 +120,11 @@ class Core:
 
     @classmethod
     async def open(cls, database: Path | str, **options: Any) -> Core:
-        """The core over ``database``: a SQLite file, or a PostgreSQL URL."""
-        return cls(await Stores.open(database), **options)
+        """The core over ``database``: a SQLite file, or a PostgreSQL URL. The log says
+        which solver it runs (a warning where it is the slow one)."""
+        core = cls(await Stores.open(database), **options)
+        await core.solver.worker.say_which()
+        return core
 
     @property
     def where(self) -> str:  # the database, for the log (never a password)
@@ -366,8 +369,12 @@ class Core:
 
     async def _refresh_boards(self, board: Board, to: Presenter) -> None:
         """The player's live board in each channel, shown as ``board`` (drawn now if it
-        was not: the presenter shows no picture)."""
+        was not: the presenter shows no picture). Not if the player's boards are private
+        now, as the database says: another process may have made them so since ``board``
+        was composed, unheard on SQLite."""
         try:
+            if (await self.settings.as_stored(board.owner_id))["private_boards"]:
+                return
             live = await self.stores.boards.of_player(board.owner_id)
             if live and not board.png:
                 drawn = await self.game.drawn(board)

@@ -1,10 +1,16 @@
 """The install: the README's two commands, CI and the Dockerfile all install from the lock,
 and the lock agrees with the ranges in pyproject.toml (a range changed without refreshing the
-lock, or a lock edited by hand, fails here)."""
+lock, or a lock edited by hand, fails here); run from the checkout as printed, both play
+with the compiled solver."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
+import subprocess
+import sys
+import sysconfig
 import tomllib
 from pathlib import Path
 
@@ -100,3 +106,54 @@ def test_the_bots_lock_is_the_dev_locks_releases_without_the_dev_tools() -> None
     assert {name: version for name, (version, _) in bot.items()} == {
         name: dev[name][0] for name in bot}
     assert not {"pytest", "pytest-asyncio", "hypothesis", "ruff", "uv"} & bot.keys()
+
+
+def project_install(command: str) -> str:
+    """The step of a README command that installs the project itself (after the lock's)."""
+    [step] = [part for part in command.split(" && ") if " install " in part and " -r " not in part]
+    return step
+
+
+def test_the_readmes_commands_run_the_compiled_solver_from_the_checkout(tmp_path: Path) -> None:
+    """As a user runs them: a copy of the checkout, a new environment, the project installed
+    there by the README's own step, and then the bot started from the checkout's folder, as
+    both commands start it (``python -m bot``, ``python -m pytest``: the folder they run in
+    comes first on the path, so its ``engine/`` is the one imported, not a copy installed
+    elsewhere). It says at start which solver it runs: the compiled one."""
+    if os.environ.get("SOLITAIRE_PURE_PYTHON") or not shutil.which("cc"):
+        pytest.skip("no compiled solver is built here (SOLITAIRE_PURE_PYTHON or no compiler)")
+    start, test = readme_commands()
+    install = project_install(start)
+    assert install == project_install(test), "both commands install the project alike"
+    checkout = tmp_path / "checkout"
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True, check=True).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        if (ROOT / name).is_file():
+            (checkout / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, checkout / name)
+    # The new environment has the lock's releases (this one's, pip among them) in place of
+    # the README's first two steps, which download them.
+    venv = checkout / ".venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True,
+                   capture_output=True, timeout=120)
+    [site] = (venv / "lib").glob("python3*/site-packages")
+    (site / "locked.pth").write_text(sysconfig.get_paths()["purelib"] + "\n", encoding="utf-8")
+    (venv / "bin" / "pip").write_text(
+        f"#!{venv / 'bin' / 'python'}\nimport sys\nfrom pip._internal.cli.main import main\n"
+        "sys.exit(main())\n", encoding="utf-8")
+    (venv / "bin" / "pip").chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE_"))}
+    built = subprocess.run(install, shell=True, cwd=checkout, env=env, capture_output=True,
+                           text=True, timeout=280)
+    assert built.returncode == 0, built.stderr
+    python = str(venv / "bin" / "python")
+    asked = subprocess.run([python, "-c", "import engine.solver as s; print(s.compiled())"],
+                           cwd=checkout, env=env, capture_output=True, text=True, timeout=60)
+    assert asked.stdout.strip() == "True", asked.stderr
+    played = subprocess.run([python, "-m", "bot", "--console", "--env-file", "none"],
+                            cwd=checkout, env=env, input="/quit\n", capture_output=True,
+                            text=True, timeout=120)
+    assert played.returncode == 0, played.stderr
+    assert played.stderr.count("the solver runs compiled (mypyc)") == 1, played.stderr
+    assert "WARNING" not in played.stderr, played.stderr

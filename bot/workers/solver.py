@@ -12,10 +12,12 @@ import logging
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
 from typing import Any
 
+import engine
 from engine import Game, new_game
-from engine.solver import Hint, hint, remember, solve
+from engine.solver import Hint, compiled, hint, remember, solve
 from engine.solver.daily import winnable_daily_deal
 
 from .child import forked
@@ -27,6 +29,7 @@ HINT_BUDGET_S = 2.0  # a hint answers within about this: as long as proving a po
 VERDICT_BUDGET_S = 0.4  # "no win is possible" is looked for this long after each move
 WINNABLE_BUDGET_S = 2.0  # per candidate deal, when filling the pool
 QUICK_S = 0.01  # a search runs this long in the solver's process, longer in a copy
+REINSTALL = ".venv/bin/pip install -q --no-deps --no-build-isolation -e ."  # the README's
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,34 @@ def _solved(game: Game, budget_s: float) -> str:
     return solve(game, budget_s=budget_s).status
 
 
+@dataclass(frozen=True)
+class Build:
+    """The solver a process runs: its search compiled by mypyc (see setup.py) or plain
+    Python, and the compiled modules whose source changed after they were compiled (each
+    runs its old code)."""
+
+    compiled: bool
+    older_than_source: tuple[str, ...] = ()
+
+
+def _build() -> Build:
+    """The solver this process imported."""
+    if not compiled():
+        return Build(False)
+    return Build(True, older_than_source(Path(engine.__file__).parent))
+
+
+def older_than_source(package: Path) -> tuple[str, ...]:
+    """The compiled modules under ``package`` whose ``.py`` changed after they were compiled
+    (their code is in one shared library, which every one of them loads)."""
+    extensions = list(package.rglob("*.so"))
+    built = max((path.stat().st_mtime for path in extensions), default=0.0)
+    return tuple(sorted(
+        str(source) for path in extensions
+        if (source := path.with_name(path.name.split(".")[0] + ".py")).exists()
+        and source.stat().st_mtime > built))
+
+
 class SolverWorker:
     """Runs solver calls off the event loop: in ``executor`` (tests), or by default in one
     worker process that is started again if it dies (a search out of memory, say).
@@ -115,6 +146,24 @@ class SolverWorker:
         if self._workers:
             return await self._workers.run(work, *args)
         return await asyncio.get_running_loop().run_in_executor(self._executor, work, *args)
+
+    async def say_which(self) -> Build:
+        """Say in the log which solver the searches run, asking the process that runs them
+        (started now): compiled, or, with a warning, the plain-Python one (about three
+        times slower: hints take longer than the README says) or compiled modules older
+        than their source. Once, at start."""
+        build: Build = await self._run(_build)
+        if not build.compiled:
+            log.warning("the solver runs as plain Python, about three times slower than "
+                        "compiled: hints take longer than the README says. Where a C "
+                        "compiler is, install again to compile it: %s", REINSTALL)
+        elif build.older_than_source:
+            log.warning("the solver's compiled modules are older than their source (%s): "
+                        "they run the code they were compiled from. Compile them again: %s",
+                        ", ".join(build.older_than_source), REINSTALL)
+        else:
+            log.info("the solver runs compiled (mypyc)")
+        return build
 
     async def hint(self, game: Game, budget_s: float = HINT_BUDGET_S) -> HintAnswer:
         answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s, self._fork)
