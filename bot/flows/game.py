@@ -427,7 +427,7 @@ class GameFlow:
         return dataclasses.replace(board, png=picture.png, alt_text=picture.alt_text)
 
     async def _private(self, user_id: int) -> bool:  # their boards and all said of their game
-        return (await self.settings.of(user_id))["private_boards"]
+        return await self.settings.private(user_id)  # true now, whichever process changed it
 
     async def _compose(
         self, saved: SavedGame, summary: str, picture: Picture, *, focus: int | None = None
@@ -435,7 +435,7 @@ class GameFlow:
         settings = await self.settings.of(saved.user_id)
         board = compose(
             saved, summary, picture, proven_lost=saved.proven_lost, focus=focus,
-            private=settings["private_boards"], four_colour=settings["four_colour"],
+            private=await self._private(saved.user_id), four_colour=settings["four_colour"],
         )
         self.solver.board_made(board, saved.game)
         return board

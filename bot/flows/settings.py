@@ -4,6 +4,11 @@ Kept in the database (``store/settings.py``) and, between moves, in a bounded me
 the most recent players, so a move reads none. A change made by any bot process
 is a notice to every process, which drops what it kept (``forget``); a read under way
 when a notice comes is not kept.
+
+Whether a player's boards are private is never taken from memory where a change may go
+untold: on SQLite a notice reaches only the process that made the change, and the page's
+process or the console may share the file, so ``private`` reads it from the database
+each time (a point read on the event loop); on PostgreSQL every process hears of it.
 """
 
 from __future__ import annotations
@@ -46,6 +51,13 @@ class PlayerSettings:
         process may have changed a moment ago and must not be missed (whether a player's
         games may be shown to others)."""
         return await self.store.get(user_id)
+
+    async def private(self, user_id: int) -> bool:
+        """Whether the player's boards are private, true now: from memory where every
+        process hears of each change (PostgreSQL), else from the database (SQLite)."""
+        if self.store.changes_told:
+            return (await self.of(user_id))["private_boards"]
+        return (await self.as_stored(user_id))["private_boards"]
 
     def forget(self, user_id: int | None) -> None:
         """Drop what is kept of a player's settings (None: of everyone); the database

@@ -107,6 +107,10 @@ class Database(Protocol):
     #: its log emptied), or only at the server's routine maintenance (PostgreSQL: VACUUM
     #: and the recycling of its write-ahead log).
     erases_at_once: bool
+    #: Whether a notice reaches every process on the database (PostgreSQL's ``NOTIFY``), or
+    #: this process alone (SQLite: another process on the file, the page's or the console,
+    #: hears of no change): what may be kept in memory between reads.
+    notices_everywhere: bool
     #: `` FOR SHARE`` where a read must hold the rows it reads until its transaction
     #: ends (PostgreSQL); empty where one writer at a time makes it so (SQLite).
     share_lock: str

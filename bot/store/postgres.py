@@ -124,6 +124,7 @@ class PostgresDatabase:
     )
     share_lock = " FOR SHARE"
     erases_at_once = False  # gone from every answer at commit; from the files at VACUUM
+    notices_everywhere = True  # LISTEN/NOTIFY
     path: Path | None = None
 
     def __init__(self, pool: asyncpg.Pool, readers: asyncpg.Pool, url: str, schema: str) -> None:

@@ -19,6 +19,11 @@ class SettingsStore:
     def __init__(self, db: Database) -> None:
         self._db = db
 
+    @property
+    def changes_told(self) -> bool:
+        """Whether every process hears of each change (``Database.notices_everywhere``)."""
+        return self._db.notices_everywhere
+
     async def get(self, user_id: int) -> dict[str, bool]:
         """The player's settings, every one of ``DEFAULT_SETTINGS``."""
         async with self._db.writer() as conn:

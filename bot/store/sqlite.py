@@ -159,6 +159,7 @@ class SqliteDatabase:
     )
     share_lock = ""  # one writer at a time: what a transaction read stays as it read it
     erases_at_once = True  # secure_delete, and the log emptied after each /forget-me
+    notices_everywhere = False  # told to this process's listener alone
 
     def __init__(self, writer: aiosqlite.Connection, here: sqlite3.Connection,
                  reader: aiosqlite.Connection, path: Path) -> None:

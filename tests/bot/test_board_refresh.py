@@ -5,12 +5,14 @@ And the page, which no longer waits for the solver, learns its later verdict whe
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from bot.core import Core
 from bot.presenter import Posted
 from bot.replies import Action
+from bot.store import Stores
 
-from .conftest import ALICE, PositionPicture
+from .conftest import ALICE, Clock, PositionPicture
 from .presenting import Recorder
 
 
@@ -56,6 +58,31 @@ async def test_a_private_board_is_never_shown_in_a_channel(core: Core) -> None:
     await core.act(ALICE, Action.MOVE, "7 f1", to=page)
     assert page.reply.board is not None and page.reply.board.private
     assert page.refreshed == []
+
+
+async def test_boards_made_private_by_another_process_are_never_shown_in_a_channel(
+    store_target: Path | str, clock: Clock, picture: PositionPicture
+) -> None:
+    """The page's process beside the bot's, on one database: it has kept the player's
+    settings since their last move, and no notice of SQLite's reaches it."""
+    bot = Core(await Stores.open(store_target), renderer=picture, clock=clock)
+    page = Core(await Stores.open(store_target), renderer=picture, clock=clock)
+    try:
+        await deal_in_two_channels(bot)
+        await bot.stores.boards.live.write_now()  # where the page's process finds them
+        public = Recorder(refreshes_boards=True)
+        await page.act(ALICE, Action.MOVE, "7 f1", to=public)
+        assert len(public.refreshed) == 2
+        await bot.change_settings(ALICE, private_boards=True, to=Recorder())
+        private = Recorder(refreshes_boards=True)
+        await page.act(ALICE, Action.MOVE, "8 f2", to=private)
+        assert private.reply.board is not None and private.reply.board.ref.revision == 2
+        assert private.refreshed == []
+        if isinstance(store_target, Path):  # (PostgreSQL's process hears of it soon after)
+            assert private.reply.board.private, "its board says so at once"
+    finally:
+        await page.close()
+        await bot.close()
 
 
 async def test_a_presenter_in_a_channel_refreshes_nothing(core: Core) -> None:

@@ -127,6 +127,55 @@ async def test_the_page_as_a_process_of_its_own_plays_on_the_board_in_the_channe
     assert "the page is served at" in log and " ERROR " not in log, log
 
 
+async def test_a_page_move_never_shows_a_board_made_private_in_the_bots_process(
+    fake: FakeDiscord, bot: Any, database: Path | str, tmp_path: Path
+) -> None:
+    """The page's process keeps the player's settings from their first move; the second
+    comes after ``/settings private_boards:True`` in the bot's, of which no notice of
+    SQLite's reaches it: the channel's board stays as it was, until the boards are public
+    again."""
+    alice = fake.users["alice"]
+    dealt = await fake.command(alice, "new", {"game": "trefoil", "deal": 2})
+    message = fake.message(dealt.message_id)
+    core = await Core.open(database, render_processes=0)
+    try:
+        for _ in range(100):
+            if await core.stores.boards.of_player(alice.id):
+                break
+            await asyncio.sleep(0.05)
+    finally:
+        await core.close()
+    port = free_port()
+    page = page_process(fake, database, tmp_path, port)
+    await start_serving(page, port)
+    try:
+        api = f"http://127.0.0.1:{port}/api/"
+        async with aiohttp.ClientSession() as http:
+            async with http.post(api + "signin", json={"code": fake.authorize(alice),
+                                                      "guild": str(fake.guild.id)}) as r:
+                assert r.status == 200, await r.text()
+                signed = {"Authorization": f"Bearer {(await r.json())['session']}"}
+
+            async def move() -> None:
+                async with http.get(api + "board", headers=signed) as r:
+                    board = (await r.json())["board"]
+                async with http.post(api + "act", headers=signed, json={
+                        "action": "move", "move": board["moves"][0], "seen": board["ref"]}) as r:
+                    assert r.status == 200 and not (await r.json())["refused"], await r.text()
+
+            await move()
+            assert await shows(message, "1 move"), f"{message.content}\n{page.log()}"
+            await fake.command(alice, "settings", {"private_boards": True})
+            await move()
+            assert not await shows(message, "2 moves", within_s=2.0), "a private board shown"
+            await fake.command(alice, "settings", {"private_boards": False})
+            await move()
+            assert await shows(message, "3 moves"), f"{message.content}\n{page.log()}"
+        assert not any("2 moves" in state.content for state in message.history)
+    finally:
+        assert await page.stop(timeout=5) == 0, page.log()
+
+
 async def test_the_page_refuses_to_start_without_the_applications_id_and_secret(
     tmp_path: Path,
 ) -> None:
