@@ -34,7 +34,6 @@ from ..replies import (
     Update,
     refusal,
 )
-from ..store import SavedGame
 from ..store.challenges import (
     DAY_S,
     GONE,
@@ -215,12 +214,16 @@ class Challenges:
         with speaking(challenge.language):
             return _worded(challenge, playing, now)
 
-    async def updates_after(
-        self, started: int | None, *finished: SavedGame | None
-    ) -> tuple[Update, ...]:
-        """The messages of the challenges whose games just started or ended."""
-        ids = {started} | {s.challenge_id for s in finished if s is not None and s.is_finished}
-        updates = [await self.update_after_game(i) for i in ids if i is not None]
+    @staticmethod
+    def start_line() -> str:
+        """What the board says when a side's game of a challenge is dealt."""
+        return _("⚔️ This is your game of the challenge: how it ends is your side's result.")
+
+    async def updates_after(self, *challenge_ids: int | None) -> tuple[Update, ...]:
+        """The messages of these challenges (None: none), whose games just started or
+        ended."""
+        ids = {i for i in challenge_ids if i is not None}
+        updates = [await self.update_after_game(i) for i in sorted(ids)]
         return tuple(u for u in updates if u is not None)
 
     async def update_after_game(self, challenge_id: int) -> Update | None:

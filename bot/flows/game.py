@@ -250,10 +250,13 @@ class GameFlow:
         async with shown_after_saving():
             daily = (None if day is None else
                      self.daily_deals.start_line(game_id, day, scored=saved.daily is not None))
+            if saved.challenge_id is not None:  # ▶ Play's, or the deal asked for by number
+                daily = self.challenges.start_line()
             text = start_text(saved.game, replacing, winnable=request.deal is None, daily=daily,
                               went_up=went_up)
             board = await self._board(saved, text)
-            updates = await self.challenges.updates_after(saved.challenge_id, replacing)
+            updates = await self.challenges.updates_after(  # the one left, too: its side
+                saved.challenge_id, None if replacing is None else replacing.challenge_id)
             return Reply(board=board, updates=updates)
 
     # -- playing ----------------------------------------------------------------------
@@ -368,7 +371,8 @@ class GameFlow:
             if saved.is_finished and saved.daily is not None:
                 summary += "\n" + self.daily_deals.share_line(saved)
             board = await self._compose(saved, summary, picture)
-            return Reply(board=board, updates=await self.challenges.updates_after(None, saved))
+            ended = saved.challenge_id if saved.is_finished else None
+            return Reply(board=board, updates=await self.challenges.updates_after(ended))
 
     async def _pick(self, saved: SavedGame, pile: str) -> Reply:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""

@@ -6,9 +6,14 @@ game").
 
 - Today's daily deal with Trefoil's draw rule is refused while it would be the player's
   scored attempt; once that attempt is made, it is a replay, unscored, like any other.
+- While a challenge is live, a side's game on its deal is their game of the challenge
+  (with a house rule, refused): the deal is shown at Accept, and a side who could play it
+  first as a free game, hints and all, would then win it "without hints".
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from ..replies import DealRequest, Player, Reply, refusal
 from ..words.language import _
@@ -20,8 +25,8 @@ from .daily import DailyDeals
 async def scored_request(
     player: Player, request: DealRequest, daily: DailyDeals, challenges: Challenges
 ) -> DealRequest | Reply:
-    """``request`` as the player may have it dealt: as asked, or refused (a house rule on
-    a scored deal)."""
+    """``request`` as the player may have it dealt: as asked, as their game of a live
+    challenge on its deal, or refused (a house rule on a scored deal)."""
     if request.deal is None or request.challenge is not None:
         return request  # a deal from the pool, or a challenge's own: decided elsewhere
     if request.draw:
@@ -36,4 +41,15 @@ async def scored_request(
                 replay=command("new", request.game_id, str(request.deal),
                                option("draw", "True")),
             ))
+    for challenge in await challenges.live_on(request.game_id, request.deal):
+        side = challenge.side_of(player.user_id)
+        if side is None or side.outcome is not None:
+            continue
+        if request.draw:
+            return refusal(_(
+                "That is the deal of your challenge, still to play: your game of it is your "
+                "game of the challenge, and a house rule never plays a scored game. Deal it "
+                "without the draw, or with the challenge's ▶ Play."
+            ))
+        return dataclasses.replace(request, challenge=challenge.id)
     return request

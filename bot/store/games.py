@@ -168,7 +168,8 @@ class GameStore:
         ``replacing`` is the game it takes the place of, as last loaded: if it is still
         being played its result is recorded as ``left_as`` (abandoned, or lost when it was
         stuck), or not at all when ``left_as`` is None — allowed only for a game left
-        untouched (no move, no undo), which then does not count as played. Raises
+        untouched (no move, no undo), which then does not count as played (a challenge's
+        game so left still spends its side's go: the side is recorded as having left). Raises
         ConcurrentChange, writing nothing, if the stored game is not ``replacing`` at its
         revision (or, with ``replacing`` None, if the player has a game): another process
         got there first.
@@ -208,6 +209,11 @@ class GameStore:
                         replacing, status=left_as, finished_at=now, hints=int(gone["hints"])
                     )
                     await _insert_result(conn, left)
+                elif leaving and replacing.challenge_id is not None:
+                    # No game played, as with a daily attempt; and yet the side's go is
+                    # spent: the deal has been seen.
+                    await _record_side(conn, replacing.challenge_id, user_id, ABANDONED, 0,
+                                       replacing.seconds_played, int(gone["hints"]), now)
             if daily is not None and not game.draw_rule:  # a house rule is never scored
                 attempts = await conn.execute(
                     "INSERT INTO daily_attempts (user_id, game, day, started_at) "
@@ -386,17 +392,25 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
         saved.hints, float(saved.finished_at),
     )
     if saved.challenge_id is not None:
-        # The player's side, if still to finish and within the challenge's day: a game
-        # finished after it is not counted, whether or not it has been closed yet.
-        for side in ("challenger", "challenged"):
-            await conn.execute(
-                f"UPDATE challenges SET {side}_outcome = $3, {side}_moves = $4, "
-                f"{side}_seconds = $5, {side}_hints = $6 WHERE id = $1 AND {side}_id = $2 "
-                f"AND {side}_outcome IS NULL AND status = $7 AND accepted_at >= $8",
-                saved.challenge_id, saved.user_id, saved.status, game.moves_made,
-                float(saved.seconds_played), saved.hints, ACCEPTED,
-                float(saved.finished_at) - DAY_S,
-            )
+        await _record_side(conn, saved.challenge_id, saved.user_id, saved.status,
+                           game.moves_made, saved.seconds_played, saved.hints,
+                           saved.finished_at)
+
+
+async def _record_side(
+    conn: Connection, challenge_id: int, user_id: int, outcome: GameStatus, moves: int,
+    seconds: float, hints: int, finished_at: float,
+) -> None:
+    """The player's side of a challenge, if still to finish and within the challenge's day:
+    a game finished after it is not counted, whether or not it has been closed yet."""
+    for side in ("challenger", "challenged"):
+        await conn.execute(
+            f"UPDATE challenges SET {side}_outcome = $3, {side}_moves = $4, "
+            f"{side}_seconds = $5, {side}_hints = $6 WHERE id = $1 AND {side}_id = $2 "
+            f"AND {side}_outcome IS NULL AND status = $7 AND accepted_at >= $8",
+            challenge_id, user_id, outcome, moves, float(seconds), hints, ACCEPTED,
+            float(finished_at) - DAY_S,
+        )
 
 
 def _with_game(saved: SavedGame, game: Game) -> SavedGame:

@@ -45,6 +45,9 @@ def new_game_question(
     if untouched and saved.daily is not None:  # no game played, and yet the day's try spent
         lines.append(_("Leaving it records no result, but it is your scored attempt at the "
                        "daily deal of {day}, so that attempt stays used up.", day=saved.daily))
+    elif untouched and saved.challenge_id is not None:  # no game played; the deal seen
+        lines.append(_("Leaving it records no result, but it is your game of a challenge, "
+                       "so your go at it is used up, as having left the game."))
     elif untouched:
         lines.append(_("Leaving it counts for nothing."))
     else:

@@ -434,3 +434,50 @@ async def test_an_expired_challenge_shows_how_it_ended_when_play_is_pressed(
     ended = fake.message(asked).state()
     assert ended.components == (), "its Play button is gone"
     assert "did not finish within the day" in ended.content, ended.content
+
+
+async def test_a_sides_game_on_the_deal_of_a_live_challenge_is_their_challenge_game(
+    fake: FakeDiscord, bot: Any, clock: SkippingClock
+) -> None:
+    """The deal is shown at Accept: played first as a free game, hints and all, it would
+    then be won "without hints". While the challenge lasts, it is the side's challenge game."""
+    alice, bob = fake.users["alice"], fake.users["bob"]
+    asked = await accepted(fake)
+    drawn = await fake.command("bob", "new", {"game": "trefoil", "deal": NOV_22_DEAL,
+                                              "draw": True})
+    assert drawn.ephemeral and "house rule never plays a scored game" in drawn.text, drawn.text
+    dealt = await fake.command("bob", "new", {"game": "trefoil", "deal": NOV_22_DEAL})
+    assert "your game of the challenge" in board_of(dealt).text, board_of(dealt).text
+    await shows(fake, asked.message_id, f"<@{bob.id}>: playing…")
+    hint = await fake.command("bob", "hint")
+    assert "Hint" in hint.text, hint.text
+    await play_line(fake, "bob", NOV_22_WIN[:3])
+    again = await fake.press("bob", asked, label="Play")
+    assert "3 moves" in board_of(again).text, "▶ Play shows the game he has, not a new one"
+    await play_line(fake, "bob", NOV_22_WIN[3:])
+    final = await shows(fake, asked.message_id, f"<@{bob.id}>: won")
+    assert f"<@{bob.id}>: won in {len(NOV_22_WIN)} moves" in final and "with hints" in final
+    # Someone who is not a side plays the deal as any other; so does a side who has played.
+    clock.skip(5)
+    carol = await fake.command("carol", "new", {"game": "trefoil", "deal": NOV_22_DEAL})
+    assert "challenge" not in board_of(carol).text
+    free = await fake.command("bob", "new", {"game": "trefoil", "deal": NOV_22_DEAL})
+    assert "challenge" not in board_of(free).text
+    assert f"<@{alice.id}>: not started yet" in text_of(fake, asked.message_id)
+
+
+async def test_a_challenge_game_left_untouched_uses_up_the_sides_go(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    alice = fake.users["alice"]
+    asked = await accepted(fake)
+    await fake.press("alice", asked, label="Play")  # the deal seen, no move made
+    question = await fake.command("alice", "new", {"game": "clover-leaf", "deal": 7})
+    assert "your go at it is used up" in question.text, question.text
+    left = await fake.press("alice", question, label="Start new game")
+    assert "Clover Leaf" in board_of(left).text
+    await shows(fake, asked.message_id, f"<@{alice.id}>: left the game")
+    again = await fake.press("alice", asked, label="Play")
+    assert again.ephemeral and "you left the game" in again.text, again.text
+    stats = await fake.command("alice", "stats")
+    assert "no finished games" in stats.text, "no game played: only the go is spent"
