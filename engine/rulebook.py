@@ -21,6 +21,9 @@ COMMON = (
     f"A deal is fixed by the game and its number (1 to {MAX_DEAL}): the same number gives the "
     "same deal on every machine and in every version. A redeal's shuffle is fixed by the "
     "game, the deal number and which redeal it is, so undo and redo replay it exactly.",
+    "A shuffle seen stays seen: in a scored game (the daily deal, a challenge) undo stops at "
+    "the last redeal; elsewhere, undoing a redeal marks the game assisted, as a hint does. A "
+    "house rule (Trefoil's draw) never plays a scored game.",
     "Won: every card is on a foundation. Stuck: no legal move and no redeal left.",
     "Piles keep their numbers all game: a pile emptied by play or left over by a redeal "
     "stays in its place, empty.",

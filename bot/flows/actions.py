@@ -3,7 +3,7 @@ this says what happened in a line. Pure: the game flow loads, saves and shows.""
 
 from __future__ import annotations
 
-from engine import IllegalMove
+from engine import REDEAL, IllegalMove
 
 from ..replies import Action, BoardRef
 from ..store import RESIGNED, SavedGame
@@ -30,6 +30,15 @@ def plays_at_once(cached: SavedGame, action: Action, arg: str | None,
             and (action is not Action.RESIGN or arg == CONFIRMED))
 
 
+def undo_stops(saved: SavedGame) -> bool:
+    """Whether undo stops here: the last move is a redeal, in a scored game (a daily
+    attempt, a challenge's game). A shuffle seen stays seen (RULES.md): undone and
+    redealt, it falls the same way, so a player could look at every shuffle first."""
+    last = saved.game.last_move
+    scored = saved.daily is not None or saved.challenge_id is not None
+    return scored and last is not None and last.kind == REDEAL
+
+
 def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
     """Apply ``action`` to the saved game; the line that says what happened.
 
@@ -40,9 +49,17 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
         move = game.play(as_english(arg or ""))
         return _("Played {move}.", move=played(game, move))
     if action is Action.UNDO:
+        if undo_stops(saved):
+            raise IllegalMove("In a scored game (a daily deal, a challenge) undo stops at the "
+                              "last redeal: its shuffle has been seen, and a shuffle seen "
+                              "stays seen.", "redeal-seen")
         move = game.undo()
         saved.undos += 1
-        return _("Took back {move}.", move=code(as_typed(str(move))))
+        if move.kind != REDEAL:
+            return _("Took back {move}.", move=code(as_typed(str(move))))
+        saved.hints_to_add += 1  # elsewhere, a shuffle seen is help, as a hint is
+        return _("Took back {move}. Its shuffle has been seen, so this game now counts as "
+                 "assisted, as after a hint.", move=code(as_typed(str(move))))
     if action is Action.REDO:
         move = game.redo()
         return _("Replayed {move}.", move=played(game, move))

@@ -29,6 +29,7 @@ from ..words.language import _, current, n_
 from ..words.phrases import code, command, for_piles, foundation, option
 from ..words.typed import as_typed
 from ..workers.pictures import Picture
+from .actions import undo_stops
 
 PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
 # Menu options already worded, by what their words depend on: a board's menu has ten or so,
@@ -68,7 +69,7 @@ def compose(
         png=picture.png,
         alt_text=picture.alt_text,
         filename=f"{game.game_id}-{game.deal_number}-{game.moves_made}.png",
-        controls=controls(game, finished, focus),
+        controls=controls(game, finished, focus, undo=not undo_stops(saved)),
         finished=finished,
         private=private,
         proven_lost=proven_lost and not finished,
@@ -105,7 +106,10 @@ def with_no_win(text: str, saved: SavedGame) -> str:
     return f"{text}\n{said}"
 
 
-def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
+def controls(
+    game: Game, finished: bool, focus: int | None = None, *, undo: bool = True
+) -> Controls:
+    """A board's buttons and move menu; ``undo``: whether undo may go back from here."""
     moves = [] if finished else [m for m in game.legal_moves() if m.kind != REDEAL]
     menu, placeholder = move_menu(game, moves, focus)
     if finished:
@@ -115,7 +119,7 @@ def controls(game: Game, finished: bool, focus: int | None = None) -> Controls:
                                 _("No move left on the stacks"))
     goes_up = any(m.kind == FOUNDATION for m in moves)
     enabled = {
-        Action.UNDO: not finished and game.can_undo,
+        Action.UNDO: not finished and game.can_undo and undo,
         Action.REDO: not finished and game.can_redo,
         Action.TO_FOUNDATIONS: goes_up,
         Action.REDEAL: not finished and game.redeals_left > 0,

@@ -78,6 +78,7 @@ class SavedGame:
     # every position of the game is, whatever is undone.
     proven_lost_at: int | None = None
     challenge_id: int | None = None  # the challenge this game is played for, if any
+    hints_to_add: int = 0  # help this change adds, counted by ``save`` (a redeal undone)
 
     @property
     def is_finished(self) -> bool:
@@ -191,6 +192,7 @@ class GameStore:
         if leaving and left_as is None and not untouched:
             raise ValueError("only a game left untouched may leave no result")
         state = _state(game)
+        daily = None if game.draw_rule else daily  # a house rule never plays a scored game
         async with self._db.transaction() as conn:
             if replacing is not None:
                 gone = await conn.fetchrow(
@@ -209,12 +211,10 @@ class GameStore:
                         replacing, status=left_as, finished_at=now, hints=int(gone["hints"])
                     )
                     await _insert_result(conn, left)
-                elif leaving and replacing.challenge_id is not None:
-                    # No game played, as with a daily attempt; and yet the side's go is
-                    # spent: the deal has been seen.
+                elif leaving and replacing.challenge_id is not None:  # its go spent
                     await _record_side(conn, replacing.challenge_id, user_id, ABANDONED, 0,
                                        replacing.seconds_played, int(gone["hints"]), now)
-            if daily is not None and not game.draw_rule:  # a house rule is never scored
+            if daily is not None:
                 attempts = await conn.execute(
                     "INSERT INTO daily_attempts (user_id, game, day, started_at) "
                     "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
@@ -222,8 +222,6 @@ class GameStore:
                 )
                 if attempts != 1:
                     daily = None  # the scored attempt was made earlier today: a replay
-            else:
-                daily = None
             if challenge is not None:
                 await _check_challengeable(conn, self._db.share_lock, challenge, user_id,
                                            game, now)
@@ -267,8 +265,9 @@ class GameStore:
         same transaction. ``saved.proven_lost_at`` is written as it is: set it to the next
         revision to save a position already known to be lost. ``saved.revision`` is the
         revision it was loaded at; on success it is advanced, and ``saved.hints`` is the
-        count as stored (another process may have counted one meanwhile). Raises
-        ConcurrentChange, writing nothing, if the stored game moved on.
+        count as stored, ``hints_to_add`` added to it in SQL (another process may have
+        counted one meanwhile). Raises ConcurrentChange, writing nothing, if the stored game
+        moved on.
         """
         state = _state(saved.game)
         # A move in play is one statement, its own transaction; a game that ends writes
@@ -279,8 +278,9 @@ class GameStore:
                 "UPDATE games SET state = $1, status = $2, revision = revision + 1, "
                 "undos = $3, seconds_played = $4, updated_at = $5, finished_at = $6, "
                 # A deal proven lost stays so, whichever process proved it meanwhile.
-                "proven_lost_at = CASE WHEN proven_lost_at = -1 THEN -1 ELSE $9 END "
-                "WHERE id = $7 AND revision = $8 AND status = 'playing' RETURNING hints",
+                "proven_lost_at = CASE WHEN proven_lost_at = -1 THEN -1 ELSE $9 END, "
+                "hints = hints + $10 WHERE id = $7 AND revision = $8 AND status = 'playing' "
+                "RETURNING hints",
                 state,
                 saved.status,
                 saved.undos,
@@ -290,6 +290,7 @@ class GameStore:
                 saved.id,
                 saved.revision,
                 saved.proven_lost_at,
+                saved.hints_to_add,
             )
             if changed is None:
                 raise ConcurrentChange(
@@ -298,7 +299,7 @@ class GameStore:
             saved.hints = int(changed["hints"])
             if saved.is_finished:
                 await _insert_result(conn, saved)
-        saved.revision += 1
+        saved.revision, saved.hints_to_add = saved.revision + 1, 0
         self._held[saved.user_id] = (state, _with_game(saved, saved.game.copy()))
 
     async def count_hint(self, game_row: int) -> None:

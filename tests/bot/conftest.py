@@ -4,6 +4,7 @@ tests, a database on a real PostgreSQL server), a clock the test moves."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,8 +116,6 @@ def picture() -> PositionPicture:
 @pytest.fixture
 async def core(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[Core]:
     """The core over the test's store, its pictures the position as JSON."""
-    import random
-
     made = Core(store, renderer=picture, clock=clock, deals=random.Random(5))
     yield made
     await made.close()
@@ -144,3 +143,15 @@ async def any_store(store_target: Path | str) -> AsyncIterator[Stores]:
     opened = await Stores.open(store_target)
     yield opened
     await opened.close()
+
+
+@pytest.fixture
+async def any_core(
+    any_store: Stores, clock: Clock, picture: PositionPicture
+) -> AsyncIterator[Core]:
+    """The core over each backend in turn (what it tells a player must be true on both),
+    its daily deals those of daily_lines.py."""
+    await without_daily_secret(any_store)
+    made = Core(any_store, renderer=picture, clock=clock, deals=random.Random(5))
+    yield made
+    await made.close()

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-
-import pytest
 
 from bot.core import Core
 from bot.flows.actions import CONFIRMED
@@ -20,7 +17,7 @@ from bot.store import Stores
 from engine import GAMES, new_game
 from engine.solver.daily import winnable_daily_deal as daily_deal
 from tests.bot.reference import Result, all_results, won_days
-from tests.bot.store_support import fetch_sql, run_sql, without_daily_secret
+from tests.bot.store_support import fetch_sql, run_sql
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
@@ -253,19 +250,10 @@ async def test_the_bot_and_the_console_on_one_database_deal_one_daily_nobody_can
         await console.close()
 
 
-@pytest.fixture
-async def both(any_store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[Core]:
-    """The core over each backend in turn, its days those of daily_lines.py."""
-    await without_daily_secret(any_store)
-    made = Core(any_store, renderer=picture, clock=clock)
-    yield made
-    await made.close()
-
-
 async def test_a_house_rule_never_plays_todays_daily_while_it_would_be_scored(
-    both: Core, clock: Clock
+    any_core: Core, clock: Clock
 ) -> None:
-    flow, store = both.game, both.stores
+    flow, store = any_core.game, any_core.stores
     clock.now = at(NOV_22)
     refused = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL, draw=True)
     assert refused.refused and refused.note is not None and refused.board is None
@@ -306,3 +294,27 @@ async def test_a_game_with_a_house_rule_is_never_a_scored_attempt_in_the_store(
                                         at(NOV_22), daily="2026-11-22")
     assert saved.daily is None
     assert not await any_store.results.has_daily_attempt(ALICE.user_id, "trefoil", "2026-11-22")
+
+
+async def test_undo_stops_at_the_last_redeal_of_a_scored_daily_and_says_why(
+    any_core: Core, clock: Clock
+) -> None:
+    flow, store = any_core.game, any_core.stores
+    clock.now = at(NOV_22)
+    await flow.daily(ALICE, "trefoil")
+    first_redeal = NOV_22_WIN.index("redeal")
+    redealt = await win(flow, clock, ALICE, NOV_22_WIN[: first_redeal + 1])
+    assert redealt.board is not None and not redealt.board.controls.enabled(Action.UNDO)
+    refused = await flow.act(ALICE, Action.UNDO)
+    assert refused.refused and refused.note is not None, refused
+    assert "undo stops at the last redeal" in refused.note, refused.note
+    assert "shuffle seen stays seen" in refused.note
+    moved = await win(flow, clock, ALICE, NOV_22_WIN[first_redeal + 1: first_redeal + 2])
+    assert moved.board is not None and moved.board.controls.enabled(Action.UNDO)
+    undone = await flow.act(ALICE, Action.UNDO)  # a move after the redeal: taken back
+    assert undone.board is not None and "Took back" in undone.board.text
+    again = await flow.act(ALICE, Action.UNDO)
+    assert again.refused and "undo stops at the last redeal" in (again.note or "")
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and saved.game.redeals_left == 1 and saved.hints == 0
+    assert saved.daily == "2026-11-22", "still the scored attempt, unassisted"

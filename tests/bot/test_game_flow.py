@@ -729,3 +729,23 @@ async def test_safe_moves_go_up_at_the_deal_when_they_are_on(
     assert saved is not None and saved.game.moves_made >= 1 and saved.revision == 0
     undone = await flow.act(ALICE, Action.UNDO)
     assert undone.board is not None, "a safe move at the deal is taken back like any other"
+
+
+async def test_undoing_a_redeal_marks_a_free_game_assisted_as_a_hint_does(
+    any_core: Core,
+) -> None:
+    """Undone and redealt, a shuffle falls the same way: having seen it is help."""
+    flow, store = any_core.game, any_core.stores
+    await start(flow)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    await flow.act(ALICE, Action.REDEAL)
+    undone = await flow.act(ALICE, Action.UNDO)
+    assert undone.board is not None and "Took back `redeal`" in undone.board.text
+    assert "now counts as assisted, as after a hint" in undone.board.text, undone.board.text
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and saved.hints == 1 and saved.game.redeals_left == 2
+    plain = await flow.act(ALICE, Action.UNDO)  # a move undone is no help
+    assert plain.board is not None and "assisted" not in plain.board.text
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
+    [result] = await all_results(store, user_id=ALICE.user_id)
+    assert (result.hints, result.undos) == (1, 2)

@@ -481,3 +481,17 @@ async def test_a_challenge_game_left_untouched_uses_up_the_sides_go(
     assert again.ephemeral and "you left the game" in again.text, again.text
     stats = await fake.command("alice", "stats")
     assert "no finished games" in stats.text, "no game played: only the go is spent"
+
+
+async def test_a_challenge_game_takes_back_no_redeal(fake: FakeDiscord, bot: Any) -> None:
+    asked = await accepted(fake)
+    await fake.press("bob", asked, label="Play")
+    first_redeal = NOV_22_WIN.index("redeal")
+    redealt = await play_line(fake, "bob", NOV_22_WIN[: first_redeal + 1])
+    assert "1 redeal left" in redealt.text, redealt.text
+    [button] = [b for b in redealt.buttons if b.label == "Undo"]
+    assert button.disabled, "nothing to take back on this board"
+    undo = await fake.command("bob", "undo")  # typed all the same
+    assert undo.ephemeral and "undo stops at the last redeal" in undo.text, undo.text
+    shown = await fake.command("bob", "show")
+    assert "1 redeal left" in shown.text, "the redeal stands"
