@@ -149,12 +149,12 @@ class SolverWorker:
 
     async def say_which(self) -> Build:
         """Say in the log which solver the searches run, asking the process that runs them
-        (started now): compiled, or, with a warning, the plain-Python one (about three
-        times slower: hints take longer than the README says) or compiled modules older
-        than their source. Once, at start."""
+        (started now): compiled, or, with a warning, the plain-Python one (a first hint
+        takes about five times as long: ``python -m benchmarks.first_hints``) or compiled
+        modules older than their source. Once, at start."""
         build: Build = await self._run(_build)
         if not build.compiled:
-            log.warning("the solver runs as plain Python, about three times slower than "
+            log.warning("the solver runs as plain Python, several times slower than "
                         "compiled: hints take longer than the README says. Where a C "
                         "compiler is, install again to compile it: %s", REINSTALL)
         elif build.older_than_source:
