@@ -22,6 +22,10 @@ from .store.postgres import describe, is_postgres_url
 
 DEFAULT_DATABASE_PATH = "data/solitaire.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# The shortest WEB_SECRET taken: every player holds a session signed with it, and a key much
+# shorter than a random 32 characters falls out of one by trying (then any session is forged).
+WEB_SECRET_MIN = 32
+MAKE_A_SECRET = 'python3 -c "import secrets; print(secrets.token_urlsafe(32))"'
 
 
 class ConfigError(ValueError):
@@ -150,6 +154,16 @@ def load_config(
         raise ConfigError(f"DISCORD_CLIENT_ID must be the application's id (digits only), not "
                           f"{client_id!r}: Developer Portal > your application > OAuth2.")
 
+    web_secret = values.get("WEB_SECRET", "").strip() or None
+    if web_secret is not None and len(web_secret) < WEB_SECRET_MIN:
+        raise ConfigError(
+            f"WEB_SECRET is too short to be a key ({len(web_secret)} of at least "
+            f"{WEB_SECRET_MIN} characters): one player's session is enough to find a key that "
+            f"short, and then to sign a session as anyone. Give it {WEB_SECRET_MIN} or more "
+            f"random characters, the same in every web process (or leave it empty for a new "
+            f"key each start); make one with: {MAKE_A_SECRET}"
+        )
+
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
@@ -165,7 +179,7 @@ def load_config(
         render_processes=render_processes,
         web_host=values.get("WEB_HOST", "").strip() or "127.0.0.1",
         web_port=int(port_text),
-        web_secret=values.get("WEB_SECRET", "").strip() or None,
+        web_secret=web_secret,
         client_id=client_id,
         client_secret=values.get("DISCORD_CLIENT_SECRET", "").strip() or None,
     )

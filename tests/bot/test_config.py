@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
+import shlex
+import subprocess
 import sys
 from pathlib import Path
 
@@ -211,3 +213,21 @@ def test_the_activitys_page_runs_in_the_small_bots_process_only() -> None:
     assert callable(_page_in_this_process(load_config(activity, env_file=None)))
     sharded = {**activity, "SHARD_COUNT": "2", "SHARD_IDS": "0"}
     assert _page_in_this_process(load_config(sharded, env_file=None)) is None
+
+
+def test_a_web_secret_too_short_to_be_a_key_is_refused_with_how_to_make_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One session token gives away a short key, and with it a session for anyone."""
+    from bot.__main__ import main
+
+    with pytest.raises(ConfigError, match="WEB_SECRET is too short") as refused:
+        load_config({"WEB_SECRET": "a"}, None)
+    made = subprocess.run(shlex.split(str(refused.value).split("make one with: ")[1]),
+                          capture_output=True, text=True, check=True).stdout.strip()
+    assert load_config({"WEB_SECRET": made}, None).web_secret == made
+    assert load_config({"WEB_SECRET": " "}, None).web_secret is None  # a new key each start
+    (tmp_path / ".env").write_text("WEB_SECRET=a\n")
+    monkeypatch.delenv("WEB_SECRET", raising=False)
+    assert main(["--web", "--dev", "--env-file", str(tmp_path / ".env")]) == 2
+    assert "WEB_SECRET is too short" in capsys.readouterr().err
