@@ -2,7 +2,10 @@
 core, the drawing processes, the statistics' connections), so each has a limit.
 
 Kept in the database (``store/cooldowns.py``), so a limit holds across all the bot's
-processes: a player gets one hint every 5 s, whichever process answers.
+processes: a player gets one hint every 5 s, whichever process answers. While the database
+takes no write (a read-only file, a full disk, a server gone), each process keeps the limit
+in memory of its own instead: a cooldown that cannot be written never refuses what needs
+no write of its own (a look at one's board).
 """
 
 from __future__ import annotations
@@ -10,8 +13,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from engine.lru import LRU
+
 from ..replies import Reply, refusal
 from ..store.cooldowns import CooldownStore
+from ..store.database import StoreUnavailable
 from ..words.language import _
 from ..words.phrases import command
 
@@ -26,6 +32,7 @@ EVERY_S: dict[str, float] = {
     "challenge": 30.0,  # a public message that calls a member
     "replay": 20.0,  # an animation: a second of drawing
 }
+KEPT_HERE = 10_000  # uses kept in memory while the database takes none (the latest players)
 
 
 class Cooldowns:
@@ -38,13 +45,26 @@ class Cooldowns:
         self._store = store
         self._clock = clock
         self._kept = kept
+        self._here: LRU[tuple[int, str], float] = LRU(KEPT_HERE)  # (player, kind): last use
 
     async def wait(self, user_id: int, kind: str) -> int:
         """0, and the use is counted; else the whole seconds left before the next use."""
         if not self._kept:
             return 0
-        left = await self._store.take(user_id, kind, EVERY_S[kind], self._clock())
+        now = self._clock()
+        try:
+            left = await self._store.take(user_id, kind, EVERY_S[kind], now)
+        except StoreUnavailable:  # the outage is in the log already
+            left = self._take_here(user_id, kind, now)
         return 0 if left <= 0 else max(1, math.ceil(left))
+
+    def _take_here(self, user_id: int, kind: str, now: float) -> float:
+        """``CooldownStore.take`` in this process's memory alone."""
+        last = self._here.get((user_id, kind))
+        if last is not None and now - last < EVERY_S[kind]:
+            return EVERY_S[kind] - (now - last)
+        self._here[(user_id, kind)] = now
+        return 0.0
 
     async def refusal(self, user_id: int, kind: str) -> Reply | None:
         """None, and the use is counted; else the refusal that says when to ask again.

@@ -4,9 +4,10 @@ The stores write their SQL once, with PostgreSQL's ``$1`` placeholders and the S
 SQLite and PostgreSQL share (``ON CONFLICT``, ``RETURNING``, window functions); the SQLite
 backend rewrites the placeholders to ``?1``. Rows are read by column name.
 
-Both backends turn "the database cannot be reached" (a server down or restarting, a file
-locked too long) into ``StoreUnavailable``, and say so in the log once when it starts and
-once when it ends (``Outage``), rather than a traceback for every player who tried.
+Both backends turn "the database cannot be reached" (a server down or restarting; a file
+locked too long, read-only or on a full disk) into ``StoreUnavailable``, and say so in the
+log once when it starts and once when it ends (``Outage``), rather than a traceback for
+every player who tried.
 """
 
 from __future__ import annotations

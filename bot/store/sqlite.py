@@ -17,6 +17,13 @@ schema written once for both backends) lists every step from an empty file, appl
 each in its own transaction. A change to the schema is a new step at the end, never an edit
 of an old one.
 
+A file that cannot be written (read-only, its disk full, an I/O error) is an outage as a
+server gone is on PostgreSQL: players are told, the log says so once each way, and reads
+(a player's board) go on. After such a failure the writer's connections are opened anew
+before the next use (at most every ``REOPEN_S``): SQLite opens a file it may not write
+read-only, and that connection stays so after the file can be written again. The outage
+ends at the first write that lands: a read that works says nothing of writes.
+
 Durability: ``synchronous=NORMAL`` (the WAL default): a committed move survives the bot
 crashing or being killed; a power cut may lose the last moments. ``secure_delete`` overwrites
 deleted rows, and forgetting a player checkpoints the WAL, so their ids leave both files.
@@ -31,6 +38,7 @@ import logging
 import math
 import re
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
@@ -40,6 +48,7 @@ import aiosqlite
 
 from .database import Listener, Notice, Outage, StoreError, StoreUnavailable
 from .migrations import SQLITE_MIGRATIONS as MIGRATIONS
+from .sqlite_errors import busy, file_fails, in_doubt, refuses_writes, unreachable
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +62,7 @@ WRITER_PRAGMAS = ("PRAGMA synchronous = NORMAL", "PRAGMA secure_delete = ON",
                   f"PRAGMA cache_size = -{WRITER_CACHE_KB}")
 CHECKPOINT_EVERY = 250  # writes on the event loop between two checkpoints in the thread
 # (SQLite's own default is a checkpoint at 1,000 pages of WAL; a move writes 2 to 4)
+REOPEN_S = 1.0  # after the file failed a write, the writer is opened anew this often at most
 
 
 @functools.lru_cache(maxsize=256)
@@ -112,8 +122,8 @@ class _OnTheLoop(_Connection):
         before = self._here.total_changes
         try:
             rows = self._here.execute(_sqlite_sql(sql), args).fetchall()
-        except sqlite3.OperationalError as err:
-            if not _busy(err):
+        except sqlite3.Error as err:
+            if not busy(err):
                 raise
             return None
         if self._here.total_changes != before:
@@ -131,24 +141,6 @@ class _OnTheLoop(_Connection):
         return self._here.total_changes - before
 
 
-def _busy(err: sqlite3.OperationalError) -> bool:
-    """The file's write lock is another connection's (a statement that meets it writes
-    nothing)."""
-    return str(err).lower().startswith(_BUSY)
-
-
-# What SQLite says when the file cannot be used just now: another process holds it past
-# the busy timeout, or the disk fails.
-_BUSY = ("database is locked", "database table is locked")
-_UNREACHABLE = (*_BUSY, "disk i/o error", "unable to open database")
-
-
-def _unreachable(err: BaseException) -> bool:
-    return isinstance(err, sqlite3.OperationalError) and str(err).lower().startswith(
-        _UNREACHABLE
-    )
-
-
 class SqliteDatabase:
     schema_target = SCHEMA_VERSION
     # One statement picks and deletes, and SQLite runs one writer at a time: a deal goes
@@ -163,34 +155,35 @@ class SqliteDatabase:
 
     def __init__(self, writer: aiosqlite.Connection, here: sqlite3.Connection,
                  reader: aiosqlite.Connection, path: Path) -> None:
-        self._writer = writer
-        self._here = here
+        self._use_writer(writer, here)
         self._reader = reader
-        self._write = _Connection(writer)
-        self._write_here = _OnTheLoop(writer, here, self._wrote_here)
         self._writes_here = 0  # since the last checkpoint
+        self._reopen_at: float | None = None  # the file failed a write: when to reopen it
         self._checkpoint: asyncio.Task[None] | None = None
         self._read = _Connection(reader)
         self._lock = asyncio.Lock()
         self._closed = False
         self._listener: Listener | None = None
+        self._path = path
         self.path: Path | None = path
         self.where = str(path)
         self._outage = Outage(self.where)
 
+    def _use_writer(self, writer: aiosqlite.Connection, here: sqlite3.Connection) -> None:
+        self._writer = writer
+        self._here = here
+        self._write = _Connection(writer)
+        self._write_here = _OnTheLoop(writer, here, self._wrote_here)
+
     @classmethod
     async def open(cls, path: Path) -> SqliteDatabase:
-        """Open (creating if needed) and migrate the file at ``path``."""
+        """Open (creating if needed) and migrate the file at ``path``. A file that cannot
+        be written is opened all the same, its outage in the log at once (reads go on)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await aiosqlite.connect(path, isolation_level=None)
+        writer = await _writer(path)
         reader: aiosqlite.Connection | None = None
         here: sqlite3.Connection | None = None
         try:
-            writer.row_factory = sqlite3.Row
-            await writer.execute("PRAGMA busy_timeout = 5000")
-            await writer.execute("PRAGMA journal_mode = WAL")
-            for pragma in WRITER_PRAGMAS:
-                await writer.execute(pragma)
             await _migrate(writer, path)
             here = _on_the_loop(path)
             reader = await aiosqlite.connect(
@@ -206,23 +199,65 @@ class SqliteDatabase:
             if reader is not None:
                 await reader.close()
             raise
-        return cls(writer, here, reader, path)
+        db = cls(writer, here, reader, path)
+        refused = refuses_writes(here)
+        if refused is not None:
+            db._unavailable(refused)
+        return db
 
     def _unavailable(self, err: BaseException, *, in_doubt: bool = False) -> StoreUnavailable:
         self._outage.failed(err)
+        if file_fails(err) and self._reopen_at is None:
+            self._reopen_at = time.monotonic()  # at the next use
         return StoreUnavailable(f"{self.where}: {err}", in_doubt=in_doubt)
+
+    def _changes(self) -> int:
+        return self._writer.total_changes + self._here.total_changes
+
+    def _writer_used(self, changes_before: int) -> None:
+        """A use of the writer ended well: if it changed rows, the file takes writes."""
+        if self._changes() != changes_before:
+            self._reopen_at = None
+            self._outage.succeeded()
+
+    async def _reopen_if_due(self) -> None:
+        """Open the writer's connections anew, the file having failed a write (at most
+        every ``REOPEN_S``); the file still out of reach is StoreUnavailable."""
+        if self._reopen_at is None or time.monotonic() < self._reopen_at:
+            return
+        self._reopen_at = time.monotonic() + REOPEN_S
+        try:
+            writer = await _writer(self._path, create=False)
+        except sqlite3.Error as err:
+            if unreachable(err):
+                raise self._unavailable(err) from err
+            raise
+        try:
+            here = _on_the_loop(self._path)
+        except BaseException:
+            await writer.close()
+            raise
+        if self._checkpoint is not None:
+            await self._checkpoint  # on the connection about to go
+        old_writer, old_here = self._writer, self._here
+        self._use_writer(writer, here)
+        old_here.close()
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await old_writer.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[_Connection]:
         async with self._lock:
+            await self._reopen_if_due()
             conn = self._write
             conn.notices = []
+            changes = self._changes()
             try:
                 # IMMEDIATE takes the write lock at once, so two processes on one file queue
                 # (busy_timeout) instead of one failing at its first write.
                 await self._writer.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as err:
-                if _unreachable(err):
+            except sqlite3.Error as err:
+                if unreachable(err):
                     raise self._unavailable(err) from err
                 raise
             except BaseException:
@@ -235,17 +270,20 @@ class SqliteDatabase:
             try:
                 yield conn
             except BaseException as exc:
-                await self._writer.execute("ROLLBACK")
-                if _unreachable(exc):
+                with contextlib.suppress(sqlite3.Error):  # a failed write may have ended it
+                    await self._writer.execute("ROLLBACK")
+                if unreachable(exc):  # before COMMIT: nothing was written
                     raise self._unavailable(exc) from exc
                 raise
             try:
                 await self._writer.execute("COMMIT")
-            except sqlite3.OperationalError as err:
-                if _unreachable(err):
-                    raise self._unavailable(err, in_doubt=True) from err
+            except sqlite3.Error as err:
+                if unreachable(err):
+                    with contextlib.suppress(sqlite3.Error):
+                        await self._writer.execute("ROLLBACK")
+                    raise self._unavailable(err, in_doubt=in_doubt(err)) from err
                 raise
-            self._outage.succeeded()
+            self._writer_used(changes)
             notices, conn.notices = conn.notices, []
         for notice, user_id in notices:
             self._tell(notice, user_id)
@@ -253,20 +291,22 @@ class SqliteDatabase:
     @asynccontextmanager
     async def writer(self) -> AsyncIterator[_Connection]:
         async with self._lock:
+            await self._reopen_if_due()
+            changes = self._changes()
             try:
                 yield self._write_here
-            except sqlite3.OperationalError as err:
-                if _unreachable(err):
-                    raise self._unavailable(err, in_doubt=True) from err
+            except sqlite3.Error as err:
+                if unreachable(err):
+                    raise self._unavailable(err, in_doubt=in_doubt(err)) from err
                 raise
-            self._outage.succeeded()
+            self._writer_used(changes)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[_Connection]:
         try:
             yield self._read
-        except sqlite3.OperationalError as err:
-            if _unreachable(err):
+        except sqlite3.Error as err:
+            if unreachable(err):
                 raise self._unavailable(err) from err
             raise
 
@@ -311,7 +351,7 @@ class SqliteDatabase:
 
     async def after_forget(self) -> None:
         async with self._lock:
-            await self._writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            await self._writer.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def close(self) -> None:
         async with self._lock:
@@ -322,6 +362,22 @@ class SqliteDatabase:
                 self._here.close()
                 await self._reader.close()
                 await self._writer.close()
+
+
+async def _writer(path: Path, *, create: bool = True) -> aiosqlite.Connection:
+    """The writer's connection in aiosqlite's thread (``create``: the file too, if it is
+    missing; a file opened anew never is: one gone is an outage, not an empty database)."""
+    target = path if create else f"{path.resolve().as_uri()}?mode=rw"
+    writer = await aiosqlite.connect(target, uri=not create, isolation_level=None)
+    try:
+        writer.row_factory = sqlite3.Row
+        for pragma in ("PRAGMA busy_timeout = 5000", "PRAGMA journal_mode = WAL",
+                       *WRITER_PRAGMAS):
+            await writer.execute_fetchall(pragma)  # no statement left open
+    except BaseException:
+        await writer.close()
+        raise
+    return writer
 
 
 def _on_the_loop(path: Path) -> sqlite3.Connection:
