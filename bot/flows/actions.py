@@ -30,13 +30,21 @@ def plays_at_once(cached: SavedGame, action: Action, arg: str | None,
             and (action is not Action.RESIGN or arg == CONFIRMED))
 
 
+def undo_reach(saved: SavedGame) -> int | None:
+    """How many moves undo can take back (None: every one). In a scored game (a daily
+    attempt, a challenge's game) it stops at the last redeal: a shuffle seen stays seen
+    (RULES.md), for undone and redealt it falls the same way, and a player could look at
+    every shuffle before choosing a line."""
+    if saved.daily is None and saved.challenge_id is None:
+        return None
+    history = saved.game.history
+    redeals = [i for i, move in enumerate(history) if move.kind == REDEAL]
+    return len(history) - redeals[-1] - 1 if redeals else None
+
+
 def undo_stops(saved: SavedGame) -> bool:
-    """Whether undo stops here: the last move is a redeal, in a scored game (a daily
-    attempt, a challenge's game). A shuffle seen stays seen (RULES.md): undone and
-    redealt, it falls the same way, so a player could look at every shuffle first."""
-    last = saved.game.last_move
-    scored = saved.daily is not None or saved.challenge_id is not None
-    return scored and last is not None and last.kind == REDEAL
+    """Whether undo stops here: the last move is a redeal, in a scored game."""
+    return undo_reach(saved) == 0
 
 
 def apply(saved: SavedGame, action: Action, arg: str | None) -> str:

@@ -61,7 +61,7 @@ def compose(
     if end:
         lines.append(end)
     elif proven_lost:
-        lines.append(no_win(game, lost_as_dealt=saved.lost_as_dealt))
+        lines.append(no_win(game, lost_as_dealt=saved.lost_as_dealt, undo=not undo_stops(saved)))
     return Board(
         owner_id=saved.user_id,
         ref=BoardRef(saved.id, saved.revision),
@@ -82,13 +82,17 @@ def compose(
     )
 
 
-def no_win(game: Game, *, lost_as_dealt: bool = False) -> str:
+def no_win(game: Game, *, lost_as_dealt: bool = False, undo: bool = True) -> str:
     """That no win is possible: from the deal itself when it is proven lost, or while the
     player has no move of their own to undo (safe moves that came with the deal are no way
-    out): then no undo can help, and none is spoken of. Else from here."""
+    out): then no undo can help, and none is spoken of. Else from here (``undo``: the
+    player may undo from here; in a scored game not past its last redeal)."""
     if lost_as_dealt or not game.own_moves:
         return _("**No win is possible from this deal** — {new} deals another.",
                  new=command("new"))
+    if not undo:
+        return _("**No win is possible from here**, and in a scored game undo stops at the "
+                 "last redeal.")
     return _("**No win is possible from here** — undo or start again.")
 
 
@@ -100,7 +104,9 @@ def with_no_win(text: str, saved: SavedGame) -> str:
     if game.is_stuck:
         return text.replace(ending(dataclasses.replace(saved, proven_lost_at=None)),
                             ending(saved))
-    said, before = no_win(game, lost_as_dealt=saved.lost_as_dealt), no_win(game)
+    undo = not undo_stops(saved)
+    said = no_win(game, lost_as_dealt=saved.lost_as_dealt, undo=undo)
+    before = no_win(game, undo=undo)
     if before in text:
         return text.replace(before, said)
     return f"{text}\n{said}"
@@ -314,6 +320,10 @@ def ending(saved: SavedGame) -> str:
                                                         or not game.own_moves):
         return _("**Stuck**: no move is left, and no win was possible from this deal — {new} "
                  "deals another (leaving a stuck game counts as a loss).", new=command("new"))
+    elif saved.status == PLAYING and game.is_stuck and undo_stops(saved):
+        return _("**Stuck**: no move is left, and in a scored game undo stops at the last "
+                 "redeal — {new} deals another (leaving a stuck game counts as a loss).",
+                 new=command("new"))
     elif saved.status == PLAYING and game.is_stuck:
         return _("**Stuck**: no move is left. Undo to try another way, or {new} to deal again "
                  "(leaving a stuck game counts as a loss).", new=command("new"))

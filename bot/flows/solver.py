@@ -42,6 +42,7 @@ from ..store.pool import PoolStore
 from ..words.hints import hint_words
 from ..words.language import _, current, speaking
 from ..workers.solver import QUICK_S, VERDICT_BUDGET_S, SolverWorker
+from .actions import undo_reach
 from .cooldowns import EVERY_S, Cooldowns
 
 log = logging.getLogger(__name__)
@@ -158,7 +159,8 @@ class SolverService:
         if found.lost:
             deal_lost = deal_lost or await self._deal_lost(game)
             await self.games.mark_proven_lost(saved.id, saved.revision, deal_too=deal_lost)
-        return Reply(note=hint_words(game, found, lost_as_dealt=deal_lost))
+        return Reply(note=hint_words(game, found, lost_as_dealt=deal_lost,
+                                     undo_reach=undo_reach(saved)))
 
     # -- "no win is possible" ---------------------------------------------------------
 

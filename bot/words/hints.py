@@ -40,9 +40,11 @@ class HintFacts(Protocol):
 AUTO_FINISH, TO_FOUNDATIONS = "auto-finish", "to-foundations"
 
 
-def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False) -> str:
+def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False,
+               undo_reach: int | None = None) -> str:
     """``found`` in the player's words. ``lost_as_dealt``: the deal itself is proven lost,
-    so no undo can help and none is spoken of."""
+    so no undo can help and none is spoken of. ``undo_reach``: how many moves undo can take
+    back (a scored game's undo stops at its last redeal); None: every one."""
     if found.winning and found.action == AUTO_FINISH:
         return _("Hint: press **{button}**: every card left goes straight to the foundations, "
                  "and the game is won.", button=_(BUTTON_LABELS[Action.AUTO_FINISH]))
@@ -67,10 +69,14 @@ def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False) -> 
         if lost_as_dealt or not game.own_moves:
             verdict = [_("**No win is possible from this deal** — {new} deals another.",
                          new=command("new"))]
-        elif found.undo_to_win is not None:
+        elif found.undo_to_win is not None and (undo_reach is None
+                                                or found.undo_to_win <= undo_reach):
             verdict.append(n_("Undo {count} move to reach a position that can still be won.",
                               "Undo {count} moves to reach a position that can still be won.",
                               found.undo_to_win))
+        elif undo_reach is not None and (found.undo_to_win is not None or not undo_reach):
+            verdict.append(_("In a scored game undo stops at the last redeal, and no position "
+                             "it can reach from here is known to be winnable."))
         elif game.moves_made and not game.is_stuck:
             verdict.append(_("Undo a few moves and try another way, or {new} for another deal.",
                              new=command("new")))

@@ -318,3 +318,21 @@ async def test_undo_stops_at_the_last_redeal_of_a_scored_daily_and_says_why(
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.redeals_left == 1 and saved.hints == 0
     assert saved.daily == "2026-11-22", "still the scored attempt, unassisted"
+
+
+async def test_a_scored_game_stuck_at_its_last_redeal_offers_no_undo(
+    any_core: Core, clock: Clock
+) -> None:
+    """Trefoil 3695 is stuck after two redeals at once. As a day's scored attempt (tagged so
+    in the store), neither its board nor a hint may tell the player to undo."""
+    flow, store = any_core.game, any_core.stores
+    await store.games.start(ALICE.user_id, ALICE.guild_id, new_game("trefoil", 3695),
+                            clock(), daily="2026-11-22")
+    await flow.act(ALICE, Action.REDEAL)
+    stuck = await flow.act(ALICE, Action.REDEAL)
+    assert stuck.board is not None and "**Stuck**" in stuck.board.text
+    assert "undo stops at the last redeal" in stuck.board.text, stuck.board.text
+    assert "Undo to try" not in stuck.board.text
+    hint = await flow.act(ALICE, Action.HINT)
+    assert hint.note is not None and "undo stops at the last redeal" in hint.note, hint.note
+    assert "Undo " not in hint.note
