@@ -16,10 +16,11 @@ from engine import RULES
 from engine.lru import LRU
 
 from .cards import CARD_H, CARD_W, RADIUS
+from .geometry import MARGIN, ROW_LEAD, Box, Layout
 from .glyphs import SUIT_SYMBOLS, paint_symbol, paint_text, text_width
-from .layout import MARGIN, ROW_LEAD, Box, Layout, banner_has_a_band, layout
+from .layout import banner_has_a_band, layout
 from .palette import FELT, FELT_DARK, FELT_LINE, FELT_TEXT, to_palette
-from .sprites import badge, fit, foundation_badge
+from .sprites import badge, fit, foundation_badge, least_size
 
 TITLE_SIZE = 28
 GHOST_SIZE = 28  # the faint number or base card inside an empty pile or foundation
@@ -63,12 +64,13 @@ def _background(lay: Layout, ranks: tuple[str, ...], height: int | None = None) 
     rules = RULES[lay.game_id]
     image = Image.new("RGB", (lay.width, height or lay.height), FELT)
     draw = ImageDraw.Draw(image)
+    least = least_size(lay.width)
     for slot in lay.piles:
         box = Box(slot.area.x, slot.area.y, CARD_W, CARD_H)
         _outline(draw, box)
         number = str(slot.index + 1)
         _ghost_text(image, number, box, box.y + CARD_H // 2 + 10)
-        label = badge(number, slot.label.w, slot.label.h, slot.name)
+        label = badge(number, slot.label.w, slot.label.h, slot.name, least=least)
         image.paste(label.convert("RGB"), (slot.label.x, slot.label.y))
     for fslot, spec in zip(lay.foundations, rules.foundations, strict=True):
         box = fslot.card
@@ -80,7 +82,7 @@ def _background(lay: Layout, ranks: tuple[str, ...], height: int | None = None) 
         for symbol in symbols:
             paint_symbol(image, symbol, (x, box.y + 44), size, FELT_LINE)
             x += size + 1
-        label = foundation_badge(fslot)
+        label = foundation_badge(fslot, spec.step)
         image.paste(label.convert("RGB"), (fslot.label.x, fslot.label.y))
     _static_text(image, draw, lay, rules.name)
     return to_palette(image)

@@ -8,28 +8,22 @@ palette mode, so a frame is a few memory copies and a quick PNG encode.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import pairwise
 
 from PIL import Image
 
-from engine import DRAW, FOUNDATION, PILE, REDEAL, RULES, Card, FoundationSpec, Game, Move
+from engine import DRAW, FOUNDATION, PILE, REDEAL, Card, FoundationSpec, Game, Move
 from engine.moves import parse
 
 from . import png
 from .background import TITLE_SIZE, background, felt, fitted_background
 from .cards import CARD_W, RADIUS, frame_card, paste_card, strip_core, strip_mask
-from .glyphs import text_width
-from .layout import (
-    Box,
-    Fan,
-    Layout,
-    PileSlot,
-    arrange,
-    aspect_canvas,
-    layout,
-)
+from .geometry import Box, Fan, Layout, PileSlot, aspect_canvas
+from .glyphs import cap_height, paint_text, text_width, wrap_parts
+from .layout import arrange, layout
 from .options import PLAIN, PictureOptions
 from .palette import (
     FELT,
@@ -40,6 +34,7 @@ from .palette import (
     RGB,
     STUCK,
     WON,
+    to_palette,
 )
 from .sprites import (
     BANNER_LINE,
@@ -53,6 +48,7 @@ from .sprites import (
     centred,
     fit,
     foundation_badge,
+    least_size,
     line_height,
     palette_text,
     paste_line,
@@ -98,7 +94,7 @@ def render_image(
     move = _as_move(game, last_move)
     ranks = words.ranks
     four_colour = options.four_colour
-    if RULES[game.game_id].layout == "rows":  # each column stretches on its own
+    if lay.own_background:  # its piles not where they lie at rest
         frame = fitted_background(lay, ranks).copy()
     else:
         frame = felt(full, lay, background(game.game_id, four_colour, ranks))
@@ -118,26 +114,25 @@ def render_image(
         if cards:
             place, x, y = cards[-1]
             paste_card(core, pile[place], (x, y), four_colour, ranks)
+    least = least_size(lay.width)
     foundations = zip(lay.foundations, game.rules.foundations, game.foundations, strict=True)
     for fslot, spec, fpile in foundations:
         if fpile:
             paste_card(core, fpile[-1], (fslot.card.x, fslot.card.y), four_colour, ranks)
         info, (dx, dy) = _progress_sprite(_progress(spec, fpile, words), fslot.info.w,
-                                          fslot.info.h)
+                                          fslot.info.h, least)
         put(frame, info, (fslot.info.x + dx, fslot.info.y + dy))
     _title(frame, lay, game, move, four_colour, words)
     if banner is not None:
-        _banner(frame, lay.banner, *banner)
+        _banner(frame, lay.banner, *banner, least)
     if move is not None:
         _highlight(frame, lay, game, move, fans)
-    return _within_aspect(frame, game.game_id)
+    return _within_aspect(frame)
 
 
-def _within_aspect(frame: Image.Image, game_id: str) -> Image.Image:
-    """Corner Stones' board on felt wide (or tall) enough for layout.ASPECT: a stack
-    longer than any play usually builds makes the picture wider rather than taller."""
-    if RULES[game_id].layout != "rows":
-        return frame
+def _within_aspect(frame: Image.Image) -> Image.Image:
+    """The board on felt wide (or tall) enough for layout.ASPECT: every position a player
+    can reach fits as it is laid out (its long piles wrapped); this is for the others."""
     width, height = aspect_canvas(frame.width, frame.height)
     if (width, height) == frame.size:
         return frame
@@ -153,32 +148,55 @@ def board_layout(game: Game, *, banner: bool) -> tuple[Layout, tuple[Fan, ...]]:
     return arrange(game.game_id, game.tableau, banner=banner)
 
 
-def progress_size(text: str, box: Box) -> int:
-    return fit(text, TEXT_SIZE, box.w - 6, least=12)
+def progress_lines(text: str, box: Box, least: int) -> tuple[tuple[str, ...], int]:
+    """A foundation's progress in its box: on one line at the largest size up to
+    TEXT_SIZE that fits, else (Four Leaf Clovers' words, in a narrow picture) broken
+    between its parts onto two lines of ``least`` size."""
+    # Every count of a foundation as large as its fullest fits ("13/13"): no size jumps
+    fullest = re.sub(r"\d+/(\d+)", lambda m: f"{m[1]}/{m[1]}", text)
+    size = fit(fullest, TEXT_SIZE, box.w - 2, least=least)
+    if text_width(text, size) + 4 <= box.w - 2:
+        return (text,), size
+    return wrap_parts(text, least, box.w - 6, sep=PARTS), least
 
 
-@lru_cache(maxsize=256)  # "↑ 6/13": a few hundred in all
-def _progress_sprite(text: str, width: int, height: int) -> tuple[Image.Image, tuple[int, int]]:
-    """A foundation's progress line, centred in its box: the sprite, and where it goes in
-    the box. The sprite's felt above its letters is left off where it would reach above
-    the box and cut the bottom of the card there."""
-    info = palette_text(text, progress_size(text, Box(0, 0, width, height)), FELT_TEXT, FELT)
+@lru_cache(maxsize=256)  # "6/13": a few hundred in all
+def _progress_sprite(
+    text: str, width: int, height: int, least: int
+) -> tuple[Image.Image, tuple[int, int]]:
+    """A foundation's progress, centred in its box: the sprite, and where it goes in the
+    box. The sprite's felt above its letters is left off where it would reach above the
+    box and cut the bottom of the card there."""
+    lines, size = progress_lines(text, Box(0, 0, width, height), least)
+    if len(lines) == 1:
+        info = palette_text(text, size, FELT_TEXT, FELT)
+    else:  # each line's capitals as high as they are apart: a card's progress in its box
+        image = Image.new("RGB", (width, height), FELT)
+        step = height // len(lines)
+        for n, line in enumerate(lines):
+            x = (width - text_width(line, size)) // 2
+            paint_text(image, line, (x, (n + 1) * step - (step - cap_height(size)) // 2),
+                       size, FELT_TEXT)
+        info = to_palette(image)
     x, y = centred(info, Box(0, 0, width, height))
     if y < 0:
         info, y = info.crop((0, -y, info.width, info.height)), 0
     return info, (x, y)
 
 
+PARTS = "  ·  "  # between the parts of a progress line
+
+
 def _progress(spec: FoundationSpec, pile: Sequence[Card], words: PictureWords = ENGLISH) -> str:
-    """Direction and how far it has got (the suit is on the card, or its ghost while
-    empty); when any suit will do, which rank comes next."""
+    """How far it has got (the suit is on the card, or its ghost while empty; the
+    direction on its tab); when any suit will do, which rank comes next."""
     done = f"{len(pile)}/{spec.size}"
     wanted = spec.next_cards(list(pile))
     if spec.suit is None:
         if pile and wanted:
-            return f"{words.next_any(wanted[0].rank)}  ·  {done}"
-        return f"{words.start_any_ace()}  ·  {done}"
-    return f"{'↑' if spec.step > 0 else '↓'} {done}"
+            return f"{words.next_any(wanted[0].rank)}{PARTS}{done}"
+        return f"{words.start_any_ace()}{PARTS}{done}"
+    return done
 
 
 # -- the last move ----------------------------------------------------------------------
@@ -252,7 +270,8 @@ def _highlight(
     else:
         fslot = lay.foundations[move.dst]
         box = fslot.label
-        put(frame, foundation_badge(fslot, TARGET), (box.x, box.y))
+        step = game.rules.foundations[move.dst].step
+        put(frame, foundation_badge(fslot, step, TARGET), (box.x, box.y))
         frame_card(frame, (fslot.card.x, fslot.card.y), 4)
 
 
@@ -263,7 +282,9 @@ def _top_spot(slot: PileSlot, spread: Fan) -> tuple[int, int]:
 
 def _lit_badge(frame: Image.Image, slot: PileSlot, lit: str) -> None:
     box = slot.label
-    put(frame, badge(str(slot.index + 1), box.w, box.h, slot.name, lit), (box.x, box.y))
+    least = least_size(frame.width)
+    put(frame, badge(str(slot.index + 1), box.w, box.h, slot.name, lit, least=least),
+        (box.x, box.y))
 
 
 # -- text -------------------------------------------------------------------------------
@@ -281,7 +302,8 @@ def _move_text(move: Move | None, words: PictureWords) -> str | None:
 
 
 def _status_lines(game: Game, width: int, size: int, words: PictureWords) -> list[str]:
-    """Deal and moves on one line (two if it is too long), then redeals and the draw rule."""
+    """Deal and moves on one line (two if it is too long), then redeals and the draw rule
+    (on two lines too where one is too long)."""
     deal = words.deal(game.deal_number)
     moves = words.moves(game.moves_made)
     joined = f"{deal}  ·  {moves}"
@@ -293,29 +315,38 @@ def _status_lines(game: Game, width: int, size: int, words: PictureWords) -> lis
         extras.append(words.draw_available())
     elif game.draw_rule:
         extras.append(words.draw_used() if game.draw_used else words.draw_rule())
-    if extras:
-        lines.append("  ·  ".join(extras))
+    joined = "  ·  ".join(extras)
+    if extras and text_width(joined, size) + 4 <= width:
+        lines.append(joined)
+    else:
+        lines += extras
     return lines
 
 
 CHIP_ROOM = 60  # right of the last move's words: the chip of the card that moved
+CHIP_H = 26  # and how tall it is (``sprites.card_chip``)
 
 
 def title_lines(
-    game: Game, move: Move | None, box: Box, words: PictureWords = ENGLISH
+    game: Game, move: Move | None, box: Box, words: PictureWords = ENGLISH, *, least: int = 12
 ) -> tuple[list[tuple[str, int]], int]:
     """The lines under the game's name, each with its font size, and the line height:
-    the largest size up to TEXT_SIZE at which they all fit the title box (the last move's
-    line leaves room for its card's chip), however long their words."""
+    the largest size from TEXT_SIZE down to ``least`` at which they all fit the title box
+    (the last move's line leaves room for its card's chip). Where the last move's words do
+    not fit at ``least``, the move alone is said (``7 → 3``)."""
     room = box.h - (TITLE_SIZE + 8)
     said = _move_text(move, words)
-    for size in range(TEXT_SIZE, 11, -1):
+    for size in range(TEXT_SIZE, least - 1, -1):
         texts = _status_lines(game, box.w, size, words) + ([said] if said else [])
-        if len(texts) * line_height(size) <= room or size == 12:
+        # the chip of the moved card, centred on the last line, may reach below it
+        below = max(0, (CHIP_H - line_height(size) + 1) // 2) if said else 0
+        if len(texts) * line_height(size) + below <= room or size == least:
             break
-    sized = [(text, fit(text, size, box.w, least=12)) for text in texts]
-    if said:
-        sized[-1] = (said, fit(said, size, box.w - CHIP_ROOM, least=12))
+    sized = [(text, fit(text, size, box.w, least=least)) for text in texts]
+    if said and move is not None:
+        if text_width(said, least) + 4 > box.w - CHIP_ROOM and move.kind in (PILE, FOUNDATION):
+            said = str(move).replace(" ", " → ")  # the move alone, as a player types it
+        sized[-1] = (said, fit(said, size, box.w - CHIP_ROOM, least=least))
     return sized, line_height(size)
 
 
@@ -326,7 +357,7 @@ def _title(
     """Under the game's name: deal and moves, redeals, then the last move, a line each."""
     box = lay.title
     y = box.y + TITLE_SIZE + 8
-    lines, line_h = title_lines(game, move, box, words)
+    lines, line_h = title_lines(game, move, box, words, least=least_size(lay.width))
     for n, (text, size) in enumerate(lines):
         last_move = move is not None and n == len(lines) - 1
         end = paste_line(frame, text, (box.x, y), size, GOLD if last_move else FELT_TEXT)
@@ -358,16 +389,24 @@ def banner_texts(
     return None
 
 
-def banner_choice(box: Box, texts: tuple[str, ...]) -> tuple[str, ...]:
-    """The lines of the longest of ``texts`` that fits the box's lines at a readable size
-    (the shortest, on one line, when none does)."""
+BANNER_SIZE = 17  # a banner's words at least (bold), the picture's least if larger
+
+
+def banner_choice(
+    box: Box, texts: tuple[str, ...], size: int = BANNER_SIZE
+) -> tuple[str, ...]:
+    """The lines of the longest of ``texts`` that fits the box's lines at ``size`` (the
+    shortest, on one line, when none does)."""
     room = max(1, box.h // BANNER_LINE)
-    return next((ls for ls in (banner_lines(t, box.w - 16) for t in texts) if len(ls) <= room),
-                (texts[-1],))
+    return next((ls for ls in (banner_lines(t, box.w - 16, size) for t in texts)
+                 if len(ls) <= room), (texts[-1],))
 
 
-def _banner(frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB) -> None:
-    put(frame, banner_bar(banner_choice(box, texts), box.w, box.h, ground), (box.x, box.y))
+def _banner(
+    frame: Image.Image, box: Box, texts: tuple[str, ...], ground: RGB, least: int
+) -> None:
+    lines = banner_choice(box, texts, max(BANNER_SIZE, least))
+    put(frame, banner_bar(lines, box.w, box.h, ground, max(BANNER_SIZE, least)), (box.x, box.y))
 
 
 # -- the background, drawn once per game ------------------------------------------------

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
-from engine import REDEAL, Game, new_game, parse_card
+from engine import FOUNDATION, REDEAL, Game, Move, new_game, parse_card
 
 
 def start(game_id: str) -> Game:
@@ -77,3 +78,68 @@ def long_piles(game_id: str, lengths: list[int]) -> Game:
         cards = cards[length:]
     game.tableau = piles + [[] for _ in range(len(game.tableau) - len(piles))]
     return game
+
+
+# -- long piles reached in play -------------------------------------------------------------
+
+
+def longest_pile(game: Game) -> int:
+    return max(map(len, game.tableau))
+
+
+def two_longest(game: Game) -> int:
+    first, second = sorted(map(len, game.tableau))[-2:]
+    return first + second
+
+
+def every_row(game: Game) -> int:
+    """Each row of the resting layout's longest pile, added up: how tall the picture
+    would grow if nothing wrapped."""
+    from render import layout
+
+    rows: dict[int, int] = {}
+    for slot, pile in zip(layout(game.game_id).piles, game.tableau, strict=True):
+        rows[slot.row] = max(rows.get(slot.row, 0), len(pile))
+    return sum(rows.values())
+
+
+def lengthened(game_id: str, deal: int, score: Callable[[Game], int], budget: int) -> Game:
+    """The position ``score`` rates highest among those reached from ``deal`` by legal
+    moves: searched depth-first, each position's moves tried best-rated first (moves to a
+    foundation last, since they shorten a pile), ``budget`` positions in all, the same on
+    every machine. Its history is the way there, each move a player could make."""
+    game = new_game(game_id, deal)
+    seen = {game.key()}
+    best, best_score = list(game.history), score(game)
+    stack = [_ordered(game, score, seen)]
+    while stack and budget > 0:
+        if not stack[-1]:
+            stack.pop()
+            if game.history:
+                game.pop()
+            continue
+        game.push(stack[-1].pop())
+        key = game.key()
+        if key in seen:
+            game.pop()
+            continue
+        seen.add(key)
+        budget -= 1
+        if (rated := score(game)) > best_score:
+            best, best_score = list(game.history), rated
+        stack.append(_ordered(game, score, seen))
+    found = new_game(game_id, deal)
+    for move in best:
+        found.push(move)
+    return found
+
+
+def _ordered(game: Game, score: Callable[[Game], int], seen: set[object]) -> list[Move]:
+    """The position's moves to positions not seen yet, the best-rated last (popped first)."""
+    rated = []
+    for n, move in enumerate(game.legal_moves()):
+        game.push(move)
+        if game.key() not in seen:
+            rated.append((score(game), move.kind != FOUNDATION, -n, move))
+        game.pop()
+    return [move for *_, move in sorted(rated, key=lambda r: r[:3])]

@@ -14,7 +14,17 @@ from engine import GAMES, RULES, parse_card
 from render import layout
 from render.cards import CARD_H, CARD_W, PAD, RANK_SIZE, card_rgb
 from render.glyphs import cap_height
-from render.layout import ROOM_CARDS, Box, Fan, Layout, arrange, aspect_canvas, tight_step
+from render.layout import (
+    NARROWEST,
+    ROOM_CARDS,
+    WIDEST,
+    Box,
+    Fan,
+    Layout,
+    arrange,
+    aspect_canvas,
+    tight_step,
+)
 
 
 def overlaps(a: Box, b: Box) -> bool:
@@ -158,10 +168,11 @@ def test_rows_fit_the_longest_pile_in_them(game_id: str) -> None:
     longest, _ = arrange(game_id, [[5] * 3] * (count - 1) + [[5] * 40])
     empty, _ = arrange(game_id, [[]] * count)
     assert empty.height <= short.height < longer.height <= full.height
-    if game_id == "corner-stones":  # a stack too long for the picture's shape wraps
-        assert longest.width > full.width and longest.height <= longest.width * 16 / 9
-    else:
-        assert full.height < longest.height
+    # A pile too long for the picture's shape wraps, making its row wider; Corner Stones,
+    # with no eleventh column, runs its stacks in lines instead, as wide as before.
+    assert longest.width > full.width or (game_id == "corner-stones"
+                                          and longest.width == full.width)
+    assert 9 / 16 <= longest.width / longest.height <= 2
     assert short.rows[0].y == longer.rows[0].y  # the top never moves
     assert longer.rows[last].y == short.rows[last].y  # the long pile is in the last row
     for lay in (short, longer, longest, empty):
@@ -216,6 +227,7 @@ def test_card_indices_stay_readable_on_a_phone(game_id: str) -> None:
     included."""
     lay = layout(game_id)
     assert cap_height(RANK_SIZE) * 400 / lay.width >= 12
+    assert cap_height(RANK_SIZE) * 400 / WIDEST >= 12, "however wide a long pile makes it"
     assert max(sum(1 for s in lay.piles if s.row == r) for r in range(len(lay.rows))) <= 9
 
 
@@ -250,6 +262,32 @@ def test_corner_stones_stays_between_9_16_and_2_1_at_every_position(
     width, height = aspect_canvas(lay.width, lay.height)
     assert 9 / 16 <= width / height <= 2
     assert (width, height) == (lay.width, lay.height), "the stacks wrapped: no felt added"
+    assert NARROWEST <= width <= WIDEST
+    for slot, spread, count in zip(lay.piles, fans, lengths, strict=True):
+        assert_every_card_shows(spread, count, slot.area)
+    assert_each_box_apart_on_the_canvas(lay, banner=banner)
+
+
+# The cards on the piles at most: the other four (and Super Flower Garden's and Four Leaf
+# Clovers' whole deck) start on, or may all go to, the foundations.
+ON_PILES = {"clover-leaf": 48, "trefoil": 48, "super-flower-garden": 52, "four-leaf-clovers": 52}
+
+
+@settings(max_examples=300, deadline=None)
+@given(game_id=st.sampled_from(sorted(ON_PILES)), banner=st.booleans(),
+       lengths=st.lists(st.integers(0, 52), min_size=18, max_size=18))
+def test_the_column_games_stay_within_their_shape_at_every_position(
+    game_id: str, banner: bool, lengths: list[int]
+) -> None:
+    """Any piles the game can build (each at most its longest, the deck's cards in all):
+    a pile too long for the picture's shape wraps into sub-columns, its row wider, the
+    picture still no wider than its ranks read on a phone, and no felt added."""
+    lengths = [min(n, LONGEST[game_id]) for n in lengths[:len(layout(game_id).piles)]]
+    while sum(lengths) > ON_PILES[game_id]:
+        lengths[lengths.index(max(lengths))] -= 1
+    lay, fans = arrange(game_id, [[1] * n for n in lengths], banner=banner)
+    assert NARROWEST <= lay.width <= WIDEST
+    assert 9 / 16 <= lay.width / lay.height <= 2, (lay.width, lay.height, lengths)
     for slot, spread, count in zip(lay.piles, fans, lengths, strict=True):
         assert_every_card_shows(spread, count, slot.area)
     assert_each_box_apart_on_the_canvas(lay, banner=banner)

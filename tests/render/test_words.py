@@ -28,17 +28,19 @@ from render import (
     sprites,
 )
 from render.board import (
+    BANNER_SIZE,
     CHIP_ROOM,
     TITLE_SIZE,
     _progress,
     banner_choice,
     banner_texts,
     board_layout,
-    progress_size,
+    progress_lines,
     title_lines,
 )
-from render.glyphs import text_width
+from render.glyphs import cap_height, text_width
 from render.replay import replay_gif
+from render.sprites import least_size
 from render.stats_card import (
     MARGIN,
     WIDTH,
@@ -82,25 +84,29 @@ def _outcome(flags: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_words_40_percent_longer_fit_their_boxes(game_id: str) -> None:
-    """The title's lines, the banner's and the foundations' progress each fit their box at
-    a readable size (12 px at least, most 16 or more)."""
+    """The title's lines, the banner's and the foundations' progress each fit their box,
+    none smaller than the picture's least size (capitals 9 px on a phone)."""
     for game, flags in _boards(game_id):
         lay, _ = board_layout(game, banner=_flags_banner(game, flags))
+        least = least_size(lay.width)
         box = lay.title
-        lines, line_h = title_lines(game, flags.get("last_move"), box, LONG)
+        lines, line_h = title_lines(game, flags.get("last_move"), box, LONG, least=least)
         assert len(lines) * line_h <= box.h - (TITLE_SIZE + 8), (game_id, lines)
         for n, (text, size) in enumerate(lines):
             room = box.w - (CHIP_ROOM if "last_move" in flags and n == len(lines) - 1 else 0)
-            assert size >= 12 and text_width(text, size) + 4 <= room, (game_id, text)
+            assert size >= least and text_width(text, size) + 4 <= room, (game_id, text)
         texts = banner_texts(game, **_outcome(flags), words=LONG)
         if texts is not None:
-            for line in banner_choice(lay.banner, texts[0]):
-                assert text_width(line, 16, bold=True) + 4 <= lay.banner.w - 12, line
+            size = max(BANNER_SIZE, least)
+            for line in banner_choice(lay.banner, texts[0], size):
+                assert text_width(line, size, bold=True) + 4 <= lay.banner.w - 12, line
         for fslot, spec, pile in zip(lay.foundations, game.rules.foundations,
                                      game.foundations, strict=True):
             text = _progress(spec, pile, LONG)
-            size = progress_size(text, fslot.info)
-            assert size >= 12 and text_width(text, size) <= fslot.info.w, text
+            shown, size = progress_lines(text, fslot.info, least)
+            assert size >= least and len(shown) * cap_height(size) * 3 // 2 <= fslot.info.h
+            for line in shown:
+                assert text_width(line, size) <= fslot.info.w, text
 
 
 def _blank(*args: Any, **facts: Any) -> str:
