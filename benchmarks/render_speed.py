@@ -15,7 +15,6 @@ import time
 from engine import GAMES, Game, new_game
 from render import png
 from render.board import render_image
-from render.layout import layout
 
 
 def positions(game_id: str, count: int, seed: int) -> list[Game]:
@@ -38,8 +37,9 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def _frame(game: Game, level: int) -> tuple[float, float, float, int, int]:
-    """Compose and encode one frame: (compose ms, total ms, CPU ms, PNG bytes, height)."""
+def _frame(game: Game, level: int) -> tuple[float, float, float, int, int, int]:
+    """Compose and encode one frame: (compose ms, total ms, CPU ms, PNG bytes, height,
+    width)."""
     cpu_start = time.thread_time()
     start = time.perf_counter()
     image = render_image(game, last_move=game.last_move)
@@ -48,7 +48,7 @@ def _frame(game: Game, level: int) -> tuple[float, float, float, int, int]:
     done = time.perf_counter()
     cpu = (time.thread_time() - cpu_start) * 1000
     total = (done - start) * 1000
-    return (composed - start) * 1000, total, cpu, len(encoded), image.height
+    return (composed - start) * 1000, total, cpu, len(encoded), image.height, image.width
 
 
 def measure(
@@ -61,7 +61,7 @@ def measure(
     """
     games = positions(game_id, count, seed)
     render_image(games[0])  # the first frame draws the background and sprites once
-    compose, total, cpu, sizes, heights = [], [], [], [], []
+    compose, total, cpu, sizes, heights, widths = [], [], [], [], [], []
     for game in games:
         runs = [_frame(game, level) for _ in range(repeat)]
         best = min(runs, key=lambda run: run[1])
@@ -70,6 +70,7 @@ def measure(
         cpu.append(best[2])
         sizes.append(best[3] / 1024)
         heights.append(best[4])
+        widths.append(best[5])
     return {
         "median": statistics.median(total),
         "p95": _percentile(total, 0.95),
@@ -79,6 +80,8 @@ def measure(
         "kb_max": max(sizes),
         "height": statistics.median(heights),
         "height_max": max(heights),
+        "width": statistics.median(widths),
+        "width_max": max(widths),
     }
 
 
@@ -99,14 +102,15 @@ def main(argv: list[str] | None = None) -> None:
           f"fastest of {args.repeat} run(s) per position")
     print("ms per frame, compose + encode, wall clock; 'compose' is its first part, 'cpu' the")
     print("thread's CPU time (what the frame costs when other work shares the machine)")
-    print("size: width x median height (tallest in brackets); a picture ends where its cards do")
-    print(f"{'game':<22}{'size':>16}{'median ms':>11}{'p95 ms':>8}{'compose':>9}{'cpu':>7}"
+    print("size: median width x median height (widest x tallest in brackets); a picture ends")
+    print("where its cards do, and a pile too long for 9:16 wraps, making it wider")
+    print(f"{'game':<22}{'size':>22}{'median ms':>11}{'p95 ms':>8}{'compose':>9}{'cpu':>7}"
           f"{'PNG KB':>8}{'max KB':>8}")
     for game_id in GAMES:
-        lay = layout(game_id)
         r = measure(game_id, args.positions, args.seed, args.level, args.repeat)
-        size = f"{lay.width}x{r['height']:.0f} ({r['height_max']:.0f})"
-        print(f"{game_id:<22}{size:>16}{r['median']:>11.2f}{r['p95']:>8.2f}"
+        size = (f"{r['width']:.0f}x{r['height']:.0f} "
+                f"({r['width_max']:.0f}x{r['height_max']:.0f})")
+        print(f"{game_id:<22}{size:>22}{r['median']:>11.2f}{r['p95']:>8.2f}"
               f"{r['compose']:>9.2f}{r['cpu']:>7.2f}{r['kb']:>8.1f}{r['kb_max']:>8.1f}")
 
 

@@ -12,6 +12,7 @@ from benchmarks.render_speed import measure
 from engine import new_game
 from render import PictureOptions, layout, render_png
 from render.__main__ import main
+from render.layout import WIDEST
 
 
 def test_command_draws_a_deal_after_its_moves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,7 +62,8 @@ def test_command_names_the_move_it_refuses(tmp_path: Path, capsys: pytest.Captur
 def test_bench_measures_every_figure_it_prints() -> None:
     figures = measure("corner-stones", count=3, seed=1, level=3)
     assert set(figures) == {"median", "p95", "compose", "cpu", "kb", "kb_max", "height",
-                            "height_max"}
+                            "height_max", "width", "width_max"}
     assert 0 < figures["compose"] <= figures["median"] <= figures["p95"]
     assert 0 < figures["kb"] <= figures["kb_max"]
-    assert 0 < figures["height"] <= figures["height_max"] <= layout("corner-stones").height
+    assert 0 < figures["width"] <= figures["width_max"] <= WIDEST
+    assert 0 < figures["height"] <= figures["height_max"] <= figures["width_max"] * 16 / 9
