@@ -39,6 +39,12 @@ def is_id(number: int) -> bool:
     return 0 < number < ID_LIMIT
 
 
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is a number as a player's text may carry one: ASCII digits only.
+    ``str.isdigit`` alone also takes "²", which ``int`` refuses, and "١٢٣", which it reads."""
+    return text.isascii() and text.isdigit()
+
+
 def is_name(text: str) -> bool:
     """Whether Discord takes ``text`` as a command's or option's name: 1 to 32 letters,
     digits, ``-`` or ``_``, none of them a capital."""
@@ -243,11 +249,11 @@ class DealRequest:
     @classmethod
     def from_tokens(cls, tokens: tuple[str, ...]) -> DealRequest | None:
         """What ``tokens`` carried, or None if they are not what ``tokens()`` makes."""
-        if len(tokens) < 2 or not (tokens[1].isdigit() or tokens[1] == WINNABLE):
+        if len(tokens) < 2 or not (is_digits(tokens[1]) or tokens[1] == WINNABLE):
             return None
         challenge = None
         for extra in tokens[2:]:
-            if extra.startswith(CHALLENGE) and extra[1:].isdigit():
+            if extra.startswith(CHALLENGE) and is_digits(extra[1:]):
                 challenge = int(extra[1:])
                 if not is_id(challenge):
                     return None

@@ -17,6 +17,7 @@ import gzip
 import ipaddress
 import json
 import logging
+import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +29,7 @@ from engine import GAMES, MAX_DEAL
 from engine.moves import MAX_TEXT
 
 from ..core import Core
-from ..replies import Action, Ask, BoardRef, Player, Question, is_id
+from ..replies import Action, Ask, BoardRef, Player, Question, is_digits, is_id
 from ..words.language import language_of, speaking
 from .sessions import Sessions
 from .signin import Members, SignIn, SignInRefused
@@ -42,6 +43,7 @@ ASSETS = {"app.js": "text/javascript", "app.css": "text/css"}
 PLAYS = {a.value: a for a in (Action.MOVE, Action.UNDO, Action.REDO, Action.REDEAL,
                               Action.TO_FOUNDATIONS, Action.HINT, Action.AUTO_FINISH)}
 BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
+ARG = re.compile(r"[a-z0-9-]{1,30}")  # a question's argument: a game, a number, a flag
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' "
        "https://discord.com https://*.discord.com https://*.discordsays.com")
@@ -136,12 +138,12 @@ class WebServer:
             raise web.HTTPNotFound(text="There is no dev sign-in: the server is not in dev "
                                         "mode (--dev).")
         body = await _body(request)
-        user = _text(body, "user", 20)
-        if not user.isdigit() or not is_id(int(user)):
-            raise BadRequest("dev_user must be a user id: digits")
+        user = _whole(_text(body, "user", 20))
+        if user is None or not is_id(user):
+            raise BadRequest("dev_user must be a user id: digits 0 to 9")
         locale = body.get("locale")
-        guild = await self._server(_guild(body) or _guild(dict(request.query)), int(user))
-        return self._signed(int(user), locale if isinstance(locale, str) else None, guild)
+        guild = await self._server(_guild(body) or _guild(dict(request.query)), user)
+        return self._signed(user, locale if isinstance(locale, str) else None, guild)
 
     async def _server(self, guild_id: int | None, user_id: int) -> int | None:
         """``guild_id`` if Discord says ``user_id`` is a member of it; else None (no server:
@@ -202,7 +204,8 @@ class WebServer:
         player = self._player(request)
         game = _game(body)
         deal = body.get("deal")
-        if deal is not None and (not isinstance(deal, int) or not 0 < deal <= MAX_DEAL):
+        if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
+                                 or not 0 < deal <= MAX_DEAL):
             raise BadRequest(f"deal must be a number from 1 to {MAX_DEAL}")
         return await self._call(player, request, lambda to: self.core.new_game(
             player, game, deal, to=to))
@@ -223,8 +226,9 @@ class WebServer:
             raise BadRequest("ask names no question") from None
         args = body.get("args")
         if (not isinstance(args, list) or len(args) > 8
-                or not all(isinstance(a, str) and len(a) <= 30 for a in args)):
-            raise BadRequest("args must be a short list of short texts")
+                or not all(isinstance(a, str) and ARG.fullmatch(a) for a in args)):
+            raise BadRequest("args must be a short list of short texts, each of a to z, 0 to 9 "
+                             "and -: the question's own")
         question = Question(ask, player.user_id, "", "", tuple(args))
         yes = body.get("yes") is True
         return await self._call(player, request, lambda to: self.core.answer_question(
@@ -245,7 +249,10 @@ class WebServer:
 
     def _player(self, request: web.Request) -> Player:
         header = request.headers.get("Authorization", "")
-        session = self.sessions.read(header.removeprefix("Bearer ").strip())
+        token = header.removeprefix("Bearer ").strip()
+        if not token.isascii():
+            raise BadRequest("the session must be ASCII text, as signing in gave it")
+        session = self.sessions.read(token)
         if session is None:
             raise web.HTTPUnauthorized(text="Sign in first: the session is missing or has "
                                             "expired.")
@@ -272,6 +279,8 @@ async def _body(request: web.Request) -> dict[str, Any]:
         body = json.loads(await request.read() or b"{}")
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the body must be JSON") from None
+    except RecursionError:
+        raise BadRequest("the body must be JSON nested a few levels deep, not hundreds") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     return body
@@ -290,9 +299,10 @@ def _guild(body: dict[str, Any]) -> int | None:
     value = body.get("guild")
     if value is None:
         return None
-    if not isinstance(value, str) or not value.isdigit() or not is_id(int(value)):
-        raise BadRequest("guild must be a server's id: digits")
-    return int(value)
+    guild = _whole(value) if isinstance(value, str) else None
+    if guild is None or not is_id(guild):
+        raise BadRequest("guild must be a server's id: digits 0 to 9")
+    return guild
 
 
 def _game(body: dict[str, Any]) -> str:
@@ -304,16 +314,27 @@ def _game(body: dict[str, Any]) -> str:
 
 def _ref(value: object) -> BoardRef | None:
     """A board's ``[row, revision]`` (or ``row.revision``), as the page sends it back."""
-    if isinstance(value, str) and value.count(".") == 1:
-        value = value.split(".")
-    if (isinstance(value, list) and len(value) == 2
-            and all(isinstance(v, (int, str)) and str(v).isdigit() for v in value)):
-        row, revision = int(value[0]), int(value[1])
-        if is_id(row) and 0 <= revision < 2**62:
-            return BoardRef(row, revision)
     if value is None:
         return None
-    raise BadRequest("seen must be a board's [row, revision]")
+    if isinstance(value, str) and value.count(".") == 1:
+        value = value.split(".")
+    if isinstance(value, list) and len(value) == 2:
+        row, revision = _whole(value[0]), _whole(value[1])
+        if row is not None and revision is not None and is_id(row) and revision < 2**62:
+            return BoardRef(row, revision)
+    raise BadRequest("seen must be a board's [row, revision]: two whole numbers")
+
+
+def _whole(value: object) -> int | None:
+    """``value`` as a whole number from 0 if it is one: a JSON number (not true or false), or
+    up to 20 ASCII digits (no id is longer, and ``int`` refuses thousands)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value if value >= 0 else None
+    if isinstance(value, str) and len(value) <= 20 and is_digits(value):
+        return int(value)
+    return None
 
 
 def _asset(path: Path, content_type: str) -> Asset:

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 
 import aiohttp
 
-from ..replies import is_id
+from ..replies import is_digits, is_id
 
 log = logging.getLogger(__name__)
 
@@ -72,7 +72,7 @@ class SignIn:
         body = await self._call("GET", "/users/@me",
                                 headers={"Authorization": f"Bearer {access_token}"})
         user_id = str(body.get("id", ""))
-        if not user_id.isdigit() or not is_id(int(user_id)):
+        if not (len(user_id) <= 20 and is_digits(user_id)) or not is_id(int(user_id)):
             raise SignInRefused("Discord named no user")
         locale = body.get("locale")
         return DiscordUser(int(user_id), locale if isinstance(locale, str) else None)
