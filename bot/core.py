@@ -52,6 +52,7 @@ from .replies import (
     Player,
     Question,
     Reply,
+    is_digits,
     is_id,
     refusal,
 )
@@ -267,14 +268,14 @@ class Core:
             if not yes:
                 return await self.game.show(player)
             request = DealRequest.from_tokens(args[1:])
-            if not args or not args[0].isdigit() or request is None:
+            if not args or not is_digits(args[0]) or request is None:
                 return refusal(_("That question is out of date; {new} starts a game.",
                                  new=command("new")))
             return await self.game.confirm_new(player, int(args[0]), request)
         if ask is Ask.RESIGN:
             if not yes:
                 return await self.game.show(player)
-            if len(args) != 2 or not all(a.isdigit() for a in args):
+            if len(args) != 2 or not all(is_digits(a) for a in args):
                 return refusal(_("That question is out of date; {resign} asks again.",
                                  resign=command("resign")))
             seen = BoardRef(int(args[0]), int(args[1]))

@@ -192,7 +192,7 @@ class Console(Screen):
             args = [a for a, flag in zip(args, flags, strict=True)
                     if flag not in ("winnable", "draw")]
             named, rest = split_game(args)
-            if named is not None and rest and re.fullmatch(r"[+-]?\d+", rest[0]):
+            if named is not None and rest and re.fullmatch(r"[+-]?[0-9]+", rest[0]):
                 deal = int(rest[0])  # out of range is refused by the flow, as on Discord
                 args = args[: len(args) - len(rest)] + rest[1:]
             game = self._game(args, command("new", "trefoil", "42"))

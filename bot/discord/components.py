@@ -63,7 +63,7 @@ async def ids_fit(interaction: discord.Interaction[Any]) -> bool:
     client can send any); if not, the player is told privately and nothing is done. Before
     anything else: a number past 64-bit integers would fail in the database."""
     custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
-    if all(int(n) < ID_LIMIT for n in re.findall(r"\d+", custom_id)):
+    if all(int(n) < ID_LIMIT for n in re.findall(r"[0-9]+", custom_id)):
         return True
     with speaking_to(interaction):
         note = _("That control carries a number too large to be any id of this bot's, so "
@@ -94,7 +94,7 @@ async def owner_only(
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    rf"sol:(?P<action>{_BUTTON_ACTIONS}):(?P<owner>\d+):(?P<game>\d+):(?P<revision>\d+)"
+    rf"sol:(?P<action>{_BUTTON_ACTIONS}):(?P<owner>[0-9]+):(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 )):
     def __init__(
         self,
@@ -141,7 +141,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
 
 
 class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
-    r"sol:menu:(?P<owner>\d+):(?P<game>\d+):(?P<revision>\d+)"
+    r"sol:menu:(?P<owner>[0-9]+):(?P<game>[0-9]+):(?P<revision>[0-9]+)"
 )):
     def __init__(self, owner_id: int, ref: BoardRef, *, row: int | None = None) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
@@ -179,7 +179,7 @@ _ASKS = "|".join(f"ask:{a.value}" for a in Ask if a is not Ask.NEW_GAME)
 
 
 class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    rf"sol:(?P<ask>new|{_ASKS}):(?P<answer>yes|no):(?P<owner>\d+)(?P<args>(?::[a-z0-9-]+)*)"
+    rf"sol:(?P<ask>new|{_ASKS}):(?P<answer>yes|no):(?P<owner>[0-9]+)(?P<args>(?::[a-z0-9-]+)*)"
 )):
     """Yes or no to a question of the core; the owner's answer goes to
     ``Core.answer_question``."""
@@ -243,7 +243,7 @@ _CHALLENGE_ACTIONS = "|".join(d.value for d in ChallengeAction)
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
-    rf"sol:duel:(?P<action>{_CHALLENGE_ACTIONS}):(?P<challenge>\d+)"
+    rf"sol:duel:(?P<action>{_CHALLENGE_ACTIONS}):(?P<challenge>[0-9]+)"
 )):
     """A button of a challenge's message. Who may press it is the core's to say: it knows
     the challenge's two sides."""

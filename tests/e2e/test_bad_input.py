@@ -188,3 +188,22 @@ async def test_a_custom_id_with_an_id_past_64_bit_integers_is_refused_with_a_rea
     private_reason(reply, "nothing was done")
     again = await fake.command("alice", "show")
     assert "0 moves" in again.text and again.text.split("\n")[0] == board.text.split("\n")[0]
+
+
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+async def test_a_custom_id_in_digits_that_are_not_ascii_plays_nothing(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    """``\\d`` and ``int`` take Arabic-Indic digits: the owner and board written in them are
+    no press of the owner's."""
+    await started(fake)
+    moved = await fake.command("alice", "move", {"from": "3", "to": "f4"})
+    undo = next(c for c in moved.custom_ids if c.startswith("sol:undo:"))
+    forged = fake.post_earlier_message(content="forged",
+                                       buttons={undo.translate(ARABIC_INDIC): "Press"})
+    reply = await fake.press("alice", forged, label="Press")
+    private_reason(reply, "/show")
+    again = await fake.command("alice", "show")
+    assert "1 move" in again.text, again.text
