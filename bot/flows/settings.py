@@ -5,10 +5,10 @@ the most recent players, so a move reads none. A change made by any bot process
 is a notice to every process, which drops what it kept (``forget``); a read under way
 when a notice comes is not kept.
 
-Whether a player's boards are private is never taken from memory where a change may go
-untold: on SQLite a notice reaches only the process that made the change, and the page's
-process or the console may share the file, so ``private`` reads it from the database
-each time (a point read on the event loop); on PostgreSQL every process hears of it.
+Nothing is kept where a change may go untold: on SQLite a notice reaches only the process
+that made the change, and the page's process or the console may share the file, so there
+every read is a point read of the file (on the event loop); on PostgreSQL every process
+hears of each change.
 """
 
 from __future__ import annotations
@@ -37,12 +37,13 @@ class PlayerSettings:
         self._dropped = 0  # how many times something kept was dropped
 
     async def of(self, user_id: int) -> dict[str, bool]:
-        """A player's settings, every one of them."""
+        """A player's settings, every one of them, true now: from memory only where every
+        process hears of each change (PostgreSQL)."""
         settings = self._kept.get(user_id)
         if settings is None:
             dropped = self._dropped
             settings = await self.store.get(user_id)
-            if dropped == self._dropped:  # no notice came while the database answered
+            if self.store.changes_told and dropped == self._dropped:  # no notice came meanwhile
                 self._kept[user_id] = settings
         return settings
 
@@ -53,11 +54,8 @@ class PlayerSettings:
         return await self.store.get(user_id)
 
     async def private(self, user_id: int) -> bool:
-        """Whether the player's boards are private, true now: from memory where every
-        process hears of each change (PostgreSQL), else from the database (SQLite)."""
-        if self.store.changes_told:
-            return (await self.of(user_id))["private_boards"]
-        return (await self.as_stored(user_id))["private_boards"]
+        """Whether the player's boards are private, true now."""
+        return (await self.of(user_id))["private_boards"]
 
     def forget(self, user_id: int | None) -> None:
         """Drop what is kept of a player's settings (None: of everyone); the database

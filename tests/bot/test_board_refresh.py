@@ -4,6 +4,7 @@ And the page, which no longer waits for the solver, learns its later verdict whe
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -80,6 +81,34 @@ async def test_boards_made_private_by_another_process_are_never_shown_in_a_chann
         assert private.refreshed == []
         if isinstance(store_target, Path):  # (PostgreSQL's process hears of it soon after)
             assert private.reply.board.private, "its board says so at once"
+    finally:
+        await page.close()
+        await bot.close()
+
+
+async def test_settings_changed_by_another_process_hold_at_the_next_move(
+    store_target: Path | str, clock: Clock, picture: PositionPicture
+) -> None:
+    """The four-colour deck and safe moves, like private boards: a process beside the one
+    that changed them (the page's) plays by them from its next move, on either backend."""
+    bot = Core(await Stores.open(store_target), renderer=picture, clock=clock)
+    page = Core(await Stores.open(store_target), renderer=picture, clock=clock)
+    try:
+        await bot.new_game(ALICE, "trefoil", 27, to=Recorder())
+        before = Recorder()
+        await page.act(ALICE, Action.MOVE, "7 f1", to=before)
+        table = before.reply.board.table if before.reply.board else None
+        assert table is not None and table.four_colour, "the deck it kept: four colours"
+        await bot.change_settings(ALICE, four_colour=False, to=Recorder())
+        if not isinstance(store_target, Path):  # PostgreSQL's notice comes a moment later
+            for _ in range(50):
+                if not (await page.settings.of(ALICE.user_id))["four_colour"]:
+                    break
+                await asyncio.sleep(0.1)
+        after = Recorder()
+        await page.act(ALICE, Action.MOVE, "8 f2", to=after)
+        table = after.reply.board.table if after.reply.board else None
+        assert table is not None and not table.four_colour, "red and black, as now set"
     finally:
         await page.close()
         await bot.close()
