@@ -121,8 +121,7 @@ class Core:
 
     @classmethod
     async def open(cls, database: Path | str, **options: Any) -> Core:
-        """The core over ``database``: a SQLite file, or a PostgreSQL URL. The log says
-        which solver it runs (a warning where it is the slow one)."""
+        """The core over ``database`` (SQLite file or PostgreSQL URL); the log names its solver."""
         core = cls(await Stores.open(database), **options)
         await core.solver.worker.say_which()
         return core
