@@ -63,6 +63,9 @@ API_VERSION = 10
 DISCORD_EPOCH_MS = 1_420_070_400_000
 CALLBACK_DEADLINE_S = 3.0
 TOKEN_LIFETIME_S = 15 * 60  # an interaction's webhook (edits, follow-ups) works this long
+# Follow-ups an interaction takes where only a user installed the app (its authorizing
+# integration owners hold USER_INSTALL alone): error 40094 beyond.
+USER_INSTALL_FOLLOWUPS = 5
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 # Message flags
@@ -160,13 +163,15 @@ def now_iso() -> str:
 
 
 class Snowflakes:
-    """Discord-shaped ids: milliseconds since 2015 in the high bits, always increasing."""
+    """Discord-shaped ids: milliseconds since 2015 in the high bits (on ``clock``, Unix
+    seconds: the fake's, which a test may skip ahead), always increasing."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
         self._last = 0
+        self._clock = clock
 
     def next(self) -> int:
-        value = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+        value = (int(self._clock() * 1000) - DISCORD_EPOCH_MS) << 22
         self._last = max(value, self._last + 1)
         return self._last
 
@@ -574,6 +579,7 @@ class FakeMessage:
         self.components: list[Mapping[str, Any]] = []
         self.attachments: list[FakeAttachment] = []
         self.timestamp = now_iso()
+        self.created_clock = fake.now()  # on the fake's clock: how old it is (old: 1 hour)
         self.edited_timestamp: str | None = None
         self.deleted = False
         self.history: list[MessageState] = []
@@ -1306,7 +1312,8 @@ class FakeDiscord:
         # attachment_size_limit says, and what an upload is refused beyond (a server's
         # boosts raise it; a test may set it for the place it plays in).
         self.attachment_size_limit = ATTACHMENT_SIZE_LIMIT
-        self.snowflakes = Snowflakes()
+        self.clock_offset = 0.0  # seconds added to the clock by advance_clock
+        self.snowflakes = Snowflakes(lambda: time.time() + self.clock_offset)
         ids = self.snowflakes
         self.bot_user = FakeUser(ids.next(), "Solitaire", bot=True)
         self.application_id = self.bot_user.id
@@ -1371,7 +1378,6 @@ class FakeDiscord:
         self.sessions: list[GatewaySession] = []
         self.identifies = 0
         self.resumes = 0
-        self.clock_offset = 0.0  # seconds added to the clock by advance_clock
         self._watchers: set[asyncio.Event] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
@@ -1442,7 +1448,8 @@ class FakeDiscord:
         return time.monotonic() + self.clock_offset
 
     def advance_clock(self, seconds: float) -> None:
-        """Skip time (for interaction tokens' 15-minute lifetime) without waiting for it."""
+        """Skip time without waiting for it: for interaction tokens' 15-minute lifetime, and
+        for messages older than an hour (the ids made from now on are that much later)."""
         self.clock_offset += seconds
 
     def problem(self, text: str) -> None:
@@ -2896,6 +2903,14 @@ class FakeDiscord:
             interaction.events.append((now, "followup-as-original", body))
             interaction._complete("message", message)
         else:
+            if (set(interaction.integration_owners()) == {"1"}
+                    and len(interaction.followup_ids) >= USER_INSTALL_FOLLOWUPS):
+                return self._error(
+                    400, 40094, "This interaction has hit the maximum number of follow up "
+                    "messages", f"follow-up {len(interaction.followup_ids) + 1} of "
+                    f"{interaction.describe()}: an app installed to the user alone, where "
+                    f"it is not installed, takes {USER_INSTALL_FOLLOWUPS}",
+                )
             message = self._new_message(
                 interaction.channel, type=0, flags=0, interaction=interaction
             )
@@ -2962,6 +2977,12 @@ class FakeDiscord:
         found = self._channel_message(request)
         if isinstance(found, web.Response):
             return found
+        refused, headers = self.rate_limiter.old_message_edit(
+            str(found.channel.id), self.now() - found.created_clock)
+        if refused is not None:
+            self._notify()
+            return web.Response(status=429, body=json.dumps(refused).encode(), headers={
+                "Content-Type": "application/json", "X-RateLimit-Scope": "user", **headers})
         self._apply(found, body, files, creating=False)
         return self._json(found.payload())
 

@@ -16,6 +16,13 @@ headers Discord sends.
   ``global``), and ``X-RateLimit-Global: true`` for the global limit.
 - Every 401, 403 and 429 counts toward Discord's ban of a client that makes too many
   (10,000 in 10 minutes): ``invalid`` counts them.
+- **Messages older than an hour**: a channel's take ``old_message_edits`` edits through its
+  route (``PATCH /channels/{c}/messages/{m}``) in any ``per_s`` seconds, then a 429 with
+  Discord's error 30046, "Maximum number of edits to messages older than 1 hour reached. Try
+  again later". Discord documents the error and no number; 3 edits in 6 s a channel is what
+  the userdoccers measured (discord-userdoccers, Edit Message). A message's age is on the
+  fake's clock (``FakeDiscord.advance_clock`` makes messages old); the window is on this
+  limiter's. Interaction responses and webhook edits are not counted: nothing documents it.
 """
 
 from __future__ import annotations
@@ -39,6 +46,8 @@ class Bucket:
 # A route's template in the fake's terms, and its bucket: what Discord announces for them.
 CHANNEL_MESSAGES = Bucket(5, 5.0)  # a channel's messages: sent, edited or deleted
 WEBHOOK_MESSAGES = Bucket(5, 2.0)  # an interaction's webhook: follow-ups and their edits
+OLD_MESSAGE_EDITS = Bucket(3, 6.0)  # a channel's edits of its messages older than an hour
+OLD_MESSAGE_S = 3600.0
 
 
 @dataclass
@@ -56,6 +65,8 @@ class RateLimits:
         "PATCH /webhooks/{app_id}/{token}/messages/{message_id}": WEBHOOK_MESSAGES,
         "DELETE /webhooks/{app_id}/{token}/messages/{message_id}": WEBHOOK_MESSAGES,
     })
+    old_message_s: float = OLD_MESSAGE_S  # a message this old takes edits sparingly
+    old_message_edits: Bucket = OLD_MESSAGE_EDITS  # in a channel, through its route
 
 
 MAJOR = ("channel_id", "guild_id", "token")  # the parameters that part one bucket from another
@@ -87,6 +98,7 @@ class RateLimiter:
         self.clock = clock  # monotonic seconds; a test may hold it still
         self._global: deque[float] = deque()  # the times of the bot's requests this second
         self._windows: dict[tuple[str, str], _Window] = {}
+        self._old_edits: dict[str, deque[float]] = {}  # channel -> its old messages' edits
         self.limited: list[Limited] = []  # every 429 sent, oldest first
         self.global_requests = 0  # requests bound by the global limit, 429s among them
         self.invalid = 0  # 401, 403 and 429 answers: what Discord bans for
@@ -139,6 +151,28 @@ class RateLimiter:
             return _body(reset_after, is_global=False), headers
         window.remaining -= 1
         return None, headers
+
+
+    def old_message_edit(self, channel_id: str, age_s: float) -> tuple[dict[str, Any] | None,
+                                                                      dict[str, str]]:
+        """An edit through the channel's route of one of its messages ``age_s`` old: a 429's
+        body and headers (error 30046) past the channel's edits of old messages, else
+        (None, {}) and the edit counted."""
+        if not self.limits.enabled or age_s <= self.limits.old_message_s:
+            return None, {}
+        bucket, now = self.limits.old_message_edits, self.clock()
+        edits = self._old_edits.setdefault(channel_id, deque())
+        while edits and edits[0] <= now - bucket.per_s:
+            edits.popleft()
+        if len(edits) < bucket.limit:
+            edits.append(now)
+            return None, {}
+        retry = max(0.001, edits[0] + bucket.per_s - now)
+        route = "PATCH /channels/{channel_id}/messages/{message_id}"
+        self.limited.append(Limited(now, route, channel_id, "old messages", retry))
+        return {"message": "Maximum number of edits to messages older than 1 hour reached. Try "
+                           "again later", "code": 30046, "retry_after": round(retry, 3),
+                "global": False}, {"Retry-After": str(math.ceil(retry))}
 
 
 def _body(retry_after: float, *, is_global: bool) -> dict[str, Any]:
