@@ -17,7 +17,9 @@ earlier boards through the channel's routes met both limits at a few processes' 
   the bot's processes (``rate_limits``: shared by shard count, a page's process of its own
   counted as one shard more), which the challenges' message updates draw on too, and so do
   the boards a move on the Activity's page brings up to date where no token of theirs is
-  at hand. discord.py waits on each route's own bucket as its headers announce. Waiting
+  at hand. discord.py waits on each route's own bucket as its headers announce; a channel's
+  messages older than an hour take a few edits every few seconds (``OldMessages``), which
+  no header announces: an edit of one waits its turn, the others go first. Waiting
   edits are a bounded queue, one per message: a newer edit of a message replaces the
   waiting one, and beyond ``WAITING_LIMIT`` the oldest is dropped. A channel that refuses
   an edit (403: the bot is not in it, or may not edit there) is asked none for
@@ -50,7 +52,7 @@ from discord.http import Route
 
 from engine.lru import LRU
 
-from .rate_limits import CHANNEL_EDITS_PER_S, Budget
+from .rate_limits import CHANNEL_EDITS_PER_S, Budget, OldMessages
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +120,7 @@ class Tidy:
         self.clock = clock  # monotonic seconds; a test may move it
         rate = max(0.5, total_rate * share)
         self.budget = Budget(rate, burst=max(1.0, rate), clock=clock)
+        self.old_messages = OldMessages(share)  # a test may set its wall clock
         self._posted: LRU[int, Posted] = LRU(REMEMBERED)
         # message id -> (channel id, JSON body, its picture): the channel-route edits
         # waiting, oldest first
@@ -218,6 +221,7 @@ class Tidy:
         challenge's message, whose news a reply promises)."""
         if self._refuses(channel_id):
             return
+        await self.old_messages.room(channel_id, message_id)
         await self.budget.take()
         await self._channel_edit(channel_id, message_id, body)
 
@@ -324,15 +328,21 @@ class Tidy:
 
     async def _run(self) -> None:
         while True:
-            if not self._waiting:
-                self._wake.clear()
-                await self._wake.wait()
+            self._wake.clear()
+            message_id, wait_s = self.old_messages.first_taken(
+                (waiting, edit[0]) for waiting, edit in self._waiting.items())
+            if message_id is None:  # nothing waits, or only old messages' edits, later
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), wait_s)
                 continue
             await self.budget.take()
-            if not self._waiting:
+            if message_id not in self._waiting:
                 continue
-            message_id = next(iter(self._waiting))
+            channel_id = self._waiting[message_id][0]
+            if self.old_messages.wait_s(channel_id, message_id) > 0:  # taken meanwhile
+                continue
             channel_id, body, upload = self._unwait(message_id)
+            self.old_messages.took(channel_id, message_id)
             await self._channel_edit(channel_id, message_id, body, upload)
             self.counts.through_channel += 1
 
