@@ -17,7 +17,8 @@ from aiohttp import web
 
 from ..config import Config
 from ..core import Core
-from .server import WebServer, is_loopback
+from .refusals import is_loopback
+from .server import WebServer
 from .sessions import Sessions
 from .signin import Members, SignIn
 from .view import ChannelBoards

@@ -14,7 +14,6 @@ is a member of it (``Members``, asked once at sign-in).
 from __future__ import annotations
 
 import gzip
-import ipaddress
 import json
 import logging
 import re
@@ -31,6 +30,7 @@ from engine.moves import MAX_TEXT
 from ..core import Core
 from ..replies import Action, Ask, BoardRef, Player, Question, is_digits, is_id
 from ..words.language import language_of, speaking
+from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
 from .signin import Members, SignIn, SignInRefused
 from .view import ChannelBoards, WebReplies, page_words
@@ -44,13 +44,6 @@ PLAYS = {a.value: a for a in (Action.MOVE, Action.UNDO, Action.REDO, Action.REDE
                               Action.TO_FOUNDATIONS, Action.HINT, Action.AUTO_FINISH)}
 BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
 ARG = re.compile(r"[a-z0-9-]{1,30}")  # a question's argument: a game, a number, a flag
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' "
-       "https://discord.com https://*.discord.com https://*.discordsays.com")
-
-
-class BadRequest(Exception):
-    """A request the page never sends: answered 400 with what was wrong."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +73,8 @@ class WebServer:
         self.index = (STATIC / "index.html").read_text(encoding="utf-8")
 
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=BODY_LIMIT, middlewares=[_headers])
+        app = web.Application(client_max_size=BODY_LIMIT, middlewares=[refusing(dev=self.dev)])
+        app.on_response_prepare.append(secure)
         app.router.add_get("/", self.page)
         for name in self.assets:
             app.router.add_get(f"/{name}", self.asset)
@@ -260,20 +254,6 @@ class WebServer:
         return Player(session.user_id, session.guild_id, session.language)
 
 
-@web.middleware
-async def _headers(
-    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
-) -> web.StreamResponse:
-    try:
-        response = await handler(request)
-    except BadRequest as err:
-        response = web.json_response({"error": str(err)}, status=400)
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
-
-
 async def _body(request: web.Request) -> dict[str, Any]:
     try:
         body = json.loads(await request.read() or b"{}")
@@ -340,11 +320,4 @@ def _whole(value: object) -> int | None:
 def _asset(path: Path, content_type: str) -> Asset:
     body = path.read_bytes()
     return Asset(body, gzip.compress(body, 9, mtime=0), content_type)
-
-
-def is_loopback(host: str) -> bool:
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return host == "localhost"
 

@@ -1,0 +1,75 @@
+"""How the page's server refuses, and what every answer carries.
+
+Every refusal is a JSON error saying why, whatever refused it: a handler (``BadRequest``,
+aiohttp's ``HTTPUnauthorized``), aiohttp's router (404, 405) or its body limit (413); an
+unexpected failure is logged once and answered 500 the same way. Every answer, refusals
+included, carries the page's Content-Security-Policy, ``nosniff`` and ``no-referrer``
+(``secure``, run as each answer is prepared), and ``/api/*``'s, which carry a player's data,
+``Cache-Control: no-store``.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+if TYPE_CHECKING:
+    from aiohttp.typedefs import Middleware
+
+log = logging.getLogger(__name__)
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' "
+       "https://discord.com https://*.discord.com https://*.discordsays.com")
+SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+                    "Referrer-Policy": "no-referrer"}
+KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate")  # of a refusal aiohttp made
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class BadRequest(Exception):
+    """A request the page never sends: answered 400 with what was wrong."""
+
+
+def refused(status: int, why: str, headers: dict[str, str] | None = None) -> web.Response:
+    return web.json_response({"error": why}, status=status, headers=headers)
+
+
+def refusing(*, dev: bool) -> Middleware:
+    """The middleware that turns every refusal into ``refused``."""
+
+    @web.middleware
+    async def refuse(request: web.Request, handler: Handler) -> web.StreamResponse:
+        try:
+            return await handler(request)
+        except BadRequest as err:
+            return refused(400, str(err))
+        except web.HTTPException as err:
+            if err.status < 400:
+                raise
+            kept = {name: err.headers[name] for name in KEPT_HEADERS if name in err.headers}
+            return refused(err.status, err.text or err.reason, kept)
+        except Exception:
+            log.exception("the page's server failed on %s %s", request.method, request.path)
+            return refused(500, "The server failed on this request; it has been logged.")
+
+    return refuse
+
+
+async def secure(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer's headers (``on_response_prepare``: refusals too)."""
+    response.headers.update(SECURITY_HEADERS)
+    if request.path.startswith("/api/"):
+        response.headers["Cache-Control"] = "no-store"
+
+
+def is_loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host == "localhost"
