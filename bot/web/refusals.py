@@ -5,7 +5,9 @@ aiohttp's ``HTTPUnauthorized``), aiohttp's router (404, 405) or its body limit (
 unexpected failure is logged once and answered 500 the same way. Every answer, refusals
 included, carries the page's Content-Security-Policy, ``nosniff`` and ``no-referrer``
 (``secure``, run as each answer is prepared), and ``/api/*``'s, which carry a player's data,
-``Cache-Control: no-store``.
+``Cache-Control: no-store``. In dev mode, where anyone signs in as anyone, the server answers
+only a request whose ``Host`` and ``Origin`` (if any) are loopback's: a page a developer visits
+cannot reach it by a name of its own pointed at 127.0.0.1 (DNS rebinding).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import ipaddress
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 from aiohttp import web
 
@@ -41,11 +44,16 @@ def refused(status: int, why: str, headers: dict[str, str] | None = None) -> web
 
 
 def refusing(*, dev: bool) -> Middleware:
-    """The middleware that turns every refusal into ``refused``."""
+    """The middleware that turns every refusal into ``refused``; with ``dev``, it refuses
+    first whatever is not asked of loopback."""
 
     @web.middleware
     async def refuse(request: web.Request, handler: Handler) -> web.StreamResponse:
         try:
+            if dev:
+                not_loopback = _not_loopback(request)
+                if not_loopback is not None:
+                    return refused(403, not_loopback)
             return await handler(request)
         except BadRequest as err:
             return refused(400, str(err))
@@ -66,6 +74,26 @@ async def secure(request: web.Request, response: web.StreamResponse) -> None:
     response.headers.update(SECURITY_HEADERS)
     if request.path.startswith("/api/"):
         response.headers["Cache-Control"] = "no-store"
+
+
+def _not_loopback(request: web.Request) -> str | None:
+    """Why dev mode does not answer ``request`` (None: it does)."""
+    host = request.headers.get("Host", "")
+    if not _loopback_url(f"//{host}"):
+        return f"dev mode answers loopback only (127.0.0.1, ::1, localhost), not the host {host!r}"
+    origin = request.headers.get("Origin")
+    if origin is not None and not _loopback_url(origin, schemes=("http", "https")):
+        return f"dev mode answers pages on loopback only, not one from {origin!r}"
+    return None
+
+
+def _loopback_url(url: str, schemes: tuple[str, ...] = ("",)) -> bool:
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 (a port that is no number raises ValueError)
+    except ValueError:
+        return False
+    return parts.scheme in schemes and is_loopback(parts.hostname or "")
 
 
 def is_loopback(host: str) -> bool:

@@ -1,5 +1,6 @@
 """Every answer of the page's server carries its security headers, refusals too, and a
-player's data is never kept by a cache."""
+player's data is never kept by a cache; a dev server answers loopback alone (no page a
+developer visits can reach it by a name of its own: DNS rebinding)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,42 @@ async def test_a_players_data_is_never_kept_by_a_cache(web: Web) -> None:
         assert all(name in headers for name in SECURITY)
     _, page, _ = await answer(web, "GET", "")
     assert page["Cache-Control"] == "no-cache", "the page itself is checked each time"
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8080", "127.0.0.1.nip.io",
+                                  "localhost.evil.example", "10.0.0.1"])
+async def test_a_dev_server_refuses_a_host_that_is_not_loopback(web: Web, host: str) -> None:
+    for method, path, body in (("GET", "", None), ("POST", "api/dev/signin",
+                                                   {"user": str(ALICE)})):
+        status, headers, refused = await answer(web, method, path, json=body,
+                                                headers={"Host": host})
+        assert status == 403, (host, path, refused)
+        assert "loopback" in (refused["error"] if isinstance(refused, dict) else refused)
+        assert "Content-Security-Policy" in headers
+
+
+@pytest.mark.parametrize("origin", ["https://evil.example", "null", "http://127.0.0.1.evil.example",
+                                    "file://"])
+async def test_a_dev_server_refuses_an_origin_that_is_not_loopback(web: Web, origin: str) -> None:
+    status, _, refused = await answer(web, "POST", "api/dev/signin", json={"user": str(ALICE)},
+                                      headers={"Origin": origin})
+    assert status == 403 and "loopback" in refused["error"], refused
+
+
+@pytest.mark.parametrize(("host", "origin"), [
+    ("127.0.0.1", None), ("localhost:8080", "http://localhost:8080"),
+    ("127.0.0.1:8080", "http://127.0.0.1:8080"), ("[::1]:8080", "http://[::1]:8080"),
+])
+async def test_a_dev_server_answers_loopback_by_address_or_name(
+    web: Web, host: str, origin: str | None
+) -> None:
+    headers = {"Host": host} | ({"Origin": origin} if origin else {})
+    status, _, signed = await answer(web, "POST", "api/dev/signin", json={"user": str(ALICE)},
+                                     headers=headers)
+    assert status == 200 and signed["session"], signed
+
+
+async def test_without_dev_mode_any_host_is_answered(discord_web: Web) -> None:
+    """Behind Discord's proxy the host is the operator's own; only dev mode knows its own."""
+    status, _, _ = await answer(discord_web, "GET", "", headers={"Host": "play.example.org"})
+    assert status == 200
