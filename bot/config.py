@@ -8,6 +8,7 @@ reads as every other tool does (quotes, `export`, `# comments` after a value).
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import math
 import os
@@ -21,6 +22,7 @@ from dotenv.parser import parse_stream
 from .store.postgres import describe, is_postgres_url
 
 DEFAULT_DATABASE_PATH = "data/solitaire.db"
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # The shortest WEB_SECRET taken: every player holds a session signed with it, and a key much
 # shorter than a random 32 characters falls out of one by trying (then any session is forged).
@@ -48,6 +50,9 @@ class Config:
     web_host: str = "127.0.0.1"
     web_port: int = 8080
     web_secret: str | None = field(default=None, repr=False)
+    # The proxies in front of the page whose X-Forwarded-For is believed (limits.py); none:
+    # the header is ignored, and sign-ins are limited by no address.
+    web_trusted_proxies: tuple[Network, ...] = ()
     client_id: str | None = None
     client_secret: str | None = field(default=None, repr=False)
 
@@ -164,6 +169,16 @@ def load_config(
             f"key each start); make one with: {MAKE_A_SECRET}"
         )
 
+    proxies_text = values.get("WEB_TRUSTED_PROXIES", "").strip()
+    try:
+        web_trusted_proxies = tuple(ipaddress.ip_network(part.strip(), strict=False)
+                                    for part in proxies_text.split(",") if part.strip())
+    except ValueError:
+        raise ConfigError(
+            f"WEB_TRUSTED_PROXIES must list the addresses or networks of the proxies in front "
+            f"of the page, with commas (like 127.0.0.1,10.0.0.0/8), not {proxies_text!r}."
+        ) from None
+
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
@@ -180,6 +195,7 @@ def load_config(
         web_host=values.get("WEB_HOST", "").strip() or "127.0.0.1",
         web_port=int(port_text),
         web_secret=web_secret,
+        web_trusted_proxies=web_trusted_proxies,
         client_id=client_id,
         client_secret=values.get("DISCORD_CLIENT_SECRET", "").strip() or None,
     )

@@ -1,8 +1,9 @@
 """How the page's server refuses, and what every answer carries.
 
 Every refusal is a JSON error saying why, whatever refused it: a handler (``BadRequest``,
-aiohttp's ``HTTPUnauthorized``), aiohttp's router (404, 405) or its body limit (413); an
-unexpected failure is logged once and answered 500 the same way. Every answer, refusals
+aiohttp's ``HTTPUnauthorized``), aiohttp's router (404, 405) or its body limit (413), a
+limit (``limits.TryLater``: 429 or 503, with ``Retry-After``); an unexpected failure is
+logged once and answered 500 the same way. Every answer, refusals
 included, carries the page's Content-Security-Policy, ``nosniff`` and ``no-referrer``
 (``secure``, run as each answer is prepared), and ``/api/*``'s, which carry a player's data,
 ``Cache-Control: no-store``. In dev mode, where anyone signs in as anyone, the server answers
@@ -19,6 +20,8 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from aiohttp import web
+
+from .limits import TryLater
 
 if TYPE_CHECKING:
     from aiohttp.typedefs import Middleware
@@ -57,11 +60,16 @@ def refusing(*, dev: bool) -> Middleware:
             return await handler(request)
         except BadRequest as err:
             return refused(400, str(err))
+        except TryLater as err:
+            return refused(err.status, str(err), {"Retry-After": str(err.retry_after)})
         except web.HTTPException as err:
             if err.status < 400:
                 raise
             kept = {name: err.headers[name] for name in KEPT_HEADERS if name in err.headers}
-            return refused(err.status, err.text or err.reason, kept)
+            answer = refused(err.status, err.text or err.reason, kept)
+            if err.status == web.HTTPRequestTimeout.status_code:
+                answer.force_close()  # the rest of its body would be read as a request
+            return answer
         except Exception:
             log.exception("the page's server failed on %s %s", request.method, request.path)
             return refused(500, "The server failed on this request; it has been logged.")

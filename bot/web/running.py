@@ -25,6 +25,11 @@ from .view import ChannelBoards
 
 log = logging.getLogger(__name__)
 
+# A connection that sends nothing for this long is closed: one opened and left silent, one
+# idle between requests (the page asks every 3 s while open), one whose headers trickle in.
+# A slow body is the server's own to cut short (server.BODY_READ_S).
+IDLE_S = 20.0
+
 
 class BotSide(Protocol):
     """What the page's own process gets from Discord with the bot's token: the player's
@@ -76,8 +81,8 @@ async def start_web(core: Core, config: Config, *, dev: bool = False, api: str |
     if config.client_id is not None and config.client_secret is not None:
         signin = SignIn(config.client_id, config.client_secret, api=api)
     server = WebServer(core, Sessions(config.web_secret), signin=signin, dev=dev,
-                       channels=channels, members=members)
-    runner = web.AppRunner(server.app(), access_log=None)
+                       channels=channels, members=members, trusted=config.web_trusted_proxies)
+    runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=IDLE_S)
     await runner.setup()
     await web.TCPSite(runner, config.web_host, config.web_port).start()
     serving = Serving(runner, signin)

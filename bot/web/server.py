@@ -8,11 +8,13 @@ stylesheet and its script, the SDK bundled in. Requests carry a signed session
 (``sessions.py``), got by signing in through Discord (``signin.py``) — or, in dev mode only
 (``--dev``, on loopback), as whichever user the page's URL names (``/?dev_user=<id>``).
 A game counts in the server the Activity was opened in only when Discord says the player
-is a member of it (``Members``, asked once at sign-in).
+is a member of it (``Members``, asked once at sign-in). How much any one player or address
+is answered is ``limits.py``'s to say; how a refusal reads, ``refusals.py``'s.
 """
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import json
 import logging
@@ -27,12 +29,15 @@ from aiohttp import web
 from engine import GAMES, MAX_DEAL
 from engine.moves import MAX_TEXT
 
+from ..config import Network
 from ..core import Core
 from ..replies import Action, Ask, BoardRef, Player, Question, is_digits, is_id
 from ..words.language import language_of, speaking
+from . import limits
+from .limits import TryLater, client_address
 from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
-from .signin import Members, SignIn, SignInRefused
+from .signin import Members, SignIn, SignInBusy, SignInRefused
 from .view import ChannelBoards, WebReplies, page_words
 
 log = logging.getLogger(__name__)
@@ -43,6 +48,7 @@ ASSETS = {"app.js": "text/javascript", "app.css": "text/css"}
 PLAYS = {a.value: a for a in (Action.MOVE, Action.UNDO, Action.REDO, Action.REDEAL,
                               Action.TO_FOUNDATIONS, Action.HINT, Action.AUTO_FINISH)}
 BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
+BODY_READ_S = 10.0  # a body not all sent by then is refused (408), its connection closed
 ARG = re.compile(r"[a-z0-9-]{1,30}")  # a question's argument: a game, a number, a flag
 
 
@@ -57,11 +63,12 @@ class WebServer:
     """The page's routes over ``core``. ``signin``: Discord's OAuth2 (None: no sign-in but
     dev mode's); ``dev``: sign in as any user the page names, for development;
     ``members``: asks Discord with the bot's token whether a player is in the server the
-    page names (None: no token here, so no game counts in a server)."""
+    page names (None: no token here, so no game counts in a server); ``trusted``: the
+    proxies whose ``X-Forwarded-For`` is believed (``WEB_TRUSTED_PROXIES``)."""
 
     def __init__(self, core: Core, sessions: Sessions, *, signin: SignIn | None,
                  dev: bool = False, channels: ChannelBoards | None = None,
-                 members: Members | None = None) -> None:
+                 members: Members | None = None, trusted: tuple[Network, ...] = ()) -> None:
         self.core = core
         self.sessions = sessions
         self.signin = signin
@@ -69,6 +76,9 @@ class WebServer:
         self.channels = channels
         self.members = members
         self._said_no_members = False
+        self.trusted = trusted
+        self.per_player = limits.Buckets(limits.PER_PLAYER)
+        self.sign_ins = limits.Buckets(limits.SIGN_INS_PER_ADDRESS)
         self.assets = {name: _asset(STATIC / name, kind) for name, kind in ASSETS.items()}
         self.index = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -112,12 +122,16 @@ class WebServer:
         and a session for this server."""
         if self.signin is None:
             raise web.HTTPNotFound(text="Signing in through Discord is not set up here.")
+        self._sign_in_from(request)
         body = await _body(request)
         code = _text(body, "code", 200)
         named = _guild(body)
         try:
             token = await self.signin.exchange(code)
             user = await self.signin.who(token)
+        except SignInBusy as err:
+            raise TryLater("Discord is signing in too many players just now: try again in "
+                           "a moment.", err.retry_after_s, status=503) from None
         except SignInRefused as err:
             log.warning("a sign-in was refused: %s", err)
             return web.json_response({"error": "Discord did not accept the sign-in."},
@@ -131,6 +145,7 @@ class WebServer:
         if not self.dev:
             raise web.HTTPNotFound(text="There is no dev sign-in: the server is not in dev "
                                         "mode (--dev).")
+        self._sign_in_from(request)
         body = await _body(request)
         user = _whole(_text(body, "user", 20))
         if user is None or not is_id(user):
@@ -161,6 +176,13 @@ class WebServer:
                      user_id, guild_id)
         return guild_id if member else None
 
+    def _sign_in_from(self, request: web.Request) -> None:
+        """Count a sign-in against its address's share (none known: no share to count)."""
+        address = client_address(request.remote, request.headers.getall("X-Forwarded-For", []),
+                                 self.trusted)
+        if address is not None and (wait := self.sign_ins.take(address)):
+            raise TryLater("Too many sign-ins from this address: try again later.", wait)
+
     def _signed(self, user_id: int, locale: str | None, guild_id: int | None = None,
                 **extra: str) -> web.Response:
         language = language_of(locale)
@@ -183,8 +205,8 @@ class WebServer:
             player, seen, seen_lost=lost, to=to), empty={"same": True})
 
     async def act(self, request: web.Request) -> web.Response:
-        body = await _body(request)
         player = self._player(request)
+        body = await _body(request)
         action = PLAYS.get(_text(body, "action", 10))
         if action is None:
             raise BadRequest(f"action must be one of {', '.join(PLAYS)}")
@@ -194,8 +216,8 @@ class WebServer:
             player, action, move, seen=seen, to=to))
 
     async def new_game(self, request: web.Request) -> web.Response:
-        body = await _body(request)
         player = self._player(request)
+        body = await _body(request)
         game = _game(body)
         deal = body.get("deal")
         if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
@@ -205,15 +227,15 @@ class WebServer:
             player, game, deal, to=to))
 
     async def daily(self, request: web.Request) -> web.Response:
-        body = await _body(request)
         player = self._player(request)
+        body = await _body(request)
         game = _game(body)
         return await self._call(player, request, lambda to: self.core.daily(player, game, to=to))
 
     async def answer(self, request: web.Request) -> web.Response:
         """A yes or no to a question a reply asked (a new game over an unfinished one)."""
-        body = await _body(request)
         player = self._player(request)
+        body = await _body(request)
         try:
             ask = Ask(_text(body, "ask", 10))
         except ValueError:
@@ -250,13 +272,21 @@ class WebServer:
         if session is None:
             raise web.HTTPUnauthorized(text="Sign in first: the session is missing or has "
                                             "expired.")
+        if wait := self.per_player.take(session.user_id):
+            raise TryLater("Too many requests from this player: try again in a moment.", wait)
         # The server Discord said at sign-in the player is in (None: a DM, or none trusted).
         return Player(session.user_id, session.guild_id, session.language)
 
 
 async def _body(request: web.Request) -> dict[str, Any]:
     try:
-        body = json.loads(await request.read() or b"{}")
+        async with asyncio.timeout(BODY_READ_S):
+            raw = await request.read()
+    except TimeoutError:
+        raise web.HTTPRequestTimeout(text=f"the body was not all sent within {BODY_READ_S:.0f} "
+                                          "s") from None
+    try:
+        body = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError):
         raise BadRequest("the body must be JSON") from None
     except RecursionError:

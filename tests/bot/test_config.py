@@ -231,3 +231,14 @@ def test_a_web_secret_too_short_to_be_a_key_is_refused_with_how_to_make_one(
     monkeypatch.delenv("WEB_SECRET", raising=False)
     assert main(["--web", "--dev", "--env-file", str(tmp_path / ".env")]) == 2
     assert "WEB_SECRET is too short" in capsys.readouterr().err
+
+
+def test_trusted_proxies_are_addresses_or_networks_and_none_by_default() -> None:
+    import ipaddress
+
+    assert load_config({}, None).web_trusted_proxies == ()
+    proxies = load_config({"WEB_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8,::1"}, None)
+    assert proxies.web_trusted_proxies == tuple(
+        ipaddress.ip_network(n) for n in ("127.0.0.1/32", "10.0.0.0/8", "::1/128"))
+    with pytest.raises(ConfigError, match="WEB_TRUSTED_PROXIES must list"):
+        load_config({"WEB_TRUSTED_PROXIES": "discord"}, None)

@@ -1326,6 +1326,8 @@ class FakeDiscord:
         self.client_secret = "fake-client-secret.for-tests-only"
         self.oauth_codes: dict[str, int] = {}
         self.access_tokens: dict[str, int] = {}
+        # Until then (monotonic), /oauth2/token answers 429 as Discord does past its limit.
+        self.token_limited_until = 0.0
         u = self.users
         # Two servers on different shards of two: "Solitaire Club" on 0, "Other Server" on 1.
         gid = ids.next_on_shard(0, 2)
@@ -2338,6 +2340,12 @@ class FakeDiscord:
 
     async def _oauth2_token(self, request: web.Request) -> web.Response:
         """The authorization-code grant: the app's id and secret, and a code used once."""
+        wait = self.token_limited_until - time.monotonic()
+        if wait > 0:
+            return web.Response(status=429, body=json.dumps(
+                {"message": "You are being rate limited.", "retry_after": round(wait, 3),
+                 "global": False}).encode(),
+                headers={"Content-Type": "application/json", "Retry-After": str(int(wait) + 1)})
         form = await request.post()
         if (form.get("client_id") != str(self.application_id)
                 or form.get("client_secret") != self.client_secret):

@@ -29,7 +29,8 @@ async def answer(web: Web, method: str, path: str, **kwargs: Any) -> tuple[int, 
     ("POST", "api/signin", {"json": {"code": "x"}}, 404),  # no Discord sign-in set up here
     ("GET", "api/act", {}, 405),
     ("DELETE", "", {}, 405),
-    ("POST", "api/act", {"data": b"{" + b" " * 5000 + b"}"}, 413),
+    ("POST", "api/dev/signin", {"data": b"{" + b" " * 5000 + b"}"}, 413),
+    ("POST", "api/act", {"data": b"{" + b" " * 5000 + b"}"}, 401),  # who asks comes first
     ("POST", "api/dev/signin", {"data": b"[1"}, 400),
 ])
 async def test_a_refusal_carries_the_security_headers_and_says_why(
