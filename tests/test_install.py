@@ -114,6 +114,22 @@ def project_install(command: str) -> str:
     return step
 
 
+def checkout_files() -> list[str]:
+    """The checkout's files, as git lists them; outside git (a copy, as ``.ci/ranges``
+    makes), every file but what building and testing leave behind."""
+    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+                            cwd=ROOT, capture_output=True)
+    if listed.returncode == 0:
+        names = listed.stdout.decode().split("\0")
+        return [name for name in names if name and (ROOT / name).is_file()]
+    left = {".git", ".venv", "venv", "build", "dist", "out", "boards", "data", ".env",
+            "node_modules", "__pycache__", ".mypy_cache", ".ruff_cache", ".pytest_cache",
+            ".hypothesis"}  # .gitignore's, and npm's
+    return [str(path.relative_to(ROOT)) for path in ROOT.rglob("*")
+            if path.is_file() and not left & set(path.relative_to(ROOT).parts)
+            and path.suffix not in {".so", ".pyc"} and ".egg-info" not in str(path)]
+
+
 def test_the_readmes_commands_run_the_compiled_solver_from_the_checkout(tmp_path: Path) -> None:
     """As a user runs them: a copy of the checkout, a new environment, the project installed
     there by the README's own step, and then the bot started from the checkout's folder, as
@@ -126,12 +142,9 @@ def test_the_readmes_commands_run_the_compiled_solver_from_the_checkout(tmp_path
     install = project_install(start)
     assert install == project_install(test), "both commands install the project alike"
     checkout = tmp_path / "checkout"
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            cwd=ROOT, capture_output=True, check=True).stdout.decode()
-    for name in filter(None, listed.split("\0")):
-        if (ROOT / name).is_file():
-            (checkout / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, checkout / name)
+    for name in checkout_files():
+        (checkout / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, checkout / name)
     # The new environment has the lock's releases (this one's, pip among them) in place of
     # the README's first two steps, which download them.
     venv = checkout / ".venv"
