@@ -10,6 +10,8 @@ request comes from.
   address is a proxy's, shared by every player: ``X-Forwarded-For`` is believed only from a
   peer listed in ``WEB_TRUSTED_PROXIES``, and without that setting no limit by address is
   kept at all (one player would use up everyone's share).
+- **Held refusals**: a 429 (or 503) is answered after up to ``HOLD_S``, so that a client that
+  never waits costs the server a request a second per connection, not thousands.
 - **Sign-ins reaching Discord** (``SIGN_INS_TO_DISCORD``): every code exchanged at Discord's
   ``/oauth2/token``, for everyone together (``signin.py``), well within what a host may send
   Discord before it is refused or banned; and a 429 of Discord's there is honoured.
@@ -44,6 +46,11 @@ class Rate:
 PER_PLAYER = Rate(per_s=10, burst=40)
 SIGN_INS_PER_ADDRESS = Rate(per_s=1 / 6, burst=10)  # a household's players opening it a few times
 SIGN_INS_TO_DISCORD = Rate(per_s=5, burst=20)  # 300 sign-ins a minute, from every address
+# A request past its share is answered after this long (or its Retry-After, if sooner): a
+# client asking again at once, one request at a time on each connection, then gets about one
+# answer a second a connection. Answered at once, the 429s alone took one flooding client
+# 5,000-8,700 answers a second, most of a core (benchmarks.web_flood; docs/SPEED.md).
+HOLD_S = 1.0
 
 
 class TryLater(Exception):

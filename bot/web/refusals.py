@@ -2,10 +2,10 @@
 
 Every refusal is a JSON error saying why, whatever refused it: a handler (``BadRequest``,
 aiohttp's ``HTTPUnauthorized``), aiohttp's router (404, 405) or its body limit (413), a
-limit (``limits.TryLater``: 429 or 503, with ``Retry-After``); an unexpected failure is
-logged once and answered 500 the same way. Every answer, refusals
-included, carries the page's Content-Security-Policy, ``nosniff`` and ``no-referrer``
-(``secure``, run as each answer is prepared), and ``/api/*``'s, which carry a player's data,
+limit (``limits.TryLater``: 429 or 503, with ``Retry-After``, held a moment); an unexpected
+failure is logged once and answered 500 the same way. Every answer, refusals included,
+carries the page's Content-Security-Policy, ``nosniff`` and ``no-referrer`` (``secure``, run
+as each answer is prepared), and ``/api/*``'s, which carry a player's data,
 ``Cache-Control: no-store``. In dev mode, where anyone signs in as anyone, the server answers
 only a request whose ``Host`` and ``Origin`` (if any) are loopback's: a page a developer visits
 cannot reach it by a name of its own pointed at 127.0.0.1 (DNS rebinding).
@@ -13,6 +13,7 @@ cannot reach it by a name of its own pointed at 127.0.0.1 (DNS rebinding).
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 from collections.abc import Awaitable, Callable
@@ -21,6 +22,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
+from . import limits
 from .limits import TryLater
 
 if TYPE_CHECKING:
@@ -61,6 +63,7 @@ def refusing(*, dev: bool) -> Middleware:
         except BadRequest as err:
             return refused(400, str(err))
         except TryLater as err:
+            await asyncio.sleep(min(err.retry_after_s, limits.HOLD_S))  # (limits.py: why)
             return refused(err.status, str(err), {"Retry-After": str(err.retry_after)})
         except web.HTTPException as err:
             if err.status < 400:

@@ -32,6 +32,12 @@ HARDLY = 0.001  # a bucket that refills about never within a test
 LOOPBACK = (ipaddress.ip_network("127.0.0.1/32"),)
 
 
+@pytest.fixture(autouse=True)
+def refused_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refusal's hold (limits.HOLD_S) is a matter of time: the tests below wait for none."""
+    monkeypatch.setattr(limits, "HOLD_S", 0.0)
+
+
 def no_error_logged(caplog: pytest.LogCaptureFixture) -> None:
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
