@@ -48,6 +48,7 @@ ASSETS = {"app.js": "text/javascript", "app.css": "text/css"}
 PLAYS = {a.value: a for a in (Action.MOVE, Action.UNDO, Action.REDO, Action.REDEAL,
                               Action.TO_FOUNDATIONS, Action.HINT, Action.AUTO_FINISH)}
 BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
+BODY_DEPTH = 8  # levels of JSON nesting: the page's requests nest two at most
 BODY_READ_S = 10.0  # a body not all sent by then is refused (408), its connection closed
 ARG = re.compile(r"[a-z0-9-]{1,30}")  # a question's argument: a game, a number, a flag
 
@@ -285,15 +286,38 @@ async def _body(request: web.Request) -> dict[str, Any]:
     except TimeoutError:
         raise web.HTTPRequestTimeout(text=f"the body was not all sent within {BODY_READ_S:.0f} "
                                           "s") from None
+    if _depth(raw) > BODY_DEPTH:
+        raise BadRequest(f"the body must be JSON nested at most {BODY_DEPTH} levels deep")
     try:
         body = json.loads(raw or b"{}")
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise BadRequest("the body must be JSON") from None
-    except RecursionError:
-        raise BadRequest("the body must be JSON nested a few levels deep, not hundreds") from None
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object")
     return body
+
+
+def _depth(raw: bytes) -> int:
+    """How deeply the JSON text nests arrays and objects, counted outside strings: checked
+    before parsing, so no depth reaches the parser's recursion (whose limit varies)."""
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):  # ] }
+            depth -= 1
+    return deepest
 
 
 def _text(body: dict[str, Any], key: str, most: int) -> str:

@@ -6,6 +6,7 @@ and "١٢٣" (Arabic-Indic), which ``int`` reads as 123."""
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 import pytest
@@ -95,16 +96,24 @@ async def test_an_answer_with_digits_that_are_not_ascii_changes_nothing(
     no_error_logged(caplog)
 
 
+@pytest.mark.parametrize("recursion_limit", [1000, 20000])
 async def test_json_nested_too_deep_is_refused_with_why(
-    web: Web, caplog: pytest.LogCaptureFixture
+    web: Web, caplog: pytest.LogCaptureFixture, recursion_limit: int
 ) -> None:
+    # Whatever recursion limit the process runs with (other code may raise it), the depth
+    # is refused before the parser meets it.
     session, board = await dealt(web)
-    deep = "[" * 1500 + "]" * 1500
-    for path in ("api/act", "api/dev/signin"):
-        async with web.http.post(web.url + path, data=deep,
-                                 headers={"Authorization": f"Bearer {session}"}) as response:
-            assert response.status == 400
-            assert "nested" in (await response.json())["error"]
+    was = sys.getrecursionlimit()
+    sys.setrecursionlimit(recursion_limit)
+    try:
+        for deep in ("[" * 1500 + "]" * 1500, '{"a":' * 9 + "1" + "}" * 9):
+            for path in ("api/act", "api/dev/signin"):
+                async with web.http.post(web.url + path, data=deep, headers={
+                        "Authorization": f"Bearer {session}"}) as response:
+                    assert response.status == 400
+                    assert "nested" in (await response.json())["error"]
+    finally:
+        sys.setrecursionlimit(was)
     assert (await web.call("api/board", session=session))["board"]["ref"] == board["ref"]
     no_error_logged(caplog)
 
