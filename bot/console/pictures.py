@@ -1,6 +1,6 @@
-"""The console's pictures: each board and animation written to a folder, numbered on from
-earlier sessions' (nothing is overwritten), the newest ``KEEP_PICTURES`` kept: older ones
-are deleted as new ones come."""
+"""The console's pictures: a board's when asked for, each stats card and replay, written to
+a folder, numbered on from earlier sessions' (nothing is overwritten), the newest
+``KEEP_PICTURES`` kept: older ones are deleted as new ones come."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ class PictureFolder:
 
     def save(self, png: bytes, filename: str) -> Path:
         """Write a picture, numbered on; only the newest ``KEEP_PICTURES`` are kept. The
-        same picture again (a menu narrowed to one pile, say) is not written twice."""
+        same picture again (a board asked for twice, say) is not written twice."""
         if self._last is not None and self._last[0] == png:
             return self._last[1]
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -28,16 +28,6 @@ class PictureFolder:
         self._last = (png, path)
         for old in _pictures(self.folder)[:-KEEP_PICTURES]:
             old.unlink(missing_ok=True)
-        return path
-
-    def amend(self, png: bytes) -> Path:
-        """The picture just written, amended (the solver proved its board lost): written
-        over the same file, one picture a position."""
-        if self._last is None:
-            return self.save(png, "amended.png")
-        path = self._last[1]
-        path.write_bytes(png)
-        self._last = (png, path)
         return path
 
     def forget(self) -> int:

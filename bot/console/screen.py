@@ -1,5 +1,7 @@
 """The console's side of the core's ``Presenter``: replies printed as terminal text, each
-picture written to a folder and its path printed.
+board drawn in characters (``board_text``); a board's picture is written to a folder only
+when asked (``write_picture``), a message's (a stats card, a replay) always, each path
+printed.
 
 Discord's Markdown reads as plain text here, and a mention of the console's player as
 "you". The last board and question shown are kept: the labels typed next act on them.
@@ -13,7 +15,9 @@ from typing import TextIO
 
 from ..replies import Board, LostBoard, Message, Player, Question, Reply, Update
 from ..words.language import _, p_
+from ..words.phrases import command
 from ..words.typed import as_typed
+from .board_text import board_text, wants_colour
 from .pictures import PictureFolder
 
 CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
@@ -24,11 +28,12 @@ class Screen:
 
     awaits_verdict = True  # a board's verdict is said before the next prompt
     refreshes_boards = False  # a terminal's boards are in no channel, nor are others'
-    shows_pictures = True  # written to a folder, its path printed
+    shows_pictures = True  # kept, and a board's written to a folder when asked
 
-    def __init__(self, boards: Path, out: TextIO) -> None:
+    def __init__(self, boards: Path, out: TextIO, *, colour: bool | None = None) -> None:
         self.boards = boards
         self.out = out
+        self.colour = wants_colour(out) if colour is None else colour  # ANSI escapes
         self.pictures = PictureFolder(boards)
         self.board: Board | None = None  # the last board shown: buttons and menu act on it
         self.question: Question | None = None  # a yes/no question waiting for a label
@@ -51,9 +56,21 @@ class Screen:
         self.say(text)
 
     async def amend(self, amended: LostBoard) -> None:
-        """The solver proved the board just shown lost: say so, with its new picture."""
+        """The solver proved the board just shown lost: say so in a line (its drawing,
+        just above, is the same position), and keep its picture with the banner."""
         self.say(amended.text.splitlines()[-1])
-        self.say(_("Picture: {path}", path=self.pictures.amend(amended.png)))
+        if self.board is not None:
+            self.board = self.board.lost(amended)
+
+    def write_picture(self) -> None:
+        """The last board's picture, written to the folder (once, however often asked),
+        and where."""
+        board = self.board
+        if board is None or not board.png:
+            self.say(_("There is no board to draw yet: {show} shows your game's, {new} deals "
+                       "one.", show=command("show"), new=command("new")))
+            return
+        self.say(self._picture_line(board.png, board.filename))
 
     async def collapse(self, channel_id: int, message_id: int) -> None:
         """Never asked: a terminal has no channel, so no board of it is posted in one."""
@@ -88,8 +105,10 @@ class Screen:
             f"[{b.label}]" if b.enabled else _("({button}: greyed out)", button=b.label)
             for b in controls.buttons
         )
-        lines = [board.text, self._picture_line(board.png, board.filename),
-                 _("Buttons: {buttons}", buttons=buttons)]
+        lines = [board.text]
+        if board.table is not None:
+            lines += ["", board_text(board.table, colour=self.colour), ""]
+        lines.append(_("Buttons: {buttons}", buttons=buttons))
         if controls.menu:
             lines.append(_("Menu — {placeholder}:", placeholder=controls.menu_placeholder))
             lines += [f"  {as_typed(o.value):<8} {o.label.partition(' · ')[2] or o.label}"

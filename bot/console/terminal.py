@@ -2,9 +2,10 @@
 
 The same flow and the same SQLite store as on Discord. Type the slash commands
 (`/new trefoil 42`, `/move 7 3`), press a button by typing its label (`Undo`,
-`To foundations`), or pick from the move menu by typing the move (`7 f1`). Each board's
-picture is written to a folder (numbered in order: `001-trefoil-42-0.png`) and its path
-printed. Any other line that looks like a move (`8 f2`, `redeal`) is played as `/move`.
+`To foundations`), or pick from the move menu by typing the move (`7 f1`). Each board is
+drawn in characters (``board_text``); `/picture` writes the last one's picture to a folder
+(numbered in order: `001-trefoil-42-0.png`) and prints its path. Any other line that looks
+like a move (`8 f2`, `redeal`) is played as `/move`.
 
 The records commands work here too, on the console player's own games: `/stats [game]`,
 `/leaderboard [game] [week|month|all]`, `/daily trefoil`, `/daily-board trefoil [day]`,
@@ -40,7 +41,17 @@ from ..replies import (
     Reply,
 )
 from ..store import DEFAULT_SETTINGS
-from ..words.language import ENGLISH, LANGUAGES, _, current, language_of, n_, p_, speaking
+from ..words.language import (
+    ENGLISH,
+    LANGUAGES,
+    _,
+    current,
+    language_of,
+    n_,
+    p_,
+    pN_,
+    speaking,
+)
 from ..words.phrases import code, command, option, typed_days
 from ..words.typed import as_english, as_typed
 from .screen import CONSOLE_PLAYER, Screen
@@ -52,6 +63,8 @@ COMMANDS = (
     "challenge", "replay",
 )
 QUIT = ("quit", "exit")  # the console's own: no Discord command, the same in every language
+# The console's own command, typed in the language spoken or in English like Discord's.
+PICTURE = pN_("command", "picture")  # the last board's picture, written to a file
 # The options typed as `option:value`, by their English names.
 OPTIONS = ("game", "deal", "from", "to", "period", "day")
 
@@ -63,6 +76,12 @@ def greeting() -> str:
         new=command("new", "trefoil"), games=", ".join(GAMES), move=command("move", "7", "3"),
         undo=code(_(BUTTON_LABELS[Action.UNDO])), help=command("help"), quit=code("/quit"),
     )
+
+
+def console_help() -> str:
+    """After the help: the commands only the console has."""
+    return _("In the console, {picture} writes the last board's picture to a file and says "
+             "where; {quit} leaves.", picture=command(PICTURE), quit=code("/quit"))
 
 
 def english(kind: str, typed: str, names: tuple[str, ...] | list[str]) -> str:
@@ -87,7 +106,7 @@ _SIMPLE = {a.value: a for a in (Action.UNDO, Action.REDO, Action.REDEAL, Action.
                                 Action.RESIGN, Action.HINT)}
 # Commands that take nothing after them here either (the console has one player: no
 # member to name): words after them are refused, not ignored (/undo 5 took back one move).
-ALONE = frozenset({"help", "forget-me", "replay", "challenge", "reset-server-stats"})
+ALONE = frozenset({"help", "forget-me", "replay", "challenge", "reset-server-stats", PICTURE})
 
 
 def _console_person() -> Member:  # named on their record's picture, in the language spoken
@@ -123,9 +142,10 @@ class Console(Screen):
     """Each line typed, one call of the core, which shows its reply on this ``Screen``."""
 
     def __init__(
-        self, core: Core, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER
+        self, core: Core, boards: Path, out: TextIO, player: Player = CONSOLE_PLAYER, *,
+        colour: bool | None = None,
     ) -> None:
-        super().__init__(boards, out)
+        super().__init__(boards, out, colour=colour)
         self.core = core
         self.player = player
 
@@ -170,7 +190,7 @@ class Console(Screen):
                        new=command("new", "trefoil"), help=command("help")))
             return True
         typed, args = words[0], [_unlabel(w) for w in words[1:]]
-        name = english("command", typed, COMMANDS)
+        name = english("command", typed, (*COMMANDS, PICTURE))
         player = self.player
         if name in QUIT:
             return False
@@ -180,6 +200,9 @@ class Console(Screen):
             return True
         if name == "help":
             await self.core.help(player, to=self)
+            self.say(console_help())
+        elif name == PICTURE:
+            self.write_picture()
         elif name == "rules":
             game = self._game(args, command("rules", "trefoil"))
             if game is not None:

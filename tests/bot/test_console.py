@@ -27,20 +27,18 @@ async def play(db: Path, boards: Path, *lines: str, locale: str | None = None) -
     return out.getvalue()
 
 
-async def test_a_new_player_deals_moves_and_gets_pictures(tmp_path: Path) -> None:
+async def test_a_new_player_deals_moves_and_gets_a_picture_when_asked(tmp_path: Path) -> None:
     db, boards = tmp_path / "s.db", tmp_path / "boards"
-    text = await play(db, boards, "/new trefoil 27", "/move 7 f1", "To foundations", "Undo")
+    text = await play(db, boards, "/new trefoil 27", "/move 7 f1", "To foundations", "Undo",
+                      "/picture")
     assert "Trefoil · deal 27 · 0 moves" in text
     assert "Played 7 f1 (2♣)." in text
     assert "10 cards to the foundations" in text
     assert "Took back 8 f2." in text
     pictures = sorted(boards.iterdir())
-    assert [p.name for p in pictures] == [
-        "001-trefoil-27-0.png", "002-trefoil-27-1.png", "003-trefoil-27-11.png",
-        "004-trefoil-27-10.png",
-    ]
-    assert all(p.read_bytes().startswith(PNG) for p in pictures)
-    assert f"Picture: {pictures[-1]}" in text
+    assert [p.name for p in pictures] == ["001-trefoil-27-10.png"]  # the last board's alone
+    assert pictures[0].read_bytes().startswith(PNG)
+    assert text.count("Picture: ") == 1 and f"Picture: {pictures[-1]}" in text
     assert "**" not in text and "`" not in text  # Discord Markdown is stripped
     store = await Stores.open(db)
     try:
@@ -67,8 +65,8 @@ async def test_the_console_is_one_player_with_no_cooldowns(tmp_path: Path) -> No
 
 async def test_the_game_is_still_there_in_the_next_session(tmp_path: Path) -> None:
     db, boards = tmp_path / "s.db", tmp_path / "boards"
-    await play(db, boards, "/new game:clover-leaf deal:5", "8 f3")
-    text = await play(db, boards, "/show", "/undo")
+    await play(db, boards, "/new game:clover-leaf deal:5", "8 f3", "/picture")
+    text = await play(db, boards, "/show", "/undo", "/picture")
     assert "Clover Leaf · deal 5 · 1 move" in text and "Took back 8 f3" in text
     numbers = sorted(int(p.name[:3]) for p in boards.glob("*.png"))
     assert numbers == list(range(1, len(numbers) + 1))  # numbering goes on, nothing overwritten
@@ -127,12 +125,12 @@ def test_python_m_bot_console_runs_as_a_program(tmp_path: Path) -> None:
     env.pop("DISCORD_TOKEN", None)
     done = subprocess.run(
         [sys.executable, "-m", "bot", "--console", "--env-file", str(tmp_path / "none.env")],
-        input="/new super-flower-garden 8\nRedeal\n/quit\n",
+        input="/new super-flower-garden 8\nRedeal\n/picture\n/quit\n",
         capture_output=True, text=True, env=env, timeout=60, cwd=Path(__file__).parents[2],
     )
     assert done.returncode == 0, done.stderr
     assert "Super Flower Garden · deal 8 · 1 move · 1 redeal left" in done.stdout
-    assert (tmp_path / "db" / "boards" / "002-super-flower-garden-8-1.png").exists()
+    assert (tmp_path / "db" / "boards" / "001-super-flower-garden-8-1.png").exists()
 
 
 def test_without_a_token_the_bot_says_how_to_get_one(tmp_path: Path) -> None:
@@ -169,20 +167,20 @@ async def test_the_console_speaks_the_language_it_is_given(tmp_path: Path) -> No
     """`--locale de`: the same game, every word in German (the tests' marked German), the
     commands and options typed as a German Discord names them or in English."""
     lines = ["/new trefoil 27 draw:True", "/move 7 f1", "/undo", "/settings four_colour:True",
-             "/settings colours:True", "/rules trefoil", "/help", "/nothing", "8 f9"]
+             "/settings colours:True", "/rules trefoil", "/help", "/nothing", "8 f9", "/picture"]
     english = await play(tmp_path / "en.db", tmp_path / "en", *lines)
     with installed(marked("de")):
         german = await play(
             tmp_path / "de.db", tmp_path / "de", "/newß trefoil 27 drawß:True", "/move 7 f1",
             "/undoß", "/settingsß four_colourß:True", "/settings colours:True", "/rulesß trefoil",
-            "/helpß", "/nothing", "8 f9", locale="de",
+            "/helpß", "/nothing", "8 f9", "/pictureß", locale="de",
         )
     assert "like /settings four_colour:True auto_moves:False." in english
     assert german.startswith("«Solitaire in the console. Start with /newß trefoil")
     assert "«There is no command /nothing. /helpß lists them.»" in german
     same = unmarked(german).replace(str(tmp_path / "de"), str(tmp_path / "en"))
     assert same == english, "the same game, in other words"
-    assert (tmp_path / "de").exists() and len(list((tmp_path / "de").iterdir())) == 3
+    assert len(list((tmp_path / "de").iterdir())) == 1, "the picture asked for"
 
 
 def test_python_m_bot_console_takes_a_locale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -221,12 +219,11 @@ async def test_a_language_the_console_does_not_speak_is_said(tmp_path: Path) -> 
 
 async def test_a_board_proven_lost_is_one_picture(tmp_path: Path) -> None:
     """The board, then its amendment with the banner: once written twice, two files for
-    one position."""
+    one position; now the one asked for."""
     db, boards = tmp_path / "s.db", tmp_path / "boards"
-    text = await play(db, boards, "/new clover-leaf 7", "9 2")
+    text = await play(db, boards, "/new clover-leaf 7", "9 2", "/picture")
     assert "No win is possible from this deal" in text
-    assert [p.name for p in sorted(boards.iterdir())] == [
-        "001-clover-leaf-7-0.png", "002-clover-leaf-7-1.png"]
+    assert [p.name for p in sorted(boards.iterdir())] == ["001-clover-leaf-7-1.png"]
 
 
 async def test_a_command_is_typed_with_its_accents_or_without(tmp_path: Path) -> None:

@@ -60,9 +60,10 @@ async def test_pictures_are_kept_to_the_newest_and_forget_me_deletes_them(
     tmp_path: Path,
 ) -> None:
     db, boards = tmp_path / "s.db", tmp_path / "boards"
-    # A board each: a redeal, taken back, again and again (/show has a cooldown).
-    await play(db, boards, "/new trefoil 27", *["redeal", "/undo"] * ((KEEP_PICTURES + 5) // 2),
-               "redeal")
+    # A picture each: a redeal, taken back, again and again (/show has a cooldown).
+    await play(db, boards, "/new trefoil 27", "/picture",
+               *["redeal", "/picture", "/undo", "/picture"] * ((KEEP_PICTURES + 5) // 2),
+               "redeal", "/picture")
     kept = sorted(boards.glob("*.png"))
     assert len(kept) == KEEP_PICTURES and kept[-1].name.startswith(f"{KEEP_PICTURES + 6:03}-")
     text = await play(db, boards, "/forget-me", "Delete everything")
@@ -86,7 +87,7 @@ def test_ctrl_c_leaves_the_console_at_once_without_a_traceback(tmp_path: Path) -
     proc.stdin.write("/new trefoil 3\n")
     proc.stdin.flush()
     deadline = time.monotonic() + 30
-    while "Picture:" not in proc.stdout.readline() and time.monotonic() < deadline:
+    while "Buttons:" not in proc.stdout.readline() and time.monotonic() < deadline:
         pass
     proc.send_signal(signal.SIGINT)  # no Enter follows
     _, err = proc.communicate(timeout=15)
@@ -152,7 +153,7 @@ async def test_the_menu_shows_what_each_move_does(tmp_path: Path) -> None:
 async def test_the_same_picture_is_not_written_twice(tmp_path: Path) -> None:
     boards = tmp_path / "b"
     # Corner Stones deal 1 has 34 moves, more than a menu holds: the menu lists piles.
-    text = await play(tmp_path / "s.db", boards, "/new corner-stones 1", "pick 1", "pick 1",
-                      "pick")
+    text = await play(tmp_path / "s.db", boards, "/new corner-stones 1", "/picture", "pick 1",
+                      "/picture", "pick 1", "pick", "/picture")
     assert "Moves from stack 1" in text
     assert len(list(boards.glob("*.png"))) == 1, "picking a pile draws the same board"
