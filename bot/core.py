@@ -12,7 +12,8 @@ the core back after the reply, and no adapter reaches behind this face.
 Each method that answers a player answers in the player's language (``Player.language``):
 it runs speaking it, and so does the work it starts. A message shared in a channel (a
 leaderboard) is worded in the server's by the flow that makes it. Whatever fails is
-answered with the truth about it (``flows.outcomes.guarded``), in one place: here.
+answered with the truth about it (``flows.outcomes.guarded``), in one place: the path every
+reply takes to its presenter, ``flows.showing``.
 """
 
 from __future__ import annotations
@@ -32,17 +33,16 @@ from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
 from .flows.game import GameFlow
-from .flows.outcomes import Answering, guarded
 from .flows.replays import Replays
 from .flows.settings import PlayerSettings
+from .flows.showing import Showing
 from .flows.solver import SolverService
 from .flows.stats import SERVER, StatsFlow
 from .leading import Leading
-from .presenter import Channels, Posted, Presenter
+from .presenter import Channels, Presenter
 from .replies import (
     Action,
     Ask,
-    Board,
     BoardRef,
     ChallengeAction,
     DealRequest,
@@ -56,12 +56,12 @@ from .replies import (
     is_id,
     refusal,
 )
-from .store import SavedGame, Stores
+from .store import Stores
 from .store.database import Notice, StoreUnavailable
 from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
 from .words.phrases import command
-from .workers.pictures import Pictures, Renderer, boards_drawn
+from .workers.pictures import Pictures, Renderer
 from .workers.solver import SolverWorker
 
 log = logging.getLogger(__name__)
@@ -116,7 +116,9 @@ class Core:
                                challenges=self.challenges, cooldowns=self.cooldowns,
                                data_rights=self.data_rights, clock=clock)
         self._stopped = self._closed = False
-        self.answering = Answering()
+        self.showing = Showing(self.game, self.settings, self.solver, self.challenges,
+                               stores.boards)
+        self._present = self.showing.present  # every call's reply is shown through it
         stores.listen(self._heard)
 
     @classmethod
@@ -133,7 +135,7 @@ class Core:
     async def finish_answers(self, within_s: float = ANSWERS_FINISH_S) -> None:
         """Let the replies being shown now finish (``within_s`` at most): before an adapter
         closes its connections."""
-        await self.answering.finish(within_s)
+        await self.showing.answering.finish(within_s)
 
     async def stop_work(self) -> None:
         """Stop leading, and end searches and pictures still running, quietly: before an
@@ -317,88 +319,6 @@ class Core:
         else:
             work = self.challenges.answer(player, challenge_id, action is ChallengeAction.ACCEPT)
         await self._present(player, to, f"challenge {challenge_id}: {action.value}", work)
-
-    # -- showing a reply --------------------------------------------------------------
-
-    async def _present(
-        self, player: Player, to: Presenter, context: str, work: Awaitable[Reply], *,
-        changes: bool = True,
-    ) -> None:
-        """Do ``work`` and show its reply through ``to``, then what follows: the player's
-        boards in channels shown anew, the solver's look at a new board, a challenge's
-        message kept, messages brought up to date, the earlier board collapsed. In the
-        player's language; a failure is answered with the truth about it (``guarded``).
-        ``changes``: whether the work may change the game (not a look at it)."""
-        with speaking(player.language), boards_drawn(to.shows_pictures), self.answering.showing():
-            reply = await guarded(player, context, work)
-            posted = await to.show(reply)
-            board = reply.board
-            refresh = (board is not None and to.refreshes_boards and changes
-                       and not reply.refused and not board.private)
-            if board is not None and refresh:
-                await self._refresh_boards(board, to)
-            if board is not None:
-                await self._look_for_a_win(board, to, refresh=refresh)
-            challenge = reply.message.challenge if reply.message is not None else None
-            if challenge is not None and posted is not None:
-                with contextlib.suppress(StoreUnavailable):  # its message then stays as posted
-                    await self.challenges.posted(challenge.challenge_id, posted.channel_id,
-                                                 posted.message_id)
-            for update in reply.updates:
-                await to.update(update)
-            if board is not None and not board.private and posted is not None:
-                await self._collapse_earlier(board, posted, to)
-
-    async def _look_for_a_win(self, board: Board, to: Presenter, *, refresh: bool) -> None:
-        """The solver looks at a board just shown; if it proves that no win is possible
-        while the board is still the player's latest, the board is amended to say so
-        (never under a player's lock), and so are its copies in channels (``refresh``)."""
-
-        async def amend(saved: SavedGame) -> None:
-            amended = await self.game.amended(board, saved)
-            await to.amend(amended)
-            if refresh:
-                await self._refresh_boards(board.lost(amended), to)
-
-        if to.awaits_verdict:
-            lost = await self.solver.verdict(board)
-            if lost is not None:
-                await amend(lost)
-        else:
-            self.solver.request_verdict(board, amend)
-
-    async def _refresh_boards(self, board: Board, to: Presenter) -> None:
-        """The player's live board in each channel, shown as ``board`` (drawn now if it
-        was not: the presenter shows no picture). Not if the player's boards are private
-        now, as the database says: another process may have made them so since ``board``
-        was composed, unheard on SQLite."""
-        try:
-            if (await self.settings.as_stored(board.owner_id))["private_boards"]:
-                return
-            live = await self.stores.boards.of_player(board.owner_id)
-            if live and not board.png:
-                drawn = await self.game.drawn(board)
-                if drawn is None:
-                    return  # the game has moved on meanwhile: its move shows the new board
-                board = drawn
-        except StoreUnavailable:
-            return  # they stay as they were: the next move tries again
-        except Exception:  # the reply has been shown: only the channels' copies are missed
-            log.exception("could not draw the board of user %s for its channels",
-                          board.owner_id)
-            return
-        for channel_id, message_id in live.items():
-            await to.refresh(channel_id, message_id, board)
-
-    async def _collapse_earlier(self, board: Board, posted: Posted, to: Presenter) -> None:
-        """One live board per player and channel: the one ``posted`` replaces is collapsed."""
-        try:
-            previous = await self.stores.boards.swap(board.owner_id, posted.channel_id,
-                                                     posted.message_id)
-        except StoreUnavailable:
-            return  # the earlier board stays whole: no harm
-        if previous is not None:
-            await to.collapse(posted.channel_id, previous)
 
     # -- leading ----------------------------------------------------------------------
 

@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from engine import Card, Move
+from engine import Card, Game, Move
 from engine.words import N_
+from render import PictureOptions
 
 MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
 OPTION_LIMIT = 100  # Discord's longest label of an option in a menu or autocomplete
@@ -165,16 +166,29 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Drawing:
+    """What a board's picture shows, to be drawn where a picture is shown (and only
+    there): the position (the flow's own copy, played on no more), how it is drawn, and
+    the language its words are in."""
+
+    game: Game
+    options: PictureOptions
+    language: str
+
+
+@dataclass(frozen=True)
 class Board:
     """A game's board: who owns it, which revision it shows, and what to show."""
 
     owner_id: int
     ref: BoardRef
     text: str
-    png: bytes
     filename: str
     controls: Controls
     finished: bool
+    drawing: Drawing | None = None  # its picture, to draw (None: drawn, or never to be)
+    png: bytes = b""  # the picture once drawn (``Core`` draws it for a presenter that
+    #                   shows pictures, and for the boards it refreshes in channels)
     private: bool = False  # the player's setting: a board only they see
     alt_text: str = ""  # the picture in words, for screen readers
     proven_lost: bool = False  # it already says that no win is possible from here

@@ -1,8 +1,8 @@
 """What a board shows: its text, its buttons and its move menu, from a saved game.
 
-Pure: the picture is drawn elsewhere (``workers/pictures.py``) and handed in. Every rule comes
-from the engine (legal moves, ``finishes_itself``); this module only decides what to show
-and how to say it, in the language spoken now.
+Pure: the picture is only described here (a ``Drawing``), and drawn where it is shown.
+Every rule comes from the engine (legal moves, ``finishes_itself``); this module only
+decides what to show and how to say it, in the language spoken now.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ..replies import (
     BoardRef,
     Button,
     Controls,
+    Drawing,
     MenuOption,
     Table,
 )
@@ -28,7 +29,6 @@ from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, SavedGame
 from ..words.language import _, current, n_
 from ..words.phrases import code, command, for_piles, foundation, option
 from ..words.typed import as_typed
-from ..workers.pictures import Picture
 from .actions import undo_stops
 
 PICK = Action.PICK.value  # a menu value "pick 7": show pile 7's moves
@@ -40,7 +40,7 @@ _OPTIONS: LRU[tuple[object, ...], MenuOption] = LRU(4096)
 def compose(
     saved: SavedGame,
     summary: str,
-    picture: Picture,
+    drawing: Drawing,
     *,
     proven_lost: bool = False,
     focus: int | None = None,
@@ -66,8 +66,7 @@ def compose(
         owner_id=saved.user_id,
         ref=BoardRef(saved.id, saved.revision),
         text="\n".join(lines),
-        png=picture.png,
-        alt_text=picture.alt_text,
+        drawing=drawing,
         filename=f"{game.game_id}-{game.deal_number}-{game.moves_made}.png",
         controls=controls(game, finished, focus, undo=not undo_stops(saved)),
         finished=finished,

@@ -27,6 +27,7 @@ from ..replies import (
     Board,
     BoardRef,
     DealRequest,
+    Drawing,
     LostBoard,
     MenuOption,
     Player,
@@ -36,10 +37,10 @@ from ..replies import (
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
 from ..store.games import GameStore
 from ..store.statuses import GameStatus
-from ..words.language import _
+from ..words.language import _, current
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
-from ..workers.pictures import Picture, Pictures, boards_drawn
+from ..workers.pictures import UNDRAWN, Pictures
 from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
 from .boards import (
     compose,
@@ -360,17 +361,17 @@ class GameFlow:
         if not saved.lost_as_dealt:
             saved.proven_lost_at = saved.revision + 1 if still_lost else None
         hints = saved.hints
-        picture = await self._picture(saved, no_win=still_lost)  # before saving (see above)
+        drawing = await self.drawing(saved, no_win=still_lost)  # before saving (see above)
         async with saving():
             await self.games.save(saved)
         async with shown_after_saving():
             if saved.status == WON and saved.hints and not hints:  # a hint counted elsewhere
-                picture = await self._picture(saved)  # meanwhile: the win is assisted
+                drawing = await self.drawing(saved)  # meanwhile: the win is assisted
             if saved.status == WON and saved.daily is not None:
                 summary += "\n" + await self.daily_deals.won_line(saved, now)
             if saved.is_finished and saved.daily is not None:
                 summary += "\n" + self.daily_deals.share_line(saved)
-            board = await self._compose(saved, summary, picture)
+            board = await self._compose(saved, summary, drawing)
             ended = saved.challenge_id if saved.is_finished else None
             return Reply(board=board, updates=await self.challenges.updates_after(ended))
 
@@ -399,46 +400,45 @@ class GameFlow:
     # -- building the reply -----------------------------------------------------------
 
     async def _board(self, saved: SavedGame, summary: str, *, focus: int | None = None) -> Board:
-        return await self._compose(saved, summary, await self._picture(saved), focus=focus)
+        return await self._compose(saved, summary, await self.drawing(saved), focus=focus)
 
-    async def _picture(self, saved: SavedGame, *, no_win: bool | None = None) -> Picture:
-        """The board's picture as the player likes it. ``no_win``: whether it says that
-        no win is possible; by default, whether the saved position was proven lost (a game
-        just changed and not yet saved says it for itself)."""
+    async def drawing(self, saved: SavedGame, *, no_win: bool | None = None) -> Drawing:
+        """The board's picture as the player likes it, to draw where it is shown. ``no_win``:
+        whether it says that no win is possible; by default, whether the saved position
+        was proven lost (a game just changed and not yet saved says it for itself)."""
         settings = await self.settings.of(saved.user_id)
-        return await self.pictures.board(saved.game, PictureOptions(
+        return Drawing(saved.game, PictureOptions(
             four_colour=settings["four_colour"], lost_as_dealt=saved.lost_as_dealt,
             no_win=saved.proven_lost if no_win is None else no_win,
             assisted=saved.status == WON and saved.hints > 0,
             resigned=saved.status == RESIGNED,
-        ))
+        ), current().code)
 
-    async def amended(self, board: Board, saved: SavedGame) -> LostBoard:
+    async def amended(self, board: Board, saved: SavedGame, *, drawn: bool = True) -> LostBoard:
         """``board`` as it must now read: the solver has just proven its position lost
-        (``saved``, still the player's game at that revision)."""
-        picture = await self._picture(saved)
+        (``saved``, still the player's game at that revision). ``drawn``: with its picture
+        (for a presenter that shows one, or a channel's copy)."""
+        picture = await self.pictures.board(await self.drawing(saved)) if drawn else UNDRAWN
         return LostBoard(with_no_win(board.text, saved), picture.png, board.filename,
                          picture.alt_text)
 
-    async def drawn(self, board: Board) -> Board | None:
-        """``board`` with its picture, drawn now (it was shown where no picture is, and is
-        to go to a channel); None if the game has moved on since."""
-        saved = await self.games.load(board.owner_id)
-        if saved is None or BoardRef(saved.id, saved.revision) != board.ref:
-            return None
-        with boards_drawn(True):
-            picture = await self._picture(saved)
-        return dataclasses.replace(board, png=picture.png, alt_text=picture.alt_text)
+    async def draw(self, board: Board) -> Board:
+        """``board`` with its picture drawn (as it is if it has one, or none to draw)."""
+        if board.drawing is None:
+            return board
+        picture = await self.pictures.board(board.drawing)
+        return dataclasses.replace(board, drawing=None, png=picture.png,
+                                   alt_text=picture.alt_text)
 
     async def _private(self, user_id: int) -> bool:  # their boards and all said of their game
         return await self.settings.private(user_id)  # true now, whichever process changed it
 
     async def _compose(
-        self, saved: SavedGame, summary: str, picture: Picture, *, focus: int | None = None
+        self, saved: SavedGame, summary: str, drawing: Drawing, *, focus: int | None = None
     ) -> Board:
         settings = await self.settings.of(saved.user_id)
         board = compose(
-            saved, summary, picture, proven_lost=saved.proven_lost, focus=focus,
+            saved, summary, drawing, proven_lost=saved.proven_lost, focus=focus,
             private=await self._private(saved.user_id), four_colour=settings["four_colour"],
         )
         self.solver.board_made(board, saved.game)

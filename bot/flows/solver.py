@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import random
 import time
@@ -178,7 +179,11 @@ class SolverService:
             self._pending.popitem(last=False)
         self._wake.set()
         if self._checker is None:
-            self._checker = asyncio.get_running_loop().create_task(self._run_checks())
+            # In a context of its own: it serves every later request, so it inherits none
+            # of this one's (each check carries what it works with: its board, language
+            # and delivery).
+            self._checker = asyncio.get_running_loop().create_task(
+                self._run_checks(), context=contextvars.Context())
 
     @property
     def pending_verdicts(self) -> int:

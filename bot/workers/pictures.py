@@ -9,11 +9,9 @@ a test's pseudo-language, is drawn in English by a worker process)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
-from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -23,6 +21,7 @@ from render.options import PLAIN
 from render.replay import Replay, fitted_replay
 from render.stats_card import StatsRow, render_stats_png, stats_alt_text
 
+from ..replies import Drawing
 from ..words.language import Words, current, words_for
 from .processes import Workers
 
@@ -35,20 +34,7 @@ class Picture:
     alt_text: str  # what it shows, in words: the attachment's description
 
 
-UNDRAWN = Picture(b"", "")  # a board's picture where none is shown (the page's)
-_drawn: ContextVar[bool] = ContextVar("boards_drawn", default=True)
-
-
-@contextlib.contextmanager
-def boards_drawn(drawn: bool) -> Iterator[None]:
-    """Whether the boards asked for in the block (and the work it starts) are drawn: not
-    for a presenter that shows no picture, whose boards are drawn only where they go on to
-    a channel."""
-    token = _drawn.set(drawn)
-    try:
-        yield
-    finally:
-        _drawn.reset(token)
+UNDRAWN = Picture(b"", "")  # a board's picture not drawn yet, or where none is shown
 
 
 T = TypeVar("T")
@@ -105,12 +91,10 @@ class Pictures:
             return drawn
         return await asyncio.get_running_loop().run_in_executor(self._executor, draw)
 
-    async def board(self, game: Game, options: PictureOptions = PLAIN) -> Picture:
-        """The board's picture, its last move highlighted, and the same in words (none
-        where boards are not drawn: ``boards_drawn``)."""
-        if not _drawn.get():
-            return UNDRAWN
-        draw = functools.partial(_board, self._render, current().code, game, options)
+    async def board(self, drawing: Drawing) -> Picture:
+        """The board's picture, its last move highlighted, and the same in words."""
+        draw = functools.partial(_board, self._render, drawing.language, drawing.game,
+                                 drawing.options)
         return await self.off_loop(draw)
 
     async def stats(self, title: str, subtitle: str, rows: list[StatsRow]) -> Picture:

@@ -8,12 +8,13 @@ import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.core import Core
 from bot.flows.game import GameFlow
-from bot.replies import Ask, DealRequest, Player, Reply
+from bot.replies import Ask, Board, DealRequest, Player, Reply
 from bot.store import Stores
 from engine import Game, Move
 from render import PictureOptions, PictureWords
@@ -155,3 +156,11 @@ async def any_core(
     made = Core(any_store, renderer=picture, clock=clock, deals=random.Random(5))
     yield made
     await made.close()
+
+
+async def picture_of(flow: GameFlow, board: Board) -> dict[str, Any]:
+    """What ``board``'s picture shows (drawn now, as a presenter that shows pictures has
+    it drawn), as ``PositionPicture`` writes it."""
+    drawn = await flow.draw(board)
+    shown: dict[str, Any] = json.loads(drawn.png)
+    return shown

@@ -4,7 +4,6 @@ meanwhile), the stored game decides, as if it had been read first."""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -59,8 +58,8 @@ class Reads:
 
 def played(reply: Reply, move: str) -> bool:
     board = reply.board
-    return (board is not None and not reply.refused
-            and json.loads(board.png)["last"] == move)
+    return (board is not None and not reply.refused and board.drawing is not None
+            and str(board.drawing.game.last_move) == move)
 
 
 async def stored(core: Core) -> tuple[int, int]:

@@ -16,11 +16,11 @@ from bot.replies import MENU_LIMIT, Action, BoardRef, DealRequest, Player, Reply
 from bot.store import Stores
 from bot.words.language import ENGLISH, LANGUAGES, speaking
 from bot.words.language import _ as in_language_spoken
-from bot.words.phrases import apology, no_game
+from bot.words.phrases import apology, no_game, saved_not_shown
 from engine import FOUNDATION, new_game
 from tests.bot.reference import all_results
 
-from .conftest import ALICE, BOB, Clock, PositionPicture, offer_of
+from .conftest import ALICE, BOB, Clock, PositionPicture, offer_of, picture_of
 from .presenting import Answering, answer
 
 # A winning line for Trefoil deal 27, found once by random play; deals never change.
@@ -56,7 +56,8 @@ async def test_new_game_posts_a_board_with_the_deal_number(flow: GameFlow, store
     assert saved is not None
     assert board.ref == BoardRef(saved.id, 0)
     assert (saved.game.game_id, saved.game.deal_number, saved.guild_id) == ("trefoil", 42, 900)
-    assert json.loads(board.png)["tableau"] == [list(map(str, p)) for p in saved.game.tableau]
+    shown = await picture_of(flow, board)
+    assert shown["tableau"] == [list(map(str, p)) for p in saved.game.tableau]
 
 
 async def test_new_game_without_a_deal_picks_one_and_says_which(flow: GameFlow, store: Stores) -> None:
@@ -89,7 +90,7 @@ async def test_a_move_is_saved_before_the_reply_and_shown(flow: GameFlow, store:
     assert saved is not None
     assert saved.game.history[-1].kind == FOUNDATION and saved.revision == 1
     assert reply.board.ref == BoardRef(saved.id, 1)
-    assert json.loads(reply.board.png)["last"] == "7 f1"
+    assert (await picture_of(flow, reply.board))["last"] == "7 f1"
 
 
 @pytest.mark.parametrize(
@@ -270,7 +271,8 @@ async def test_undo_then_move_makes_the_old_board_stale_though_the_move_count_ma
     await flow.act(ALICE, Action.MOVE, "8 f2")
     assert one.board is not None
     stale = await flow.act(ALICE, Action.UNDO, seen=one.board.ref)
-    assert stale.refused and stale.board is not None and "8 f2" in json.loads(stale.board.png)["last"]
+    assert stale.refused and stale.board is not None
+    assert "8 f2" in (await picture_of(flow, stale.board))["last"]
 
 
 async def test_a_press_on_a_replaced_games_board_refreshes_to_the_current_game(flow: GameFlow) -> None:
@@ -375,7 +377,7 @@ async def test_resigning_records_it_and_keeps_the_board_viewable(flow: GameFlow,
     await start(flow)
     reply = await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     assert reply.board is not None and "**Resigned.**" in reply.board.text
-    assert json.loads(reply.board.png)["resigned"], "the picture says so too"
+    assert (await picture_of(flow, reply.board))["resigned"], "the picture says so too"
     assert [r.outcome for r in await all_results(store)] == ["resigned"]
     shown = await flow.act(ALICE, Action.SHOW)
     assert shown.board is not None and shown.board.finished
@@ -432,19 +434,38 @@ async def test_players_do_not_share_games(flow: GameFlow, store: Stores) -> None
 
 
 async def test_an_unexpected_failure_apologises_and_changes_nothing(
-    core: Core, flow: GameFlow, store: Stores, picture: PositionPicture,
+    core: Core, flow: GameFlow, store: Stores, monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     await start(flow)
     before = await stored_state(store)
-    picture.fail = True
+
+    async def failing(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("settings failed")
+
+    monkeypatch.setattr(flow.settings, "of", failing)  # read before the move is saved
     reply = await answer(core.act, ALICE, Action.MOVE, "7 f1")
     assert reply.refused and reply.note == apology() and reply.board is None
     assert await stored_state(store) == before
     assert "'move 7 f1' failed for user 111 in guild 900" in caplog.text
-    assert "picture failed" in caplog.text
-    picture.fail = False
+    assert "settings failed" in caplog.text
+    monkeypatch.undo()
     assert (await flow.act(ALICE, Action.MOVE, "7 f1")).board is not None
+
+
+async def test_a_picture_that_fails_after_the_move_was_saved_says_it_was_saved(
+    core: Core, flow: GameFlow, store: Stores, picture: PositionPicture,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The picture is drawn where it is shown, after the move is saved: a failure there
+    must not tell the player that nothing changed."""
+    await start(flow)
+    picture.fail = True
+    reply = await answer(core.act, ALICE, Action.MOVE, "7 f1")
+    assert reply.refused and reply.note == saved_not_shown() and reply.board is None
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and saved.game.moves_made == 1, "the move is kept"
+    assert "picture failed" in caplog.text
 
 
 async def test_the_flow_draws_with_the_real_renderer(db_path: Path, clock: Clock) -> None:

@@ -10,6 +10,7 @@ import pytest
 from babel import Locale
 from PIL import Image
 
+from bot.replies import Drawing
 from bot.words import language
 from bot.words.language import ENGLISH, Words, speaking
 from bot.workers.pictures import Pictures
@@ -39,9 +40,8 @@ async def test_a_board_is_drawn_and_described_in_the_language_spoken(brackets: s
     game.play(game.legal_moves()[0])
     pictures = Pictures()
     try:
-        with speaking(brackets):
-            worded = await pictures.board(game, options=PictureOptions(no_win=True))
-        english = await pictures.board(game, options=PictureOptions(no_win=True))
+        worded = await pictures.board(Drawing(game, PictureOptions(no_win=True), brackets))
+        english = await pictures.board(Drawing(game, PictureOptions(no_win=True), ENGLISH))
     finally:
         pictures.close()
     assert english.alt_text == alt_text(game, options=PictureOptions(no_win=True))
@@ -77,8 +77,7 @@ async def test_a_worker_process_draws_in_the_language_asked_for() -> None:
     game = new_game("clover-leaf", 3)
     pictures = Pictures(processes=1)
     try:
-        with speaking(ENGLISH):
-            drawn = await pictures.board(game, options=PictureOptions(four_colour=True))
+        drawn = await pictures.board(Drawing(game, PictureOptions(four_colour=True), ENGLISH))
         card = await pictures.stats("t", "s", [StatsRow("Trefoil", 4, 2)])
     finally:
         pictures.close()

@@ -27,7 +27,7 @@ from engine.solver import solve
 from engine.solver.lines import PLANS
 from tests.bot.reference import all_results
 
-from .conftest import ALICE, BOB, Clock, PositionPicture
+from .conftest import ALICE, BOB, Clock, PositionPicture, picture_of
 
 SHOW_S = EVERY_S["show"]
 
@@ -168,7 +168,7 @@ async def test_a_deal_lost_from_the_start_says_so_without_offering_undo(flow: Ga
     moved = await flow.act(ALICE, Action.MOVE, "1")
     assert moved.board is not None and moved.board.text.endswith(LOST_AS_DEALT)
     assert "undo" not in moved.board.text.lower()
-    assert json.loads(moved.board.png)["lost_as_dealt"]
+    assert (await picture_of(flow, moved.board))["lost_as_dealt"]
 
 
 LOST_AS_DEALT = "**No win is possible from this deal** — `/new` deals another."
@@ -182,7 +182,7 @@ async def test_in_a_deal_lost_as_dealt_nothing_speaks_of_undo(flow: GameFlow) ->
     for move in INTO_STUCK:
         moved = await flow.act(ALICE, Action.MOVE, move)
         assert moved.board is not None and "undo" not in moved.board.text.lower(), move
-        assert json.loads(moved.board.png)["lost_as_dealt"]
+        assert (await picture_of(flow, moved.board))["lost_as_dealt"]
     assert "**Stuck**: no move is left, and no win was possible from this deal" in (
         moved.board.text)
     hint = await flow.act(ALICE, Action.HINT)
@@ -247,7 +247,7 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     move = str(saved.game.legal_moves()[0])
     moved = await flow.act(ALICE, Action.MOVE, move)
     assert moved.board is not None and moved.board.text.endswith(lost_here())
-    assert moved.board.proven_lost and json.loads(moved.board.png)["no_win"]
+    assert moved.board.proven_lost and (await picture_of(flow, moved.board))["no_win"]
     stored = await store.games.load(ALICE.user_id)
     assert stored is not None and stored.proven_lost, "remembered for the new position"
     assert await amended_of(flow, moved.board) is None, "nothing left to search"
@@ -255,7 +255,7 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     assert flow.solver.pending_verdicts == 0
     undone = await flow.act(ALICE, Action.UNDO)  # back where the proof was made: unknown again
     assert undone.board is not None and lost_here() not in undone.board.text
-    assert not undone.board.proven_lost and not json.loads(undone.board.png)["no_win"]
+    assert not undone.board.proven_lost and not (await picture_of(flow, undone.board))["no_win"]
     redone = await flow.act(ALICE, Action.REDO)
     assert redone.board is not None and lost_here() not in redone.board.text, "not known from there"
 
