@@ -74,7 +74,7 @@ async def test_a_stranger_cannot_press_or_pick(fake: FakeDiscord, bot: Any) -> N
     mirror = Mirror("four-leaf-clovers", 2)
     reply = await fake.command(alice, "new", {"game": "four-leaf-clovers", "deal": 2})
     board = fake.messages[reply.message_id]
-    version = len(board.history)
+    before = board.state()
     for attempt in (
         fake.press(bob, board.id, label="To foundations"),
         fake.select(bob, board.id, values=[mirror.first_move()]),
@@ -82,7 +82,11 @@ async def test_a_stranger_cannot_press_or_pick(fake: FakeDiscord, bot: Any) -> N
         refused = await attempt
         assert refused.kind == "message" and refused.ephemeral
         assert alice.mention in refused.text and "/new" in refused.text, refused.text
-    assert len(board.history) == version, "the board was not touched"
+        # Bob's interaction answered with a message of its own and edited nothing.
+        assert not [e for e in refused.interaction.events if e[1] == "edit"]
+    # The board is as it was (a version of the bot's own, once loaded, may come any time).
+    after = board.state()
+    assert (after.content, after.components) == (before.content, before.components)
     mirror.check_board(await fake.command(alice, "show"), alice.id)
     # Bob's own commands reach only his own (missing) game.
     own = await fake.command(bob, "undo")
