@@ -56,6 +56,7 @@ from .replies import (
     is_id,
     refusal,
 )
+from .replies.text import Text
 from .store import Stores
 from .store.database import Notice, StoreUnavailable
 from .words.help import help_text, records_help, rules_text
@@ -366,5 +367,5 @@ async def _worded(make: Callable[[], Reply]) -> Reply:
     return make()
 
 
-def _private(text: str, note: str | None = None) -> Reply:
+def _private(text: Text, note: Text | None = None) -> Reply:
     return Reply(message=Message(text, private=True), note=note)

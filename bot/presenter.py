@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .replies import Board, LostBoard, Reply, Update
+from .replies.text import Text
 
 
 @dataclass(frozen=True)
@@ -47,12 +48,16 @@ class Presenter(Channels, Protocol):
     # False: a board's picture is never shown here (the page lays out the cards itself), so
     # it is drawn only for the boards in channels that ``refresh`` shows.
     shows_pictures: bool
+    # The seconds after a reply in which ``amend`` can still change what it showed (None:
+    # any time). Discord's interaction token lives 15 minutes; a verdict later than this
+    # is not looked for.
+    amends_within: float | None
 
     async def show(self, reply: Reply) -> Posted | None:
         """Show ``reply`` to whoever asked: where its board or message went as a new message
         in a channel, if it did."""
 
-    async def wait(self, text: str) -> None:
+    async def wait(self, text: Text) -> None:
         """Tell the player at once that their reply waits its turn; the reply follows."""
 
     async def amend(self, amended: LostBoard) -> None:

@@ -1,7 +1,9 @@
 """The board in words, for a screen reader: the picture's alt text.
 
-Discord takes up to 1,024 characters for an attachment's description. The picture
-shows every card, so the alt text lists every card too: each pile's cards from
+A description is at most ``LONGEST`` characters (1,024: about a minute of listening,
+and what the places that show the pictures take: the Discord adapter's limit for an
+attachment's description is no shorter). The picture shows every card, so the alt text
+lists every card too: each pile's cards from
 bottom to top by the codes a player types (``QH``, ``10C``, the same in every
 language), which is what lets Corner Stones' 104 cards fit (tested on the longest
 description each game can reach, in words 40% longer than English ones); the
@@ -15,9 +17,9 @@ from engine import Card, FoundationSpec, Game
 from .options import PLAIN, PictureOptions
 from .words import ENGLISH, PictureWords
 
-__all__ = ["LIMIT", "alt_text"]
+__all__ = ["LONGEST", "alt_text"]
 
-LIMIT = 1024  # Discord's longest attachment description
+LONGEST = 1024  # the most characters a description of a picture has
 
 
 def alt_text(
@@ -50,14 +52,14 @@ def alt_text(
     listed = words.alt_piles(stacks, "; ".join(piles))
     for legend in (words.alt_card_codes(stacks), words.alt_card_codes_short(stacks), None):
         text = " ".join([*said, *([legend] if legend else []), listed])
-        if len(text) <= LIMIT:
+        if len(text) <= LONGEST:
             return text
     # Not reached by any game in English or in words 40% longer (tested), but Discord
     # refuses a longer description: the piles that fit, whole, then "…".
-    while len(piles) > 1 and len(text) > LIMIT:
+    while len(piles) > 1 and len(text) > LONGEST:
         piles.pop()
         text = " ".join([*said, words.alt_piles(stacks, "; ".join([*piles, "…"]))])
-    return text if len(text) <= LIMIT else text[: LIMIT - 1] + "…"
+    return text if len(text) <= LONGEST else text[: LONGEST - 1] + "…"
 
 
 def _foundation(spec: FoundationSpec, pile: list[Card], words: PictureWords) -> str:

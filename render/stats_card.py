@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from .alt_text import LIMIT
+from .alt_text import LONGEST
 from .glyphs import paint_text, text_width, wrap_parts
 from .palette import FELT, FELT_DARK, FELT_DIM, FELT_LINE, FELT_TEXT, GOLD, RGB, to_palette
 from .png import encode
@@ -142,7 +142,7 @@ def _lines(image: Image.Image, text: str, top: int, size: int, most: int, ink: R
 def stats_alt_text(
     title: str, subtitle: str, rows: Sequence[StatsRow], words: PictureWords = ENGLISH
 ) -> str:
-    """The card in plain sentences, at most 1,024 characters (Discord's limit): title,
+    """The card in plain sentences, at most ``LONGEST`` characters: title,
     subtitle, then each game's wins, wins with hints and details. Were it longer, the
     details go first, then the text is cut."""
     for with_detail in (True, False):
@@ -155,6 +155,6 @@ def stats_alt_text(
                 said += f"; {row.detail}"
             sentences.append(said)
         text = ". ".join(s.rstrip(".") for s in sentences) + "."
-        if len(text) <= LIMIT:
+        if len(text) <= LONGEST:
             return text
-    return text[: LIMIT - 1] + "…"
+    return text[: LONGEST - 1] + "…"

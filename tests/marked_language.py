@@ -2,7 +2,8 @@
 every word that went through a catalog marked, so a test sees what was translated and can
 take the marks off to compare with English.
 
-* a sentence (``_``, ``n_``, a choice's or description's words) comes between « and »;
+* a sentence (``_``, ``n_``, a label's, a choice's or a description's words) comes between
+  « and », its emphasis marks (``<b>…</b>``) inside, where ``_`` still finds them;
 * a command's or option's name gets a ß (``newß``): still a name Discord takes;
 * card ranks stay as they are, and numbers and dates are written as in English.
 """

@@ -4,10 +4,11 @@ sees whether a text was translated (English has no accents), whether a language 
 longer words still fits Discord's limits and the pictures, and whether a line was cut
 short (its » is missing).
 
-What a reply needs intact is kept as it is: facts (``{moves}``), text in backticks (what a
-player types), mentions and Discord's markup, and a line that is only those (a code
-fence). Slash command and option names stay valid names; rank letters stay one or two
-characters.
+Only the words are stretched: what a reply needs intact is kept as it is, the catalog's
+emphasis marks (``<b>…</b>``, ``<i>…</i>``: the sentence keeps its ``Strong`` and ``Em``
+parts), facts (``{moves}``), text in backticks, mentions, and a line that is only those
+(``<b>{game}</b>``, a fact alone). Slash command and option names stay valid names; rank
+letters stay one or two characters.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
-from bot.replies import NAME_LIMIT
+from bot.discord.limits import NAME_LIMIT
 from bot.words.language import DOMAIN, Words
 from engine import GAMES
 from tools.catalog import NAME_CONTEXTS, TEMPLATE, read
@@ -32,9 +33,9 @@ STRETCH = 0.4
 OPEN, CLOSE = "«", "»"
 ACCENTED = str.maketrans("aeiouyAEIOUYcCnN", "áéíóúýÁÉÍÓÚÝçÇñÑ")
 FILLER = " lórém ípsúm dólór sít ámét"
-# Kept as they are: facts, escaped braces, text in backticks, mentions and timestamps,
-# links, emoji by name.
-KEPT = re.compile(r"\{\{|\}\}|\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|:\w+:")
+# Kept as they are: emphasis marks, facts, escaped braces, text in backticks, anything else
+# in angle brackets (a mention, a timestamp), links, emoji by name.
+KEPT = re.compile(r"</?[bi]>|\{\{|\}\}|\{[^{}]*\}|`[^`]*`|<[^<>]*>|https?://\S+|:\w+:")
 NAMES = {word for name in GAMES.values() for word in name.split()}  # proper names
 # Markdown that must begin its line: a heading, subtext, a quote, an item.
 LINE_START = re.compile(r"\s*(?:#{1,3} |-# |> |[-*] |\d+\. )?")
@@ -117,10 +118,12 @@ def pseudo_words() -> Words:
 
 
 def stretched_share(text: str) -> float:
-    """The share of the words of ``text`` that the pseudo-language said: English left in a
+    """The share of the words of ``text`` (a reply's words as Discord shows them,
+    ``tests.said.shown``, or a label) that the pseudo-language said: English left in a
     reply, a sentence or a fact filled in, has no accent. What is never translated is left
-    out: text in backticks, mentions, the games' names and card codes (``QH``); a text
-    with no words gives 1.0."""
+    out: text in backticks (commands, what a player typed, a line to share), anything in
+    angle brackets (mentions, timestamps), the games' names and card codes (``QH``); a
+    text with no words gives 1.0."""
     kept = re.sub(r"`[^`]*`|<[^<>]*>|\b[AJQK][CDHS]\b", " ", text)
     words = [word for word in re.findall(r"[^\W\d_]{2,}", kept) if word not in NAMES]
     said = sum(not word.isascii() for word in words)

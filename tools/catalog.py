@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import gettext
 import io
+import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
@@ -34,7 +35,7 @@ from babel.messages.extract import extract_from_file
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from bot.replies import NAME_LIMIT, TEXT_LIMIT, is_name, is_text
+from bot.discord.limits import NAME_LIMIT, TEXT_LIMIT, is_name, is_text
 from bot.words.language import DOMAIN, ENGLISH, LANGUAGES, LOCALES, compile_catalog, po_path
 from bot.words.phrases import DAY_TYPED_LIMIT
 
@@ -43,6 +44,8 @@ from bot.words.phrases import DAY_TYPED_LIMIT
 # A helper that takes a message is added here, and the template extracted again.
 KEYWORDS: dict[str, Any] = {
     "_": None,
+    "label": None,
+    "plural": (1, 2),  # Words.plural: a count's form in plain words (a picture's, a line to share)
     "n_": (1, 2),
     "p_": ((1, "c"), 2),
     "N_": None,
@@ -231,7 +234,7 @@ def problems(language: str, template: Catalog, locales: Path = LOCALES) -> list[
 
 def catalog_problems(catalog: Catalog, template: Catalog, locale: Locale) -> list[str]:
     """Everything wrong in ``catalog``: messages missing, untranslated or fuzzy, and
-    translations that would break a reply (placeholders, Markdown, Discord's rules)."""
+    translations that would break a reply (placeholders, emphasis marks, Discord's rules)."""
     found = plural_problems(catalog, locale)
     for message in template:
         if message.id and catalog.get(message.id, message.context) is None:
@@ -323,13 +326,24 @@ def message_problems(message: Message, forms: int, kind: str | None = None) -> I
     for text in translations:
         if placeholders(text) != wanted:
             yield f"placeholders {sorted(placeholders(text))} in {text!r}, not {sorted(wanted)}"
-        for mark in ("**", "`"):
-            if text.count(mark) != originals[0].count(mark):
-                yield f"{text!r} has {text.count(mark)} {mark}, the English has " \
-                      f"{originals[0].count(mark)}"
+        for mark in ("<b>", "</b>", "<i>", "</i>", "`"):
+            if (has := text.count(mark)) != (english := originals[0].count(mark)):
+                yield f"{text!r} has {has} {mark}, the English has {english}"
+        if not _nested(text):
+            yield f"{text!r}: each <b> and <i> must close after it opens, inside the other"
         rule = discord_rule(kind, text)
         if rule:
             yield f"{text!r}: {rule}"
+
+
+def _nested(text: str) -> bool:
+    """Whether ``text``'s ``<b>``/``<i>`` marks open and close in order."""
+    opened = ""
+    for closing, kind in re.findall(r"<(/?)([bi])>", text):
+        if closing and not opened.endswith(kind):
+            return False
+        opened = opened[:-1] if closing else opened + kind
+    return not opened
 
 
 def placeholders(text: str) -> set[str]:
@@ -354,9 +368,8 @@ def discord_rule(kind: str | None, text: str) -> str | None:
     Discord takes them, descriptions and choices within Discord's length, rank letters that
     fit a card's corner, a day's word that /daily-board takes."""
     if kind in NAME_CONTEXTS and not is_name(text):
-        if not 1 <= len(text) <= NAME_LIMIT:
-            return f"a name is 1 to {NAME_LIMIT} characters"
-        return "a name is lower case letters, digits, - and _ only"
+        return (f"a name is 1 to {NAME_LIMIT} characters" if not 1 <= len(text) <= NAME_LIMIT
+                else "a name is lower case letters, digits, - and _ only")
     if kind in (DESCRIPTION, "choice") and not is_text(text):
         return f"a {kind} is 1 to {TEXT_LIMIT} characters"
     if kind == "card rank" and not 1 <= len(text) <= 2:
@@ -373,8 +386,7 @@ def _texts(value: Any) -> tuple[str, ...]:
 
 
 def _shown(message: Message) -> str:
-    text = _texts(message.id)[0]
-    where = f"[{message.context}] " if message.context else ""
+    text, where = _texts(message.id)[0], f"[{message.context}] " if message.context else ""
     return where + repr(text if len(text) <= 60 else text[:59] + "…")
 
 

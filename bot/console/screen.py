@@ -3,24 +3,28 @@ board drawn in characters (``board_text``); a board's picture is written to a fo
 when asked (``write_picture``), a message's (a stats card, a replay) always, each path
 printed.
 
-Discord's Markdown reads as plain text here, and a mention of the console's player as
-"you". The last board and question shown are kept: the labels typed next act on them.
+What the core says is printed in the console's own words (``words.plain``): a mention of
+the console's player reads "you". The last board and question shown are kept: the labels
+typed next act on them.
 """
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import TextIO
 
 from ..replies import Board, LostBoard, Message, Player, Question, Reply, Update
-from ..words.language import _, p_
+from ..replies.text import Text
+from ..words.language import _
+from ..words.menu import menu_of
 from ..words.phrases import command
 from ..words.typed import as_typed
 from .board_text import board_text, wants_colour
 from .pictures import PictureFolder
+from .words import CONSOLE_USER_ID, plain
 
-CONSOLE_PLAYER = Player(user_id=1, guild_id=None)  # Discord ids are far larger: no clash
+CONSOLE_PLAYER = Player(user_id=CONSOLE_USER_ID, guild_id=None)
+SCREENFUL = 25  # moves listed under a board at most; past it, a pile, then its moves
 
 
 class Screen:
@@ -29,6 +33,7 @@ class Screen:
     awaits_verdict = True  # a board's verdict is said before the next prompt
     refreshes_boards = False  # a terminal's boards are in no channel, nor are others'
     shows_pictures = True  # kept, and a board's written to a folder when asked
+    amends_within: float | None = None  # the verdict is awaited: never late
 
     def __init__(self, boards: Path, out: TextIO, *, colour: bool | None = None) -> None:
         self.boards = boards
@@ -39,8 +44,9 @@ class Screen:
         self.question: Question | None = None  # a yes/no question waiting for a label
         self.shown = Reply()  # the last reply shown
 
-    def say(self, text: str) -> None:
-        print(plain(text), file=self.out, flush=True)
+    def say(self, text: Text | str) -> None:
+        shown = plain(text, colour=self.colour) if isinstance(text, Text) else text
+        print(shown, file=self.out, flush=True)
 
     async def show(self, reply: Reply) -> None:
         self.shown = reply
@@ -52,13 +58,13 @@ class Screen:
         if reply.note is not None:
             self.say(reply.note)
 
-    async def wait(self, text: str) -> None:
+    async def wait(self, text: Text) -> None:
         self.say(text)
 
     async def amend(self, amended: LostBoard) -> None:
         """The solver proved the board just shown lost: say so in a line (its drawing,
         just above, is the same position), and keep its picture with the banner."""
-        self.say(amended.text.splitlines()[-1])
+        self.say(amended.text.lines()[-1])
         if self.board is not None:
             self.board = self.board.lost(amended)
 
@@ -87,47 +93,33 @@ class Screen:
 
     def _show_message(self, message: Message) -> None:
         """Text, its picture saved like a board's, its question's two labels."""
-        lines = [message.text]
+        lines: list[Text | str] = [message.text]
         if message.image is not None:
             lines.append(self._picture_line(message.image, message.filename))
         self.question = message.question
         if message.question is not None:
             lines.append(f"  [{message.question.yes}]  [{message.question.no}]")
-        self.say("\n".join(lines))
+        self.say(Text("\n").join(lines))
 
-    def _picture_line(self, png: bytes, filename: str) -> str:
+    def _picture_line(self, png: bytes, filename: str) -> Text:
         """Where a picture was written (see ``PictureFolder.save``)."""
         return _("Picture: {path}", path=self.pictures.save(png, filename))
 
     def _show_board(self, board: Board) -> None:
         controls = board.controls
-        buttons = "  ".join(
+        buttons = Text("  ").join(
             f"[{b.label}]" if b.enabled else _("({button}: greyed out)", button=b.label)
             for b in controls.buttons
         )
-        lines = [board.text]
+        lines: list[Text | str] = [board.text]
         if board.table is not None:
             lines += ["", board_text(board.table, colour=self.colour), ""]
         lines.append(_("Buttons: {buttons}", buttons=buttons))
-        if controls.menu:
-            lines.append(_("Menu — {placeholder}:", placeholder=controls.menu_placeholder))
+        menu, placeholder = menu_of(controls, SCREENFUL)
+        if menu:
+            lines.append(_("Menu — {placeholder}:", placeholder=placeholder))
             lines += [f"  {as_typed(o.value):<8} {o.label.partition(' · ')[2] or o.label}"
-                      for o in controls.menu]
+                      for o in menu]
         else:
-            lines.append(_("Menu: {placeholder}", placeholder=controls.menu_placeholder))
-        self.say("\n".join(lines))
-
-
-def plain(text: str) -> str:
-    """Discord Markdown to terminal text; a mention of the console player reads "you"."""
-    text = text.replace("```\n", "").replace("\n```", "")  # a block: its lines as they are
-    text = text.replace("**", "").replace("`", "").replace("\n-# ", "\n")
-    text = re.sub(r"(?<![\w*])\*(\S(?:[^*\n]*\S)?)\*(?![\w*])", r"\1", text)  # *italic*
-    return re.sub(r"<@(\d+)>", _named, text)
-
-
-def _named(mention: re.Match[str]) -> str:
-    """A player named in a reply, as the console says it."""
-    if int(mention[1]) == CONSOLE_PLAYER.user_id:
-        return p_("a mention of the console's player", "you")
-    return _("player {id}", id=mention[1])
+            lines.append(_("Menu: {placeholder}", placeholder=placeholder))
+        self.say(Text("\n").join(lines))

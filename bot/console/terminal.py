@@ -40,21 +40,24 @@ from ..replies import (
     Player,
     Reply,
 )
+from ..replies.text import Text
 from ..store import DEFAULT_SETTINGS
 from ..words.language import (
     ENGLISH,
     LANGUAGES,
     _,
     current,
+    label,
     language_of,
     n_,
     p_,
     pN_,
     speaking,
 )
+from ..words.menu import menu_of
 from ..words.phrases import code, command, option, typed_days
 from ..words.typed import as_english, as_typed
-from .screen import CONSOLE_PLAYER, Screen
+from .screen import CONSOLE_PLAYER, SCREENFUL, Screen
 
 # The slash commands the console takes, by their English names.
 COMMANDS = (
@@ -69,16 +72,16 @@ PICTURE = pN_("command", "picture")  # the last board's picture, written to a fi
 OPTIONS = ("game", "deal", "from", "to", "period", "day")
 
 
-def greeting() -> str:
+def greeting() -> Text:
     return _(
         "Solitaire in the console. Start with {new} (games: {games}), then {move}, a button "
         "label such as {undo}, or a move from the menu. {help} for everything, {quit} to leave.",
         new=command("new", "trefoil"), games=", ".join(GAMES), move=command("move", "7", "3"),
-        undo=code(_(BUTTON_LABELS[Action.UNDO])), help=command("help"), quit=code("/quit"),
+        undo=code(label(BUTTON_LABELS[Action.UNDO])), help=command("help"), quit=code("/quit"),
     )
 
 
-def console_help() -> str:
+def console_help() -> Text:
     """After the help: the commands only the console has."""
     return _("In the console, {picture} writes the last board's picture to a file and says "
              "where; {quit} leaves.", picture=command(PICTURE), quit=code("/quit"))
@@ -278,10 +281,10 @@ class Console(Screen):
             await self.core.reset_question(player, can_manage_server=False, to=self)
         else:
             self.say(_("There is no command {command}. {help} lists them.",
-                       command=f"`/{name}`", help=command("help")))
+                       command=code(f"/{name}"), help=command("help")))
         return True
 
-    def _game(self, words: list[str], example: str) -> str | None:
+    def _game(self, words: list[str], example: Text) -> str | None:
         """The game the words name, alone; else say what would work (``example``, a
         command as ``command`` writes it), and None."""
         game, rest = split_game(words)
@@ -317,8 +320,8 @@ class Console(Screen):
             return True
         board = self.board
         if board is None:  # no board shown yet this session: the labels act on the saved game
-            action = next((a for a, label in BUTTON_LABELS.items()
-                           if _labels(wanted, _(label))), None)
+            action = next((a for a, english_label in BUTTON_LABELS.items()
+                           if _labels(wanted, label(english_label))), None)
             if action is not None:
                 await self.core.act(self.player, action, to=self)
             return action is not None
@@ -330,7 +333,8 @@ class Console(Screen):
                 else:
                     await self.core.act(self.player, button.action, seen=board.ref, to=self)
                 return True
-        for choice in board.controls.menu:
+        shown, _placeholder = menu_of(board.controls, SCREENFUL)  # its picks, and every move
+        for choice in (*shown, *board.controls.menu):
             if wanted in (choice.value, as_typed(choice.value).lower()):
                 await self.core.choose(self.player, choice.value, seen=board.ref, to=self)
                 return True
@@ -391,7 +395,7 @@ async def run_console(
         if locale and language == ENGLISH and locale.split("-")[0].lower() != "en":
             console.say(_("There is no {locale} here: playing in English. The languages are "
                           "{languages}.", locale=code(locale),
-                          languages=", ".join(code(c) for c in LANGUAGES)))
+                          languages=Text(", ").join(code(c) for c in LANGUAGES)))
         console.greet()
         lines = _lines_of(source)
         while True:

@@ -22,9 +22,11 @@ from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
 from ..replies import is_id
+from ..replies.text import Text
 from ..words.language import _, p_
 from ..words.phrases import code, command
 from .context import speaking_to
+from .markdown import fit
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +55,7 @@ class SolitaireTree(app_commands.CommandTree[Any]):
             if autocomplete:
                 await interaction.response.autocomplete([])
             else:
-                await interaction.response.send_message(refusal, ephemeral=True)
+                await interaction.response.send_message(fit(refusal), ephemeral=True)
         except discord.HTTPException:
             log.warning("could not refuse a malformed /%s", found.qualified_name)
         return False
@@ -71,7 +73,7 @@ class SolitaireTree(app_commands.CommandTree[Any]):
 def option_problem(
     command: app_commands.Command[Any, Any, Any], options: list[Mapping[str, Any]], *,
     autocomplete: bool = False,
-) -> str | None:
+) -> Text | None:
     """Why ``options`` (as an interaction carries them) cannot run ``command``, or None.
     For an autocomplete, the option being typed must be one that autocompletes, and the
     others may be missing or half typed. Discord sends the options by their English names,
@@ -119,7 +121,7 @@ def _shown(command: app_commands.Command[Any, Any, Any]) -> str:
     return p_("command", command.name)
 
 
-def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
+def value_problem(parameter: app_commands.Parameter, value: Any) -> Text | None:
     """Why ``value`` is no value of ``parameter``, or None."""
     kind = parameter.type
     option = _option(parameter.display_name)
@@ -146,11 +148,11 @@ def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
         return _("{option} must be a member (pick one from the list)", option=option)
     if parameter.choices and value not in [c.value for c in parameter.choices]:
         return _("{option} must be one of {choices}", option=option,
-                 choices=", ".join(code(str(c.value)) for c in parameter.choices))
+                 choices=Text(", ").join(code(str(c.value)) for c in parameter.choices))
     return None
 
 
-def _option(name: str) -> str:
+def _option(name: str) -> Text:
     """An option of ours, by its English name, as the player's Discord shows it."""
     return code(p_("option", name))
 

@@ -28,10 +28,13 @@ from ..replies import (
     ChallengeAction,
     Question,
 )
+from ..replies.text import Text
 from ..words.language import _
+from ..words.language import label as label_
 from ..words.phrases import command, mention
 from . import views
 from .context import can_manage_server, core_of, player_of, serves_activity, speaking_to
+from .markdown import fit
 from .send import replying, tell_privately
 from .views import (
     CHALLENGE_EMOJI,
@@ -50,7 +53,7 @@ log = logging.getLogger(__name__)
 _BUTTON_ACTIONS = "|".join(re.escape(a.value) for a in BUTTON_LABELS)
 
 
-def stranger_note(owner_id: int, *, question: bool = False) -> str:
+def stranger_note(owner_id: int, *, question: bool = False) -> Text:
     """The refusal for a press on somebody else's board or question."""
     if question:
         return _("That question was for {owner}, not for you.", owner=mention(owner_id))
@@ -69,7 +72,7 @@ async def ids_fit(interaction: discord.Interaction[Any]) -> bool:
         note = _("That control carries a number too large to be any id of this bot's, so "
                  "nothing was done. {show} posts your current board.", show=command("show"))
     try:
-        await interaction.response.send_message(note, ephemeral=True)
+        await interaction.response.send_message(fit(note), ephemeral=True)
     except discord.HTTPException:
         log.exception("could not refuse a forged id (user %s)", interaction.user.id)
     return False
@@ -87,7 +90,7 @@ async def owner_only(
     with speaking_to(interaction):
         note = stranger_note(owner_id, question=question)
     try:
-        await interaction.response.send_message(note, ephemeral=True)
+        await interaction.response.send_message(fit(note), ephemeral=True)
     except discord.HTTPException:
         log.exception("could not refuse a stranger's press (user %s)", interaction.user.id)
     return False
@@ -108,7 +111,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or _(BUTTON_LABELS[action]),
+                label=label or label_(BUTTON_LABELS[action]),
                 emoji=EMOJI.get(action),
                 style=discord.ButtonStyle.secondary,
                 disabled=not enabled,
@@ -251,7 +254,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
     def __init__(self, action: ChallengeAction, challenge_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label=_(CHALLENGE_LABELS[action]),
+                label=label_(CHALLENGE_LABELS[action]),
                 emoji=CHALLENGE_EMOJI[action],
                 style=(discord.ButtonStyle.success if action is not ChallengeAction.DECLINE
                        else discord.ButtonStyle.secondary),
@@ -290,7 +293,7 @@ class PlayByHand(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     def __init__(self, *, row: int | None = None) -> None:
         super().__init__(discord.ui.Button(
-            label=_(PLAY_BY_HAND), emoji=PLAY_BY_HAND_EMOJI,
+            label=label_(PLAY_BY_HAND), emoji=PLAY_BY_HAND_EMOJI,
             style=discord.ButtonStyle.primary, custom_id=PLAY_BY_HAND_ID,
         ), row=row)
 

@@ -18,8 +18,9 @@ from engine import GAMES, MAX_DEAL
 from engine.moves import MAX_TEXT  # the longest text a move can be: Discord stops more
 
 from ..core import Core
-from ..replies import MENU_LIMIT, Action, MenuOption
+from ..replies import Action, MenuOption
 from .context import player_of
+from .limits import MENU_LIMIT, OPTION_LIMIT, cut
 from .send import replying
 from .translator import named
 
@@ -30,7 +31,8 @@ GAME_CHOICES = [app_commands.Choice(name=name, value=game_id) for game_id, name 
 
 
 def _choices(options: list[MenuOption]) -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=o.label[:100], value=o.value) for o in options[:MENU_LIMIT]]
+    return [app_commands.Choice(name=cut(o.label, OPTION_LIMIT), value=o.value)
+            for o in options[:MENU_LIMIT]]
 
 
 class GameCommands(commands.Cog, name="Solitaire"):

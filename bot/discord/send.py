@@ -27,20 +27,21 @@ from typing import Any
 
 import discord
 
-from render.alt_text import LIMIT
-
 from ..presenter import Posted
 from ..replies import Board, LostBoard, Reply, Update
+from ..replies.text import Text
 from ..words.language import N_, _
 from ..words.phrases import sorry
 from .context import serves_activity, speaking_to, tidy_of
-from .tidy import Tidy, Upload
+from .limits import ALT_TEXT_LIMIT, cut
+from .markdown import fit
+from .tidy import TOKEN_LIFETIME_S, TOKEN_MARGIN_S, Tidy, Upload
 from .views import board_view, challenge_view, question_view
 
 log = logging.getLogger(__name__)
 
 DEFER_AFTER_S = 1.5
-CONTENT_LIMIT = 2000  # Discord's most characters in a message
+AMEND_WITHIN_S = TOKEN_LIFETIME_S - TOKEN_MARGIN_S  # an amendment edits through the token
 COLLAPSED = N_("🂠 An earlier board — the newest one is below.")
 GONE_PRIVATE = N_("🂠 A board its player now keeps private.")
 _THINKING, _NOTE = "thinking", "note"  # what an interaction's first response was
@@ -90,7 +91,7 @@ class BoardEdits(ChannelEdits):
     async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
         body = {"content": fit(board.text), "components": board_view(board).to_components(),
                 "attachments": [{"id": 0, "filename": board.filename,
-                                 "description": board.alt_text[:LIMIT] or None}],
+                                 "description": cut(board.alt_text, ALT_TEXT_LIMIT) or None}],
                 "allowed_mentions": {"parse": []}}
         self.tidy.refresh(channel_id, message_id, body, Upload(board.filename, board.png))
 
@@ -101,6 +102,7 @@ class InteractionReplies(ChannelEdits):
     awaits_verdict = False  # the solver's verdict comes when it comes: ``amend``
     refreshes_boards = False  # the board shown is the live one in its channel
     shows_pictures = True
+    amends_within: float | None = AMEND_WITHIN_S  # the interaction's token, with room to spare
 
     def __init__(self, interaction: discord.Interaction[Any], *, private: bool) -> None:
         super().__init__(tidy_of(interaction))
@@ -130,7 +132,7 @@ class InteractionReplies(ChannelEdits):
         channel_id = self.interaction.channel_id
         return None if posted is None or channel_id is None else Posted(channel_id, posted)
 
-    async def _show(self, reply: Reply) -> tuple[int | None, bool, str | None]:
+    async def _show(self, reply: Reply) -> tuple[int | None, bool, Text | None]:
         """The reply shown: the new message's id (None: none was posted), whether it is the
         interaction's original response, and the note still to tell."""
         if reply.board is None and reply.message is None:
@@ -158,7 +160,7 @@ class InteractionReplies(ChannelEdits):
         if alone and not _is_private(self.interaction.message):
             # Never show a private reply in the public message pressed: that message says
             # the board went private, and the reply goes to the player alone.
-            await self._edit_pressed(content=_(GONE_PRIVATE), attachments=[], view=None)
+            await self._edit_pressed(content=fit(_(GONE_PRIVATE)), attachments=[], view=None)
             message = await self.interaction.followup.send(
                 content, files=files, ephemeral=True, wait=True, **shown)
             return message.id, False, reply.note
@@ -195,7 +197,7 @@ class InteractionReplies(ChannelEdits):
 
     # -- after the reply ----------------------------------------------------------------
 
-    async def wait(self, text: str) -> None:
+    async def wait(self, text: Text) -> None:
         """Tell the player at once, privately, that their answer waits its turn (a replay
         behind others): as the interaction's response, which the answer then follows;
         after a deferral, as a private follow-up."""
@@ -225,7 +227,7 @@ class InteractionReplies(ChannelEdits):
         """In the background (``Tidy``): through the interaction that posted the earlier
         board while its token lives, else through the channel's route, paced, where the
         bot may edit the channel's messages."""
-        self.tidy.collapse(channel_id, message_id, _(COLLAPSED),
+        self.tidy.collapse(channel_id, message_id, fit(_(COLLAPSED)),
                            channel_route=_bot_is_in(self.interaction))
 
     async def refresh(self, channel_id: int, message_id: int, board: Board) -> None:
@@ -262,18 +264,10 @@ class InteractionReplies(ChannelEdits):
 
 def _picture(png: bytes, filename: str, alt_text: str) -> discord.File:
     """An attachment with its description, which screen readers read (Discord takes
-    ``LIMIT``, 1,024 characters: ``render.alt_text`` words the pictures' within it)."""
+    1,024 characters: ``render.alt_text`` words a board's within it; anything longer is
+    cut here)."""
     return discord.File(io.BytesIO(png), filename=filename,
-                        description=alt_text[:LIMIT] or None)
-
-
-def fit(text: str) -> str:
-    """Text within Discord's limit for a message. The core keeps within it (echoed input is
-    cut short where it is worded); this is the last guard, and says so in the log."""
-    if len(text) <= CONTENT_LIMIT:
-        return text
-    log.warning("a reply of %d characters was cut to Discord's %d", len(text), CONTENT_LIMIT)
-    return text[: CONTENT_LIMIT - 1] + "…"
+                        description=cut(alt_text, ALT_TEXT_LIMIT) or None)
 
 
 def _parts(
@@ -337,7 +331,7 @@ async def apologise(interaction: discord.Interaction[Any]) -> None:
         log.warning("could not send the apology for interaction %s", interaction.id)
 
 
-async def tell_privately(interaction: discord.Interaction[Any], text: str) -> None:
+async def tell_privately(interaction: discord.Interaction[Any], text: Text | str) -> None:
     """Send ``text`` to the player alone: as the answer, or after it if one was given."""
     if interaction.response.is_done():
         await interaction.followup.send(fit(text), ephemeral=True)

@@ -25,8 +25,8 @@ from discord import Locale, app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.app_commands import locale_str
 
-from ..replies import TEXT_LIMIT, is_name, is_text
 from ..words.language import ENGLISH, Words, language_of, words_for
+from .limits import TEXT_LIMIT, is_name, is_text
 
 log = logging.getLogger(__name__)
 

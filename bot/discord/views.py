@@ -35,7 +35,9 @@ from ..replies import (
     ChallengeControls,
     Question,
 )
-from ..words.language import N_, _, speaking
+from ..words.language import N_, label, speaking
+from ..words.menu import menu_of
+from .limits import BUTTONS_PER_ROW, MENU_LIMIT, OPTION_LIMIT, PLACEHOLDER_LIMIT, cut
 
 EMOJI = {
     Action.UNDO: "↩️",
@@ -98,15 +100,18 @@ def board_view(board: Board, *, play_by_hand: bool = False) -> Written:
                for button in controls.buttons]
     if play_by_hand:
         buttons.append(play_by_hand_button())
-    rows = [{"type": 1, "components": buttons[i:i + 5]} for i in range(0, len(buttons), 5)]
-    options = [{"label": option.label[:100], "value": option.value, "default": False}
-               for option in controls.menu]
+    rows = [{"type": 1, "components": buttons[i:i + BUTTONS_PER_ROW]}
+            for i in range(0, len(buttons), BUTTONS_PER_ROW)]
+    with speaking(board.language):
+        shown, placeholder = menu_of(controls, MENU_LIMIT)
+    options = [{"label": cut(option.label, OPTION_LIMIT), "value": option.value,
+                "default": False} for option in shown]
     menu = {
         "type": 3, "custom_id": board_id(MENU, owner_id, ref),
-        "placeholder": controls.menu_placeholder[:150], "min_values": 1, "max_values": 1,
-        "options": options or [
-            {"label": controls.menu_placeholder[:100], "value": NO_MOVES, "default": False}
-        ],
+        "placeholder": cut(placeholder, PLACEHOLDER_LIMIT),
+        "min_values": 1, "max_values": 1,
+        "options": options or [{"label": cut(placeholder, OPTION_LIMIT),
+                                "value": NO_MOVES, "default": False}],
         "disabled": not options, "required": True,
     }
     rows.append({"type": 1, "components": [menu]})
@@ -127,7 +132,7 @@ def challenge_view(controls: ChallengeControls) -> Written:
     in that of whoever pressed last, nor in none (the leader's updates)."""
     with speaking(controls.language):
         buttons = [
-            _button(_(CHALLENGE_LABELS[action]),
+            _button(label(CHALLENGE_LABELS[action]),
                     discord.ButtonStyle.secondary if action is ChallengeAction.DECLINE
                     else discord.ButtonStyle.success,
                     challenge_id(action, controls.challenge_id), CHALLENGE_EMOJI[action])
@@ -137,12 +142,12 @@ def challenge_view(controls: ChallengeControls) -> Written:
 
 
 def play_by_hand_button() -> dict[str, Any]:
-    return _button(_(PLAY_BY_HAND), discord.ButtonStyle.primary, PLAY_BY_HAND_ID,
+    return _button(label(PLAY_BY_HAND), discord.ButtonStyle.primary, PLAY_BY_HAND_ID,
                    PLAY_BY_HAND_EMOJI)
 
 
 def _board_button(button: Button, custom_id: str) -> dict[str, Any]:
-    return _button(button.label or _(BUTTON_LABELS[button.action]),
+    return _button(button.label or label(BUTTON_LABELS[button.action]),
                    discord.ButtonStyle.secondary, custom_id, EMOJI.get(button.action),
                    disabled=not button.enabled)
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from engine import REDEAL, IllegalMove
 
 from ..replies import Action, BoardRef
+from ..replies.text import OrMenu, Text
 from ..store import RESIGNED, SavedGame
-from ..words.language import _, n_
+from ..words.language import _, current, n_
 from ..words.phrases import code, command, option, played, refused
 from ..words.typed import as_english, as_typed
 
@@ -47,7 +48,7 @@ def undo_stops(saved: SavedGame) -> bool:
     return undo_reach(saved) == 0
 
 
-def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
+def apply(saved: SavedGame, action: Action, arg: str | None) -> Text:
     """Apply ``action`` to the saved game; the line that says what happened.
 
     Raises IllegalMove, with the game unchanged, when it cannot be done.
@@ -82,7 +83,7 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
             raise IllegalMove("No card can go to a foundation now.", "nothing-goes-up")
         return n_("{count} card to the foundations: {moves}.",
                   "{count} cards to the foundations: {moves}.", len(moves),
-                  moves=", ".join(code(str(m)) for m in moves))
+                  moves=Text(", ").join(code(str(m)) for m in moves))
     if action is Action.AUTO_FINISH:
         if not game.finishes_itself():
             raise IllegalMove(
@@ -94,30 +95,29 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> str:
                   "Auto-finished: {count} cards to the foundations.", len(moves))
     if action is Action.RESIGN:
         saved.status = RESIGNED
-        return ""  # the board's ending says it
+        return Text()  # the board's ending says it
     raise ValueError(f"unknown action {action!r}")
 
 
-def refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> str:
+def refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> Text:
     """A refused action's message, with the moves that would work instead."""
     message = refused(err)
     game = saved.game
     if err.reason == "draw-off":  # a Trefoil dealt without it: it is chosen with the deal
         with_draw = command("new", game.game_id, str(game.deal_number), option("draw", "True"))
         how = _("It is chosen when a game is dealt: {new} deals this one with it.", new=with_draw)
-        message = f"{message} {how}"
+        message = message + " " + how
     if action is not Action.MOVE:
         return message
     moves = saved.game.legal_moves()
     if not moves:
         return message
-    shown = ", ".join(code(str(m)) for m in moves[:SHOWN])
+    shown = Text(", ").join(code(str(m)) for m in moves[:SHOWN])
+    or_menu = Text(OrMenu(current().code))  # where the rest can be picked, if a menu is there
     if len(moves) > SHOWN:
-        legal = n_("Legal now: {moves} and {count} more — or pick one from the menu under "
-                   "your board.",
-                   "Legal now: {moves} and {count} more — or pick one from the menu under "
-                   "your board.", len(moves) - SHOWN, moves=shown)
+        legal = n_("Legal now: {moves} and {count} more{or_menu}.",
+                   "Legal now: {moves} and {count} more{or_menu}.", len(moves) - SHOWN,
+                   moves=shown, or_menu=or_menu)
     else:
-        legal = _("Legal now: {moves} — or pick one from the menu under your board.",
-                  moves=shown)
-    return f"{message}\n{legal}"
+        legal = _("Legal now: {moves}{or_menu}.", moves=shown, or_menu=or_menu)
+    return message + "\n" + legal

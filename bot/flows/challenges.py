@@ -34,6 +34,7 @@ from ..replies import (
     Update,
     refusal,
 )
+from ..replies.text import Text
 from ..store.challenges import (
     DAY_S,
     GONE,
@@ -201,7 +202,7 @@ class Challenges:
                 and _day_over(challenge, self._clock())):
             await self.store.close(challenge.id, OPEN, EXPIRED)
 
-    async def message_of(self, challenge: Challenge) -> tuple[str, ChallengeControls | None]:
+    async def message_of(self, challenge: Challenge) -> tuple[Text, ChallengeControls | None]:
         """What the challenge's message says now, in the language it was posted in, and its
         buttons (none once it is over). A challenge whose day is over is closed here."""
         now = self._clock()
@@ -215,7 +216,7 @@ class Challenges:
             return _worded(challenge, playing, now)
 
     @staticmethod
-    def start_line() -> str:
+    def start_line() -> Text:
         """What the board says when a side's game of a challenge is dealt."""
         return _("⚔️ This is your game of the challenge: how it ends is your side's result.")
 
@@ -265,13 +266,13 @@ class Challenges:
 
 def _worded(
     challenge: Challenge, playing: set[int], now: float
-) -> tuple[str, ChallengeControls | None]:
+) -> tuple[Text, ChallengeControls | None]:
     """The challenge's message in the language spoken now (``playing``: the sides whose
     game of it is under way)."""
     game, challenger = GAMES[challenge.game], _name(challenge.challenger.user_id)
     challenged = _name(challenge.challenged.user_id)
     if challenge.status == OPEN:
-        text = _("⚔️ **Challenge!** {challenger} challenges {challenged} to **{game}**: the "
+        text = _("⚔️ <b>Challenge!</b> {challenger} challenges {challenged} to <b>{game}</b>: the "
                  "same deal for both, one the solver has proven can be won, and the better "
                  "result wins (a win, then a win without hints, then fewer moves, then less "
                  "time). {challenged}, will you play? (Open until {ends}.)",
@@ -279,16 +280,16 @@ def _worded(
                  ends=moment(challenge.created_at + DAY_S))
         return text, _controls(challenge, ChallengeAction.ACCEPT, ChallengeAction.DECLINE)
     if challenge.status == DECLINED:
-        return _("⚔️ {challenged} declined {challenger}'s **{game}** challenge.",
+        return _("⚔️ {challenged} declined {challenger}'s <b>{game}</b> challenge.",
                  challenged=challenged, challenger=challenger, game=game), None
     if challenge.status == EXPIRED:
-        return _("⚔️ {challenger}'s **{game}** challenge to {challenged} went unanswered for "
+        return _("⚔️ {challenger}'s <b>{game}</b> challenge to {challenged} went unanswered for "
                  "a day.", challenger=challenger, challenged=challenged, game=game), None
     if challenge.status == CANCELLED:
-        return _("⚔️ This **{game}** challenge was called off before it was answered: one "
+        return _("⚔️ This <b>{game}</b> challenge was called off before it was answered: one "
                  "of its two players has left.", game=game), None
     over = challenge.status == OVER
-    head = _("⚔️ **{game} challenge**: {challenger} vs {challenged}, deal {deal}, proven "
+    head = _("⚔️ <b>{game} challenge</b>: {challenger} vs {challenged}, deal {deal}, proven "
              "winnable. A win beats anything else, a win without hints beats one with them, "
              "then fewer moves, then less time.",
              game=game, challenger=challenger, challenged=challenged, deal=challenge.deal)
@@ -297,14 +298,14 @@ def _worded(
                         ends=moment((challenge.accepted_at or now) + DAY_S))
     lines = [head]
     # A side who asked to be forgotten is named no more, nor is how they did.
-    lines += [f"• {_name(s.user_id)}" if s.user_id == GONE else
+    lines += [Text("• ", _name(s.user_id)) if s.user_id == GONE else
               _("• {player}: {outcome}", player=_name(s.user_id),
                 outcome=_how(s, s.user_id in playing, over))
               for s in challenge.sides]
     if over:
         lines.append(verdict(challenge))
-        return "\n".join(lines), None
-    return "\n".join(lines), _controls(challenge, ChallengeAction.PLAY)
+        return Text("\n").join(lines), None
+    return Text("\n").join(lines), _controls(challenge, ChallengeAction.PLAY)
 
 
 def _day_over(challenge: Challenge, now: float) -> bool:
@@ -360,7 +361,7 @@ def _standing(side: Side) -> tuple[bool, int, float]:
     return side.hints > 0, side.moves or 0, side.seconds or 0.0
 
 
-def verdict(challenge: Challenge) -> str:
+def verdict(challenge: Challenge) -> Text:
     best = winner(challenge)
     if any(s.user_id == GONE for s in challenge.sides) and (best is None or best.user_id == GONE):
         return _("⚔️ This challenge is over.")  # nothing said of the side forgotten
@@ -371,7 +372,7 @@ def verdict(challenge: Challenge) -> str:
     return _("Neither won this one: no winner.")
 
 
-def _how(side: Side, playing: bool, over: bool) -> str:
+def _how(side: Side, playing: bool, over: bool) -> Text:
     """How a side stands, as the challenge's message tells it beside their name."""
     if side.outcome == WON and side.hints:
         return n_("won in {count} move ({time}), with hints",
@@ -381,17 +382,17 @@ def _how(side: Side, playing: bool, over: bool) -> str:
         return n_("won in {count} move ({time})", "won in {count} moves ({time})",
                   side.moves or 0, time=format_seconds(side.seconds or 0.0))
     if side.outcome == LOST:
-        return p_("challenge side", "lost (stuck)")
+        return Text(p_("challenge side", "lost (stuck)"))
     if side.outcome == RESIGNED:
-        return p_("challenge side", "resigned")
+        return Text(p_("challenge side", "resigned"))
     if side.outcome is not None:  # abandoned
-        return p_("challenge side", "left the game")
+        return Text(p_("challenge side", "left the game"))
     if over:
         return _("did not finish within the day")
     return _("playing…") if playing else _("not started yet")
 
 
-def _played(side: Side) -> str:
+def _played(side: Side) -> Text:
     """The refusal of a second game of a challenge: how the first ended."""
     if side.outcome == WON:
         return n_("You have played your game of this challenge: you won in {count} move "
@@ -409,5 +410,5 @@ def _played(side: Side) -> str:
              "shows how it stands.")
 
 
-def _name(user_id: int) -> str:
+def _name(user_id: int) -> Text:
     return _("a player who has left") if user_id == GONE else mention(user_id)

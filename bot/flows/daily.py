@@ -34,12 +34,13 @@ from engine import GAMES
 from engine.lru import LRU
 
 from ..replies import Message, Player, Reply, refusal
+from ..replies.text import Share, Text
 from ..store import RESIGNED, WON, SavedGame
 from ..store.daily import DailyStore
 from ..store.database import StoreUnavailable
 from ..store.games import GameStore
 from ..store.results import ResultStore, Scope
-from ..words.language import _, n_, p_, speaking
+from ..words.language import _, current, label, n_, p_, speaking
 from ..words.phrases import code, command, format_seconds, medal, mention, typed_days
 from .cooldowns import Cooldowns
 from .scopes import board_scope, game_refusal, only_you_outside_servers
@@ -156,7 +157,7 @@ class DailyDeals:
         """Whether the player has started their scored attempt at that day's deal."""
         return await self.results.has_daily_attempt(user_id, game_id, day.isoformat())
 
-    async def question_line(self, user_id: int, game_id: str, day: date) -> str:
+    async def question_line(self, user_id: int, game_id: str, day: date) -> Text:
         """What a question to deal the day's deal over an unfinished game adds: whether it
         would be the player's scored attempt."""
         if await self.has_attempt(user_id, game_id, day):
@@ -167,7 +168,7 @@ class DailyDeals:
     # -- what a board says -------------------------------------------------------------
 
     @staticmethod
-    def start_line(game_id: str, day: str, scored: bool) -> str:
+    def start_line(game_id: str, day: str, scored: bool) -> Text:
         """What the board says when a daily deal is dealt."""
         if scored:
             return _(
@@ -180,7 +181,7 @@ class DailyDeals:
             "scored attempt at it today, so this replay is not scored.", day=day,
         )
 
-    async def won_line(self, saved: SavedGame, now: float) -> str:
+    async def won_line(self, saved: SavedGame, now: float) -> Text:
         """What the board adds when a scored daily deal is won: the daily streak it makes.
 
         The win is already saved when this runs, so a failure to read the streak only
@@ -202,29 +203,33 @@ class DailyDeals:
             return _("📅 Daily deal won! See {daily_board}.", daily_board=daily_board)
         current, best = daily_streaks(days, utc_day(now))
         return n_(
-            "📅 Daily deal won! Daily streak: **{count}** day (best {best}). See {daily_board}.",
-            "📅 Daily deal won! Daily streak: **{count}** days (best {best}). See "
+            "📅 Daily deal won! Daily streak: <b>{count}</b> day (best {best}). See {daily_board}.",
+            "📅 Daily deal won! Daily streak: <b>{count}</b> days (best {best}). See "
             "{daily_board}.", current, best=best, daily_board=daily_board,
         )
 
     @staticmethod
-    def share_line(saved: SavedGame) -> str:
+    def share_line(saved: SavedGame) -> Text:
         """A scored daily attempt's result in one line a player can post anywhere, as the
-        daily word games' are: the game, the day, how it went — and nothing of the deal."""
+        daily word games' are: the game, the day, how it went — and nothing of the deal.
+        The line itself is plain words (a ``Share`` part), to be copied as it is."""
         game = saved.game
+        words = current()
         if saved.status == WON:
-            how = n_("🏆 won in {count} move", "🏆 won in {count} moves", game.moves_made)
+            how = words.plural("🏆 won in {count} move", "🏆 won in {count} moves",
+                               game.moves_made)
         else:  # how it ended, then how far it went
             ended = (p_("daily attempt", "resigned") if saved.status == RESIGNED
                      else p_("daily attempt", "stuck"))
-            how = f"{ended} · {n_('{count} move', '{count} moves', game.moves_made)}"
-        cards = _("{home}/{total} cards home", home=game.cards_on_foundations,
-                  total=game.rules.card_count)
-        hints = (n_("{count} hint", "{count} hints", saved.hints) if saved.hints
-                 else _("no hints"))
-        line = " · ".join((_("🃏 {game} daily {day}", game=game.name, day=saved.daily),
+            how = " · ".join((ended, words.plural("{count} move", "{count} moves",
+                                                  game.moves_made)))
+        cards = label("{home}/{total} cards home", home=game.cards_on_foundations,
+                      total=game.rules.card_count)
+        hints = (words.plural("{count} hint", "{count} hints", saved.hints) if saved.hints
+                 else label("no hints"))
+        line = " · ".join((label("🃏 {game} daily {day}", game=game.name, day=saved.daily),
                            how, cards, hints))
-        return _("Share it:\n```\n{line}\n```", line=line)
+        return _("Share it:\n{line}", line=Text(Share(line)))
 
     # -- /daily-board ------------------------------------------------------------------
 
@@ -236,7 +241,7 @@ class DailyDeals:
             return refused
         today = self.today()
         wanted = _parse_day(day, today)
-        if isinstance(wanted, str):
+        if isinstance(wanted, Text):
             return refusal(wanted)
         cooling = await self.cooldowns.refusal(viewer.user_id, "daily-board")
         if cooling is not None:
@@ -262,7 +267,7 @@ class DailyDeals:
                                 more))
             lines.append(_finished(ranking.finished, ranking.won_unaided, ranking.won))
             lines.append(_invitation(attempt, game, deal, wanted == today))
-        return Reply(message=Message("\n".join(lines)))
+        return Reply(message=Message(Text("\n").join(lines)))
 
     async def attempt(self, user_id: int, game: str, day: date) -> str | None:
         """The player's scored attempt at a day's deal: None (not made), "playing",
@@ -278,15 +283,15 @@ class DailyDeals:
         return "playing" if playing else "left"
 
 
-def _heading(game: str, day: date | None, deal: int) -> str:
+def _heading(game: str, day: date | None, deal: int) -> Text:
     """The daily board's first line: of today (``day`` None), or of a day asked for."""
     if day is None:
-        return _("📅 **Daily board** — {game}, today (UTC), deal {deal}", game=game, deal=deal)
-    return _("📅 **Daily board** — {game}, {day} (UTC), deal {deal}", game=game,
+        return _("📅 <b>Daily board</b> — {game}, today (UTC), deal {deal}", game=game, deal=deal)
+    return _("📅 <b>Daily board</b> — {game}, {day} (UTC), deal {deal}", game=game,
              day=day.isoformat(), deal=deal)
 
 
-def _finished(finished: int, unaided: int, won: int) -> str:
+def _finished(finished: int, unaided: int, won: int) -> Text:
     """How many finished their scored attempt, how many won it (and with hints)."""
     if not finished:
         return _("Nobody here has finished a scored attempt at it yet.")
@@ -300,7 +305,7 @@ def _finished(finished: int, unaided: int, won: int) -> str:
               won=unaided)
 
 
-def _invitation(attempt: str | None, game: str, deal: int, today: bool) -> str:
+def _invitation(attempt: str | None, game: str, deal: int, today: bool) -> Text:
     """What the viewer can do about the day's deal: their scored attempt (``attempt``, of
     today), or a replay."""
     replay = command("new", game, str(deal))
@@ -318,7 +323,7 @@ def _invitation(attempt: str | None, game: str, deal: int, today: bool) -> str:
     return _("Replay it, unscored: {replay}.", replay=replay)
 
 
-def _parse_day(day: str | None, today: date) -> date | str:
+def _parse_day(day: str | None, today: date) -> date | Text:
     """The day a player asked for (``2026-11-22``, ``today``, ``yesterday``: the words in
     English or in the language spoken), or why not."""
     text = (day or "today").strip().lower()

@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..replies import Ask, Message, Player, Question, Reply, refusal
+from ..replies.text import Text
 from ..store import Stores
-from ..words.language import N_, _, n_
+from ..words.language import N_, _, label, n_
 from ..words.phrases import command
 from .challenges import Challenges
 from .daily import utc_day
@@ -32,12 +33,12 @@ class DataRights:
 
     def forget_question(self, player: Player) -> Reply:
         text = _(
-            "Delete **everything** this bot keeps about you — your current game, every "
+            "Delete <b>everything</b> this bot keeps about you — your current game, every "
             "result, your settings, in every server (statistics, leaderboards, daily boards "
             "and streaks)? This cannot be undone. Today's daily attempts stay counted until "
             "the day ends (UTC), so that none can be played again for a score."
         )
-        question = Question(Ask.FORGET, player.user_id, _(FORGET_YES), _(FORGET_NO))
+        question = Question(Ask.FORGET, player.user_id, label(FORGET_YES), label(FORGET_NO))
         return Reply(message=Message(text, private=True, question=question))
 
     async def forget(self, player: Player) -> Reply:
@@ -68,7 +69,7 @@ class DataRights:
                   "so that it stays your one scored try today; then it is forgotten too. "
                   "Boards already posted stay in their channels, like any message. {new} "
                   "starts afresh.", new=command("new"))
-        return Reply(message=Message(" ".join((done, how, after)), private=True),
+        return Reply(message=Message(Text(" ").join((done, how, after)), private=True),
                      updates=tuple(u for u in updates if u is not None))
 
     async def forget_past_days(self) -> int:
@@ -83,14 +84,14 @@ class DataRights:
         assert player.guild_id is not None
         count = await self.stores.results.count(player.guild_id)
         text = n_(
-            "Delete all **{count}** result of this server? Its statistics, leaderboards and "
+            "Delete all <b>{count}</b> result of this server? Its statistics, leaderboards and "
             "daily boards start again from nothing; games being played are kept and count "
             "when they finish. This cannot be undone.",
-            "Delete all **{count}** results of this server? Its statistics, leaderboards and "
+            "Delete all <b>{count}</b> results of this server? Its statistics, leaderboards and "
             "daily boards start again from nothing; games being played are kept and count "
             "when they finish. This cannot be undone.", count,
         )
-        question = Question(Ask.RESET, player.user_id, _(RESET_YES), _(RESET_NO))
+        question = Question(Ask.RESET, player.user_id, label(RESET_YES), label(RESET_NO))
         return Reply(message=Message(text, private=True, question=question))
 
     async def reset(self, player: Player, can_manage_server: bool) -> Reply:
@@ -112,7 +113,7 @@ def _reset_refusal(player: Player, can_manage_server: bool) -> Reply | None:
         return refusal(_("Resetting statistics works in a server, for that server."))
     if not can_manage_server:
         return refusal(_(
-            "Only members with the **Manage Server** permission can reset this server's "
+            "Only members with the <b>Manage Server</b> permission can reset this server's "
             "statistics. {forget_me} deletes your own records.", forget_me=command("forget-me")
         ))
     return None

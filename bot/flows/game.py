@@ -34,6 +34,7 @@ from ..replies import (
     Reply,
     refusal,
 )
+from ..replies.text import Text
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
 from ..store.games import GameStore
 from ..store.statuses import GameStatus
@@ -130,11 +131,11 @@ class GameFlow:
         saved = await self.games.load(player.user_id)
         if (saved is not None and not saved.is_finished and request.challenge is not None
                 and saved.challenge_id == request.challenge):  # playing it already
-            return Reply(board=await self._board(saved, ""))
+            return Reply(board=await self._board(saved, Text()))
         if saved is not None and not saved.is_finished and not saved.game.is_stuck:
             if request.challenge is None and saved.as_dealt(request.game_id, request.deal,
                                                            request.draw):  # nothing to ask
-                return Reply(board=await self._board(saved, ""), note=_(
+                return Reply(board=await self._board(saved, Text()), note=_(
                     "You already have this deal, and have not moved in it yet: here is your "
                     "board."))
             private = await self._private(player.user_id)
@@ -161,7 +162,7 @@ class GameFlow:
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(
-                board=await self._board(saved, ""),
+                board=await self._board(saved, Text()),
                 note=_("That question was about a game you have since replaced, so nothing "
                        "changed. Here is your current game; {new} starts another.",
                        new=command("new")),
@@ -211,7 +212,7 @@ class GameFlow:
         question = reply.message
         if question is not None and question.question is not None:
             daily = await self.daily_deals.question_line(player.user_id, game_id, today)
-            text = f"{question.text}\n{daily}"
+            text = question.text + "\n" + daily
             return dataclasses.replace(reply, message=dataclasses.replace(question, text=text))
         return reply
 
@@ -306,7 +307,8 @@ class GameFlow:
             else:
                 why = _("That board belongs to a game that has since ended or been replaced.")
             shown = _("The board now shows your current position.")
-            return Reply(board=await self._board(saved, ""), note=f"{why} {shown}", refused=True)
+            return Reply(board=await self._board(saved, Text()), note=why + " " + shown,
+                         refused=True)
         if action is Action.SHOW:
             if typed and seen is None:  # /show posts a new picture, so it has a limit
                 refused_show = await self.cooldowns.refusal(player.user_id, "show")
@@ -314,7 +316,7 @@ class GameFlow:
                     return refused_show
             if seen and not typed and saved.proven_lost == seen_lost:
                 return Reply()
-            return Reply(board=await self._board(saved, ""))
+            return Reply(board=await self._board(saved, Text()))
         if action is Action.PICK:
             return await self._pick(saved, arg or "")
         if action is Action.HINT and not saved.is_finished:
@@ -380,7 +382,8 @@ class GameFlow:
         wrong = no_pile_to_pick(saved.game, pile) if pile else None
         if wrong is not None:
             return refusal(wrong)
-        return Reply(board=await self._board(saved, "", focus=int(pile) - 1 if pile else None))
+        focus = int(pile) - 1 if pile else None
+        return Reply(board=await self._board(saved, Text(), focus=focus))
 
     # -- choices for autocomplete -----------------------------------------------------
 
@@ -399,7 +402,8 @@ class GameFlow:
 
     # -- building the reply -----------------------------------------------------------
 
-    async def _board(self, saved: SavedGame, summary: str, *, focus: int | None = None) -> Board:
+    async def _board(self, saved: SavedGame, summary: Text, *,
+                     focus: int | None = None) -> Board:
         return await self._compose(saved, summary, await self.drawing(saved), focus=focus)
 
     async def drawing(self, saved: SavedGame, *, no_win: bool | None = None) -> Drawing:
@@ -434,7 +438,7 @@ class GameFlow:
         return await self.settings.private(user_id)  # true now, whichever process changed it
 
     async def _compose(
-        self, saved: SavedGame, summary: str, drawing: Drawing, *, focus: int | None = None
+        self, saved: SavedGame, summary: Text, drawing: Drawing, *, focus: int | None = None
     ) -> Board:
         settings = await self.settings.of(saved.user_id)
         board = compose(

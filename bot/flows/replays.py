@@ -23,15 +23,16 @@ from typing import TypeVar
 
 from engine import Game
 from render import PictureOptions
-from render.alt_text import LIMIT
+from render.alt_text import LONGEST
 from render.replay import Replay
 
 from ..replies import Member, Message, Player, Reply, refusal
+from ..replies.text import Text
 from ..store import LOST, PLAYING, RESIGNED, WON, GameStatus
 from ..store.challenges import GONE
 from ..store.games import GameStore
 from ..store.replays import ReplayStore
-from ..words.language import _, n_, p_, speaking
+from ..words.language import _, current, label, n_, p_, speaking
 from ..words.phrases import command, mention
 from ..words.typed import as_typed
 from ..workers.pictures import Pictures
@@ -43,7 +44,7 @@ from .settings import PlayerSettings
 
 QUEUE = 8  # replays that may wait their turn at once, besides the one being drawn
 T = TypeVar("T")
-Waiting = Callable[[str], Awaitable[None]]  # tells a player their replay waits its turn
+Waiting = Callable[[Text], Awaitable[None]]  # tells a player their replay waits its turn
 
 
 class Replays:
@@ -113,16 +114,16 @@ class Replays:
             how, moves = _outcome(outcome, assisted), game.moves_made
             facts = {"game": game.name, "deal": game.deal_number, "outcome": how}
             if own or subject is None:
-                said = n_("🎞️ Your **{game}** game, deal {deal}: {outcome}, {count} move.",
-                          "🎞️ Your **{game}** game, deal {deal}: {outcome}, {count} moves.",
+                said = n_("🎞️ Your <b>{game}</b> game, deal {deal}: {outcome}, {count} move.",
+                          "🎞️ Your <b>{game}</b> game, deal {deal}: {outcome}, {count} moves.",
                           moves, **facts)
             else:
-                said = n_("🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
+                said = n_("🎞️ {player}'s <b>{game}</b> game, deal {deal}: {outcome}, {count} "
                           "move.",
-                          "🎞️ {player}'s **{game}** game, deal {deal}: {outcome}, {count} "
+                          "🎞️ {player}'s <b>{game}</b> game, deal {deal}: {outcome}, {count} "
                           "moves.", moves, player=mention(subject.user_id), **facts)
             # The game in play is the player's already: no offer to deal it.
-            lines = [said if own and outcome == PLAYING else f"{said} " + _(
+            lines = [said if own and outcome == PLAYING else said + " " + _(
                 "{new} deals it to you.", new=command("new", game.game_id, str(game.deal_number)))]
             left_out = _left_out(drawn, moves, limit)
             if left_out:
@@ -130,19 +131,20 @@ class Replays:
             if secret is not None:
                 lines.append(secret)
             frames = drawn.shown
+            words = current()  # the alt text is plain words, as a picture's description is
             if frames == moves:
-                alt = n_("A replay of {game}, deal {deal}, a frame a move from the deal: "
-                         "{outcome} after {count} move.",
-                         "A replay of {game}, deal {deal}, a frame a move from the deal: "
-                         "{outcome} after {count} moves.", moves, **facts)
+                alt = words.plural("A replay of {game}, deal {deal}, a frame a move from the "
+                                   "deal: {outcome} after {count} move.",
+                                   "A replay of {game}, deal {deal}, a frame a move from the "
+                                   "deal: {outcome} after {count} moves.", moves, **facts)
             else:
-                alt = n_("A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
-                         "evenly picked: {outcome} after {count} move.",
-                         "A replay of {game}, deal {deal}, {frames} of its moves from the deal, "
-                         "evenly picked: {outcome} after {count} moves.", moves,
-                         frames=frames, **facts)
+                alt = words.plural("A replay of {game}, deal {deal}, {frames} of its moves "
+                                   "from the deal, evenly picked: {outcome} after {count} move.",
+                                   "A replay of {game}, deal {deal}, {frames} of its moves "
+                                   "from the deal, evenly picked: {outcome} after {count} "
+                                   "moves.", moves, frames=frames, **facts)
             alt = _with_moves(alt, game)
-        return Reply(message=Message("\n".join(lines), drawn.gif,
+        return Reply(message=Message(Text("\n").join(lines), drawn.gif,
                                      f"replay-{game.game_id}-{game.deal_number}.gif",
                                      private=private, alt_text=alt))
 
@@ -171,7 +173,7 @@ class Replays:
         finally:
             self._queued -= 1
 
-    async def _secret(self, game: Game, owner: int, viewer: int) -> str | Reply | None:
+    async def _secret(self, game: Game, owner: int, viewer: int) -> Text | Reply | None:
         """Whether ``game`` (``owner``'s) is on a deal others may still play for a score:
         the refusal for a viewer who may, else why it is shown to the viewer alone; None
         when it spoils nothing."""
@@ -220,7 +222,7 @@ class Replays:
         return finished.game, finished.outcome, finished.hints
 
 
-def _left_out(drawn: Replay, moves: int, limit: int | None) -> str | None:
+def _left_out(drawn: Replay, moves: int, limit: int | None) -> Text | None:
     """What a replay leaves out, if anything: moves (a long game shows an even selection of
     them; fewer, to fit where it is sent), and size (smaller pictures, to fit)."""
     if drawn.cut_to_fit and limit is not None and drawn.scale < 1:
@@ -248,15 +250,18 @@ def _megabytes(limit: int) -> int:
 
 
 def _with_moves(alt: str, game: Game) -> str:
-    """The replay's alt text and the moves it plays, as typed, as many as Discord's 1,024
-    characters take (then how many more): a replay is its moves, as a board is its cards."""
+    """The replay's alt text (plain words) and the moves it plays, as typed, as many as a
+    picture's description takes (``LONGEST``; then how many more): a replay is its moves, as a board
+    is its cards."""
     moves = [as_typed(str(move)) for move in game.history]
+    words = current()
     for shown in range(len(moves), -1, -1):
         listed = ", ".join(moves[:shown])
         if shown < len(moves):
-            listed += " " + n_("… and {count} more", "… and {count} more", len(moves) - shown)
-        said = f"{alt} {_('Moves: {moves}.', moves=listed)}"
-        if len(said) <= LIMIT:
+            listed += " " + words.plural("… and {count} more", "… and {count} more",
+                                         len(moves) - shown)
+        said = " ".join((alt, label("Moves: {moves}.", moves=listed)))
+        if len(said) <= LONGEST:
             return said
     return alt
 

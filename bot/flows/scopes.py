@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine import BadSetup, check_setup
 
 from ..replies import Member, Player, Reply, refusal
+from ..replies.text import Text
 from ..store.results import Scope
 from ..words.language import _
 from ..words.phrases import mention, refused
@@ -46,6 +47,6 @@ def bot_refusal(person: Member) -> Reply | None:
                      player=mention(person.user_id)))
 
 
-def only_you_outside_servers(heading: str) -> str:
+def only_you_outside_servers(heading: Text) -> Text:
     """A board's heading where it is asked for outside a server (see ``board_scope``)."""
     return _("{heading} (outside a server the board has only you)", heading=heading)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from engine.lru import LRU
 
 from ..replies import Message, Player, Reply
+from ..replies.text import Text
 from ..store.settings import SettingsStore
 from ..words.language import N_, _
 from ..words.phrases import code, option
@@ -74,21 +75,22 @@ class PlayerSettings:
             self.forget(player.user_id)  # the next read has it, whatever came meanwhile
         else:
             settings = await self.of(player.user_id)
-        lines = [_("⚙️ **Your settings** — saved.") if changes else _("⚙️ **Your settings**")]
+        lines = [_("⚙️ <b>Your settings</b> — saved.") if changes
+                 else _("⚙️ <b>Your settings</b>")]
         lines += [_setting_line(name, on) for name, on in settings.items()]
         lines.append(_(
             "Safe moves: with them on, after each of your moves every card that can go up and "
             "that no card left in the piles could ever be placed on goes to its foundation by "
             "itself (each is its own move, so Undo takes it back)."
         ))
-        return Reply(message=Message("\n".join(lines), private=True))
+        return Reply(message=Message(Text("\n").join(lines), private=True))
 
 
-def _setting_line(name: str, on: bool) -> str:
+def _setting_line(name: str, on: bool) -> Text:
     """A setting, whether it is on, and how to turn it either way (typed as the command
     takes it, in any language)."""
     facts = {"setting": _(WORDS[name]), "on": code(option(name, "True")),
              "off": code(option(name, "False"))}
     if on:
-        return _("• {setting}: **on** ({on} or {off})", **facts)
-    return _("• {setting}: **off** ({on} or {off})", **facts)
+        return _("• {setting}: <b>on</b> ({on} or {off})", **facts)
+    return _("• {setting}: <b>off</b> ({on} or {off})", **facts)

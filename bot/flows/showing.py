@@ -100,7 +100,7 @@ class Showing:
             if lost is not None:
                 await amend(lost)
         else:
-            self.solver.request_verdict(board, amend)
+            self.solver.request_verdict(board, amend, within=to.amends_within)
 
     async def _refresh_boards(self, board: Board, to: Presenter) -> None:
         """The player's live board in each channel, shown as ``board`` (drawn now if it

@@ -26,6 +26,7 @@ import asyncio
 import contextlib
 import contextvars
 import logging
+import math
 import random
 import time
 from collections import OrderedDict
@@ -59,7 +60,6 @@ DEALS_KEPT = 2_000  # deals whose verdict is remembered (a few dozen bytes each)
 VERDICT_QUEUE = 200
 VERDICT_SHARE = 0.25  # of a core, at most, for the checks: they rest (1 / share - 1) x their time
 LONG_QUEUE = 10  # checks waiting from which each is a quick look only (no forked search)
-EDITABLE_S = 14 * 60  # a check must amend within Discord's 15 minutes of an interaction
 
 # The checks' own clock and rest, named here so that a test can time them without touching
 # the event loop's.
@@ -89,7 +89,7 @@ class _Check:
 
     owner_id: int
     ref: BoardRef
-    asked_at: float
+    until: float  # the clock's time after which the amendment could no longer be shown
     deliver: Deliver
     language: str
 
@@ -165,15 +165,19 @@ class SolverService:
 
     # -- "no win is possible" ---------------------------------------------------------
 
-    def request_verdict(self, board: Board, deliver: Deliver) -> None:
+    def request_verdict(self, board: Board, deliver: Deliver, *,
+                        within: float | None = None) -> None:
         """Look at ``board`` when the solver has time; if its position is proven lost while
         it is still the player's latest, ``deliver`` gets its saved game (speaking the
-        language spoken now, the board's)."""
+        language spoken now, the board's). ``within``: the seconds from now in which the
+        amendment can still be shown, as the presenter says (None: any time); a check
+        whose turn comes later is dropped unlooked at."""
         if (board.finished or board.lost_as_dealt or self.closed
                 or self._checked.get(board.owner_id) == board.ref):
             return
         self._pending.pop(board.owner_id, None)  # a newer board replaces an older check
-        self._pending[board.owner_id] = _Check(board.owner_id, board.ref, self._clock(),
+        until = math.inf if within is None else self._clock() + within
+        self._pending[board.owner_id] = _Check(board.owner_id, board.ref, until,
                                                deliver, current().code)
         while len(self._pending) > VERDICT_QUEUE:
             self._pending.popitem(last=False)
@@ -206,7 +210,7 @@ class SolverService:
                 return
             quick = len(self._pending) >= LONG_QUEUE
             _, check = self._pending.popitem(last=False)
-            if self._clock() - check.asked_at > EDITABLE_S:
+            if self._clock() > check.until:
                 continue  # too late to amend the message it was for
             with speaking(check.language):
                 lost = await self._verdict(check.owner_id, check.ref, quick=quick)

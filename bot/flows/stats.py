@@ -27,8 +27,9 @@ from engine import GAMES
 from render.stats_card import StatsRow
 
 from ..replies import Member, Message, Player, Reply, refusal
+from ..replies.text import Small, Text
 from ..store.results import Record, ResultStore, Scope
-from ..words.language import N_, _, current, n_, p_, speaking
+from ..words.language import N_, _, current, label, n_, p_, speaking
 from ..words.phrases import code, command, format_seconds, medal, mention
 from ..workers.pictures import Pictures
 from .challenges import Challenges
@@ -42,12 +43,12 @@ TOP = 10  # leaderboard places shown, besides the caller's own
 PERIODS = {"week": timedelta(days=7), "month": timedelta(days=30), "all": None}
 # The leaderboard's heading for each period: of one game, and of all games.
 HEADINGS = {
-    "week": (N_("🏆 **Leaderboard** — {game}, the last 7 days"),
-             N_("🏆 **Leaderboard** — all games, the last 7 days")),
-    "month": (N_("🏆 **Leaderboard** — {game}, the last 30 days"),
-              N_("🏆 **Leaderboard** — all games, the last 30 days")),
-    "all": (N_("🏆 **Leaderboard** — {game}, all time"),
-            N_("🏆 **Leaderboard** — all games, all time")),
+    "week": (N_("🏆 <b>Leaderboard</b> — {game}, the last 7 days"),
+             N_("🏆 <b>Leaderboard</b> — all games, the last 7 days")),
+    "month": (N_("🏆 <b>Leaderboard</b> — {game}, the last 30 days"),
+              N_("🏆 <b>Leaderboard</b> — all games, the last 30 days")),
+    "all": (N_("🏆 <b>Leaderboard</b> — {game}, all time"),
+            N_("🏆 <b>Leaderboard</b> — all games, all time")),
 }
 # The first line of a player's own record, by which games count: of one game, of all.
 YOUR_RECORD = {
@@ -124,24 +125,29 @@ class StatsFlow:
         total = records.total
         won, lost = await self.challenges.record(subject.user_id, place.guild_id)
         # A record shown in a server's channel is everyone's to read; everywhere, the
-        # player's alone.
+        # player's alone. The card's words are plain (``label``: a picture draws them,
+        # without parts); the message's are a Text.
         with speaking(viewer.language if everywhere else viewer.shared_language):
-            title = _("{name} · solitaire record", name=picture_name(subject.name))
-            daily = _("daily streak {current} (best {best})", current=streak[0], best=streak[1])
-            subtitle = " · ".join((_where(where), _summary(total), daily))
+            title = label("{name} · solitaire record", name=picture_name(subject.name))
+            subtitle = " · ".join((
+                _where(where),
+                _card_summary(total),
+                label("daily streak {current} (best {best})", current=streak[0],
+                      best=streak[1]),
+            ))
             rows = [
-                StatsRow(GAMES[g], rec.played, rec.won, _details(rec, card=True), rec.assisted)
+                StatsRow(GAMES[g], rec.played, rec.won, _card_details(rec), rec.assisted)
                 for g, rec in per_game.items()
             ]
             if len(rows) > 1:
-                rows.append(StatsRow(_("All games"), total.played, total.won,
-                                     _details(total, card=True), total.assisted))
+                rows.append(StatsRow(label("All games"), total.played, total.won,
+                                     _card_details(total), total.assisted))
             picture = await self.pictures.stats(title, subtitle, rows)
-            summary = " · ".join((
+            summary = Text(" · ").join((
                 _summary(total),
                 _("streak {current} (best {best})", current=total.current_streak,
                   best=total.best_streak),
-                daily,
+                _("daily streak {current} (best {best})", current=streak[0], best=streak[1]),
             ))
             lines = [_record_heading(None if own else subject.user_id, game, where, summary)]
             if len(per_game) > 1 or game:
@@ -149,7 +155,7 @@ class StatsFlow:
                           for g, rec in per_game.items()]
             if won or lost:
                 lines.append(_("⚔️ Challenges: {won} won, {lost} lost", won=won, lost=lost))
-        return Reply(message=Message("\n".join(lines), picture.png,
+        return Reply(message=Message(Text("\n").join(lines), picture.png,
                                      f"stats-{subject.user_id}.png", alt_text=picture.alt_text,
                                      private=everywhere))
 
@@ -164,7 +170,7 @@ class StatsFlow:
             return refused
         if period not in PERIODS:
             return refusal(_("The period is one of {periods}.",
-                             periods=", ".join(code(p) for p in PERIODS)))
+                             periods=Text(", ").join(code(p) for p in PERIODS)))
         cooling = await self.cooldowns.refusal(viewer.user_id, "leaderboard")
         if cooling is not None:
             return cooling
@@ -186,17 +192,17 @@ class StatsFlow:
                       for s in ranked if s.rank <= TOP]
             mine = next((s for s in ranked if s.user_id == viewer.user_id), None)
             if mine is not None and mine.rank > TOP:
-                lines.append("…")
+                lines.append(Text("…"))
                 lines.append(_standing_line(mine.rank, mine.user_id, mine.won, mine.played,
                                             mine.score))
             elif mine is None:
                 lines.append(_("You have no finished games here in that time."))
-            lines.append("-# " + _(  # Discord's small print
+            lines.append(Text(Small(_(
                 "Ranked by the lower bound of the 95% Wilson interval on each player's win "
                 "rate: many wins over many games beat one lucky win. Wins with hints count as "
                 "played, not won."
-            ))
-        return Reply(message=Message("\n".join(lines)))
+            ))))
+        return Reply(message=Message(Text("\n").join(lines)))
 
 
 # -- wording ------------------------------------------------------------------------------
@@ -207,19 +213,19 @@ def picture_name(name: str) -> str:
     letters only, so accents are dropped (``Zoë`` -> ``Zoe``) and other letters left out."""
     plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
     plain = " ".join("".join(c for c in plain if c.isprintable()).split())
-    return plain[:32] or _("Player")
+    return plain[:32] or label("Player")
 
 
 def _where(where: str) -> str:
-    """Which games a record counts, as the stats card's subtitle begins."""
+    """Which games a record counts, as the stats card's subtitle begins (plain words)."""
     if where == "server":
-        return _("On this server")
+        return label("On this server")
     if where == "servers":
-        return _("In all servers and DMs")
-    return _("Everywhere")
+        return label("In all servers and DMs")
+    return label("Everywhere")
 
 
-def _record_heading(other: int | None, game: str | None, where: str, summary: str) -> str:
+def _record_heading(other: int | None, game: str | None, where: str, summary: Text) -> Text:
     """The first line of a record: whose (``other``: someone else's, which is shown on this
     server only), of which game, where, then its ``summary``."""
     name = GAMES[game] if game else None
@@ -235,7 +241,7 @@ def _record_heading(other: int | None, game: str | None, where: str, summary: st
     return _(all_games, summary=summary)
 
 
-def _no_games_yet(other: int | None, game: str | None, everywhere: bool) -> str:
+def _no_games_yet(other: int | None, game: str | None, everywhere: bool) -> Text:
     """A record with no game in it: whose (``other``: someone else's, on this server)."""
     if other is not None:
         if game:
@@ -249,10 +255,11 @@ def _no_games_yet(other: int | None, game: str | None, everywhere: bool) -> str:
         said = (_("You have no finished {game} games on this server yet.", game=GAMES[game])
                 if game else _("You have no finished games on this server yet."))
     start = _("Start one with {new} or {daily}.", new=command("new"), daily=command("daily"))
-    return f"{said} {start}"
+    return Text(said, " ", start)
 
 
-def _summary(rec: Record) -> str:
+def _summary(rec: Record) -> Text:
+    """A record's counts, as a message says them."""
     if rec.assisted:
         return _("{played} played · {won} won ({rate}) · {assisted} assisted",
                  played=rec.played, won=rec.won, rate=current().percent(rec.win_rate),
@@ -261,26 +268,48 @@ def _summary(rec: Record) -> str:
              rate=current().percent(rec.win_rate))
 
 
-def _details(rec: Record, *, card: bool = False) -> str:
-    """Streaks, bests, and wins with hints (unless for the ``card``, which shows those
-    in its bar)."""
+def _card_summary(rec: Record) -> str:
+    """The same (``_summary``) in plain words, for the stats card."""
+    if rec.assisted:
+        return label("{played} played · {won} won ({rate}) · {assisted} assisted",
+                     played=rec.played, won=rec.won, rate=current().percent(rec.win_rate),
+                     assisted=rec.assisted)
+    return label("{played} played · {won} won ({rate})", played=rec.played, won=rec.won,
+                 rate=current().percent(rec.win_rate))
+
+
+def _details(rec: Record) -> Text:
+    """Streaks, bests, and wins with hints, as a message's line of a game says them."""
     parts = [_("streak {current} (best {best})", current=rec.current_streak,
                best=rec.best_streak)]
     if rec.fewest_moves is not None:
         parts.append(n_("fewest {count} move", "fewest {count} moves", rec.fewest_moves))
     if rec.fastest_seconds is not None:
         parts.append(_("fastest {time}", time=format_seconds(rec.fastest_seconds)))
-    if rec.assisted and not card:
+    if rec.assisted:
         parts.append(n_("{count} assisted", "{count} assisted", rec.assisted))
+    return Text(" · ").join(parts)
+
+
+def _card_details(rec: Record) -> str:
+    """Streaks and bests in plain words, for the stats card (which shows the wins with
+    hints in its bar); the same messages as ``_details``'s."""
+    parts = [label("streak {current} (best {best})", current=rec.current_streak,
+                   best=rec.best_streak)]
+    if rec.fewest_moves is not None:
+        parts.append(current().plural("fewest {count} move", "fewest {count} moves",
+                                      rec.fewest_moves))
+    if rec.fastest_seconds is not None:
+        parts.append(label("fastest {time}", time=format_seconds(rec.fastest_seconds)))
     return " · ".join(parts)
 
 
-def _line(rec: Record) -> str:
+def _line(rec: Record) -> Text:
     return _("{won}/{played} won · {details}", won=rec.won, played=rec.played,
              details=_details(rec))
 
 
-def _standing_line(rank: int, user_id: int, won: int, played: int, score: float) -> str:
+def _standing_line(rank: int, user_id: int, won: int, played: int, score: float) -> Text:
     return _(
         "{place} {player} — {won}/{played} won ({rate}) · score {score}",
         place=medal(rank) if won else f"{rank}.",  # no medal without a win

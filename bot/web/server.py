@@ -38,7 +38,7 @@ from .limits import TryLater, client_address
 from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
 from .signin import Members, SignIn, SignInBusy, SignInRefused
-from .view import ChannelBoards, WebReplies, page_words
+from .view import ChannelBoards, WebReplies, page_start, page_words
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +95,7 @@ class WebServer:
         app.router.add_post("/api/act", self.act)
         app.router.add_post("/api/new", self.new_game)
         app.router.add_post("/api/daily", self.daily)
+        app.router.add_post("/api/rules", self.rules)
         app.router.add_post("/api/answer", self.answer)
         return app
 
@@ -188,9 +189,9 @@ class WebServer:
                 **extra: str) -> web.Response:
         language = language_of(locale)
         with speaking(language):
-            words = page_words(language)
+            words, start = page_words(language), page_start(user_id)
         return web.json_response({"session": self.sessions.sign(user_id, language, guild_id),
-                                  "language": language, "words": words,
+                                  "language": language, "words": words, "start": start,
                                   "games": GAMES, **extra})
 
     # -- playing: each one call of the core ---------------------------------------------
@@ -232,6 +233,12 @@ class WebServer:
         body = await _body(request)
         game = _game(body)
         return await self._call(player, request, lambda to: self.core.daily(player, game, to=to))
+
+    async def rules(self, request: web.Request) -> web.Response:
+        """How a game plays, for the page's Rules button (as the help names it)."""
+        player = self._player(request)
+        game = _game(await _body(request))
+        return await self._call(player, request, lambda to: self.core.rules(player, game, to=to))
 
     async def answer(self, request: web.Request) -> web.Response:
         """A yes or no to a question a reply asked (a new game over an unfinished one)."""

@@ -18,18 +18,24 @@ from engine import CARDS, RULES, Card, Rules
 
 from ..presenter import Posted
 from ..replies import Board, LostBoard, Message, Player, Reply, Update
-from ..words.language import N_, _, current, words_for
-from ..words.phrases import for_piles, foundation, no_game
+from ..replies.text import Text
+from ..words.language import N_, _, current, label, words_for
+from ..words.phrases import command, for_piles, foundation, no_game
 from ..workers.pictures import picture_words
+from .words import DAILY_DEAL, NEW_DEAL, Piece, said
 
 # The page's own words, besides those the board brings.
 PAGE_WORDS = {
     # Translators: the web page (the Activity): buttons that deal a game.
-    "newDeal": N_("New deal"),
-    "daily": N_("Daily deal"),
+    "newDeal": NEW_DEAL,
+    "daily": DAILY_DEAL,
     "game": N_("Game"),
     "signedOut": N_("Your session has ended: open the Activity again."),
     "offline": N_("The server cannot be reached: nothing was played. Try again shortly."),
+    # Translators: the web page: the button beside a line to share, and what it says once
+    # the line is copied.
+    "copy": N_("Copy"),
+    "copied": N_("Copied"),
 }
 # Translators: the web page, to a player with no game yet; {new} and {daily} are the labels
 # of the two buttons beside the game's name.
@@ -55,19 +61,20 @@ class WebReplies:
     # page learns a later "no win is possible" when it next asks (``Core.board``).
     awaits_verdict = False
     shows_pictures = False  # the page lays out the cards itself: a picture only for channels
+    amends_within: float | None = None  # the page asks again, and learns the verdict then
 
     def __init__(self, player: Player, channels: ChannelBoards | None = None) -> None:
         self.player = player
         self.channels = channels
         self.refreshes_boards = channels is not None
         self.reply = Reply()
-        self.waits: list[str] = []
+        self.waits: list[Text] = []
 
     async def show(self, reply: Reply) -> Posted | None:
         self.reply = reply
         return None  # the page posts no message
 
-    async def wait(self, text: str) -> None:
+    async def wait(self, text: Text) -> None:
         self.waits.append(text)
 
     async def amend(self, amended: LostBoard) -> None:
@@ -88,29 +95,30 @@ class WebReplies:
 
     def shown(self) -> dict[str, Any]:
         """What was shown, as the page's JSON (in the language spoken now)."""
-        return reply_json(self.reply)
+        return reply_json(self.reply, self.player.user_id)
 
 
-def reply_json(reply: Reply) -> dict[str, Any]:
-    """The reply for the page, in the language spoken. The refusal that says there is no game
-    yet names ``/new``, which the page has no use for: it says so in its own words."""
+def reply_json(reply: Reply, player_id: int) -> dict[str, Any]:
+    """The reply for the page, in the language spoken, its words as the page's pieces
+    (``words.said``). The refusal that says there is no game yet names the command that
+    deals one, which the page has its own buttons for: it says so in its own words."""
     return {
-        "board": None if reply.board is None else board_json(reply.board),
-        "message": None if reply.message is None else message_json(reply.message),
-        "note": reply.note,
+        "board": None if reply.board is None else board_json(reply.board, player_id),
+        "message": None if reply.message is None else message_json(reply.message, player_id),
+        "note": None if reply.note is None else said(reply.note, player_id),
         "refused": reply.refused,
         "noGame": reply.refused and reply.note == no_game(),
     }
 
 
-def message_json(message: Message) -> dict[str, Any]:
+def message_json(message: Message, player_id: int) -> dict[str, Any]:
     question = message.question
-    return {"text": message.text, "question": None if question is None else {
+    return {"text": said(message.text, player_id), "question": None if question is None else {
         "ask": question.ask.value, "args": list(question.args), "yes": question.yes,
         "no": question.no}}
 
 
-def board_json(board: Board) -> dict[str, Any]:
+def board_json(board: Board, player_id: int) -> dict[str, Any]:
     table = board.table
     assert table is not None, "a board made by the game flow carries its table"
     rules = RULES[table.game_id]
@@ -118,7 +126,8 @@ def board_json(board: Board) -> dict[str, Any]:
     piles = [{"label": pile_label(rules, i), "name": rules.pile_name(i),
               "cards": [_card(c, names) for c in cards]}
              for i, cards in enumerate(table.tableau)]
-    foundations = [{"label": _("foundation {number}", number=f + 1), "base": foundation(spec),
+    foundations = [{"label": label("foundation {number}", number=f + 1),
+                    "base": foundation(spec),
                     "count": len(cards), "size": spec.size,
                     "cards": [_card(c, names) for c in cards[-1:]]}
                    for f, (spec, cards) in enumerate(zip(rules.foundations, table.foundations,
@@ -126,7 +135,7 @@ def board_json(board: Board) -> dict[str, Any]:
     return {
         "ref": [board.ref.game_row, board.ref.revision],
         "game": table.game_id,
-        "text": board.text,
+        "text": said(board.text, player_id),
         "finished": board.finished,
         "lost": board.proven_lost,
         "fourColour": table.four_colour,
@@ -155,7 +164,7 @@ def card_names(language: str) -> tuple[str, ...]:
 def pile_label(rules: Rules, pile: int) -> str:
     """A pile's accessible name, as the commands name it: ``pile 7``, ``stack 3 (S1)``."""
     name = rules.pile_name(pile)
-    return for_piles(rules, _("pile {name}", name=name), _("stack {name}", name=name))
+    return for_piles(rules, label("pile {name}", name=name), label("stack {name}", name=name))
 
 
 @dataclass(frozen=True)
@@ -190,10 +199,12 @@ def grid(game_id: str) -> dict[str, Any]:
 
 
 def page_words(language: str) -> dict[str, str]:
-    """The page's own words in ``language``, and the games' names."""
+    """The page's own words in ``language``."""
     words = words_for(language)
-    said = {key: words.text(text) for key, text in PAGE_WORDS.items()}
-    said["start"] = words.text(START).format(new=f"**{said['newDeal']}**",
-                                              daily=f"**{said['daily']}**")
-    return said
+    return {key: words.text(text) for key, text in PAGE_WORDS.items()}
 
+
+def page_start(player_id: int) -> list[list[Piece]]:
+    """What the page says to a player with no game yet, in the language spoken now: its
+    two buttons that deal are named, and work, in the sentence too."""
+    return said(_(START, new=command("new"), daily=command("daily")), player_id)

@@ -1,8 +1,9 @@
 """What a player reads beyond a board: each game's rules in short, and the bot's help.
 
 The rules themselves live with each game in ``engine/rules.py`` (and in docs/RULES.md,
-made from them), in English and marked for the catalog; here they are translated and get
-Discord's Markdown. The console strips it.
+made from them), in English and marked for the catalog; here they are translated and put
+in parts (``Text``): emphasis, commands, what a player types, which each adapter shows
+its own way.
 
 The help comes in two parts, each one message: a translation may run 40% longer than the
 English, and a message holds 2,000 characters.
@@ -15,21 +16,22 @@ from engine.odds import odds_text
 from engine.rulebook import example_move
 
 from ..replies import BUTTON_LABELS, Action
-from .language import _, p_
+from ..replies.text import Text
+from .language import _, label, p_
 from .phrases import code, command, option, refused, spoken
 
 
-def rules_text(game_id: str) -> str:
+def rules_text(game_id: str) -> Text:
     """The rules of one game, with how to type a move in it."""
     try:
         rules = check_setup(game_id)
     except BadSetup as err:
         return refused(err)
     src, dst, foundation = example_move(rules)
-    lines = [_("**{game}** — {intro}.", game=rules.name, intro=_(rules.intro))]
-    lines += [f"• {_(point)}" for point in rules.summary]
-    odds = " ".join(spoken(sentence) for sentence in odds_text(rules.id))
-    lines += ["", _("**Odds**: {odds}", odds=odds)]
+    lines = [_("<b>{game}</b> — {intro}.", game=rules.name, intro=_(rules.intro))]
+    lines += [Text("• ", _(point)) for point in rules.summary]
+    odds = Text(" ").join(spoken(sentence) for sentence in odds_text(rules.id))
+    lines += [Text(), _("<b>Odds</b>: {odds}", odds=odds)]
     facts = {
         "src": src,
         "dst": dst,
@@ -40,33 +42,33 @@ def rules_text(game_id: str) -> str:
     }
     if rules.pile_word == "stack":
         moves = _(
-            "**Moves**: {to_pile} puts stack {src}'s top card on stack {dst}; {to_foundation} "
+            "<b>Moves</b>: {to_pile} puts stack {src}'s top card on stack {dst}; {to_foundation} "
             "(or {short}) sends it to a foundation; {only} plays its only legal move. Or pick "
             "a move from the menu under the board.", **facts,
         )
     else:
         moves = _(
-            "**Moves**: {to_pile} puts pile {src}'s top card on pile {dst}; {to_foundation} "
+            "<b>Moves</b>: {to_pile} puts pile {src}'s top card on pile {dst}; {to_foundation} "
             "(or {short}) sends it to a foundation; {only} plays its only legal move. Or pick "
             "a move from the menu under the board.", **facts,
         )
-    lines += ["", moves]
-    return "\n".join(lines)
+    lines += [Text(), moves]
+    return Text("\n").join(lines)
 
 
-def _usage(name: str, *options: str, optional: tuple[str, ...] = ()) -> str:
+def _usage(name: str, *options: str, optional: tuple[str, ...] = ()) -> Text:
     """A command with its options, as Discord shows them: `` `/new game [deal]` ``."""
     words = [p_("option", o) for o in options] + [f"[{p_('option', o)}]" for o in optional]
     return command(name, *words)
 
 
-def help_text() -> str:
+def help_text() -> Text:
     """The help's first part: playing, in the language spoken now."""
     def button(action: Action) -> str:
-        return _(BUTTON_LABELS[action])
+        return label(BUTTON_LABELS[action])
 
     lines = [
-        _("**Solitaire** — five patience games, every card face up, one saved game per "
+        _("<b>Solitaire</b> — five patience games, every card face up, one saved game per "
           "player."),
         _("{new} — deal a game (a deal number replays a shared deal; {winnable}: one the "
           "solver has won; {draw}: Trefoil's draw house rule)",
@@ -74,7 +76,7 @@ def help_text() -> str:
           winnable=code(option("winnable", "True")), draw=code(option("draw", "True"))),
         _("{move} — {examples}; {source} lists the legal moves",
           move=_usage("move", "from", optional=("to",)),
-          examples=", ".join(code(move) for move in ("7 3", "7 f2", "7 f", "7")),
+          examples=Text(", ").join(code(move) for move in ("7 3", "7 f2", "7 f", "7")),
           source=code(p_("option", "from"))),
         _("{undo}, {redo}, {redeal} — take back, replay; shuffle and deal again",
           undo=command("undo"), redo=command("redo"), redeal=command("redeal")),
@@ -86,8 +88,8 @@ def help_text() -> str:
         _("{rules} — how a game is played", rules=_usage("rules", "game")),
         _("{settings} — boards only you see, the four-colour deck, safe moves by themselves",
           settings=command("settings")),
-        "",
-        _("**Buttons**: {undo}, {redo}, {found}, {redeal}, {hint}, {finish} (once every card "
+        Text(),
+        _("<b>Buttons</b>: {undo}, {redo}, {found}, {redeal}, {hint}, {finish} (once every card "
           "left can go straight up) and a menu of legal moves (past 25: a pile, then its "
           "move).", undo=button(Action.UNDO), redo=button(Action.REDO),
           found=button(Action.TO_FOUNDATIONS), redeal=button(Action.REDEAL),
@@ -98,13 +100,13 @@ def help_text() -> str:
             "one, lost."),
         _("Games: {games}.", games=", ".join(GAMES.values())),
     ]
-    return "\n".join(lines)
+    return Text("\n").join(lines)
 
 
-def records_help() -> str:
+def records_help() -> Text:
     """The help's second part: records, daily deals, challenges and your data."""
     lines = [
-        _("**Records**"),
+        _("<b>Records</b>"),
         _("{stats} — wins, streaks and bests, here or everywhere (yours, to you alone)",
           stats=_usage("stats", optional=("user", "game", "scope"))),
         _("{leaderboard} — this server's top ten and your place, ranked fairly (the low end "
@@ -114,7 +116,7 @@ def records_help() -> str:
           "scored; a day's winners here",
           daily=_usage("daily", "game"),
           daily_board=_usage("daily-board", "game", optional=("day",))),
-        _("Wins with hints are *assisted*: played, not won, on boards and in streaks."),
+        _("Wins with hints are <i>assisted</i>: played, not won, on boards and in streaks."),
         _("{challenge} — the same winnable deal for you both; the better result wins",
           challenge=_usage("challenge", "user", "game")),
         _("{replay} — a game move by move, as an animation for the channel",
@@ -122,5 +124,5 @@ def records_help() -> str:
         _("{forget_me} — delete your data; {reset} — clear this server's results (Manage "
           "Server)", forget_me=command("forget-me"), reset=command("reset-server-stats")),
     ]
-    return "\n".join(lines)
+    return Text("\n").join(lines)
 

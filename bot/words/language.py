@@ -41,6 +41,8 @@ from babel.numbers import NumberPattern, format_decimal, format_percent
 from engine import Card
 from engine.cards import SUIT_SYMBOLS
 
+from ..replies.text import Text, fill
+
 ENGLISH = "en-US"
 # Discord's locale codes of the languages a player can have, with their own names.
 LANGUAGES: dict[str, str] = {
@@ -216,14 +218,23 @@ def speaking(language: str | None) -> Iterator[Words]:
         _speaking.reset(token)
 
 
-def _(message: str, /, **facts: Any) -> str:
-    """``message`` in the language spoken now, with ``facts`` filled in."""
-    return current().text(message, **facts)
+def _(message: str, /, **facts: Any) -> Text:
+    """``message`` in the language spoken now, with ``facts`` filled in: its parts
+    (``text.fill``)."""
+    return fill(current().catalog.gettext(message), facts)
 
 
-def n_(singular: str, plural: str, count: int, /, **facts: Any) -> str:
+def n_(singular: str, plural: str, count: int, /, **facts: Any) -> Text:
     """The form for ``count`` in the language spoken now; ``{count}`` is filled in."""
-    return current().plural(singular, plural, count, **facts)
+    words = current()
+    return fill(words.catalog.ngettext(singular, plural, count),
+                {"count": words.number(count), **facts})
+
+
+def label(message: str, /, **facts: Any) -> str:
+    """``message`` in the language spoken now as plain words: a button's or option's
+    label, a menu's placeholder, a file's name (no parts: a control shows text alone)."""
+    return current().text(message, **facts)
 
 
 def p_(context: str, message: str) -> str:

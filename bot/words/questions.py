@@ -7,8 +7,9 @@ from __future__ import annotations
 from engine import GAMES
 
 from ..replies import Ask, DealRequest, Message, Player, Question
+from ..replies.text import Text
 from ..store import SavedGame
-from .language import N_, _, n_
+from .language import N_, _, label, n_
 
 # Translators: the two buttons of a question; the console answers by typing one, so the
 # two of each question must differ.
@@ -29,18 +30,21 @@ def new_game_question(
     untouched = saved.untouched
     facts = {"game": old.name, "deal": old.deal_number}
     if untouched:
-        lines = [_("You have a **{game}** game you have not moved in yet (deal {deal}).", **facts)]
+        lines = [_("You have a <b>{game}</b> game you have not moved in yet (deal {deal}).",
+                   **facts)]
     elif not old.own_moves:  # back at the deal: "0 moves", and yet moved in
-        lines = [_("You have a **{game}** game (deal {deal}) whose moves you have all taken "
+        lines = [_("You have a <b>{game}</b> game (deal {deal}) whose moves you have all taken "
                    "back: it was moved in.", **facts)]
     else:
-        lines = [n_("You have an unfinished **{game}** game (deal {deal}, {count} move).",
-                    "You have an unfinished **{game}** game (deal {deal}, {count} moves).",
+        lines = [n_("You have an unfinished <b>{game}</b> game (deal {deal}, {count} "
+                    "move).",
+                    "You have an unfinished <b>{game}</b> game (deal {deal}, {count} "
+                    "moves).",
                     old.moves_made, **facts)]
     wanted_facts = {"game": GAMES[game_id], "deal": deal}
     lines.append(
-        _("Start a proven-winnable **{game}** deal instead?", **wanted_facts) if deal is None
-        else _("Start **{game}** deal {deal} instead?", **wanted_facts)
+        _("Start a proven-winnable <b>{game}</b> deal instead?", **wanted_facts) if deal is None
+        else _("Start <b>{game}</b> deal {deal} instead?", **wanted_facts)
     )
     if untouched and saved.daily is not None:  # no game played, and yet the day's try spent
         lines.append(_("Leaving it records no result, but it is your scored attempt at the "
@@ -60,15 +64,17 @@ def new_game_question(
     if request.challenge is not None:
         lines.append(_("The new one is your game of the challenge."))
     args = (str(saved.id), *request.tokens())
-    question = Question(Ask.NEW_GAME, player.user_id, _(START_LABEL), _(KEEP_LABEL), args)
-    return Message(" ".join(lines), question=question, private=private)
+    question = Question(Ask.NEW_GAME, player.user_id, label(START_LABEL), label(KEEP_LABEL), args)
+    return Message(Text(" ").join(lines), question=question, private=private)
 
 
 def resign_question(player: Player, saved: SavedGame, *, private: bool) -> Message:
     game = saved.game
-    text = n_("Resign this **{game}** game (deal {deal}, {count} move)? It counts as a loss.",
-              "Resign this **{game}** game (deal {deal}, {count} moves)? It counts as a loss.",
+    text = n_("Resign this <b>{game}</b> game (deal {deal}, {count} move)? It counts as a "
+              "loss.",
+              "Resign this <b>{game}</b> game (deal {deal}, {count} moves)? It counts as a "
+              "loss.",
               game.moves_made, game=game.name, deal=game.deal_number)
     args = (str(saved.id), str(saved.revision))
-    question = Question(Ask.RESIGN, player.user_id, _(RESIGN_LABEL), _(KEEP_LABEL), args)
+    question = Question(Ask.RESIGN, player.user_id, label(RESIGN_LABEL), label(KEEP_LABEL), args)
     return Message(text, question=question, private=private)

@@ -15,6 +15,7 @@ import pytest
 from bot.core import Core
 from bot.flows.game import GameFlow
 from bot.replies import Ask, Board, DealRequest, Player, Reply
+from bot.replies.text import Text
 from bot.store import Stores
 from engine import Game, Move
 from render import PictureOptions, PictureWords
@@ -65,7 +66,7 @@ class PositionPicture:
 class Offer:
     """A new-game question, read back from its buttons' arguments."""
 
-    text: str
+    text: Text
     replacing: int
     game_id: str
     deal: int | None  # None: a proven-winnable deal, taken on yes

@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.presenter import Posted
 from bot.replies import Board, LostBoard, Reply, Update
+from bot.replies.text import Text
 
 
 class Recorder:
@@ -15,14 +16,16 @@ class Recorder:
     channel would have it (None: nowhere, as in a DM without the bot)."""
 
     def __init__(self, *, awaits_verdict: bool = False, posted: Posted | None = None,
-                 refreshes_boards: bool = False, shows_pictures: bool = True) -> None:
+                 refreshes_boards: bool = False, shows_pictures: bool = True,
+                 amends_within: float | None = None) -> None:
         self.awaits_verdict = awaits_verdict
+        self.amends_within = amends_within
         self.refreshes_boards = refreshes_boards
         self.shows_pictures = shows_pictures
         self.refreshed: list[tuple[int, int, Board]] = []
         self.posted = posted
         self.replies: list[Reply] = []
-        self.waits: list[str] = []
+        self.waits: list[Text] = []
         self.amended: list[LostBoard] = []
         self.collapsed: list[tuple[int, int]] = []
         self.updated: list[Update] = []
@@ -31,7 +34,7 @@ class Recorder:
         self.replies.append(reply)
         return self.posted
 
-    async def wait(self, text: str) -> None:
+    async def wait(self, text: Text) -> None:
         self.waits.append(text)
 
     async def amend(self, amended: LostBoard) -> None:

@@ -13,6 +13,7 @@ import pytest
 from bot.console import run_console
 from bot.core import Core
 from bot.replies import Action, Ask, DealRequest, Question, is_digits
+from tests.said import shown
 
 from .conftest import ALICE
 from .presenting import answer
@@ -47,9 +48,9 @@ async def test_a_question_answered_with_other_digits_is_out_of_date(
                  Question(Ask.RESIGN, ALICE.user_id, "", "", (str(moved.ref.game_row), digits))]
     for question in questions:
         reply = await answer(core.answer_question, ALICE, question, True)
-        assert reply.refused and "out of date" in (reply.note or ""), reply
-    shown = (await answer(core.act, ALICE, Action.SHOW)).board
-    assert shown is not None and shown.ref == moved.ref, "nothing was played"
+        assert reply.refused and "out of date" in shown(reply.note), reply
+    showed = (await answer(core.act, ALICE, Action.SHOW)).board
+    assert showed is not None and showed.ref == moved.ref, "nothing was played"
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 

@@ -17,6 +17,7 @@ from bot.replies import Action, Reply
 from bot.store import Stores
 from bot.store.games import GameStore
 from engine import new_game
+from tests.said import shown
 
 from .conftest import ALICE, Clock, PositionPicture
 
@@ -168,5 +169,5 @@ async def test_presses_are_checked_against_the_stored_board_not_the_held_one(
     # played: out of date, nothing played.
     await there.game.act(ALICE, Action.REDO)
     stale = await here.game.act(ALICE, Action.UNDO, seen=start.board.ref)
-    assert stale.refused and stale.note is not None and "out of date" in stale.note
+    assert stale.refused and stale.note is not None and "out of date" in shown(stale.note)
     assert await stored(there) == (3, 1)

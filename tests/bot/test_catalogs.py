@@ -6,6 +6,7 @@ pseudo-language ``en-XA``, tests/pseudo.py)."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
@@ -17,6 +18,7 @@ from babel.messages.catalog import Catalog
 
 from bot.core import Core
 from bot.replies import Action, Member, MenuOption, Player, Reply
+from bot.replies.text import Em, Strong, Text, fill
 from bot.store import Stores
 from bot.words.language import (
     LANGUAGES,
@@ -32,6 +34,7 @@ from bot.words.language import (
 from bot.workers.solver import SolverWorker
 from engine import GAMES
 from tests.pseudo import PSEUDO, pseudo_catalog, stretch, stretched_share
+from tests.said import shown
 from tools import catalog as catalogs
 from tools.catalog import (
     TEMPLATE,
@@ -88,6 +91,8 @@ def test_extraction_takes_every_kind_of_message_with_its_place_and_note(
         "new = named('command', 'new')\n"
         "about = locale_str('Deal a new game')\n"
         "tip = _('{name} lists the moves', name=code(p_('option', 'from')), x=f(1))\n"
+        "button = Button(label=label('Deal again'))\n"
+        "wins = words.plural('{count} win', '{count} wins', 2)\n"
     )
     (tmp_path / "tests").mkdir()
     (tmp_path / "tests" / "test_sample.py").write_text("_('Not for players')\n")
@@ -98,6 +103,7 @@ def test_extraction_takes_every_kind_of_message_with_its_place_and_note(
         (None, ("{count} move", "{count} moves")), ("card rank", "Q"),
         (None, "{card} cannot go there."), ("command", "new"), (None, "Deal a new game"),
         (None, "{name} lists the moves"), ("option", "from"),  # which Babel alone loses
+        (None, "Deal again"), (None, ("{count} win", "{count} wins")),  # plain words
     }, "tests are not extracted"
     assert found[None, "Undo"].locations == [("bot/sample.py", 1), ("bot/sample.py", 7)]
     assert found[None, "You won in {moves} moves!"].auto_comments == ["said when a game is won"]
@@ -141,7 +147,8 @@ def test_init_makes_an_untranslated_catalog_with_the_languages_plural_rule(
     # The rule starts as Babel's data has it (the translator may then decide): one that
     # suits the language, every plural message with a place for each of its forms.
     assert plural_problems(catalog, Locale.parse("pt_BR")) == []
-    assert catalog.get("{count} move").string == ("",) * catalog.num_plurals
+    moves = catalog.get("{count} move")
+    assert moves is not None and moves.string == ("",) * catalog.num_plurals
     found = problems("pt-BR", small_template(), tmp_path)
     assert found == [
         "'You won in {moves} moves!': untranslated",
@@ -229,11 +236,21 @@ def test_placeholders_must_be_those_of_the_english() -> None:
     assert german("Pile {pile} is empty.", "Stapel {pile ist leer.") != []
 
 
-def test_markdown_must_be_that_of_the_english() -> None:
-    assert german("**No win is possible.** Try `/undo`.",
-                  "**Kein Sieg möglich.** Versuch `/rückgängig`.") == []
-    assert german("**No win is possible.**", "**Kein Sieg möglich.") == [
-        "'**No win is possible.**': '**Kein Sieg möglich.' has 1 **, the English has 2"]
+def test_emphasis_and_code_must_be_those_of_the_english() -> None:
+    assert german("<b>No win is possible.</b> Try <i>once</i> `/undo`.",
+                  "<b>Kein Sieg möglich.</b> Versuch <i>einmal</i> `/rückgängig`.") == []
+    assert german("<b>No win is possible.</b>", "<b>Kein Sieg möglich.") == [
+        "'<b>No win is possible.</b>': '<b>Kein Sieg möglich.' has 0 </b>, the English has 1",
+        "'<b>No win is possible.</b>': '<b>Kein Sieg möglich.': each <b> and <i> must close "
+        "after it opens, inside the other"]
+    assert german("<b>No</b> win", "</b>Kein<b> Sieg") == [
+        "'<b>No</b> win': '</b>Kein<b> Sieg': each <b> and <i> must close after it opens, "
+        "inside the other"], "the marks in the wrong order would show as they are"
+    assert german("<b>No win is possible.</b>", "**Kein Sieg möglich.**") == [
+        "'<b>No win is possible.</b>': '**Kein Sieg möglich.**' has 0 <b>, the English has 1",
+        "'<b>No win is possible.</b>': '**Kein Sieg möglich.**' has 0 </b>, the English has 1",
+    ], "Discord's markdown is no emphasis in a catalog"
+    assert german("It is <i>assisted</i>.", "Es ist unterstützt.") != []
     assert german("Try `/undo`.", "Versuch /rückgängig.") != []
 
 
@@ -289,7 +306,7 @@ def test_a_million_moves_reads_in_the_catalogs_own_plural_form(language: str) ->
     with speaking(language):
         read_as = [n_("{count} move", "{count} moves", count)
                    for count in (0, 1, 2, 1_000_000, 2_000_000)]
-    assert [" ".join(text.split()) for text in read_as] == MOVES_READ[language]
+    assert [" ".join(shown(text).split()) for text in read_as] == MOVES_READ[language]
 
 
 @pytest.mark.parametrize("language", translated_languages())
@@ -304,11 +321,13 @@ def test_the_catalogs_own_rule_decides_the_form_at_run_time(
     path.write_text(text.replace(header, '"Plural-Forms: nplurals=2; plural=(n == 0);\\n"'),
                     encoding="utf-8")
     words = Words(language, compile_catalog(path), words_for(language).locale)
-    singular, plural = read(path).get("🏆 **Won** in {count} move!").string
-    assert words.plural("🏆 **Won** in {count} move!", "🏆 **Won** in {count} moves!", 2) == (
-        singular.format(count=2))
-    assert words.plural("🏆 **Won** in {count} move!", "🏆 **Won** in {count} moves!", 0) == (
-        plural.format(count=0))
+    won = read(path).get("🏆 <b>Won</b> in {count} move!")
+    assert won is not None and isinstance(won.string, tuple | list)
+    singular, plural = won.string
+    assert words.plural("🏆 <b>Won</b> in {count} move!", "🏆 <b>Won</b> in {count} moves!",
+                        2) == singular.format(count=2)
+    assert words.plural("🏆 <b>Won</b> in {count} move!", "🏆 <b>Won</b> in {count} moves!",
+                        0) == plural.format(count=0)
 
 
 def test_untranslated_and_fuzzy_messages_are_not_shipped() -> None:
@@ -370,23 +389,45 @@ def test_a_language_without_its_catalog_is_spoken_in_english_meanwhile() -> None
         with speaking(language) as words:
             assert words.code in (language, "en-US")
             if not po_path(language).exists():
-                assert _("Hint") == "Hint" and words.percent(0.5) == "50%"
+                assert shown(_("Hint")) == "Hint" and words.percent(0.5) == "50%"
 
 
 # -- the pseudo-language ------------------------------------------------------------------
 
 
 def test_the_pseudo_language_is_40_percent_longer_and_keeps_what_replies_need() -> None:
-    english = "**No win is possible.** Try `/undo`, or ask <@{user}> ({count} left)."
+    english = "<b>No win is possible.</b> Try <i>once</i> `/undo`, or ask <@{user}> ({count} left)."
     said = stretch(english)
-    assert said.startswith("«**Ñó wíñ ís póssíblé.** Trý `/undo`, ór ásk <@{user}> ({count}")
+    assert said.startswith(
+        "«<b>Ñó wíñ ís póssíblé.</b> Trý <i>óñçé</i> `/undo`, ór ásk <@{user}> ({count}")
     assert said.endswith("»") and len(said) >= 1.4 * len(english)
+    assert fill(said, {"user": 1, "count": 3}).parts[:4] == (
+        "«", Strong(Text("Ñó wíñ ís póssíblé.")), " Trý ", Em(Text("óñçé"))), "marks kept"
+    assert stretch("<b>{game}</b>, {deal}") == "<b>{game}</b>, {deal}", "nothing to say"
+    assert stretch("<b>Won</b>\nin {count}") == "«<b>Wóñ</b> lór»\n«íñ {count} lór»", "lines"
+    assert stretch("Share it:\n{line}").endswith("»\n{line}"), "a fact alone on its line"
     assert stretch("Share it:\n```\n{line}\n```").endswith("»\n```\n{line}\n```"), "a fence"
     assert stretch("# Trefoil\n- one").startswith("# «Tréfóíl"), "a heading stays one"
     assert stretch("-# small print").startswith("-# «smáll"), "and subtext"
     assert stretch("new", "command") == "ñéwló" and stretch("A", "card rank") == "Á"
     assert stretched_share("Undo «Úñdó» `/undo` <@1>") == 0.5, "code and mentions left out"
     assert stretched_share(stretch("{rule} goes.").format(rule="Any card")) == 0.5, "a fact"
+
+
+def test_the_pseudo_language_keeps_the_marks_of_every_message() -> None:
+    """Every sentence of the template, stretched, has the English's emphasis in the same
+    order and its facts: the words are accented and lengthened, never a mark."""
+
+    def marks(text: str) -> tuple[object, ...]:
+        return (tuple(re.findall(r"</?[bi]>", text)), placeholders(text),
+                [type(part).__name__ for part in fill(text) if not isinstance(part, str)])
+
+    forms = [(form, message.context) for message in read(TEMPLATE) if message.id
+             for form in (message.id if isinstance(message.id, tuple | list)
+                          else (message.id,))]
+    assert any("<b>" in form for form, _context in forms), "the template has some"
+    assert [(form, stretch(form, context)) for form, context in forms
+            if marks(stretch(form, context)) != marks(form)] == []
 
 
 def pseudo_problems() -> list[str]:
@@ -407,8 +448,9 @@ def test_the_pseudo_fixture_speaks_the_pseudo_language(pseudo: Words) -> None:
     sentence = next(m.id for m in template if isinstance(m.id, str) and m.id
                     and m.context is None)
     with speaking(PSEUDO):
-        assert _(sentence) == stretch(sentence)
-        assert n_("{count} zebra", "{count} zebras", 2) == "2 zebras", "not in the catalog"
+        assert _(sentence) == fill(stretch(sentence))
+        assert shown(n_("{count} zebra", "{count} zebras", 2)) == "2 zebras", (
+            "not in the catalog")
     assert language_of(PSEUDO) == PSEUDO
 
 
@@ -513,7 +555,7 @@ async def test_every_reply_is_in_the_pseudo_language(
     it is left in English."""
     with speaking(PSEUDO):
         seen, choices = await a_session(solving_core, clock, PSEUDO)
-    texts = [(what, reply.text) for what, reply in seen]
+    texts = [(what, shown(reply.text)) for what, reply in seen]
     texts += [(what, reply.board.alt_text) for what, reply in seen if reply.board]
     texts += [(what, reply.message.alt_text) for what, reply in seen
               if reply.message and reply.message.alt_text]

@@ -18,14 +18,16 @@ from bot.config import Config
 from bot.core import Core
 from bot.discord.client import SolitaireBot
 from bot.discord.game_commands import GameCommands
+from bot.discord.limits import is_name, is_text
 from bot.discord.stats_commands import StatsCommands
 from bot.discord.together_commands import TogetherCommands
-from bot.discord.translator import CatalogTranslator, is_name, is_text
+from bot.discord.translator import CatalogTranslator
 from bot.store import Stores
 from bot.words.language import ENGLISH, LANGUAGES, Words, speaking
 from bot.words.phrases import command
 from engine import GAMES
 from tests.marked_language import Marked, broken, installed, marked
+from tests.said import shown
 
 ADAPTER = Path(__file__).resolve().parents[2] / "bot" / "discord"
 # How Babel finds the commands' words (besides the keywords of every message): a name
@@ -91,8 +93,9 @@ async def test_a_reply_names_a_command_as_the_player_sees_it(
 ) -> None:
     synced = {c["name"]: c for c in await bot.commands_payload()}
     with speaking("de"):
-        assert command("new", "trefoil") == "`/newß trefoil`"
-        assert command("daily-board") == f"`/{synced['daily-board']['name_localizations']['de']}`"
+        assert shown(command("new", "trefoil")) == "`/newß trefoil`"
+        assert shown(command("daily-board")) == (
+            f"`/{synced['daily-board']['name_localizations']['de']}`")
 
 
 async def test_a_translation_discord_would_refuse_is_not_sent(

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.console import Console, plain
 from bot.core import Core
+from bot.replies.text import Person, Small, Text
 from bot.store import Stores
 from engine.solver.daily import winnable_daily_deal as daily_deal
 from tests.bot.reference import all_results
@@ -54,6 +55,8 @@ async def test_daily_stats_boards_and_forget_me_in_the_console(
 
 
 def test_mentions_read_as_people_in_the_console() -> None:
-    assert plain("🥇 <@1> — 2/2 won\n🥈 <@77> — 1/2\n-# small print") == (
+    said = Text("🥇 ", Person(1), " — 2/2 won\n🥈 ", Person(77), " — 1/2\n",
+                Small(Text("small print")))
+    assert plain(said) == (
         "🥇 you — 2/2 won\n🥈 player 77 — 1/2\nsmall print"
     )

@@ -18,6 +18,7 @@ from engine import GAMES, new_game
 from engine.solver.daily import winnable_daily_deal as daily_deal
 from tests.bot.reference import Result, all_results, won_days
 from tests.bot.store_support import fetch_sql, run_sql
+from tests.said import shown
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
@@ -32,7 +33,7 @@ async def win(flow: GameFlow, clock: Clock, player: Player, line: list[str]) -> 
     for move in line:
         clock.advance(2)
         reply = await flow.act(player, Action.MOVE, move)
-        assert reply.board is not None, reply.note
+        assert reply.board is not None, shown(reply.note)
     return reply
 
 
@@ -119,21 +120,21 @@ async def test_the_first_start_of_todays_deal_is_scored(
     clock.now = at(NOV_22)
     first = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     assert first.board is not None
-    assert "daily deal" in first.board.text and "scored attempt" in first.board.text
+    assert "daily deal" in shown(first.board.text) and "scored attempt" in shown(first.board.text)
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily == "2026-11-22"
-    shown = await flow.show(ALICE)
-    assert shown.board is not None
-    assert "· 📅 daily 2026-11-22, proven winnable" in shown.board.text.splitlines()[0], (
+    again_shown = await flow.show(ALICE)
+    assert again_shown.board is not None
+    assert "· 📅 daily 2026-11-22, proven winnable" in shown(again_shown.board.text).splitlines()[0], (
         "every board of a scored daily says so, not only the first")
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     again = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
-    assert again.board is not None and "not scored" in again.board.text
-    assert "📅" not in again.board.text.splitlines()[0], "not scored: no mark on its boards"
+    assert again.board is not None and "not scored" in shown(again.board.text)
+    assert "📅" not in shown(again.board.text).splitlines()[0], "not scored: no mark on its boards"
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily is None
     other = await flow.new_game(BOB, "trefoil", NOV_22_DEAL)
-    assert other.board is not None and "scored attempt" in other.board.text
+    assert other.board is not None and "scored attempt" in shown(other.board.text)
 
 
 async def test_yesterdays_deal_after_midnight_is_an_ordinary_game(
@@ -143,7 +144,7 @@ async def test_yesterdays_deal_after_midnight_is_an_ordinary_game(
     assert daily_deal("trefoil", utc_day(clock.now)) == NOV_22_DEAL
     clock.advance(1)  # 00:00:00 on the 23rd
     reply = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
-    assert reply.board is not None and "daily" not in reply.board.text
+    assert reply.board is not None and "daily" not in shown(reply.board.text)
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily is None
 
@@ -155,7 +156,7 @@ async def test_a_deal_started_before_midnight_stays_that_days_attempt(
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     clock.advance(60)
     reply = await win(flow, clock, ALICE, NOV_22_WIN)
-    assert reply.board is not None and "Daily deal won" in reply.board.text
+    assert reply.board is not None and "Daily deal won" in shown(reply.board.text)
     [result] = await all_results(store, user_id=ALICE.user_id)
     assert result.daily == NOV_22 and result.won
     assert utc_day(result.finished_at.timestamp()) == NOV_23
@@ -168,16 +169,16 @@ async def test_winning_daily_deals_on_following_days_makes_a_streak(
     await flow.new_game(ALICE, "trefoil", NOV_22_DEAL)
     first = await win(flow, clock, ALICE, NOV_22_WIN)
     assert first.board is not None
-    assert "Daily streak: **1** day (best 1)" in first.board.text
+    assert "Daily streak: **1** day (best 1)" in shown(first.board.text)
     clock.now = at(NOV_23)
     await flow.new_game(ALICE, "trefoil", NOV_23_DEAL)
     second = await win(flow, clock, ALICE, NOV_23_WIN)
     assert second.board is not None
-    assert "Daily streak: **2** days (best 2)" in second.board.text
+    assert "Daily streak: **2** days (best 2)" in shown(second.board.text)
     # A replay won the same day is no daily win.
     await flow.new_game(ALICE, "trefoil", NOV_23_DEAL)
     replay = await win(flow, clock, ALICE, NOV_23_WIN)
-    assert replay.board is not None and "Daily" not in replay.board.text
+    assert replay.board is not None and "Daily" not in shown(replay.board.text)
     assert [r.daily for r in await all_results(store, user_id=ALICE.user_id)] == [NOV_22, NOV_23, None]
 
 
@@ -188,7 +189,7 @@ async def test_a_daily_won_with_hints_is_assisted(flow: GameFlow, store: Stores,
     assert saved is not None
     await store.games.count_hint(saved.id)  # as a Hint would have counted it
     reply = await win(flow, clock, ALICE, NOV_22_WIN)
-    assert reply.board is not None and "assisted" in reply.board.text
+    assert reply.board is not None and "assisted" in shown(reply.board.text)
     [result] = await all_results(store, user_id=ALICE.user_id)
     assert result.won and result.assisted and not result.won_unaided
 
@@ -201,14 +202,14 @@ async def test_a_finished_daily_gives_a_line_to_share_that_spoils_nothing(
     won = await win(flow, clock, ALICE, NOV_22_WIN)
     assert won.board is not None
     line = f"🃏 Trefoil daily 2026-11-22 · 🏆 won in {len(NOV_22_WIN)} moves · 52/52 cards home"
-    assert f"```\n{line} · no hints\n```" in won.board.text
-    shared = won.board.text.split("Share it:\n```\n")[1].split("\n```")[0]
+    assert f"```\n{line} · no hints\n```" in shown(won.board.text)
+    shared = shown(won.board.text).split("Share it:\n```\n")[1].split("\n```")[0]
     assert str(NOV_22_DEAL) not in shared and "♥" not in shared, "nothing of the deal"
     await flow.new_game(BOB, "trefoil", NOV_22_DEAL)
     await flow.act(BOB, Action.MOVE, NOV_22_WIN[0])
     resigned = await flow.act(BOB, Action.RESIGN, CONFIRMED)
     assert resigned.board is not None
-    assert "· resigned · 1 move · " in resigned.board.text, "how far it went, too"
+    assert "· resigned · 1 move · " in shown(resigned.board.text), "how far it went, too"
 
 
 async def test_a_database_makes_its_daily_secret_once_for_every_process_on_it(
@@ -257,8 +258,8 @@ async def test_a_house_rule_never_plays_todays_daily_while_it_would_be_scored(
     clock.now = at(NOV_22)
     refused = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL, draw=True)
     assert refused.refused and refused.note is not None and refused.board is None
-    assert "house rule never plays a scored game" in refused.note, refused.note
-    assert "`/daily trefoil`" in refused.note and "draw:True" in refused.note
+    assert "house rule never plays a scored game" in shown(refused.note), shown(refused.note)
+    assert "`/daily trefoil`" in shown(refused.note) and "draw:True" in shown(refused.note)
     await flow.new_game(ALICE, "clover-leaf", 8)
     under_way = await store.games.load(ALICE.user_id)
     assert under_way is not None
@@ -270,14 +271,14 @@ async def test_a_house_rule_never_plays_todays_daily_while_it_would_be_scored(
     assert saved is not None
     # The page's answer to a question, or buttons kept from before: refused all the same.
     answered = await flow.confirm_new(ALICE, saved.id, DealRequest("trefoil", NOV_22_DEAL, True))
-    assert answered.refused and "house rule never plays a scored game" in (answered.note or "")
+    assert answered.refused and "house rule never plays a scored game" in shown(answered.note)
     assert not await flow.daily_deals.has_attempt(ALICE.user_id, "trefoil", NOV_22)
     # Once the scored attempt is made, the draw replays it, unscored, and its result says so.
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     await flow.daily(ALICE, "trefoil")
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     replay = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL, draw=True)
-    assert replay.board is not None and "not scored" in replay.board.text
+    assert replay.board is not None and "not scored" in shown(replay.board.text)
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     rows = await fetch_sql(store, "SELECT daily, draw FROM results WHERE game = 'trefoil' "
                                   "ORDER BY id")
@@ -307,14 +308,14 @@ async def test_undo_stops_at_the_last_redeal_of_a_scored_daily_and_says_why(
     assert redealt.board is not None and not redealt.board.controls.enabled(Action.UNDO)
     refused = await flow.act(ALICE, Action.UNDO)
     assert refused.refused and refused.note is not None, refused
-    assert "undo stops at the last redeal" in refused.note, refused.note
-    assert "shuffle seen stays seen" in refused.note
+    assert "undo stops at the last redeal" in shown(refused.note), shown(refused.note)
+    assert "shuffle seen stays seen" in shown(refused.note)
     moved = await win(flow, clock, ALICE, NOV_22_WIN[first_redeal + 1: first_redeal + 2])
     assert moved.board is not None and moved.board.controls.enabled(Action.UNDO)
     undone = await flow.act(ALICE, Action.UNDO)  # a move after the redeal: taken back
-    assert undone.board is not None and "Took back" in undone.board.text
+    assert undone.board is not None and "Took back" in shown(undone.board.text)
     again = await flow.act(ALICE, Action.UNDO)
-    assert again.refused and "undo stops at the last redeal" in (again.note or "")
+    assert again.refused and "undo stops at the last redeal" in shown(again.note)
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.redeals_left == 1 and saved.hints == 0
     assert saved.daily == "2026-11-22", "still the scored attempt, unassisted"
@@ -330,9 +331,9 @@ async def test_a_scored_game_stuck_at_its_last_redeal_offers_no_undo(
                             clock(), daily="2026-11-22")
     await flow.act(ALICE, Action.REDEAL)
     stuck = await flow.act(ALICE, Action.REDEAL)
-    assert stuck.board is not None and "**Stuck**" in stuck.board.text
-    assert "undo stops at the last redeal" in stuck.board.text, stuck.board.text
-    assert "Undo to try" not in stuck.board.text
+    assert stuck.board is not None and "**Stuck**" in shown(stuck.board.text)
+    assert "undo stops at the last redeal" in shown(stuck.board.text), shown(stuck.board.text)
+    assert "Undo to try" not in shown(stuck.board.text)
     hint = await flow.act(ALICE, Action.HINT)
-    assert hint.note is not None and "undo stops at the last redeal" in hint.note, hint.note
-    assert "Undo " not in hint.note
+    assert hint.note is not None and "undo stops at the last redeal" in shown(hint.note), shown(hint.note)
+    assert "Undo " not in shown(hint.note)

@@ -15,11 +15,13 @@ from bot.core import Core
 from bot.discord.client import SolitaireBot
 from bot.discord.components import DYNAMIC_ITEMS, BoardButton, MoveMenu, PlayByHand, QuestionButton
 from bot.discord.game_commands import GameCommands
+from bot.discord.limits import MENU_LIMIT, cut
 from bot.discord.rate_limits import CHANNEL_EDITS_PER_S
 from bot.discord.views import board_view, question_view
 from bot.flows.game import GameFlow
 from bot.replies import BUTTON_LABELS, Ask, Board, BoardRef, Controls, MenuOption, Question
 from bot.store import Stores
+from bot.words.menu import menu_of
 
 from .conftest import ALICE
 
@@ -111,7 +113,7 @@ async def test_board_controls_carry_owner_game_and_revision(flow: GameFlow) -> N
         assert item.__discord_ui_compiled_template__.fullmatch(custom_id)
     assert [c["disabled"] for c in controls[:6]] == [True, True, False, True, False, True]
     menu = controls[-1]
-    assert len(menu["options"]) == len(reply.board.controls.menu) <= 25
+    assert len(menu["options"]) == len(menu_of(reply.board.controls, MENU_LIMIT)[0]) <= 25
     assert not menu["disabled"]
 
 
@@ -129,11 +131,12 @@ def _as_discord_py_writes_it(board: Board, *, play_by_hand: bool = False
         view.add_item(PlayByHand(row=buttons // 5))
         buttons += 1
     menu = MoveMenu(board.owner_id, board.ref, row=(buttons + 4) // 5)
-    menu.item.placeholder = controls.menu_placeholder[:150]
-    for option in controls.menu:
-        menu.item.add_option(label=option.label[:100], value=option.value)
-    if not controls.menu:
-        menu.item.add_option(label=controls.menu_placeholder[:100], value="none")
+    options, placeholder = menu_of(controls, MENU_LIMIT)
+    menu.item.placeholder = cut(placeholder, 150)  # Discord's limits, marked as cut
+    for option in options:
+        menu.item.add_option(label=cut(option.label, 100), value=option.value)
+    if not options:
+        menu.item.add_option(label=cut(placeholder, 100), value="none")
         menu.item.disabled = True
     view.add_item(menu)
     return view.to_components()

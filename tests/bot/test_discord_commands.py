@@ -18,6 +18,7 @@ from bot.replies import CHALLENGE_LABELS, Ask, ChallengeAction, ChallengeControl
 from bot.store import Stores
 from bot.words.help import help_text, records_help
 from bot.words.phrases import DAY_TYPED_LIMIT
+from tests.said import shown
 
 GAME_IDS = ["clover-leaf", "four-leaf-clovers", "super-flower-garden", "trefoil", "corner-stones"]
 
@@ -94,7 +95,7 @@ def test_free_text_stops_in_the_client_and_every_description_fits(
 def test_help_names_every_command_in_two_messages_a_translation_fits(
     commands: dict[str, dict[str, Any]],
 ) -> None:
-    parts = help_text(), records_help()
+    parts = shown(help_text()), shown(records_help())
     for part in parts:  # Discord's limit for a message, for a translation 40% longer
         assert len(part) <= 2000 / 1.4
     every = "\n".join(parts)
@@ -127,9 +128,9 @@ def test_the_commands_the_bot_writes_are_never_cut_short(language: str | None) -
     from bot.words.phrases import command, option
 
     with speaking(language):
-        written = help_text() + records_help()
-        long_one = command("new", "trefoil", "4294967295", option("draw", "True"),
-                           option("winnable", "True"))
+        written = shown(help_text()) + shown(records_help())
+        long_one = shown(command("new", "trefoil", "4294967295", option("draw", "True"),
+                                 option("winnable", "True")))
     assert not re.search(r"`[^`]*…`", written), written
     assert "…" not in long_one and long_one.endswith(":True`")
 

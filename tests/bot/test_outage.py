@@ -27,6 +27,7 @@ from bot.store.database import StoreUnavailable
 from bot.store.postgres import _Connection
 from bot.words.phrases import saved_not_shown, unreachable, unreachable_in_doubt
 from tests.pg_server import PostgresServer
+from tests.said import shown
 
 from .conftest import ALICE, Clock, PositionPicture
 from .presenting import answer
@@ -52,8 +53,9 @@ async def test_an_outage_is_told_to_players_and_logged_once_each_way(
         assert (await answer(core.leaderboard, ALICE)).note == unreachable()
         assert await core.move_choices(ALICE) == [], "no suggestions, no error"
         own_pg_server.resume()
-        shown = await answer(core.act, ALICE, Action.SHOW)
-        assert shown.board is not None and "0 moves" in shown.board.text, "nothing was played"
+        showing = await answer(core.act, ALICE, Action.SHOW)
+        assert showing.board is not None and "0 moves" in shown(showing.board.text), \
+            "nothing was played"
     finally:
         await core.close()
     warnings = lines(caplog, logging.WARNING)
@@ -74,7 +76,7 @@ async def test_a_save_cut_short_by_an_outage_says_it_may_have_been_kept(
     move = str((await flow.games.load(ALICE.user_id)).game.legal_moves()[0])  # type: ignore[union-attr]
     reply = await answer(core.act, ALICE, Action.MOVE, move)
     assert reply.refused and reply.note == unreachable_in_doubt()
-    assert "nothing was" not in reply.note
+    assert "nothing was" not in shown(reply.note)
 
 
 async def test_a_failure_after_the_save_never_says_nothing_changed(
@@ -117,8 +119,8 @@ async def test_a_connection_left_mid_operation_by_a_restart_is_an_outage(
             patched.setattr(_Connection, "fetchrow", cut_short)
             reply = await answer(core.choose, ALICE, board.controls.menu[0].value)  # a legal move
         assert reply.refused and reply.note == unreachable_in_doubt()
-        shown = await answer(core.act, ALICE, Action.SHOW)
-        assert shown.board is not None, "it recovers by itself"
+        showing = await answer(core.act, ALICE, Action.SHOW)
+        assert showing.board is not None, "it recovers by itself"
     finally:
         await core.close()
     assert lines(caplog, logging.ERROR) == [], "no traceback for any player"
@@ -177,17 +179,19 @@ async def test_a_bot_started_on_a_read_only_file_shows_boards_and_writes_once_it
         try:
             assert sum("is unreachable" in w for w in lines(caplog, logging.WARNING)) == 1, \
                 "said at start, before any player asks"
-            shown = await answer(core.act, ALICE, Action.SHOW)  # its cooldown: not written
-            assert shown.board is not None and "0 moves" in shown.board.text, shown.text
+            showing = await answer(core.act, ALICE, Action.SHOW)  # its cooldown: not written
+            assert showing.board is not None and "0 moves" in shown(showing.board.text), \
+                shown(showing.text)
             again = await answer(core.act, ALICE, Action.SHOW)
-            assert again.refused and "ask again in 3 s" in (again.note or ""), \
+            assert again.refused and "ask again in 3 s" in shown(again.note), \
                 "the cooldown holds all the same, in this process's memory"
-            move = shown.board.controls.menu[0].value
+            move = showing.board.controls.menu[0].value
             refused = await answer(core.choose, ALICE, move)
-            assert refused.refused and refused.note == unreachable(), refused.text
+            assert refused.refused and refused.note == unreachable(), shown(refused.text)
             read_only.off()
             played = await answer(core.choose, ALICE, move)
-            assert played.board is not None and "1 move" in played.board.text, played.text
+            assert played.board is not None and "1 move" in shown(played.board.text), \
+                shown(played.text)
         finally:
             await core.close()
     warnings = lines(caplog, logging.WARNING)
@@ -225,10 +229,10 @@ async def test_a_full_disk_is_an_outage_and_writes_go_on_when_there_is_room_agai
                 break
         else:
             raise AssertionError("the file never filled")
-        assert dealt.note == unreachable(), dealt.text
+        assert dealt.note == unreachable(), shown(dealt.text)
         monkeypatch.setattr(sqlite_backend, "WRITER_PRAGMAS", room)  # room made again
         dealt = await answer(core.new_game, player, "trefoil", 7)
-        assert dealt.board is not None and not dealt.refused, dealt.text
+        assert dealt.board is not None and not dealt.refused, shown(dealt.text)
     finally:
         await core.close()
     warnings = lines(caplog, logging.WARNING)

@@ -15,6 +15,7 @@ from bot.discord.context import player_of
 from bot.replies import Action, Ask, Player, Question
 from bot.words.language import current, speaking
 from tests.marked_language import installed, marked
+from tests.said import shown
 
 from .conftest import ALICE
 from .presenting import Recorder, answer
@@ -47,8 +48,8 @@ async def test_the_core_answers_in_the_players_language(core: Core, german: None
     stale = Question(Ask.NEW_GAME, GERMAN_ALICE.user_id, "", "", ("x",))
     german_reply = await answer(core.answer_question, GERMAN_ALICE, stale, True)
     english_reply = await answer(core.answer_question, ALICE, stale, True)
-    assert german_reply.note == "«That question is out of date; `/newß` starts a game.»"
-    assert english_reply.note == "That question is out of date; `/new` starts a game."
+    assert shown(german_reply.note) == "«That question is out of date; `/newß` starts a game.»"
+    assert shown(english_reply.note) == "That question is out of date; `/new` starts a game."
 
 
 async def test_a_board_knows_the_language_it_was_worded_in(core: Core, german: None) -> None:
@@ -69,7 +70,7 @@ async def test_the_solver_looks_at_a_board_in_the_boards_language(
         spoken.append(current().code)
 
     monkeypatch.setattr(core.solver, "request_verdict",
-                        lambda board, amend: spoken.append(current().code))
+                        lambda board, amend, *, within=None: spoken.append(current().code))
     monkeypatch.setattr(core.solver, "verdict", verdict)
     with speaking("fr"):
         await core.new_game(GERMAN_ALICE, "trefoil", 3, to=Recorder())

@@ -27,6 +27,7 @@ from bot.store import Stores
 from bot.store.challenges import DAY_S
 from bot.words import language
 from bot.words.language import Words, install, speaking
+from tests.said import shown
 
 from .conftest import Clock, PositionPicture
 from .daily_lines import NOV_22_DEAL
@@ -87,8 +88,8 @@ def history(store: Stores, db_path: Path, clock: Clock) -> History:
 
 def test_the_made_up_languages_are_spoken() -> None:
     with speaking(PLAYERS):
-        assert language._("{count} won", count=3) == "⟦3 won⟧"
-    assert language._("{count} won", count=3) == "3 won", "English outside"
+        assert shown(language._("{count} won", count=3)) == "⟦3 won⟧"
+    assert shown(language._("{count} won", count=3)) == "3 won", "English outside"
 
 
 async def test_a_leaderboard_speaks_the_servers_language_and_a_refusal_the_players(
@@ -100,13 +101,13 @@ async def test_a_leaderboard_speaks_the_servers_language_and_a_refusal_the_playe
         board = await answer(core.leaderboard, ALICE)
         refused = await answer(core.leaderboard, ALICE, period="decade")
     assert board.message is not None and not board.message.private
-    lines = board.message.text.splitlines()
+    lines = shown(board.message.text).splitlines()
     words = [line.removeprefix("-# ") for line in lines]  # Discord's small print: markup
     assert all(line.startswith("⟪") and line.endswith("⟫") for line in words), lines
     assert lines[-1].startswith("-# ⟪"), "the ranking's explanation is small print"
-    assert servers(board.text) and f"<@{ALICE.user_id}>" in lines[1]
-    assert refused.refused and players(refused.text)
-    assert "`week`, `month`, `all`" in refused.text, "what a player types is not translated"
+    assert servers(shown(board.text)) and f"<@{ALICE.user_id}>" in lines[1]
+    assert refused.refused and players(shown(refused.text))
+    assert "`week`, `month`, `all`" in shown(refused.text), "what a player types is not translated"
 
 
 async def test_a_record_speaks_the_servers_language_in_a_server_and_the_players_across(
@@ -119,10 +120,10 @@ async def test_a_record_speaks_the_servers_language_in_a_server_and_the_players_
         everywhere = await answer(core.stats, ALICE, alice, scope=EVERYWHERE)
         nobody = await answer(core.stats, BOB, Member(BOB.user_id, "Bob"))
     assert here.message is not None and not here.message.private
-    assert servers(here.text) and servers(here.message.alt_text)
+    assert servers(shown(here.text)) and servers(here.message.alt_text)
     assert everywhere.message is not None and everywhere.message.private
-    assert players(everywhere.text) and players(everywhere.message.alt_text)
-    assert nobody.message is not None and nobody.message.private and players(nobody.text)
+    assert players(shown(everywhere.text)) and players(everywhere.message.alt_text)
+    assert nobody.message is not None and nobody.message.private and players(shown(nobody.text))
 
 
 async def test_the_daily_board_speaks_the_servers_language(
@@ -131,8 +132,8 @@ async def test_the_daily_board_speaks_the_servers_language(
     with speaking(ALICE.language):
         board = await answer(core.daily_board, ALICE, "trefoil")
         refused = await answer(core.daily_board, ALICE, "trefoil", "someday")
-    assert board.message is not None and servers(board.text)
-    assert refused.refused and players(refused.text) and "`someday`" in refused.text
+    assert board.message is not None and servers(shown(board.text))
+    assert refused.refused and players(shown(refused.text)) and "`someday`" in shown(refused.text)
 
 
 async def test_a_replay_in_the_channel_speaks_the_servers_language(
@@ -144,11 +145,11 @@ async def test_a_replay_in_the_channel_speaks_the_servers_language(
         saved = await store.games.load(ALICE.user_id)
         assert saved is not None
         moved = await answer(core.act, ALICE, Action.MOVE, str(saved.game.legal_moves()[0]))
-        shown = await answer(core.replay, ALICE)
-    assert refused.refused and players(refused.text)
-    assert not moved.refused and not shown.refused, shown.text
-    assert shown.message is not None and not shown.message.private
-    assert servers(shown.text) and servers(shown.message.alt_text)
+        replayed = await answer(core.replay, ALICE)
+    assert refused.refused and players(shown(refused.text))
+    assert not moved.refused and not replayed.refused, shown(replayed.text)
+    assert replayed.message is not None and not replayed.message.private
+    assert servers(shown(replayed.text)) and servers(replayed.message.alt_text)
 
 
 @pytest.fixture
@@ -183,7 +184,7 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
                               to=posting)
     asked = posting.reply
     assert asked.message is not None and asked.message.challenge is not None
-    assert servers(asked.message.text)
+    assert servers(shown(asked.message.text))
     challenge_id = asked.message.challenge.challenge_id
     assert asked.message.challenge.language == SERVERS, "its buttons are labelled alike"
     await first.close()
@@ -193,9 +194,9 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
     second = await processes()
     with speaking(bob_now.language):
         accepted = await answer(second.press_challenge, bob_now, challenge_id, ChallengeAction.ACCEPT)
-    assert accepted.message is not None and servers(accepted.message.text)
-    assert f"deal {NOV_22_DEAL}" in accepted.message.text
-    assert accepted.note is not None and players(accepted.note), "a note for Bob alone"
+    assert accepted.message is not None and servers(shown(accepted.message.text))
+    assert f"deal {NOV_22_DEAL}" in shown(accepted.message.text)
+    assert accepted.note is not None and players(shown(accepted.note)), "a note for Bob alone"
     await second.close()
 
     # The leader of a third process closes it a day later, speaking no one's language.
@@ -203,7 +204,7 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
     third = await processes()
     [update] = await third.challenges.close_due()
     assert (update.channel_id, update.message_id) == (5, 6)
-    assert servers(update.text) and "⟪Neither won this one: no winner.⟫" in update.text
+    assert servers(shown(update.text)) and "⟪Neither won this one: no winner.⟫" in shown(update.text)
 
 
 async def test_a_reply_to_a_press_on_a_challenge_is_the_players(core: Core) -> None:
@@ -213,5 +214,5 @@ async def test_a_reply_to_a_press_on_a_challenge_is_the_players(core: Core) -> N
         stranger = Player(333, 900, language=PLAYERS, server_language=SERVERS)
         refused = await answer(core.press_challenge, stranger, asked.message.challenge.challenge_id,
                                              ChallengeAction.ACCEPT)
-    assert refused.refused and players(refused.text)
+    assert refused.refused and players(shown(refused.text))
 

@@ -13,12 +13,14 @@ from typing import Any
 import pytest
 
 from bot.core import Core
+from bot.discord.send import InteractionReplies
+from bot.discord.tidy import TOKEN_LIFETIME_S, TOKEN_MARGIN_S
 from bot.flows.actions import CONFIRMED
 from bot.flows.boards import no_win
 from bot.flows.cooldowns import EVERY_S
 from bot.flows.game import GameFlow
 from bot.replies import Action, Board, BoardRef, LostBoard, Reply
-from bot.store import Stores
+from bot.store import SavedGame, Stores
 from bot.workers import solver as solver_worker
 from bot.workers.child import forked
 from bot.workers.solver import SolverWorker
@@ -26,6 +28,7 @@ from engine import new_game
 from engine.solver import solve
 from engine.solver.lines import PLANS
 from tests.bot.reference import all_results
+from tests.said import shown
 
 from .conftest import ALICE, BOB, Clock, PositionPicture, picture_of
 
@@ -61,13 +64,14 @@ async def test_hint_names_a_legal_step_and_counts_without_staling_the_board(
     assert started.board is not None
     reply = await flow.act(ALICE, Action.HINT, seen=started.board.ref)
     assert reply.board is None and reply.note is not None and not reply.refused
-    assert reply.note.startswith("Hint: `5 f3` — 2♥ up to its foundation f3.")
-    assert "This deal can't be won without a redeal" in reply.note
-    assert "% of shuffles." in reply.note and "moves left" not in reply.note
+    note = shown(reply.note)
+    assert note.startswith("Hint: `5 f3` — 2♥ up to its foundation f3.")
+    assert "This deal can't be won without a redeal" in note
+    assert "% of shuffles." in note and "moves left" not in note
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.hints == 1
     assert BoardRef(saved.id, saved.revision) == started.board.ref  # buttons still work
-    played = await follow(flow, reply.note, seen=started.board.ref)
+    played = await follow(flow, note, seen=started.board.ref)
     assert played.board is not None and not played.refused
 
 
@@ -76,7 +80,7 @@ async def test_a_hint_before_a_redeal_plans_without_its_shuffle(flow: GameFlow) 
     reply = await flow.act(ALICE, Action.HINT)
     assert reply.note is not None
     # Perfect play wins Trefoil 1 through its shuffles; a player cannot see them.
-    assert "winning line" not in reply.note and "% of shuffles." in reply.note
+    assert "winning line" not in shown(reply.note) and "% of shuffles." in shown(reply.note)
 
 
 async def test_following_the_hints_of_a_winnable_deal_wins_and_ends_with_a_press(
@@ -86,7 +90,7 @@ async def test_following_the_hints_of_a_winnable_deal_wins_and_ends_with_a_press
     # A pool deal won in its first deal: a hint cannot see beyond a redeal.
     await store.pool.add("super-flower-garden", 34, clock(), target=10)
     started = await flow.new_game(ALICE, "super-flower-garden", winnable=True)
-    assert started.board is not None and "deal 34" in started.board.text
+    assert started.board is not None and "deal 34" in shown(started.board.text)
     seen = set()
     notes = []
     for _ in range(200):
@@ -98,11 +102,12 @@ async def test_following_the_hints_of_a_winnable_deal_wins_and_ends_with_a_press
         seen.add(saved.game.key())
         clock.advance(5)  # the hint cooldown
         hint = await flow.act(ALICE, Action.HINT)
-        assert hint.note is not None and ("winning line" in hint.note
-                                          or "the game is won" in hint.note), hint.note
-        notes.append(hint.note)
-        played = await follow(flow, hint.note)
-        assert played.board is not None, played.note
+        note = shown(hint.note)
+        assert hint.note is not None and ("winning line" in note
+                                          or "the game is won" in note), note
+        notes.append(note)
+        played = await follow(flow, note)
+        assert played.board is not None, shown(played.note)
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.game.is_won and saved.status == "won"
     assert "press **Auto-finish**" in notes[-1], "an expert ends with one press"
@@ -122,11 +127,11 @@ async def test_a_won_game_with_a_hint_is_recorded_with_it(flow: GameFlow, store:
 
 async def test_hint_is_refused_on_a_stuck_or_finished_game(flow: GameFlow) -> None:
     reply = await flow.act(ALICE, Action.HINT)
-    assert reply.refused and "no game" in (reply.note or "").lower()
+    assert reply.refused and "no game" in shown(reply.note).lower()
     await flow.new_game(ALICE, "trefoil", 1)
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     reply = await flow.act(ALICE, Action.HINT)
-    assert reply.refused and "is over" in (reply.note or "")
+    assert reply.refused and "is over" in shown(reply.note)
 
 
 async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store: Stores) -> None:
@@ -134,7 +139,7 @@ async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store
     mirror = new_game("trefoil", 1)
     await flow.new_game(ALICE, "trefoil", 1)
     refused = await flow.act(ALICE, Action.AUTO_FINISH)
-    assert refused.refused and "straight to the foundations" in (refused.note or "")
+    assert refused.refused and "straight to the foundations" in shown(refused.note)
     for move in line:
         if mirror.finishes_itself():
             break
@@ -142,9 +147,10 @@ async def test_auto_finish_only_when_the_rest_plays_itself(flow: GameFlow, store
         reply = await flow.act(ALICE, Action.MOVE, move)
         assert reply.board is not None
         assert reply.board.controls.enabled(Action.AUTO_FINISH) == mirror.finishes_itself()
-    assert reply.board.controls.enabled(Action.AUTO_FINISH)
+    assert reply.board is not None and reply.board.controls.enabled(Action.AUTO_FINISH)
     done = await flow.act(ALICE, Action.AUTO_FINISH)
-    assert done.board is not None and "Auto-finished" in done.board.text and done.board.finished
+    assert done.board is not None and "Auto-finished" in shown(done.board.text)
+    assert done.board.finished
     [result] = await all_results(store)
     assert result.outcome == "won" and not result.assisted
 
@@ -153,21 +159,21 @@ def lost_here() -> str:
     """The line a board gets once no win is possible from a position the player moved to."""
     moved = new_game("trefoil", 2)
     moved.play("redeal")
-    return no_win(moved)
+    return shown(no_win(moved))
 
 
 async def test_a_deal_lost_from_the_start_says_so_without_offering_undo(flow: GameFlow) -> None:
     """Clover Leaf 5 is lost as dealt: no undo can help, so neither the line nor the
     picture offers one, before a move of the player's own or after it."""
-    shown = await flow.new_game(ALICE, "clover-leaf", 5)
-    assert shown.board is not None
-    amended = await amended_of(flow, shown.board)
+    showed = await flow.new_game(ALICE, "clover-leaf", 5)
+    assert showed.board is not None
+    amended = await amended_of(flow, showed.board)
     assert amended is not None
-    assert amended.text.endswith(LOST_AS_DEALT)
+    assert shown(amended.text).endswith(LOST_AS_DEALT)
     assert json.loads(amended.png)["lost_as_dealt"], "the picture says so too"
     moved = await flow.act(ALICE, Action.MOVE, "1")
-    assert moved.board is not None and moved.board.text.endswith(LOST_AS_DEALT)
-    assert "undo" not in moved.board.text.lower()
+    assert moved.board is not None and shown(moved.board.text).endswith(LOST_AS_DEALT)
+    assert "undo" not in shown(moved.board.text).lower()
     assert (await picture_of(flow, moved.board))["lost_as_dealt"]
 
 
@@ -177,19 +183,20 @@ INTO_STUCK = ["9 2", "9 f3", "11 f3", "9 7", "1 16", "1 f1", "11 5", "11 f4"]
 
 
 async def test_in_a_deal_lost_as_dealt_nothing_speaks_of_undo(flow: GameFlow) -> None:
-    shown = await flow.new_game(ALICE, "clover-leaf", 7)
-    assert shown.board is not None and await amended_of(flow, shown.board) is not None
+    showed = await flow.new_game(ALICE, "clover-leaf", 7)
+    assert showed.board is not None and await amended_of(flow, showed.board) is not None
     for move in INTO_STUCK:
         moved = await flow.act(ALICE, Action.MOVE, move)
-        assert moved.board is not None and "undo" not in moved.board.text.lower(), move
+        assert moved.board is not None and "undo" not in shown(moved.board.text).lower(), move
         assert (await picture_of(flow, moved.board))["lost_as_dealt"]
-    assert "**Stuck**: no move is left, and no win was possible from this deal" in (
+    assert moved.board is not None
+    assert "**Stuck**: no move is left, and no win was possible from this deal" in shown(
         moved.board.text)
     hint = await flow.act(ALICE, Action.HINT)
-    assert hint.note is not None and hint.note.startswith(LOST_AS_DEALT)
-    assert "undo" not in hint.note.lower()
+    assert hint.note is not None and shown(hint.note).startswith(LOST_AS_DEALT)
+    assert "undo" not in shown(hint.note).lower()
     undone = await flow.act(ALICE, Action.UNDO)  # the deal is lost: so is every position
-    assert undone.board is not None and undone.board.text.endswith(LOST_AS_DEALT)
+    assert undone.board is not None and shown(undone.board.text).endswith(LOST_AS_DEALT)
 
 
 async def test_a_stuck_game_whose_deal_is_lost_is_told_so_after_the_check(
@@ -200,19 +207,19 @@ async def test_a_stuck_game_whose_deal_is_lost_is_told_so_after_the_check(
     await flow.new_game(ALICE, "clover-leaf", 7)
     for move in INTO_STUCK:
         moved = await flow.act(ALICE, Action.MOVE, move)
-    assert moved.board is not None and "Undo to try another way" in moved.board.text
+    assert moved.board is not None and "Undo to try another way" in shown(moved.board.text)
     amended = await amended_of(flow, moved.board)
-    assert amended is not None and "Undo" not in amended.text
-    assert "no win was possible from this deal" in amended.text
+    assert amended is not None and "Undo" not in shown(amended.text)
+    assert "no win was possible from this deal" in shown(amended.text)
     assert json.loads(amended.png)["lost_as_dealt"]
 
 
 async def test_a_lost_position_of_a_winnable_deal_still_offers_undo(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)  # Trefoil 2 is won with perfect play
-    shown = await flow.act(ALICE, Action.SHOW)
-    assert shown.board is not None
-    amended = await amended_of(flow, shown.board)
-    assert amended is not None and amended.text.endswith(lost_here())
+    showed = await flow.act(ALICE, Action.SHOW)
+    assert showed.board is not None
+    amended = await amended_of(flow, showed.board)
+    assert amended is not None and shown(amended.text).endswith(lost_here())
     assert not json.loads(amended.png)["lost_as_dealt"]
 
 
@@ -221,32 +228,33 @@ async def play_into_a_lost_position(flow: GameFlow) -> BoardRef:
     await flow.new_game(ALICE, "trefoil", 2)
     await flow.act(ALICE, Action.REDEAL)
     reply = await flow.act(ALICE, Action.REDEAL)
-    assert reply.board is not None and "**Stuck**" not in reply.board.text
+    assert reply.board is not None and "**Stuck**" not in shown(reply.board.text)
     return reply.board.ref
 
 
 async def test_a_proven_loss_is_added_to_the_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
-    shown = await flow.act(ALICE, Action.SHOW)
-    assert shown.board is not None and lost_here() not in shown.board.text
-    amended = await amended_of(flow, shown.board)
-    assert amended is not None and amended.text == f"{shown.board.text}\n{lost_here()}"
+    showed = await flow.act(ALICE, Action.SHOW)
+    assert showed.board is not None and lost_here() not in shown(showed.board.text)
+    amended = await amended_of(flow, showed.board)
+    assert amended is not None
+    assert shown(amended.text) == f"{shown(showed.board.text)}\n{lost_here()}"
     assert json.loads(amended.png)["no_win"], "the picture says so too"
     again = await flow.act(ALICE, Action.SHOW)
-    assert again.board is not None and again.board.text.endswith(lost_here())  # remembered
+    assert again.board is not None and shown(again.board.text).endswith(lost_here())  # remembered
     undone = await flow.act(ALICE, Action.UNDO)
-    assert undone.board is not None and lost_here() not in undone.board.text
+    assert undone.board is not None and lost_here() not in shown(undone.board.text)
 
 
 async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store: Stores) -> None:
     await play_into_a_lost_position(flow)
-    shown = await flow.act(ALICE, Action.SHOW)
-    assert shown.board is not None and await amended_of(flow, shown.board) is not None
+    showed = await flow.act(ALICE, Action.SHOW)
+    assert showed.board is not None and await amended_of(flow, showed.board) is not None
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.proven_lost
     move = str(saved.game.legal_moves()[0])
     moved = await flow.act(ALICE, Action.MOVE, move)
-    assert moved.board is not None and moved.board.text.endswith(lost_here())
+    assert moved.board is not None and shown(moved.board.text).endswith(lost_here())
     assert moved.board.proven_lost and (await picture_of(flow, moved.board))["no_win"]
     stored = await store.games.load(ALICE.user_id)
     assert stored is not None and stored.proven_lost, "remembered for the new position"
@@ -254,10 +262,11 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     flow.solver.request_verdict(moved.board, _never_delivered)
     assert flow.solver.pending_verdicts == 0
     undone = await flow.act(ALICE, Action.UNDO)  # back where the proof was made: unknown again
-    assert undone.board is not None and lost_here() not in undone.board.text
+    assert undone.board is not None and lost_here() not in shown(undone.board.text)
     assert not undone.board.proven_lost and not (await picture_of(flow, undone.board))["no_win"]
     redone = await flow.act(ALICE, Action.REDO)
-    assert redone.board is not None and lost_here() not in redone.board.text, "not known from there"
+    assert redone.board is not None and lost_here() not in shown(redone.board.text), (
+        "not known from there")
 
 
 async def amended_of(flow: GameFlow, board: Board) -> LostBoard | None:
@@ -272,10 +281,10 @@ async def _never_delivered(amended: object) -> None:
 
 async def test_a_late_verdict_never_covers_a_newer_board(flow: GameFlow) -> None:
     await play_into_a_lost_position(flow)
-    shown = await flow.act(ALICE, Action.SHOW)
-    assert shown.board is not None
+    showed = await flow.act(ALICE, Action.SHOW)
+    assert showed.board is not None
     await flow.act(ALICE, Action.UNDO)  # the game moves on before the verdict comes
-    assert await amended_of(flow, shown.board) is None
+    assert await amended_of(flow, showed.board) is None
 
 
 async def test_no_verdict_on_a_winnable_board(flow: GameFlow) -> None:
@@ -305,7 +314,7 @@ async def test_an_empty_pool_is_filled_on_the_spot(flow: GameFlow, store: Stores
 
 async def test_winnable_and_a_deal_number_together_are_refused(flow: GameFlow, store: Stores) -> None:
     reply = await flow.new_game(ALICE, "trefoil", 7, winnable=True)
-    assert reply.refused and "either a deal number or" in (reply.note or "")
+    assert reply.refused and "either a deal number or" in shown(reply.note)
     assert await store.games.load(ALICE.user_id) is None
 
 
@@ -357,7 +366,7 @@ async def test_a_second_hint_within_the_cooldown_is_refused_with_the_wait(
     assert not first.refused
     clock.advance(2)
     second = await flow.act(ALICE, Action.HINT)
-    assert second.refused and "ask again in 3 s" in (second.note or "")
+    assert second.refused and "ask again in 3 s" in shown(second.note)
     clock.advance(3)
     assert not (await flow.act(ALICE, Action.HINT)).refused
 
@@ -371,7 +380,7 @@ async def test_winnable_deals_have_a_cooldown_per_player(
     assert first.board is not None
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     again = await flow.new_game(ALICE, "trefoil", winnable=True)
-    assert again.refused and "Ask again in 30 s" in (again.note or "")
+    assert again.refused and "Ask again in 30 s" in shown(again.note)
     assert await store.pool.count("trefoil") == 1, "a refusal takes no deal"
 
 
@@ -384,7 +393,7 @@ async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
     monkeypatch.setattr(service_module, "VERDICT_QUEUE", 3)
     monkeypatch.setattr(service, "_checker", object())  # the loop is not started: just queue
 
-    async def deliver(text: str) -> None:
+    async def deliver(lost: SavedGame) -> None:
         raise AssertionError("nothing is proven lost here")
 
     boards = []
@@ -433,7 +442,7 @@ async def test_verdict_checks_take_a_quarter_of_a_core_and_only_look_quickly_whe
     monkeypatch.setattr(service_module, "LONG_QUEUE", 3)
     monkeypatch.setattr(service, "_checker", object())  # run the queue by hand below
 
-    async def deliver(text: str) -> None:
+    async def deliver(lost: SavedGame) -> None:
         raise AssertionError("nothing is proven lost here")
 
     players = [dataclasses.replace(ALICE, user_id=800 + i) for i in range(5)]
@@ -461,19 +470,63 @@ async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
     monkeypatch.setattr(service, "_verdict", verdict)
     delivered: list[str] = []
 
-    async def deliver(text: str) -> None:
-        delivered.append(text)
+    async def deliver(lost: Any) -> None:  # what the stand-in verdict above found
+        delivered.append(lost)
 
     old = await flow.new_game(ALICE, "trefoil", 1)
     fresh = await flow.new_game(BOB, "trefoil", 2)
     assert old.board is not None and fresh.board is not None
     monkeypatch.setattr(service, "_checker", object())  # queue both before any runs
-    service.request_verdict(old.board, deliver)
+    within = InteractionReplies.amends_within  # as a Discord interaction asks
+    service.request_verdict(old.board, deliver, within=within)
     clock.advance(15 * 60)
-    service.request_verdict(fresh.board, deliver)
+    service.request_verdict(fresh.board, deliver, within=within)
     await service._run_checks_once()
     assert looked_at == [BOB.user_id]
     assert delivered == [f"game of {BOB.user_id}"]
+
+
+async def test_a_check_whose_turn_comes_after_its_window_is_dropped_unlooked_at(
+    flow: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``within``: the seconds in which the presenter can still amend the message; a check
+    whose turn comes later is dropped before the solver looks, one still in its window is
+    looked at, and one asked with no window (None) is delivered however late its turn."""
+    service = flow.solver
+    looked_at: list[int] = []
+
+    async def verdict(owner_id: int, ref: BoardRef, *, quick: bool = False) -> Any:
+        looked_at.append(owner_id)
+        return f"game of {owner_id}"
+
+    monkeypatch.setattr(service, "_verdict", verdict)
+    delivered: list[str] = []
+
+    async def deliver(lost: Any) -> None:  # what the stand-in verdict above found
+        delivered.append(lost)
+
+    CAROL = dataclasses.replace(ALICE, user_id=333)
+    late = await flow.new_game(ALICE, "trefoil", 1)
+    open_still = await flow.new_game(BOB, "trefoil", 2)
+    any_time = await flow.new_game(CAROL, "trefoil", 3)
+    assert late.board is not None and open_still.board is not None
+    assert any_time.board is not None
+    monkeypatch.setattr(service, "_checker", object())  # queue them all before any runs
+    service.request_verdict(late.board, deliver, within=60.0)
+    service.request_verdict(open_still.board, deliver, within=120.0)
+    service.request_verdict(any_time.board, deliver, within=None)
+    clock.advance(61)
+    await service._run_checks_once()
+    assert looked_at == [BOB.user_id, CAROL.user_id], "the late check is never looked at"
+    assert delivered == [f"game of {BOB.user_id}", f"game of {CAROL.user_id}"]
+    assert service.pending_verdicts == 0
+
+
+def test_a_discord_interaction_amends_within_its_tokens_life_less_its_margin() -> None:
+    """A Discord interaction's token edits its messages for 15 minutes; an amendment uses it
+    only while a minute of that is left (``bot.discord.tidy``): 14 minutes."""
+    assert InteractionReplies.amends_within == 14 * 60
+    assert InteractionReplies.amends_within == TOKEN_LIFETIME_S - TOKEN_MARGIN_S
 
 
 async def test_a_solver_process_that_dies_is_replaced(caplog: pytest.LogCaptureFixture) -> None:
@@ -573,14 +626,16 @@ async def test_a_hint_on_a_lost_game_says_so_and_how_far_to_undo(
         played = await flow.act(ALICE, Action.MOVE, move)
     assert played.board is not None
     reply = await flow.act(ALICE, Action.HINT, seen=played.board.ref)
-    assert reply.note is not None and reply.note.startswith("**No win is possible from here.**")
-    assert "Undo 2 moves to reach a position that can still be won" in reply.note
-    undos = int(reply.note.split("Undo ")[1].split(" move")[0])
+    note = shown(reply.note)
+    assert reply.note is not None and note.startswith("**No win is possible from here.**")
+    assert "Undo 2 moves to reach a position that can still be won" in note
+    undos = int(note.split("Undo ")[1].split(" move")[0])
     for _ in range(undos):
         await flow.act(ALICE, Action.UNDO)
     clock.advance(5)  # past the hint cooldown
     again = await flow.act(ALICE, Action.HINT)
-    assert again.note is not None and ("winning line" in again.note or "press **" in again.note)
+    assert again.note is not None and ("winning line" in shown(again.note)
+                                       or "press **" in shown(again.note))
 
 
 async def test_a_lost_game_after_its_last_redeal_never_counts_undos_past_it(
@@ -590,6 +645,7 @@ async def test_a_lost_game_after_its_last_redeal_never_counts_undos_past_it(
     cannot know: the hint counts no undos back there."""
     ref = await play_into_a_lost_position(flow)  # Trefoil 2, redealt twice: proven lost
     reply = await flow.act(ALICE, Action.HINT, seen=ref)
-    assert reply.note is not None and reply.note.startswith("**No win is possible from here.**")
-    assert "to reach a position that can still be won" not in reply.note
-    assert "Undo a few moves and try another way" in reply.note
+    note = shown(reply.note)
+    assert reply.note is not None and note.startswith("**No win is possible from here.**")
+    assert "to reach a position that can still be won" not in note
+    assert "Undo a few moves and try another way" in note

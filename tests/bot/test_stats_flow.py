@@ -24,6 +24,7 @@ from bot.store import Stores
 from engine.solver.daily import winnable_daily_deal as daily_deal
 from render.stats_card import MARGIN, ROW, TOP, WIDTH
 from tests.bot.reference import all_results
+from tests.said import shown
 
 from .conftest import ALICE, BOB, Clock, offer_of
 from .presenting import Answering
@@ -92,7 +93,7 @@ def person(player: Player, name: str = "Alice") -> Member:
 
 
 def picture(answer: Reply) -> Image.Image:
-    assert answer.message.image is not None
+    assert answer.message is not None and answer.message.image is not None
     image = Image.open(io.BytesIO(answer.message.image))
     image.load()
     return image
@@ -115,14 +116,14 @@ async def test_stats_per_game_and_in_all_on_this_server(
     history.add(ALICE.user_id, "won", guild=OTHER, moves=5, seconds=1)  # another server
     answer = await stats.stats(ALICE, person(ALICE))
     assert not answer.message.private and not answer.refused
-    first, *games = answer.message.text.splitlines()
+    first, *games = shown(answer.message.text).splitlines()
     assert first.startswith("Your record on this server: 7 played · 4 won (57%) · 1 assisted")
     assert "streak 0 (best 2)" in first  # the assisted win and the resignation came last
     assert games == [  # in the order of engine.GAMES
         "• Clover Leaf: 0/2 won · streak 0 (best 0) · 1 assisted",
         "• Trefoil: 4/5 won · streak 2 (best 2) · fewest 62 moves · fastest 3:10",
     ]
-    assert "5 moves" not in answer.message.text, "nothing of the other server"
+    assert "5 moves" not in shown(answer.message.text), "nothing of the other server"
     image = picture(answer)
     assert image.size == (WIDTH, TOP + ROW * 3 + MARGIN)  # two games and the totals: a bar each
     alt = answer.message.alt_text
@@ -138,7 +139,7 @@ async def test_stats_of_another_player_on_this_server_is_public(
     history.add(BOB.user_id, "won", guild=OTHER)
     answer = await stats.stats(ALICE, person(BOB, "Bob"))
     assert not answer.message.private and answer.message.image is not None
-    assert answer.message.text.startswith(f"<@{BOB.user_id}>'s record on this server: 1 played · 1 won")
+    assert shown(answer.message.text).startswith(f"<@{BOB.user_id}>'s record on this server: 1 played · 1 won")
 
 
 async def test_the_all_servers_record_is_for_the_player_alone(
@@ -149,11 +150,11 @@ async def test_the_all_servers_record_is_for_the_player_alone(
     history.add(ALICE.user_id, "won", guild=None)
     mine = await stats.stats(ALICE, person(ALICE), scope=EVERYWHERE)
     assert mine.message.private and mine.message.image is not None
-    assert "3 played · 2 won" in mine.message.text
+    assert "3 played · 2 won" in shown(mine.message.text)
     theirs = await stats.stats(BOB, person(ALICE), scope=EVERYWHERE)
     assert theirs.refused and theirs.message is None, "a refusal is a private note"
-    assert "only to that player" in theirs.text
-    assert "2 won" not in theirs.text
+    assert "only to that player" in shown(theirs.text)
+    assert "2 won" not in shown(theirs.text)
 
 
 async def test_outside_a_server_stats_are_your_own_and_private(
@@ -162,9 +163,9 @@ async def test_outside_a_server_stats_are_your_own_and_private(
     history.add(ALICE.user_id, "won")
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE_IN_DM, person(ALICE))
-    assert mine.message.private and "everywhere: 2 played · 2 won" in mine.message.text
+    assert mine.message.private and "everywhere: 2 played · 2 won" in shown(mine.message.text)
     theirs = await stats.stats(Player(BOB.user_id, None), person(ALICE))
-    assert theirs.refused and "only your own" in theirs.text
+    assert theirs.refused and "only your own" in shown(theirs.text)
 
 
 async def test_stats_for_one_game_and_the_daily_streak(
@@ -176,18 +177,18 @@ async def test_stats_for_one_game_and_the_daily_streak(
     history.add(ALICE.user_id, "won", daily=TODAY, hours_ago=1, hints=1)  # assisted: no day
     history.add(ALICE.user_id, "lost", game="corner-stones")
     answer = await stats.stats(ALICE, person(ALICE), game="trefoil")
-    assert "daily streak 2 (best 2)" in answer.message.text  # any game's daily counts
-    assert "Corner Stones" not in answer.message.text and "Clover Leaf" not in answer.message.text
-    assert "• Trefoil: 1/2 won" in answer.message.text
+    assert "daily streak 2 (best 2)" in shown(answer.message.text)  # any game's daily counts
+    assert "Corner Stones" not in shown(answer.message.text) and "Clover Leaf" not in shown(answer.message.text)
+    assert "• Trefoil: 1/2 won" in shown(answer.message.text)
 
 
 async def test_no_games_yet(stats: Any, history: History) -> None:
     history.add(ALICE.user_id, "won", guild=OTHER)
     mine = await stats.stats(ALICE, person(ALICE))
     assert mine.message.private and mine.message.image is None
-    assert "no finished games on this server yet" in mine.message.text and "/new" in mine.message.text
+    assert "no finished games on this server yet" in shown(mine.message.text) and "/new" in shown(mine.message.text)
     theirs = await stats.stats(BOB, person(ALICE))
-    assert f"<@{ALICE.user_id}> has no finished games" in theirs.message.text
+    assert f"<@{ALICE.user_id}> has no finished games" in shown(theirs.message.text)
 
 
 async def test_stats_refuses_unknown_games_and_bots(stats: Any) -> None:
@@ -208,7 +209,7 @@ async def test_the_leaderboard_does_not_reward_one_lucky_win(
         history.add(CAROL.user_id, "lost", hours_ago=2 + i)
     answer = await stats.leaderboard(ALICE)
     assert not answer.message.private
-    lines = answer.message.text.splitlines()
+    lines = shown(answer.message.text).splitlines()
     assert lines[0].startswith("🏆 **Leaderboard** — all games, all time")
     assert lines[1] == f"🥇 <@{BOB.user_id}> — 8/10 won (80%) · score 0.49"
     assert lines[2] == f"🥈 <@{ALICE.user_id}> — 1/1 won (100%) · score 0.21"
@@ -223,14 +224,14 @@ async def test_the_leaderboard_shows_the_top_ten_and_the_callers_rank(
         for i in range(12):
             history.add(user, "won" if i < user else "lost", hours_ago=1 + i)
     top = await stats.leaderboard(Player(12, GUILD))
-    assert [line.split()[1] for line in top.text.splitlines()[1:11]] == [
+    assert [line.split()[1] for line in shown(top.text).splitlines()[1:11]] == [
         f"<@{user}>" for user in range(12, 2, -1)
     ]
-    assert "…" not in top.text
+    assert "…" not in shown(top.text)
     low = await stats.leaderboard(Player(1, GUILD))
-    assert "…\n12. <@1> — 1/12 won" in low.text
+    assert "…\n12. <@1> — 1/12 won" in shown(low.text)
     stranger = await stats.leaderboard(Player(99, GUILD))
-    assert "You have no finished games here" in stranger.text
+    assert "You have no finished games here" in shown(stranger.text)
 
 
 async def test_the_leaderboard_keeps_to_its_server_period_and_game(
@@ -243,19 +244,20 @@ async def test_the_leaderboard_keeps_to_its_server_period_and_game(
     history.add(ALICE.user_id, "won", hints=1)  # assisted: played, not won
 
     def users(answer: Reply) -> list[str]:
-        return [w for w in answer.message.text.split() if w.startswith("<@")]
+        assert answer.message is not None
+        return [w for w in shown(answer.message.text).split() if w.startswith("<@")]
 
     # Bob and Carol both won 1 of 1 here (Carol's other win was elsewhere): a tie, by id.
     assert users(await stats.leaderboard(ALICE, period="all")) == [
         f"<@{BOB.user_id}>", f"<@{CAROL.user_id}>", f"<@{ALICE.user_id}>"
     ]
-    assert f"<@{ALICE.user_id}> — 1/2 won" in (await stats.leaderboard(ALICE)).text
+    assert f"<@{ALICE.user_id}> — 1/2 won" in shown((await stats.leaderboard(ALICE)).text)
     week = await stats.leaderboard(ALICE, period="week")
-    assert "the last 7 days" in week.text
+    assert "the last 7 days" in shown(week.text)
     assert users(week) == [f"<@{BOB.user_id}>", f"<@{CAROL.user_id}>", f"<@{ALICE.user_id}>"]
-    assert f"<@{ALICE.user_id}> — 0/1 won" in week.text, "the old win left, the assisted one is no win"
+    assert f"<@{ALICE.user_id}> — 0/1 won" in shown(week.text), "the old win left, the assisted one is no win"
     trefoil = await stats.leaderboard(ALICE, game="trefoil")
-    assert f"<@{CAROL.user_id}>" not in trefoil.text
+    assert f"<@{CAROL.user_id}>" not in shown(trefoil.text)
     elsewhere = await stats.leaderboard(ALICE_ELSEWHERE)
     assert users(elsewhere) == [f"<@{CAROL.user_id}>"]
     assert (await stats.leaderboard(ALICE, period="year")).refused
@@ -267,8 +269,8 @@ async def test_outside_a_server_the_leaderboard_has_only_you(
     history.add(ALICE.user_id, "won", guild=None)
     history.add(BOB.user_id, "won", guild=None)
     answer = await stats.leaderboard(ALICE_IN_DM)
-    assert "only you" in answer.message.text
-    assert f"<@{ALICE.user_id}>" in answer.message.text and f"<@{BOB.user_id}>" not in answer.message.text
+    assert "only you" in shown(answer.message.text)
+    assert f"<@{ALICE.user_id}>" in shown(answer.message.text) and f"<@{BOB.user_id}>" not in shown(answer.message.text)
 
 
 # -- the daily deal -------------------------------------------------------------------------
@@ -279,14 +281,14 @@ async def test_daily_deals_todays_deal_and_scores_only_the_first_attempt(
 ) -> None:
     deal = daily_deal("trefoil", TODAY)
     first = await stats.daily(ALICE, "trefoil")
-    assert first.board is not None and f"deal {deal}" in first.board.text
-    assert "scored attempt" in first.board.text
+    assert first.board is not None and f"deal {deal}" in shown(first.board.text)
+    assert "scored attempt" in shown(first.board.text)
     again = await stats.daily(ALICE, "trefoil")
     assert again.board is not None and again.message is None
-    assert again.note is not None and "already playing" in again.note
+    assert again.note is not None and "already playing" in shown(again.note)
     await stats.game.act(ALICE, Action.RESIGN, CONFIRMED)
     replay = await stats.daily(ALICE, "trefoil")
-    assert replay.board is not None and "not scored" in replay.board.text
+    assert replay.board is not None and "not scored" in shown(replay.board.text)
     [result] = await all_results(store, user_id=ALICE.user_id)
     assert (result.outcome, result.daily) == ("resigned", TODAY)
 
@@ -297,11 +299,11 @@ async def test_daily_over_an_unfinished_game_asks_first(stats: Any, store: Store
     assert reply.message is not None and reply.board is None
     asked = reply.message.question
     assert asked is not None and asked.ask is Ask.NEW_GAME
-    assert "daily deal" in reply.message.text and "your scored attempt" in reply.message.text
+    assert "daily deal" in shown(reply.message.text) and "your scored attempt" in shown(reply.message.text)
     replacing, game_id, deal = asked.args
     assert int(deal) == daily_deal("trefoil", TODAY)
     confirmed = await stats.game.confirm_new(ALICE, int(replacing), DealRequest(game_id, int(deal)))
-    assert confirmed.board is not None and "scored attempt" in confirmed.board.text
+    assert confirmed.board is not None and "scored attempt" in shown(confirmed.board.text)
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None and saved.daily == TODAY.isoformat()
 
@@ -312,9 +314,9 @@ async def test_the_daily_deal_changes_at_midnight_utc(stats: Any, clock: Clock) 
     clock.advance(1)
     after = await stats.daily(BOB, "trefoil")
     assert before.board is not None and after.board is not None
-    assert f"deal {daily_deal('trefoil', date(2026, 11, 22))}" in before.board.text
-    assert f"deal {daily_deal('trefoil', date(2026, 11, 23))}" in after.board.text
-    assert "2026-11-23" in after.board.text
+    assert f"deal {daily_deal('trefoil', date(2026, 11, 22))}" in shown(before.board.text)
+    assert f"deal {daily_deal('trefoil', date(2026, 11, 23))}" in shown(after.board.text)
+    assert "2026-11-23" in shown(after.board.text)
 
 
 async def test_the_daily_board_ranks_winners_by_moves_then_time(
@@ -330,7 +332,7 @@ async def test_the_daily_board_ranks_winners_by_moves_then_time(
     history.add(8, "won", moves=20, daily=TODAY, game="clover-leaf")
     answer = await stats.daily_board(ALICE, "trefoil")
     assert not answer.message.private
-    lines = answer.message.text.splitlines()
+    lines = shown(answer.message.text).splitlines()
     deal = daily_deal("trefoil", TODAY)
     assert lines[0] == f"📅 **Daily board** — Trefoil, today (UTC), deal {deal}"
     assert lines[1:4] == [
@@ -348,11 +350,11 @@ async def test_the_daily_board_of_another_day(stats: Any, history: History) -> N
     history.add(BOB.user_id, "won", daily=TODAY)
     for asked in ("yesterday", yesterday.isoformat()):
         answer = await stats.daily_board(BOB, "trefoil", asked)
-        assert yesterday.isoformat() in answer.message.text
-        assert f"<@{ALICE.user_id}>" in answer.message.text and f"<@{BOB.user_id}>" not in answer.message.text
-        assert f"`/new trefoil {daily_deal('trefoil', yesterday)}`" in answer.message.text
+        assert yesterday.isoformat() in shown(answer.message.text)
+        assert f"<@{ALICE.user_id}>" in shown(answer.message.text) and f"<@{BOB.user_id}>" not in shown(answer.message.text)
+        assert f"`/new trefoil {daily_deal('trefoil', yesterday)}`" in shown(answer.message.text)
     empty = await stats.daily_board(BOB, "trefoil", "2026-01-01")
-    assert "Nobody here has finished" in empty.text
+    assert "Nobody here has finished" in shown(empty.text)
 
 
 async def test_the_daily_board_takes_today_and_yesterday_in_the_language_spoken_too(
@@ -377,7 +379,7 @@ async def test_the_daily_board_takes_today_and_yesterday_in_the_language_spoken_
             answer = await stats.daily_board(german, "trefoil", typed)
             assert not answer.refused, typed
         refused = await stats.daily_board(german, "trefoil", "morgen")
-        assert refused.refused and "`heute` or `gestern`" in refused.text
+        assert refused.refused and "`heute` or `gestern`" in shown(refused.text)
 
 
 @pytest.mark.parametrize(("day", "says"), [
@@ -387,7 +389,7 @@ async def test_the_daily_board_refuses_days_it_cannot_show(
     stats: Any, day: str, says: str
 ) -> None:
     answer = await stats.daily_board(ALICE, "trefoil", day)
-    assert answer.refused and answer.message is None and says in answer.text
+    assert answer.refused and answer.message is None and says in shown(answer.text)
 
 
 # -- data rights ----------------------------------------------------------------------------
@@ -409,7 +411,7 @@ async def test_forget_me_asks_then_deletes_that_player_everywhere(
     )
     assert await store.games.load(ALICE.user_id) is not None, "asking deletes nothing"
     done = await stats.data_rights.forget(ALICE)
-    assert done.message.private and "your current game and 3 results" in done.message.text
+    assert done.message.private and "your current game and 3 results" in shown(done.message.text)
     assert await store.games.load(ALICE.user_id) is None
     assert await all_results(store, user_id=ALICE.user_id) == []
     assert [r.user_id for r in await all_results(store)] == [BOB.user_id]
@@ -423,17 +425,17 @@ async def test_only_a_server_manager_may_reset_and_only_that_server(
     history.add(BOB.user_id, "lost")
     history.add(ALICE.user_id, "won", guild=OTHER)
     refused = await stats.reset_question(BOB, can_manage_server=False)
-    assert refused.refused and refused.message is None and "Manage Server" in refused.text
+    assert refused.refused and refused.message is None and "Manage Server" in shown(refused.text)
     assert (await stats.data_rights.reset(BOB, can_manage_server=False)).refused
     assert len(await all_results(store)) == 3
     asked = await stats.reset_question(BOB, can_manage_server=True)
     assert asked.message.question is not None and asked.message.question.ask is Ask.RESET
-    assert "all **2** results of this server" in asked.message.text
+    assert "all **2** results of this server" in shown(asked.message.text)
     done = await stats.data_rights.reset(BOB, can_manage_server=True)
-    assert "deleted 2 results" in done.message.text
+    assert "deleted 2 results" in shown(done.message.text)
     assert [(r.user_id, r.guild_id) for r in await all_results(store)] == [(ALICE.user_id, OTHER)]
     in_dm = await stats.reset_question(ALICE_IN_DM, can_manage_server=True)
-    assert in_dm.refused and "in a server" in in_dm.text
+    assert in_dm.refused and "in a server" in shown(in_dm.text)
 
 
 @pytest.mark.parametrize(("name", "printed"), [
@@ -448,17 +450,17 @@ async def test_the_daily_board_invites_only_those_who_have_not_tried_today(
 ) -> None:
     await stats.daily(ALICE, "trefoil")  # Alice's scored attempt has begun
     hers = await stats.daily_board(ALICE, "trefoil")
-    assert "Your scored attempt is under way" in hers.text, "begun is not made"
-    assert "/daily trefoil" not in hers.text
+    assert "Your scored attempt is under way" in shown(hers.text), "begun is not made"
+    assert "/daily trefoil" not in shown(hers.text)
     await stats.act(ALICE, Action.RESIGN, CONFIRMED)
     hers = await stats.daily_board(ALICE, "trefoil")
-    assert "You have made your scored attempt today" in hers.text
-    assert f"`/new trefoil {daily_deal('trefoil', TODAY)}`" in hers.text
+    assert "You have made your scored attempt today" in shown(hers.text)
+    assert f"`/new trefoil {daily_deal('trefoil', TODAY)}`" in shown(hers.text)
     his = await stats.daily_board(BOB, "trefoil")
-    assert "/daily trefoil" in his.text
+    assert "/daily trefoil" in shown(his.text)
     await stats.daily(BOB, "trefoil")  # begun, then left before a move
     asked = offer_of(await stats.new_game(BOB, "clover-leaf", 3))
     assert asked is not None
     await stats.game.confirm_new(BOB, asked.replacing, DealRequest("clover-leaf", 3))
     his = await stats.daily_board(BOB, "trefoil")
-    assert "You left your scored attempt today before a move, which used it up" in his.text
+    assert "You left your scored attempt today before a move, which used it up" in shown(his.text)

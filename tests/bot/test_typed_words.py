@@ -14,6 +14,7 @@ from bot.words.language import _, speaking
 from bot.words.typed import as_english, as_typed
 from bot.workers.solver import HintAnswer
 from engine import RULES, new_game
+from tests.said import shown
 
 from .conftest import ALICE
 from .presenting import answer
@@ -42,13 +43,13 @@ async def test_a_german_player_redeals_and_draws_in_german(core: Core) -> None:
     await answer(core.new_game, GERMAN_ALICE, "trefoil", 27, draw=True)
     for _redeal in range(2):
         mixed = await answer(core.act, GERMAN_ALICE, Action.MOVE, "mischen")
-        assert mixed.board is not None and not mixed.refused, mixed.text
-        assert "`mischen`" in mixed.board.text
+        assert mixed.board is not None and not mixed.refused, shown(mixed.text)
+        assert "`mischen`" in shown(mixed.board.text)
     drawn = await answer(core.act, GERMAN_ALICE, Action.MOVE, "ziehen DH")
-    assert drawn.board is not None and not drawn.refused, drawn.text
-    assert "`ziehen DH`" in drawn.board.text
+    assert drawn.board is not None and not drawn.refused, shown(drawn.text)
+    assert "`ziehen DH`" in shown(drawn.board.text)
     again = await answer(core.act, ALICE, Action.UNDO)
-    assert again.board is not None and "`draw QH`" in again.board.text  # in English: English
+    assert again.board is not None and "`draw QH`" in shown(again.board.text)  # in English
 
 
 async def test_no_redeal_left_is_said_as_the_picture_says_it(core: Core) -> None:
@@ -56,7 +57,7 @@ async def test_no_redeal_left_is_said_as_the_picture_says_it(core: Core) -> None
     await answer(core.act, FRENCH_ALICE, Action.MOVE, "redonner")
     done = await answer(core.act, FRENCH_ALICE, Action.MOVE, "redonner")
     assert done.board is not None
-    assert "plus de redonne" in done.board.text and "reste 0" not in done.board.text
+    assert "plus de redonne" in shown(done.board.text) and "reste 0" not in shown(done.board.text)
 
 
 async def test_the_consoles_menu_picks_a_pile_in_the_players_words(tmp_path: Path) -> None:
@@ -72,6 +73,6 @@ def test_german_says_which_is_on_a_winning_line_and_deals_in_threes() -> None:
     three people: they are dealt 'zu je drei'."""
     with speaking("de"):
         said = hint_words(new_game("trefoil", 42), HintAnswer("5 f3", True, False, moves_left=9))
-        assert "Dieser Zug liegt auf einem Lösungsweg: noch 9 Züge." in said
-        rules = " ".join(_(line) for line in RULES["trefoil"].summary)
+        assert "Dieser Zug liegt auf einem Lösungsweg: noch 9 Züge." in shown(said)
+        rules = " ".join(shown(_(line)) for line in RULES["trefoil"].summary)
         assert "zu je drei" in rules and "zu dritt" not in rules

@@ -19,25 +19,30 @@ import pytest
 from babel import Locale
 
 from bot.core import Core
+from bot.discord.limits import MENU_LIMIT, OPTION_LIMIT
+from bot.discord.views import board_view
 from bot.flows.actions import CONFIRMED
-from bot.flows.boards import PICK, fit, move_label, move_menu, move_option, no_win
+from bot.flows.boards import PICK, controls, move_label, move_option, no_win
 from bot.flows.game import GameFlow
 from bot.replies import (
     BUTTON_LABELS,
-    OPTION_LIMIT,
     Action,
     Board,
+    BoardRef,
     LostBoard,
     MenuOption,
     Reply,
 )
+from bot.replies.text import Text
 from bot.store import SavedGame, Stores
 from bot.words.hints import hint_words
 from bot.words.language import Words, speaking
+from bot.words.menu import menu_of
 from bot.workers.solver import HintAnswer, SolverWorker
-from engine import GAMES, REDEAL, new_game
+from engine import FOUNDATION, GAMES, REDEAL, new_game
 from tests.engine.positions import position
 from tests.marked_language import Wrapping, installed
+from tests.said import shown
 
 from .conftest import ALICE, BOB, Clock, PositionPicture
 
@@ -66,10 +71,11 @@ async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIt
 TYPED = re.compile(r"`[^`]*`")  # what a player types, set apart: never translated
 
 
-def bare_words(text: str) -> list[str]:
-    """The words of ``text`` that did not come from the catalog: what is left once every
-    bracketed sentence (facts and all), every typed text and the games' names are gone."""
-    left = text
+def bare_words(text: Text | str | None) -> list[str]:
+    """The words of ``text`` (as Discord shows it) that did not come from the catalog: what
+    is left once every bracketed sentence (facts and all), every typed text and the games'
+    names are gone."""
+    left = shown(text)
     while True:
         inner = re.sub(r"⟦[^⟦⟧]*⟧|‹[^‹›]*›", "", left)
         if inner == left:
@@ -81,26 +87,29 @@ def bare_words(text: str) -> list[str]:
     return re.findall(r"[A-Za-z]{2,}", left)
 
 
-def through_catalog(text: str) -> bool:
-    return bool(text) and not bare_words(text)
+def through_catalog(text: Text | str | None) -> bool:
+    return bool(shown(text)) and not bare_words(text)
 
 
-def whole_sentence(text: str) -> bool:
-    return text.startswith("⟦") and text.endswith("⟧")
+def whole_sentence(text: Text | str | None) -> bool:
+    said = shown(text)
+    return said.startswith("⟦") and said.endswith("⟧")
 
 
 def assert_controls_are_worded(board: Board) -> None:
     controls = board.controls
     assert [b.label for b in controls.buttons] == [f"⟦{label}⟧" for label in BUTTON_LABELS.values()]
     assert whole_sentence(controls.menu_placeholder), controls.menu_placeholder
-    for option in controls.menu:
+    with speaking(board.language):
+        menu, placeholder = menu_of(controls, MENU_LIMIT)  # as Discord shows it
+    assert whole_sentence(placeholder), placeholder
+    for option in (*controls.menu, *menu):
         typed, _sep, said = option.label.partition(" · ")
         if option.value.startswith(PICK):
             assert whole_sentence(option.label), option
             continue
         assert typed == option.value.replace(" ", " → "), option  # the move, as it is typed
         assert whole_sentence(said), option
-        assert len(option.label) <= OPTION_LIMIT
 
 
 def board_of(reply: Reply) -> Board:
@@ -111,13 +120,13 @@ def board_of(reply: Reply) -> Board:
 async def test_a_new_board_and_a_move_are_worded_through_the_catalog(flow: GameFlow) -> None:
     board = board_of(await flow.new_game(ALICE, "trefoil", 27, draw=True))
     assert through_catalog(board.text), bare_words(board.text)
-    assert "`/‹new› trefoil 27 ‹draw›:True`" in board.text, "the share line as it is typed"
-    assert "`/‹rules› trefoil`" in board.text
+    assert "`/‹new› trefoil 27 ‹draw›:True`" in shown(board.text), "the share line as typed"
+    assert "`/‹rules› trefoil`" in shown(board.text)
     assert_controls_are_worded(board)
     assert {o.value for o in board.controls.menu} >= {"7 f1", "8 f2"}, "moves stay as typed"
     moved = board_of(await flow.act(ALICE, Action.MOVE, "7 f1"))
     assert through_catalog(moved.text), bare_words(moved.text)
-    assert "`7 f1` (‹2›♣)" in moved.text, "the card in this language's letters"
+    assert "`7 f1` (‹2›♣)" in shown(moved.text), "the card in this language's letters"
     assert_controls_are_worded(moved)
 
 
@@ -131,22 +140,22 @@ async def test_a_finished_board_and_the_refusal_after_it_are_worded(flow: GameFl
     assert through_catalog(resigned.text) and resigned.finished
     assert_controls_are_worded(resigned)
     refused = await flow.act(ALICE, Action.UNDO)
-    assert refused.refused and through_catalog(refused.note or ""), refused.note
+    assert refused.refused and through_catalog(refused.note), shown(refused.note)
 
 
 async def test_refusals_and_questions_are_worded_through_the_catalog(flow: GameFlow) -> None:
     no_game = await flow.act(BOB, Action.SHOW)
-    assert no_game.refused and whole_sentence(no_game.note or ""), no_game.note
+    assert no_game.refused and whole_sentence(no_game.note), shown(no_game.note)
     both = await flow.new_game(ALICE, "trefoil", 7, winnable=True)
-    assert both.refused and through_catalog(both.note or ""), both.note
-    assert "`‹winnable›:True`" in (both.note or "")
+    assert both.refused and through_catalog(both.note), shown(both.note)
+    assert "`‹winnable›:True`" in shown(both.note)
     await flow.new_game(ALICE, "trefoil", 27)
     await flow.act(ALICE, Action.MOVE, "7 f1")
     wrong = await flow.act(ALICE, Action.MOVE, "1 1")
-    legal = (wrong.note or "").split("\n")[-1]  # after the engine's own refusal
-    assert wrong.refused and whole_sentence(legal) and "`8 f2`" in legal, wrong.note
+    legal = shown(wrong.note).split("\n")[-1]  # after the engine's own refusal
+    assert wrong.refused and whole_sentence(legal) and "`8 f2`" in legal, shown(wrong.note)
     no_pile = await flow.act(ALICE, Action.PICK, "99")
-    assert no_pile.refused and through_catalog(no_pile.note or ""), no_pile.note
+    assert no_pile.refused and through_catalog(no_pile.note), shown(no_pile.note)
     over = (await flow.new_game(ALICE, "clover-leaf", 3)).message
     assert over is not None and over.question is not None
     assert through_catalog(over.text), bare_words(over.text)
@@ -156,11 +165,11 @@ async def test_refusals_and_questions_are_worded_through_the_catalog(flow: GameF
 def test_a_long_menu_picks_piles_in_words_and_names_stacks_as_stacks() -> None:
     game = new_game("corner-stones", 1)
     moves = [m for m in game.legal_moves() if m.kind != REDEAL]
-    menu, placeholder = move_menu(game, moves)
+    menu, placeholder = menu_of(controls(game, False), MENU_LIMIT)
     picks = [o for o in menu if o.value.startswith(PICK)]
     assert picks and all(whole_sentence(o.label) for o in picks)
-    assert whole_sentence(placeholder)
-    narrowed, placeholder = move_menu(game, moves, focus=game.source_pile(moves[-1]))
+    assert whole_sentence(placeholder) and "stack" in placeholder
+    narrowed, placeholder = menu_of(controls(game, False, game.source_pile(moves[-1])), MENU_LIMIT)
     assert "stack" in placeholder and "pile" not in placeholder
     assert whole_sentence(narrowed[-1].label)  # back to every pile's moves
 
@@ -194,8 +203,9 @@ def test_menu_options_kept_from_earlier_boards_read_as_worded_afresh(
                     if not moves:
                         break
                     for move in moves:
+                        pile = None if move.kind == FOUNDATION else game.source_pile(move)
                         assert move_option(game, move) == MenuOption(
-                            str(move), fit(move_label(game, move))), (game_id, move)
+                            str(move), move_label(game, move), pile), (game_id, move)
                     game.play(rng.choice(moves))
 
 
@@ -206,9 +216,12 @@ def test_a_long_translation_is_cut_to_fit_a_menu() -> None:
 
     with installed(Words("xx-long", Long(), Locale.parse("en"))), speaking("xx-long"):
         game = new_game("trefoil", 27)
-        moves = [m for m in game.legal_moves() if m.kind != REDEAL]
-        menu, _placeholder = move_menu(game, moves)
-    assert all(len(o.label) == OPTION_LIMIT and o.label.endswith("…") for o in menu)
+        board = Board(owner_id=1, ref=BoardRef(1, 0), text=Text(), filename="board.png",
+                      controls=controls(game, False), finished=False, language="xx-long")
+        menu = board_view(board).to_components()[-1]["components"][0]
+    assert all(len(o.label) > OPTION_LIMIT for o in board.controls.menu)  # all said here
+    labels = [o["label"] for o in menu["options"]]  # and fitted by Discord's adapter
+    assert labels and all(len(x) == OPTION_LIMIT and x.endswith("…") for x in labels)
 
 
 def test_hints_are_worded_with_this_languages_cards_and_piles() -> None:
@@ -224,8 +237,8 @@ def test_hints_are_worded_with_this_languages_cards_and_piles() -> None:
     for found in facts:
         words = hint_words(game, found)
         assert through_catalog(words), (found, bare_words(words))
-        assert "pile" not in words, "Corner Stones has stacks"
-    said = hint_words(game, facts[0])
+        assert "pile" not in shown(words), "Corner Stones has stacks"
+    said = shown(hint_words(game, facts[0]))
     assert f"`{move}`" in said and "‹" in said, "the move as typed, the cards in letters"
 
 
@@ -250,18 +263,18 @@ def test_a_hint_before_a_redeal_says_how_often_its_plan_wins() -> None:
                                              shuffles_won=0))
         every = hint_words(game, HintAnswer("redeal", False, False, cards_up=4, shuffles=32,
                                             shuffles_won=32))
-    assert step == (
+    assert shown(step) == (
         "Hint: `5 f3` — 2♥ up to its foundation f3. This deal can't be won without a redeal, "
         "and no one can know its shuffle: play on to 11 of 52 cards up, then redeal. That "
         "wins in about 20% of shuffles."
     )
-    assert redeal == (
+    assert shown(redeal) == (
         "Hint: `redeal` — gather the piles and deal them again (2 left). This deal can't be "
         "won without a redeal, and no one can know its shuffle. That wins in none of the 128 "
         "shuffles tried."
     )
-    assert every.endswith("That wins in all 32 shuffles tried.")
-    assert "redeal — redeal" not in redeal
+    assert shown(every).endswith("That wins in all 32 shuffles tried.")
+    assert "redeal — redeal" not in shown(redeal)
 
 
 async def test_a_proven_loss_is_told_in_the_language_of_the_board(
@@ -281,5 +294,5 @@ async def test_a_proven_loss_is_told_in_the_language_of_the_board(
         await flow.solver._run_checks_once()
     redealt = new_game("trefoil", 2)
     redealt.play("redeal")  # moves of the player's own: "from here", in the board's words
-    assert [a.text for a in delivered] == [f"{board.text}\n{no_win(redealt)}"]
-    assert delivered[0].text.endswith("⟧")
+    assert [shown(a.text) for a in delivered] == [f"{shown(board.text)}\n{shown(no_win(redealt))}"]
+    assert shown(delivered[0].text).endswith("⟧")

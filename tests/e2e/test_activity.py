@@ -22,6 +22,7 @@ from bot.discord.rest import GuildMembers, logged_in
 from bot.discord.send import BoardEdits
 from bot.web.running import start_web
 from bot.web.view import ChannelBoards
+from tests.said import read
 
 from .fake_discord import FakeDiscord, FakeMessage
 
@@ -107,7 +108,7 @@ async def test_a_move_on_the_page_shows_in_slash_show_and_back(
         await fake.command(alice, "move", {"from": src, "to": dst})
         followed = await call(f"board?have={have}")
         assert followed["board"]["ref"][1] == played["ref"][1] + 1
-        assert followed["board"]["text"].count("2 moves") == 1  # the slash command's move
+        assert read(followed["board"]["text"]).count("2 moves") == 1  # the slash command's move
 
 
 async def test_a_move_on_the_page_shows_on_the_board_in_the_channel(
@@ -198,7 +199,8 @@ async def test_a_fast_player_on_the_page_stays_within_the_rate_limits(
             moves = [m for m in board["moves"] if m != "redeal"]
             body = {"action": "move", "move": moves[0]} if moves else {"action": "undo"}
             board = (await call("act", {**body, "seen": board["ref"]}))["board"]
-        assert await shows(message, board["text"].splitlines()[0]), message.content
+        headline = read(board["text"]).splitlines()[0]  # "Trefoil · deal 2 · 30 moves …"
+        assert await shows(message, headline.partition(" · ")[2]), message.content
     assert len(message.history) < 30, "edits waiting were replaced by newer ones"
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from bot.words.phrases import apology
 from bot.words.phrases import sorry as send_apology
+from tests.said import shown
 
 from .fake_discord import FakeDiscord, Reply
 
@@ -21,7 +22,7 @@ def private_reason(reply: Reply, *words: str) -> None:
     text = reply.text
     assert reply.ephemeral, text
     assert 0 < len(text) <= LIMIT, len(text)
-    assert apology() not in text and send_apology() not in text, text
+    assert shown(apology()) not in text and shown(send_apology()) not in text, text
     for word in words:
         assert word in text, (word, text)
 
@@ -70,7 +71,7 @@ async def test_a_user_discord_did_not_resolve_still_gets_an_answer(
 ) -> None:
     reply = await fake.command_unchecked("alice", "stats", {"user": "123456789012345678"})
     assert "123456789012345678" in reply.text, reply.text
-    assert apology() not in reply.text and send_apology() not in reply.text
+    assert shown(apology()) not in reply.text and shown(send_apology()) not in reply.text
 
 
 @pytest.mark.parametrize("custom_id", ["v1:undo:42", "sol:undo:1:2", "sol:fly:1:2:3"])

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine import GAMES, MAX_DEAL, Game, new_game
 from render import PictureOptions, PictureWords, alt_text
-from render.alt_text import LIMIT
+from render.alt_text import LONGEST
 from render.words import ENGLISH
 
 from . import positions
@@ -20,7 +20,7 @@ from .long_words import LONG, stretched
 def assert_describes(game: Game, text: str, words: PictureWords = ENGLISH) -> None:
     """Names the game, deal and moves, every foundation's top card, and every card of
     every pile, bottom to top."""
-    assert len(text) <= LIMIT
+    assert len(text) <= LONGEST
     redeals = game.redeals_left if game.rules.redeals else None
     assert text.startswith(words.alt_header(game.name, game.deal_number, game.draw_rule,
                                             game.moves_made, redeals))
@@ -85,7 +85,7 @@ def test_the_longest_description_of_each_game_fits(game_id: str) -> None:
     text = alt_text(game, options=PictureOptions(no_win=True))
     assert_describes(game, text)
     assert ENGLISH.alt_card_codes(game.rules.pile_word == "stack") in text
-    assert len(text) + len("9999") - len(str(game.moves_made)) <= LIMIT - 40, len(text)
+    assert len(text) + len("9999") - len(str(game.moves_made)) <= LONGEST - 40, len(text)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -95,7 +95,7 @@ def test_the_longest_description_fits_in_words_40_percent_longer(game_id: str) -
     game = longest(game_id)
     text = alt_text(game, options=PictureOptions(no_win=True), words=LONG)
     assert_describes(game, text, LONG)
-    assert len(text) + len("9 999") - len(str(game.moves_made)) <= LIMIT, len(text)
+    assert len(text) + len("9 999") - len(str(game.moves_made)) <= LONGEST, len(text)
     stacks = game.rules.pile_word == "stack"
     legend = LONG.alt_card_codes_short(stacks) if stacks else LONG.alt_card_codes(stacks)
     assert legend in text
@@ -111,7 +111,7 @@ def test_a_language_longer_still_leaves_out_the_legend_then_the_last_piles() -> 
     huge = PictureWords(text=lambda message, **facts: (
         "x" * 400 + message if message.startswith("Foundations") else message).format(**facts))
     text = alt_text(game, options=PictureOptions(no_win=True), words=huge)
-    assert len(text) <= LIMIT and text.endswith("; ….")
+    assert len(text) <= LONGEST and text.endswith("; ….")
     listed = text.split("Stacks: ")[1].removesuffix("; ….").split("; ")
     assert 0 < len(listed) < 12
     for i, said in enumerate(listed):

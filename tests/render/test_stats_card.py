@@ -5,7 +5,7 @@ import io
 
 from PIL import Image
 
-from render.alt_text import LIMIT
+from render.alt_text import LONGEST
 from render.glyphs import cap_height, text_width, wrap_parts
 from render.palette import FELT_DARK, GOLD
 from render.stats_card import (
@@ -103,7 +103,7 @@ def test_the_alt_text_says_every_row_within_discords_limit() -> None:
     subtitle = ("In all servers and DMs · 5678 played · 1234 won (22%) · 1234 assisted · "
                 "daily streak 100 (best 120)")
     text = stats_alt_text(title, subtitle, rows)
-    assert len(text) <= LIMIT
+    assert len(text) <= LONGEST
     assert text.startswith(f"{title}. {subtitle}. Clover Leaf: 1234 of 5678 won (22%), "
                            "1234 more won with hints")
     for row in rows:

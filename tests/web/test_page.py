@@ -4,6 +4,7 @@ by the moves the engine allows."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -221,7 +222,27 @@ async def test_a_player_without_a_game_is_shown_the_pages_own_way_to_deal(
     assert "New deal" in text and "Daily deal" in text and "/new" not in text, text
     assert not await page.get_by_role("button", name="Undo").is_visible()
     await page.select_option("#game", "clover-leaf")
-    await page.get_by_role("button", name="New deal").click()
+    await said.get_by_role("button", name="New deal").click()  # the sentence's own button
     await page.locator(".slot").first.wait_for()
     assert await page.get_by_role("button", name="Undo").is_visible()
     assert "Clover Leaf" in await page.locator("#headline").inner_text()
+
+
+async def test_a_deal_to_share_is_copied_with_its_button(web: Web, browser: Any) -> None:
+    """A new deal's line to share has a copy button that puts it on the clipboard as
+    Discord's chat takes it; no Markdown character is on the screen."""
+    context = await browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    page = await context.new_page()
+    await page.goto(f"{web.url}?dev_user={ALICE}&locale=en-US")
+    await page.locator("#new:not([disabled])").wait_for()
+    await page.select_option("#game", "clover-leaf")
+    await page.locator("#new").click()
+    copy = page.locator("#say .share button.copy")
+    await copy.wait_for()
+    shared = await page.locator("#say .share code").inner_text()
+    assert re.fullmatch(r"/new clover-leaf \d+", shared), shared
+    await copy.click()
+    await page.locator("#say .share button.copy", has_text="Copied").wait_for()
+    assert await page.evaluate("navigator.clipboard.readText()") == shared
+    said = await page.locator("#say").inner_text() + await page.locator("#headline").inner_text()
+    assert not re.search(r"\*\*|`|<@|-# ", said), said

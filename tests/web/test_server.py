@@ -15,6 +15,7 @@ from bot.web.running import WebRefused, web_ready
 from bot.web.server import STATIC
 from bot.web.sessions import Session, Sessions
 from tests.e2e.fake_discord import FakeDiscord
+from tests.said import read
 
 from .conftest import Web
 
@@ -91,7 +92,7 @@ async def test_a_move_on_a_board_the_game_has_left_plays_nothing(web: Web) -> No
                            session=session)
     stale = await web.call("api/act", {"action": "move", "move": second, "seen": board["ref"]},
                            session=session)
-    assert stale["refused"] and "out of date" in stale["note"]
+    assert stale["refused"] and "out of date" in read(stale["note"])
     assert stale["board"]["ref"] == moved["board"]["ref"]
 
 

@@ -5,6 +5,7 @@
 import { DiscordSDK } from "@discord/embedded-app-sdk";
 import { ask, Offline, SignedOut, type BoardData, type ReplyData, type SignedIn } from "./api";
 import { springBack, Table } from "./table";
+import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./words";
 
 const POLL_MS = 3000; // how often the page asks whether the game moved elsewhere (a slash command)
 
@@ -48,9 +49,10 @@ class Page {
   private table: Table;
   private busy = false;
   private words: Record<string, string> = {};
+  private noGame: Said = []; // what the page says before there is a game (the sign-in's)
 
   constructor(private platform: Platform) {
-    this.table = new Table($("table"), (move, dragged) => this.act("move", move, dragged), (t) => this.say(t, true));
+    this.table = new Table($("table"), (move, dragged) => this.act("move", move, dragged), (t) => this.say([[{ t: "text", text: t }]], true));
     for (const b of document.querySelectorAll<HTMLButtonElement>("#tools button")) {
       b.addEventListener("click", () => this.act(b.dataset.action ?? ""));
     }
@@ -65,6 +67,7 @@ class Page {
       const signed = await this.platform.signIn();
       this.session = signed.session;
       this.words = signed.words;
+      this.noGame = signed.start;
       document.documentElement.lang = signed.language;
       this.dealing(signed.games);
       this.take(await ask<ReplyData>("api/board", undefined, this.session));
@@ -120,13 +123,13 @@ class Page {
 
   private take(reply: ReplyData): void {
     if (reply.board) this.showBoard(reply.board);
-    if (reply.noGame) { this.say(this.words.start, false); return; } // the page's own buttons deal
-    const said: string[] = [];
-    if (reply.board && reply.board.text.includes("\n")) said.push(...reply.board.text.split("\n").slice(1));
-    if (reply.message) said.push(reply.message.text);
-    if (reply.note) said.push(reply.note);
+    if (reply.noGame) { this.say(this.noGame, false); return; } // the page's own buttons deal
+    const said: Said = [];
+    if (reply.board) said.push(...reply.board.text.slice(1));
+    if (reply.message) said.push(...reply.message.text);
+    if (reply.note) said.push(...reply.note);
     const question = reply.message?.question ?? null;
-    if (said.length || question) this.say(said.join("\n"), false);
+    if (said.length || question) this.say(said, false);
     const answers = $("answers");
     answers.replaceChildren();
     if (question) {
@@ -148,9 +151,8 @@ class Page {
     this.table.show(board);
     const select = $<HTMLSelectElement>("game");
     if (document.activeElement !== select) select.value = board.game;
-    const headline = board.text.split("\n")[0];
     const h = $("headline");
-    h.replaceChildren(...markdown(headline));
+    h.replaceChildren(...pieces(board.text[0] ?? [], (b) => this.press(b), this.copyWords()));
     $("tools").classList.remove("idle"); // its place kept, unseen, until there is a game
     for (const b of document.querySelectorAll<HTMLButtonElement>("#tools button")) {
       const data = board.buttons.find((x) => x.action === b.dataset.action);
@@ -159,27 +161,39 @@ class Page {
     }
   }
 
-  private say(text: string, brief: boolean): void {
-    const box = $("words");
-    box.replaceChildren(...text.split("\n").filter((l) => l.trim()).map((line) => {
-      const p = document.createElement("p");
-      if (line.startsWith("-# ")) {
-        const small = document.createElement("small");
-        small.append(...markdown(line.slice(3)));
-        p.append(small);
-      } else {
-        p.append(...markdown(line));
-      }
-      return p;
-    }));
+  private say(said: Said, brief: boolean): void {
+    $("words").replaceChildren(...lines(said, (b) => this.press(b), this.copyWords()));
     if (brief) $("answers").replaceChildren();
-    $("say").hidden = !text && !brief;
+    $("say").hidden = !said.length && !brief;
+  }
+
+  // A button in what the server said: the same as the page's own button of that name.
+  private press(b: ButtonPiece): void {
+    const game = b.game ?? this.game();
+    if (b.action === "new") void this.send("api/new", b.deal === undefined ? { game } : { game, deal: b.deal });
+    else if (b.action === "daily") void this.send("api/daily", { game });
+    else if (b.action === "rules") void this.send("api/rules", { game });
+    else if (b.action === "show") void this.reload();
+    else this.act(b.action);
+  }
+
+  private async reload(): Promise<void> {
+    try {
+      this.take(await ask<ReplyData>("api/board", undefined, this.session));
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
+  private copyWords(): CopyWords {
+    return { copy: this.words.copy ?? "Copy", copied: this.words.copied ?? "Copied" };
   }
 
   private failed(err: unknown): void {
-    if (err instanceof SignedOut) this.say(this.words.signedOut ?? "Signed out: open the Activity again.", false);
-    else if (err instanceof Offline) this.say(this.words.offline ?? "The server cannot be reached.", false);
-    else this.say(String(err instanceof Error ? err.message : err), false);
+    const text = err instanceof SignedOut ? this.words.signedOut ?? "Signed out: open the Activity again."
+      : err instanceof Offline ? this.words.offline ?? "The server cannot be reached."
+      : String(err instanceof Error ? err.message : err);
+    this.say([[{ t: "text", text }]], false);
   }
 
   private shortcut(e: KeyboardEvent): void {
@@ -190,26 +204,6 @@ class Page {
     else return;
     e.preventDefault();
   }
-}
-
-// Discord's Markdown, as the bot writes it: **bold**, `code`; a mention reads as a name.
-function markdown(line: string): Node[] {
-  const nodes: Node[] = [];
-  const parts = line.replace(/<@\d+>/g, "@…").split(/(\*\*[^*]+\*\*|`[^`]+`)/);
-  for (const part of parts) {
-    if (part.startsWith("**") && part.endsWith("**") && part.length > 4) {
-      const b = document.createElement("strong");
-      b.textContent = part.slice(2, -2);
-      nodes.push(b);
-    } else if (part.startsWith("`") && part.endsWith("`") && part.length > 2) {
-      const c = document.createElement("code");
-      c.textContent = part.slice(1, -1);
-      nodes.push(c);
-    } else if (part) {
-      nodes.push(document.createTextNode(part));
-    }
-  }
-  return nodes;
 }
 
 function platform(): Platform {

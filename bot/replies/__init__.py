@@ -25,10 +25,8 @@ from engine import Card, Game, Move
 from engine.words import N_
 from render import PictureOptions
 
-MENU_LIMIT = 25  # Discord's most options in a select menu or autocomplete
-OPTION_LIMIT = 100  # Discord's longest label of an option in a menu or autocomplete
-NAME_LIMIT = 32  # Discord's longest slash command or option name
-TEXT_LIMIT = 100  # its longest description of one, or name of a choice
+from .text import Text
+
 # One past the largest id the store keeps: SQLite's INTEGER and PostgreSQL's BIGINT are
 # signed 64-bit. Discord's ids are far below it; a larger one came from a modified client.
 ID_LIMIT = 2**63
@@ -44,18 +42,6 @@ def is_digits(text: str) -> bool:
     """Whether ``text`` is a number as a player's text may carry one: ASCII digits only.
     ``str.isdigit`` alone also takes "²", which ``int`` refuses, and "١٢٣", which it reads."""
     return text.isascii() and text.isdigit()
-
-
-def is_name(text: str) -> bool:
-    """Whether Discord takes ``text`` as a command's or option's name: 1 to 32 letters,
-    digits, ``-`` or ``_``, none of them a capital."""
-    return (0 < len(text) <= NAME_LIMIT and text == text.lower()
-            and all(c.isalnum() or c in "-_" for c in text))
-
-
-def is_text(text: str) -> bool:
-    """Whether Discord takes ``text`` as a description or a choice's name."""
-    return 0 < len(text) <= TEXT_LIMIT
 
 
 class Action(StrEnum):
@@ -130,7 +116,19 @@ class BoardRef:
 class MenuOption:
     value: str  # the move's text, exactly what /move takes: "7 3", "7 f2"
     label: str  # for people: "7 → f2 · 9♣ to ♣ A↑"
+    pile: int | None = None  # the pile (0-based) a move off a pile takes its card from;
+    #                          None: a move to a foundation (one tap, never grouped)
 
+
+@dataclass(frozen=True)
+class PileMoves:
+    """A pile some moves leave from, for a place whose menu cannot hold every move: it
+    offers the pile instead, whose moves follow when it is picked (``Action.PICK``)."""
+
+    pile: int  # 0-based
+    name: str  # as the commands name it: "7", Corner Stones' "S3"
+    top: str  # its top card, as the language prints it: "9♣"
+    count: int  # the moves from it
 
 @dataclass(frozen=True)
 class Button:
@@ -141,11 +139,16 @@ class Button:
 
 @dataclass(frozen=True)
 class Controls:
-    """The buttons under a board (enabled or not) and the move menu."""
+    """The buttons under a board (enabled or not) and the move menu: every legal move
+    (a place shows as many as it can hold, the rest by their piles: ``piles``), what the
+    menu says above them, and the pile the player picked to see its moves (``focus``)."""
 
     buttons: tuple[Button, ...]
     menu: tuple[MenuOption, ...]
     menu_placeholder: str
+    piles: tuple[PileMoves, ...] = ()
+    focus: int | None = None  # 0-based
+    stacks: bool = False  # the game calls its piles stacks (Corner Stones)
 
     def enabled(self, action: Action) -> bool:
         return any(b.action is action and b.enabled for b in self.buttons)
@@ -182,7 +185,7 @@ class Board:
 
     owner_id: int
     ref: BoardRef
-    text: str
+    text: Text
     filename: str
     controls: Controls
     finished: bool
@@ -207,7 +210,7 @@ class LostBoard:
     """A board already shown, updated: the solver proved that no win is possible from it,
     so its text says so and its picture shows it."""
 
-    text: str
+    text: Text
     png: bytes
     filename: str
     alt_text: str
@@ -307,10 +310,10 @@ class ChallengeControls:
 @dataclass(frozen=True)
 class Message:
     """A message that is not a board: text, maybe a picture, maybe a question or a
-    challenge's buttons. ``private``: for the player alone. Users are written as ``<@id>``
-    and never pinged."""
+    challenge's buttons. ``private``: for the player alone. Members are named by
+    ``Person`` parts and never pinged."""
 
-    text: str
+    text: Text
     image: bytes | None = None  # a PNG, or an animated GIF (a replay)
     filename: str = "picture.png"
     private: bool = False
@@ -326,7 +329,7 @@ class Update:
 
     channel_id: int
     message_id: int
-    text: str
+    text: Text
     controls: ChallengeControls | None = None
 
 
@@ -334,7 +337,7 @@ class Update:
 class Reply:
     board: Board | None = None
     message: Message | None = None
-    note: str | None = None
+    note: Text | None = None
     refused: bool = False  # the request was refused or failed; ``note`` says why
     updates: tuple[Update, ...] = ()
     # A press whose board or message goes out as a new message, leaving the pressed one
@@ -342,13 +345,13 @@ class Reply:
     posts: bool = False
 
     @property
-    def text(self) -> str:
-        """Everything the reply says in words, for logs and tests."""
-        parts = [self.board.text if self.board else None, self.message.text if self.message
-                 else None, self.note]
-        return "\n".join(p for p in parts if p)
+    def text(self) -> Text:
+        """Everything the reply says, one part after another (for logs and tests)."""
+        said = [self.board.text if self.board else None, self.message.text if self.message
+                else None, self.note]
+        return Text("\n").join(p for p in said if p)
 
 
-def refusal(text: str) -> Reply:
+def refusal(text: Text) -> Reply:
     """A request refused, with why, for the player alone."""
     return Reply(note=text, refused=True)
