@@ -19,8 +19,8 @@ from .store import StoreError
 if TYPE_CHECKING:  # the adapters are imported when they run: the console needs no discord
     from .core import Core
     from .discord.client import PageStarter
+    from .discord.edits import BoardEdits
     from .discord.rest import GuildMembers
-    from .discord.send import BoardEdits
     from .web.running import Serving
 
 NO_TOKEN = """\

@@ -38,7 +38,7 @@ from .flows.settings import PlayerSettings
 from .flows.showing import Showing
 from .flows.solver import SolverService
 from .flows.stats import SERVER, StatsFlow
-from .leading import Leading
+from .lead.duties import Leading
 from .presenter import Channels, Presenter
 from .replies import (
     Action,

@@ -80,6 +80,13 @@ def test_every_folder_of_bot_says_what_it_holds() -> None:
         assert doc, f"{init.relative_to(ROOT)} opens with no line on what it holds"
 
 
+def test_the_top_of_bot_keeps_at_most_five_modules() -> None:
+    """The face of the core and what every part shares; the rest lives in folders."""
+    top = sorted(p.name for p in (ROOT / "bot").glob("*.py")
+                 if p.name not in ("__init__.py", "__main__.py"))
+    assert len(top) <= 5, top
+
+
 LONGEST = {"engine": 600, "render": 450, "bot": 450,  # lines: each module readable at once
            "benchmarks": 450, "tools": 450}
 

@@ -30,7 +30,7 @@ from ..core import Core
 from ..replies import Reply, refusal
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
-from . import send
+from . import edits, send
 from .checks import SolitaireTree
 from .components import DYNAMIC_ITEMS, dispatched
 from .context import speaking_to
@@ -59,7 +59,7 @@ class Closing(Protocol):
 
 # Starts the page over the core, with the edits that show its moves on boards in channels
 # and the bot's word on who is a member of a server (where the page's games count).
-PageStarter = Callable[[Core, send.BoardEdits, GuildMembers], Awaitable[Closing]]
+PageStarter = Callable[[Core, edits.BoardEdits, GuildMembers], Awaitable[Closing]]
 
 
 class CannotReachDiscord(RuntimeError):
@@ -122,7 +122,7 @@ class SolitaireBot(commands.AutoShardedBot):
         # Several processes may share one database: one of them (the leader) syncs the
         # commands and keeps the winnable pool; the others only serve their shards.
         # The challenges the leader closes are shown through the channels' routes.
-        leading = await self.core.lead(self._on_lead, send.ChannelEdits(self.tidy))
+        leading = await self.core.lead(self._on_lead, edits.ChannelEdits(self.tidy))
         log.info(
             "ready to deal: database %s; %s", self.core.where,
             "this process leads" if leading else "another process leads (commands, winnable pool)",
@@ -257,7 +257,7 @@ async def run_bot(
     # Closing, the bot stops the page first: no move comes from it once the core closes.
     async with SolitaireBot(config, core, force_sync=force_sync) as bot:
         if page is not None:  # a move made there shows on boards through this bot's edits
-            bot.page = await page(core, send.BoardEdits(bot.tidy), GuildMembers(bot))
+            bot.page = await page(core, edits.BoardEdits(bot.tidy), GuildMembers(bot))
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
             loop.add_signal_handler(

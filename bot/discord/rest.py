@@ -1,6 +1,6 @@
 """Discord's REST alone, for the Activity's page served as a process of its own
 (``python -m bot --web``): no gateway, only the bot's token, so that a move made on the page
-shows on the player's boards in channels (``send.BoardEdits``) and a game played there counts
+shows on the player's boards in channels (``edits.BoardEdits``) and a game played there counts
 in the server the player is a member of (``GuildMembers``). Its edits are paced by a ``Tidy``
 of its own, one more process's share of the budget all the bot's processes share."""
 
@@ -15,8 +15,8 @@ import aiohttp
 import discord
 
 from ..config import Config
+from .edits import BoardEdits
 from .rate_limits import QuietRetries, fleet_share
-from .send import BoardEdits
 from .tidy import Tidy
 
 log = logging.getLogger(__name__)

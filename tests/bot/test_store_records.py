@@ -175,7 +175,7 @@ async def test_daily_attempts_are_forgotten_once_their_day_has_ended(any_store: 
 async def test_the_leader_forgets_past_attempts_just_after_midnight(
     core: Core, clock: Clock
 ) -> None:
-    from bot.leading import PRUNE_EVERY_S, prune_wait
+    from bot.lead.duties import PRUNE_EVERY_S, prune_wait
 
     clock.now = datetime(2026, 11, 22, 23, 59, 30, tzinfo=UTC).timestamp()
     assert prune_wait(clock.now) == 31.0, "the first prune of a day comes just after midnight"

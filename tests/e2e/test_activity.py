@@ -18,8 +18,8 @@ import pytest
 
 from bot.config import Config
 from bot.core import Core
+from bot.discord.edits import BoardEdits
 from bot.discord.rest import GuildMembers, logged_in
-from bot.discord.send import BoardEdits
 from bot.web.running import start_web
 from bot.web.view import ChannelBoards
 from tests.said import read

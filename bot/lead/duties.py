@@ -10,15 +10,15 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 
-from .flows.challenges import Challenges
-from .flows.cooldowns import Cooldowns
-from .flows.daily import DailyDeals, to_next_day
-from .flows.data_rights import DataRights
-from .flows.solver import SolverService
-from .leadership import Leadership
-from .presenter import Channels
-from .store.database import StoreUnavailable
-from .store.meta import MetaStore
+from ..flows.challenges import Challenges
+from ..flows.cooldowns import Cooldowns
+from ..flows.daily import DailyDeals, to_next_day
+from ..flows.data_rights import DataRights
+from ..flows.solver import SolverService
+from ..presenter import Channels
+from ..store.database import StoreUnavailable
+from ..store.meta import MetaStore
+from .lease import Leadership
 
 log = logging.getLogger(__name__)
 

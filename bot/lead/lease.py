@@ -18,8 +18,8 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
-from .store.database import StoreUnavailable
-from .store.meta import MetaStore
+from ..store.database import StoreUnavailable
+from ..store.meta import MetaStore
 
 log = logging.getLogger(__name__)
 
