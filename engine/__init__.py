@@ -8,6 +8,7 @@ from .cards import CARDS, Card, parse_card
 from .errors import BadSetup, IllegalMove, RuleError, Typed
 from .game import MAX_DEAL, Game, check_setup, new_game
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, Move, MoveKind
+from .places import PLACES, Place, Places
 from .rules import GAMES, RULES, FoundationSpec, Rules
 from .words import Phrase
 
@@ -18,6 +19,7 @@ __all__ = [
     "GAMES",
     "MAX_DEAL",
     "PILE",
+    "PLACES",
     "REDEAL",
     "RULES",
     "BadSetup",
@@ -28,6 +30,8 @@ __all__ = [
     "Move",
     "MoveKind",
     "Phrase",
+    "Place",
+    "Places",
     "RuleError",
     "Rules",
     "Typed",

@@ -128,6 +128,13 @@ class Game:
     def is_stuck(self) -> bool:
         return not self.is_won and not self._has_move()
 
+    def lost_as_dealt(self, deal_lost: bool = False) -> bool:
+        """Of a position that cannot be won (stuck, or proven lost): whether its deal cannot
+        either, so that no undo can help. ``deal_lost``: the solver proved it so. With no
+        move of the player's own on the board (only the safe moves that came with the
+        deal), the position is the deal's own: lost here is lost as dealt."""
+        return deal_lost or not self.own_moves
+
     @property
     def draw_available(self) -> bool:
         return self.draw_rule and not self.draw_used and self.redeals_left == 0

@@ -87,9 +87,10 @@ class Rules:
     # What a player calls a tableau pile here ("stack"): the bot picks its sentences by it
     # (whole sentences are translated, so the word itself is not marked for the catalog).
     pile_word: str = "pile"
-    # How the table is drawn, which sets the reading order piles are numbered in:
-    # "columns" (piles in rows of columns, foundations above) or "rows" (Corner Stones'
-    # six rows, the foundations in the middle).
+    # How the table is laid out, which sets the reading order piles are numbered in
+    # (``engine.PLACES`` gives each pile and foundation its place): "columns" (two rows of
+    # columns under the foundations) or "rows" (Corner Stones: the corner stones in the
+    # outer columns; between them the foundations in a row, the side stacks under them).
     layout: str = "columns"
     # The rules in words, in English and marked for the bot's catalog (N_): the bot
     # translates them where it shows them; docs/RULES.md is English.

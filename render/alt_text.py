@@ -32,7 +32,7 @@ def alt_text(
     with "…" after the last pile it lists whole."""
     redeals = game.redeals_left if game.rules.redeals else None
     said = [words.alt_header(game.name, game.deal_number, game.draw_rule, game.moves_made, redeals)]
-    dealt = options.lost_as_dealt or not game.own_moves
+    dealt = game.lost_as_dealt(options.lost_as_dealt)
     if game.is_won:
         said.append(words.alt_won_with_hints() if options.assisted else words.alt_won())
     elif options.resigned:

@@ -381,7 +381,7 @@ def banner_texts(
         return words.won(game.moves_made), WON
     if options.resigned:
         return words.resigned(game.moves_made), RESIGNED
-    dealt = options.lost_as_dealt or not game.own_moves
+    dealt = game.lost_as_dealt(options.lost_as_dealt)
     if game.is_stuck:
         return words.stuck(dealt), STUCK
     if options.no_win or options.lost_as_dealt:

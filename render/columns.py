@@ -1,5 +1,6 @@
 """Clover Leaf, Trefoil, Super Flower Garden, Four Leaf Clovers: two rows of columns
-under a band with the title on the left and the foundations on the right.
+under a band with the title on the left and the foundations on the right, each pile and
+foundation in the place the game gives it (``engine.PLACES``).
 
 Each row is as tall as its longest pile needs. While the picture is taller than ASPECT
 allows, its longest pile wraps into one more sub-column (its cards run on at the top of
@@ -14,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from engine import RULES
+from engine import PLACES, RULES
 
 from .cards import CARD_H, CARD_W
 from .geometry import (
@@ -44,11 +45,10 @@ TITLE_H = 124  # the top band: label, card and a line of progress under it
 
 
 @cache
-def rows_of(game_id: str) -> tuple[range, range]:
-    """The piles of each row: the first half (the odd one out included), then the rest."""
-    count = RULES[game_id].tableau_size
-    per_row = (count + 1) // 2
-    return range(per_row), range(per_row, count)
+def rows_of(game_id: str) -> tuple[tuple[int, ...], ...]:
+    """The piles of each row, left to right, as the game places them: the first half (the
+    odd one out included), then the rest."""
+    return PLACES[game_id].piles_by_row
 
 
 @cache
@@ -84,19 +84,22 @@ def columns_layout(
         widest = max(widest, x - gap + MARGIN)
     width = max(NARROWEST, widest)
     rest_width = max(NARROWEST, 2 * MARGIN + span(len(rows_of(game_id)[0]), gap))
+    places = PLACES[game_id]
     n_found = len(rules.foundations)
     # A wider picture widens Four Leaf Clovers' one foundation: its words grow with it.
     cell = FOUNDATION_W if n_found > 1 else WIDE_FOUNDATION_W + width - rest_width
-    found_x = width - MARGIN - n_found * cell
+    found_x = width - MARGIN - n_found * cell  # the band's last columns, a cell each
     card_y = MARGIN + 24
+    cell_xs = [found_x + (place.column - places.columns + n_found) * cell
+               for place in places.foundations]
     foundations = tuple(
         FoundationSlot(
             f,
-            Box(found_x + f * cell + (cell - CARD_W) // 2, card_y, CARD_W, CARD_H),
-            Box(found_x + f * cell + (cell - CARD_W) // 2, MARGIN, CARD_W, 22),
-            Box(found_x + f * cell, card_y + CARD_H + 2, cell, TITLE_H - 24 - CARD_H - 2),
+            Box(x + (cell - CARD_W) // 2, card_y, CARD_W, CARD_H),
+            Box(x + (cell - CARD_W) // 2, MARGIN, CARD_W, 22),
+            Box(x, card_y + CARD_H + 2, cell, TITLE_H - 24 - CARD_H - 2),
         )
-        for f in range(n_found)
+        for f, x in enumerate(cell_xs)
     )
     title = Box(MARGIN, MARGIN, found_x - MARGIN - 8, TITLE_H)
     banner_box = Box(MARGIN, title.bottom + 4, width - 2 * MARGIN, BANNER_H)
@@ -138,8 +141,10 @@ def columns_arranged(game_id: str, counts: Sequence[int], banner: bool) -> Layou
 
 @lru_cache(maxsize=256)  # a few hundred sets of row heights: each entry holds a layout
 def _plain(game_id: str, longest: tuple[int, ...], banner: bool) -> Layout:
-    rows = rows_of(game_id)
-    reach = [longest[0 if pile in rows[0] else 1] for pile in range(rows[-1].stop)]
+    reach = [0] * RULES[game_id].tableau_size
+    for row, tallest in zip(rows_of(game_id), longest, strict=True):
+        for pile in row:
+            reach[pile] = tallest
     return columns_layout(game_id, reach, (1,) * len(reach), banner)
 
 
@@ -167,7 +172,7 @@ def _wrapped(game_id: str, counts: tuple[int, ...], banner: bool) -> Layout:
 
 def _rows_high(
     counts: Sequence[int], wraps: Sequence[int], reach: Sequence[int],
-    rows: Sequence[range], pile: int,
+    rows: Sequence[Sequence[int]], pile: int,
 ) -> int:
     """How tall the rows are drawn with ``pile`` wrapped into one more sub-column."""
     wider = fan_reach(counts[pile], False, wraps[pile] + 1)

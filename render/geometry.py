@@ -111,9 +111,10 @@ def tight_step() -> int:
 @cache
 def fan_step(count: int, at_ease: bool = True) -> float:
     """From one card's top to the next in a column of ``count``: at ease while the column
-    fits its room, then closer, down to the tight step, which it keeps however long.
-    Not ``at_ease``: tight from the start (Corner Stones, whose twelve stacks need the
-    room)."""
+    fits its room (ROOM_CARDS fanned tight), then closer, down to the tight step, which it
+    keeps however long (its row grows taller). Not ``at_ease``: tight from the start
+    (Corner Stones, whose twelve stacks need the room, and a column game whose piles are
+    too long to stand at ease in ASPECT: ``columns._wrapped``)."""
     if count < 2:
         return 0.0
     if not at_ease:

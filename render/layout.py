@@ -9,6 +9,10 @@ columns, each fanned downwards, at most ten side by side:
 * Corner Stones, ten columns wide: the corner stones in the outer columns, the
   foundations and the side stacks between them: render/stones.py.
 
+Each pile and foundation lies in the column and row the game gives it (``engine.PLACES``),
+which the web page's grid is made from too: the picture only says how many pixels each
+column and row takes, until a pile grows too long for the shape (below).
+
 No card is ever hidden: a pile shows every card's index, whatever its length. Each row
 of columns is as tall as its longest pile needs (``arrange``): a short position gives a
 short picture. At every position a player can reach, the picture is between NARROWEST

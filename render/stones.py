@@ -5,8 +5,10 @@ left and C2 over C4 on the right; between them the title, the eight foundations 
 row, a pair for each suit, and each side stack under a foundation of its pair (S1 under
 f1, S2 under f2, ...: the two it feeds). Each column fans on its own, so a long corner
 stone never pushes the side stacks down (three rows of stacks one above another made a
-picture twice as tall as wide). Pile numbers read in the order RULES.md gives them: C1
-C2, S1 to S8, then C3 C4, whose labels always lie below the side stacks' (``stones_fitted``).
+picture twice as tall as wide). Each stack and foundation lies in the column and row
+the game gives it (``engine.PLACES``). Pile numbers read in the order RULES.md gives
+them: C1 C2, S1 to S8, then C3 C4, whose labels always lie below the side stacks'
+(``stones_fitted``).
 
 A stack too long for that shape within ASPECT (a side stack of about 28 cards, or the
 corner stones of a column 35 together) cannot wrap sideways: there is no eleventh
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
-from engine import RULES
+from engine import PLACES, RULES
 
 from .cards import CARD_H, CARD_W
 from .geometry import (
@@ -45,7 +47,7 @@ STONES_GAP = 6  # between side stacks (ten columns: every pixel counts)
 STONES_SUIT_GAP = 4  # and a little more between the suits' pairs
 STONES_TITLE_H = 88  # the title above the foundations (name, two lines)
 FOUNDATION_H = 116  # the foundations: label, card, progress
-COLUMNS = 10
+COLUMNS = PLACES["corner-stones"].columns  # 10
 
 
 @cache
@@ -56,9 +58,15 @@ def column_xs() -> tuple[int, ...]:
     x = MARGIN
     for col in range(COLUMNS):
         xs.append(x)
-        x += CARD_W + (CORNER_GAP if col in (0, 8) else
+        x += CARD_W + (CORNER_GAP if col in (0, COLUMNS - 2) else
                        STONES_GAP + (STONES_SUIT_GAP if col % 2 == 0 else 0))
     return tuple(xs)
+
+
+@cache
+def _pile_xs(game_id: str) -> tuple[int, ...]:
+    """The x of each stack's column."""
+    return tuple(column_xs()[place.column] for place in PLACES[game_id].piles)
 
 
 def stones_width() -> int:
@@ -75,19 +83,19 @@ def _top(game_id: str, banner: bool) -> tuple[Box, Box, tuple[FoundationSlot, ..
     """The title, the banner, the foundations under them (over columns 1 to 8), and the
     y where the side stacks' labels start below them."""
     xs = column_xs()
-    middle = xs[8] + CARD_W - xs[1]
+    middle = xs[-2] + CARD_W - xs[1]
     title = Box(xs[1], MARGIN, middle, STONES_TITLE_H)
     banner_box = Box(title.x, title.bottom + 4, middle, BANNER_H)
     found_y = (banner_box.bottom if banner else title.bottom) + 6
     foundations = tuple(
         FoundationSlot(
             f,
-            Box(xs[f + 1], found_y + 24, CARD_W, CARD_H),
-            Box(xs[f + 1], found_y, CARD_W, 22),
-            Box(xs[f + 1] - 3, found_y + 24 + CARD_H + 2, CARD_W + 6,
+            Box(xs[place.column], found_y + 24, CARD_W, CARD_H),
+            Box(xs[place.column], found_y, CARD_W, 22),
+            Box(xs[place.column] - 3, found_y + 24 + CARD_H + 2, CARD_W + 6,
                 FOUNDATION_H - 24 - CARD_H - 2),
         )
-        for f in range(len(RULES[game_id].foundations))
+        for f, place in enumerate(PLACES[game_id].foundations)
     )
     return title, banner_box, foundations, found_y + FOUNDATION_H + ROW_LEAD
 
@@ -100,27 +108,27 @@ def stones_fitted(game_id: str, counts: Sequence[int], banner: bool) -> Layout:
     order. Rows: C1, C2, the side stacks, C3, C4 (each column stretches on its own)."""
     names = RULES[game_id].pile_names or ()
     reach = [fan_reach(count, at_ease=False) for count in counts]
-    xs = column_xs()
+    xs, pile_xs = column_xs(), _pile_xs(game_id)
     title, banner_box, foundations, sides_y = _top(game_id, banner)
-    sides_reach = max(reach[2:10])
+    top, sides, low = PLACES[game_id].piles_by_row  # C1 C2; S1-S8; C3 C4
     # C3, C4: under C1, C2, and in a row of their own, below the side stacks' labels.
-    low_y = max(MARGIN + LABEL_H + max(reach[0], reach[1]) + ROW_GAP, sides_y + LABEL_H)
-    places = [(0, MARGIN, 0, reach[0]), (9, MARGIN, 1, reach[1])]
-    places += [(c, sides_y, 2, sides_reach) for c in range(1, 9)]
-    places += [(0, low_y, 3, reach[10]), (9, low_y, 4, reach[11])]
-    piles = tuple(PileSlot(index, Box(xs[col], y + LABEL_H, CARD_W, room), _label(xs[col], y),
-                           names[index], row)
-                  for index, (col, y, row, room) in enumerate(places))
-    rows = (
-        Box(xs[0], MARGIN, CARD_W, LABEL_H + reach[0]),
-        Box(xs[9], MARGIN, CARD_W, LABEL_H + reach[1]),
-        Box(xs[1], sides_y, title.w, LABEL_H + sides_reach),
-        Box(xs[0], low_y, CARD_W, LABEL_H + reach[10]),
-        Box(xs[9], low_y, CARD_W, LABEL_H + reach[11]),
-    )
+    low_y = max(MARGIN + LABEL_H + max(reach[pile] for pile in top) + ROW_GAP,
+                sides_y + LABEL_H)
+    # Each row of the picture: a corner stone's column, or the side stacks together.
+    stretches: list[tuple[tuple[int, ...], int, int, int]] = [
+        ((pile,), MARGIN, pile_xs[pile], CARD_W) for pile in top]
+    stretches.append((sides, sides_y, xs[1], title.w))
+    stretches += [((pile,), low_y, pile_xs[pile], CARD_W) for pile in low]
+    piles: list[PileSlot] = []  # row by row: in the piles' numbers (reading order)
+    rows = []
+    for row, (stretch, y, x, wide) in enumerate(stretches):
+        room = max([reach[pile] for pile in stretch])
+        rows.append(Box(x, y, wide, LABEL_H + room))
+        piles += [PileSlot(pile, Box(pile_xs[pile], y + LABEL_H, CARD_W, room),
+                           _label(pile_xs[pile], y), names[pile], row) for pile in stretch]
     height = max(row.bottom for row in rows) + MARGIN
-    return Layout(game_id, stones_width(), height, piles, foundations, title, banner_box, rows,
-                  at_ease=False, own_background=True)
+    return Layout(game_id, stones_width(), height, tuple(piles), foundations, title,
+                  banner_box, tuple(rows), at_ease=False, own_background=True)
 
 
 def stones_flowed(

@@ -40,8 +40,9 @@ from ..replies import (
     Player,
     Reply,
 )
+from ..replies.player_actions import TYPED_ALONE
 from ..replies.text import Text
-from ..store import DEFAULT_SETTINGS
+from ..store import Settings
 from ..words.language import (
     ENGLISH,
     LANGUAGES,
@@ -59,11 +60,12 @@ from ..words.phrases import code, command, option, typed_days
 from ..words.typed import as_english, as_typed
 from .screen import CONSOLE_PLAYER, SCREENFUL, Screen
 
+# The commands that act on the game alone, each named as its action is (/undo, /show).
+ACTION_COMMANDS = {a.value: a for a in TYPED_ALONE}
 # The slash commands the console takes, by their English names.
 COMMANDS = (
-    "new", "move", "undo", "redo", "redeal", "hint", "show", "resign", "rules", "settings",
-    "help", "stats", "leaderboard", "daily", "daily-board", "forget-me", "reset-server-stats",
-    "challenge", "replay",
+    "new", "move", *ACTION_COMMANDS, "rules", "settings", "help", "stats", "leaderboard",
+    "daily", "daily-board", "forget-me", "reset-server-stats", "challenge", "replay",
 )
 QUIT = ("quit", "exit")  # the console's own: no Discord command, the same in every language
 # The console's own command, typed in the language spoken or in English like Discord's.
@@ -104,9 +106,6 @@ def _bare(word: str) -> str:
     return "".join(ch for ch in spelled if not unicodedata.combining(ch))
 
 
-# The commands that act on the game: each is named as its action is.
-_SIMPLE = {a.value: a for a in (Action.UNDO, Action.REDO, Action.REDEAL, Action.SHOW,
-                                Action.RESIGN, Action.HINT)}
 # Commands that take nothing after them here either (the console has one player: no
 # member to name): words after them are refused, not ignored (/undo 5 took back one move).
 ALONE = frozenset({"help", "forget-me", "replay", "challenge", "reset-server-stats", PICTURE})
@@ -197,7 +196,7 @@ class Console(Screen):
         player = self.player
         if name in QUIT:
             return False
-        if args and (name in _SIMPLE or name in ALONE):
+        if args and (name in ACTION_COMMANDS or name in ALONE):
             self.say(_("{command} takes nothing after it ({words}): nothing was done. Type it "
                        "alone.", command=command(name), words=code(" ".join(args))))
             return True
@@ -227,8 +226,8 @@ class Console(Screen):
                                                    draw=draw, to=self)
         elif name == "move":
             await self.core.act(player, Action.MOVE, " ".join(args), to=self)
-        elif name in _SIMPLE:
-            await self.core.act(player, _SIMPLE[name], to=self)
+        elif name in ACTION_COMMANDS:
+            await self.core.act(player, ACTION_COMMANDS[name], to=self)
         elif name == "stats":
             if args and args[0].startswith(("@", "<@")):
                 self.say(_("The console has one player, you: {stats} shows your record.",
@@ -260,9 +259,9 @@ class Console(Screen):
             for word in args:
                 typed, _colon, value = word.partition(":")
                 key = english("option", SETTING_NAMES.get(typed.lower(), typed),
-                              list(DEFAULT_SETTINGS))
-                if key not in DEFAULT_SETTINGS:
-                    settings = ", ".join(p_("option", s) for s in DEFAULT_SETTINGS)
+                              list(Settings.names()))
+                if key not in Settings.names():
+                    settings = ", ".join(p_("option", s) for s in Settings.names())
                     self.say(_("There is no setting {name}: the settings are {settings}, like "
                                "{example}.", name=code(typed), settings=settings,
                                example=example))

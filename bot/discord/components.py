@@ -28,6 +28,7 @@ from ..replies import (
     ChallengeAction,
     Question,
 )
+from ..replies.player_actions import BUTTON_EMOJI
 from ..replies.text import Text
 from ..words.language import _
 from ..words.language import label as label_
@@ -38,7 +39,6 @@ from .markdown import fit
 from .send import replying, tell_privately
 from .views import (
     CHALLENGE_EMOJI,
-    EMOJI,
     MENU,
     NO_MOVES,
     PLAY_BY_HAND,
@@ -112,7 +112,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         super().__init__(
             discord.ui.Button(
                 label=label or label_(BUTTON_LABELS[action]),
-                emoji=EMOJI.get(action),
+                emoji=BUTTON_EMOJI.get(action),
                 style=discord.ButtonStyle.secondary,
                 disabled=not enabled,
                 custom_id=board_id(action.value, owner_id, ref),

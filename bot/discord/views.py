@@ -6,8 +6,8 @@ formats' patterns (a test holds what is written here the same as what those item
 write). Written here, apart from them, so that sending a reply (``send.py``) needs nothing
 that answers a press. custom_id formats (all under Discord's 100 characters):
 
-* board button: ``sol:<action>:<owner id>:<game row>:<revision>``, action one of
-  ``undo redo found redeal hint finish``
+* board button: ``sol:<action>:<owner id>:<game row>:<revision>``, action one of the
+  board's buttons (``undo redo found redeal hint finish``: ``replies/player_actions.py``)
 * play by hand: ``sol:hand`` (opens the Activity on whoever presses it: the page shows the
   presser's own game, so the button carries no owner, game or revision)
 * move menu:    ``sol:menu:<owner id>:<game row>:<revision>``; each option's value is the
@@ -26,7 +26,6 @@ import discord
 from ..replies import (
     BUTTON_LABELS,
     CHALLENGE_LABELS,
-    Action,
     Ask,
     Board,
     BoardRef,
@@ -35,18 +34,11 @@ from ..replies import (
     ChallengeControls,
     Question,
 )
+from ..replies.player_actions import BUTTON_EMOJI
 from ..words.language import N_, label, speaking
 from ..words.menu import menu_of
 from .limits import BUTTONS_PER_ROW, MENU_LIMIT, OPTION_LIMIT, PLACEHOLDER_LIMIT, cut
 
-EMOJI = {
-    Action.UNDO: "↩️",
-    Action.REDO: "↪️",
-    Action.TO_FOUNDATIONS: "⏫",
-    Action.REDEAL: "🔀",
-    Action.HINT: "💡",
-    Action.AUTO_FINISH: "🏁",
-}
 CHALLENGE_EMOJI = {
     ChallengeAction.ACCEPT: "✅", ChallengeAction.DECLINE: "✖️", ChallengeAction.PLAY: "▶️"
 }
@@ -148,7 +140,7 @@ def play_by_hand_button() -> dict[str, Any]:
 
 def _board_button(button: Button, custom_id: str) -> dict[str, Any]:
     return _button(button.label or label(BUTTON_LABELS[button.action]),
-                   discord.ButtonStyle.secondary, custom_id, EMOJI.get(button.action),
+                   discord.ButtonStyle.secondary, custom_id, BUTTON_EMOJI.get(button.action),
                    disabled=not button.enabled)
 
 

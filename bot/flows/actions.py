@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine import REDEAL, IllegalMove
 
 from ..replies import Action, BoardRef
+from ..replies.player_actions import CHANGES_GAME
 from ..replies.text import OrMenu, Text
 from ..store import RESIGNED, SavedGame
 from ..words.language import _, current, n_
@@ -13,11 +14,7 @@ from ..words.phrases import code, command, option, played, refused
 from ..words.typed import as_english, as_typed
 
 CONFIRMED = "confirmed"  # the argument of a RESIGN the player has said yes to
-AUTO_AFTER = (Action.MOVE, Action.REDO, Action.REDEAL)  # never after an undo: it would replay
 SHOWN = 8  # legal moves named in a refusal, at most
-# What changes a game: played on the copy of it cached in memory, if any (``plays_at_once``).
-PLAYS = (Action.MOVE, Action.UNDO, Action.REDO, Action.REDEAL, Action.TO_FOUNDATIONS,
-         Action.AUTO_FINISH, Action.RESIGN)
 
 
 def plays_at_once(cached: SavedGame, action: Action, arg: str | None,
@@ -26,7 +23,7 @@ def plays_at_once(cached: SavedGame, action: Action, arg: str | None,
     in memory (``GameStore.cached``): it changes the game, and nothing on the copy would
     stop it first (a finished game, a board pressed that is not the copy's, a resignation
     not yet confirmed). Anything else is decided on the stored game."""
-    return (action in PLAYS and not cached.is_finished
+    return (action in CHANGES_GAME and not cached.is_finished
             and (seen is None or seen == BoardRef(cached.id, cached.revision))
             and (action is not Action.RESIGN or arg == CONFIRMED))
 

@@ -87,7 +87,7 @@ def no_win(game: Game, *, lost_as_dealt: bool = False, undo: bool = True) -> Tex
     player has no move of their own to undo (safe moves that came with the deal are no way
     out): then no undo can help, and none is spoken of. Else from here (``undo``: the
     player may undo from here; in a scored game not past its last redeal)."""
-    if lost_as_dealt or not game.own_moves:
+    if game.lost_as_dealt(lost_as_dealt):
         return _("<b>No win is possible from this deal</b> — {new} deals another.",
                  new=command("new"))
     if not undo:
@@ -317,8 +317,7 @@ def ending(saved: SavedGame) -> Text:
                   "win, in statistics.", moves)
     elif saved.status == WON:
         said = n_("🏆 <b>Won</b> in {count} move!", "🏆 <b>Won</b> in {count} moves!", moves)
-    elif saved.status == PLAYING and game.is_stuck and (saved.lost_as_dealt
-                                                        or not game.own_moves):
+    elif saved.status == PLAYING and game.is_stuck and game.lost_as_dealt(saved.lost_as_dealt):
         return _("<b>Stuck</b>: no move is left, and no win was possible from this deal — {new} "
                  "deals another (leaving a stuck game counts as a loss).", new=command("new"))
     elif saved.status == PLAYING and game.is_stuck and undo_stops(saved):

@@ -38,11 +38,10 @@ from ..replies.text import Text
 from ..store.challenges import (
     DAY_S,
     GONE,
-    NO_DEAL,
-    NOT_OPEN,
-    PAIR_BUSY,
+    Acceptance,
     Challenge,
     ChallengeStore,
+    NotMade,
     Side,
 )
 from ..store.statuses import (
@@ -58,7 +57,7 @@ from ..store.statuses import (
 )
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
-from .cooldowns import Cooldowns
+from .cooldowns import Cooldown, Cooldowns
 from .outcomes import saving
 from .scopes import bot_refusal, game_refusal
 from .solver import SolverService
@@ -95,7 +94,7 @@ class Challenges:
             return refusal(_("{player} is not a member of this server, as far as Discord "
                              "told me: challenge someone from the list of its members.",
                              player=mention(opponent.user_id)))
-        cooling = await self.cooldowns.refusal(player.user_id, "challenge")
+        cooling = await self.cooldowns.refusal(player.user_id, Cooldown.CHALLENGE)
         if cooling is not None:
             return cooling
         async with saving():
@@ -104,7 +103,7 @@ class Challenges:
                                            language=player.shared_language, most_open=MOST_OPEN)
         updates = [await self.update_after_game(i) for i in made.expired]
         closed = tuple(u for u in updates if u is not None)
-        if made.challenge is None and made.why == PAIR_BUSY:
+        if made.challenge is None and made.why == NotMade.PAIR_BUSY:
             return dataclasses.replace(refusal(_(
                 "You and {player} already have a challenge under way: answer or finish that "
                 "one first (its message has the buttons).", player=mention(opponent.user_id),
@@ -144,14 +143,14 @@ class Challenges:
             # deal is proven on the spot first (and only used if this press accepts).
             async with saving():
                 taken = await self.store.accept(challenge.id, self._clock())
-            if taken == NO_DEAL:
+            if taken == Acceptance.NO_DEAL:
                 deal = await self.solver.proven_now(challenge.game)
                 if deal is None:
                     return refusal(_("No proven-winnable {game} deal is ready just now: try "
                                      "again in a minute.", game=GAMES[challenge.game]))
                 async with saving():
                     taken = await self.store.accept(challenge.id, self._clock(), deal=deal)
-            if taken == NOT_OPEN:  # answered meanwhile, or its day just ended
+            if taken == Acceptance.NOT_OPEN:  # answered meanwhile, or its day just ended
                 await self.close_if_over(challenge.id)
         elif challenge.status == OPEN:
             await self.store.close(challenge.id, OPEN, DECLINED)

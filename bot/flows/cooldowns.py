@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from enum import StrEnum
 
 from engine.lru import LRU
 
@@ -21,16 +22,31 @@ from ..store.database import StoreUnavailable
 from ..words.language import _
 from ..words.phrases import command
 
+
+class Cooldown(StrEnum):
+    """What is limited: the command, by its English name (the refusal names it), which is
+    also the kind stored with each use (``store/cooldowns.py``)."""
+
+    HINT = "hint"  # the Hint button and /hint together
+    WINNABLE = "winnable"  # /new winnable:True: a proven deal takes the solver a while
+    SHOW = "show"  # /show: a picture drawn again
+    STATS = "stats"  # a picture and a query
+    LEADERBOARD = "leaderboard"
+    DAILY_BOARD = "daily-board"
+    CHALLENGE = "challenge"  # a public message that calls a member
+    REPLAY = "replay"  # an animation: a second of drawing
+
+
 # Seconds between two uses, per player.
-EVERY_S: dict[str, float] = {
-    "hint": 5.0,  # the Hint button and /hint together
-    "winnable": 30.0,  # /new winnable:True: a proven deal takes the solver a while
-    "show": 3.0,  # /show: a picture drawn again
-    "stats": 5.0,  # a picture and a query
-    "leaderboard": 5.0,
-    "daily-board": 5.0,
-    "challenge": 30.0,  # a public message that calls a member
-    "replay": 20.0,  # an animation: a second of drawing
+EVERY_S: dict[Cooldown, float] = {
+    Cooldown.HINT: 5.0,
+    Cooldown.WINNABLE: 30.0,
+    Cooldown.SHOW: 3.0,
+    Cooldown.STATS: 5.0,
+    Cooldown.LEADERBOARD: 5.0,
+    Cooldown.DAILY_BOARD: 5.0,
+    Cooldown.CHALLENGE: 30.0,
+    Cooldown.REPLAY: 20.0,
 }
 KEPT_HERE = 10_000  # uses kept in memory while the database takes none (the latest players)
 
@@ -45,9 +61,9 @@ class Cooldowns:
         self._store = store
         self._clock = clock
         self._kept = kept
-        self._here: LRU[tuple[int, str], float] = LRU(KEPT_HERE)  # (player, kind): last use
+        self._here: LRU[tuple[int, Cooldown], float] = LRU(KEPT_HERE)  # (player, kind): last use
 
-    async def wait(self, user_id: int, kind: str) -> int:
+    async def wait(self, user_id: int, kind: Cooldown) -> int:
         """0, and the use is counted; else the whole seconds left before the next use."""
         if not self._kept:
             return 0
@@ -58,7 +74,7 @@ class Cooldowns:
             left = self._take_here(user_id, kind, now)
         return 0 if left <= 0 else max(1, math.ceil(left))
 
-    def _take_here(self, user_id: int, kind: str, now: float) -> float:
+    def _take_here(self, user_id: int, kind: Cooldown, now: float) -> float:
         """``CooldownStore.take`` in this process's memory alone."""
         last = self._here.get((user_id, kind))
         if last is not None and now - last < EVERY_S[kind]:
@@ -66,9 +82,8 @@ class Cooldowns:
         self._here[(user_id, kind)] = now
         return 0.0
 
-    async def refusal(self, user_id: int, kind: str) -> Reply | None:
-        """None, and the use is counted; else the refusal that says when to ask again.
-        ``kind``: the command limited, by its English name (``show``, ``daily-board``)."""
+    async def refusal(self, user_id: int, kind: Cooldown) -> Reply | None:
+        """None, and the use is counted; else the refusal that says when to ask again."""
         wait = await self.wait(user_id, kind)
         if not wait:
             return None

@@ -42,7 +42,7 @@ from ..store.games import GameStore
 from ..store.results import ResultStore, Scope
 from ..words.language import _, current, label, n_, p_, speaking
 from ..words.phrases import code, command, format_seconds, medal, mention, typed_days
-from .cooldowns import Cooldowns
+from .cooldowns import Cooldown, Cooldowns
 from .scopes import board_scope, game_refusal, only_you_outside_servers
 
 log = logging.getLogger(__name__)
@@ -243,7 +243,7 @@ class DailyDeals:
         wanted = _parse_day(day, today)
         if isinstance(wanted, Text):
             return refusal(wanted)
-        cooling = await self.cooldowns.refusal(viewer.user_id, "daily-board")
+        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.DAILY_BOARD)
         if cooling is not None:
             return cooling
         deal = await self.deal_of(game, wanted)

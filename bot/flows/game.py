@@ -7,8 +7,8 @@ result row too when the game ends) -> reply. Drawing before saving leaves the sa
 it was on any failure; saving before replying shows no move that is not stored. Nothing here
 waits on Discord: the lock is released before the adapter sends anything.
 
-A new action: a member of ``replies.Action`` and a branch in ``actions.apply`` (and a
-``BUTTON_LABELS`` entry for a button); what a board shows goes in ``boards.py``.
+A new action: a member of ``replies.Action`` and its line in ``replies/player_actions.py``
+(what each place offers), a branch in ``actions.apply``, what a board shows in ``boards.py``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from ..replies import (
     Reply,
     refusal,
 )
+from ..replies.player_actions import AUTO_AFTER, CHANGES_GAME
 from ..replies.text import Text
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
 from ..store.games import GameStore
@@ -42,7 +43,7 @@ from ..words.language import _, current
 from ..words.phrases import code, command, no_game, option, refused
 from ..words.questions import new_game_question, resign_question
 from ..workers.pictures import UNDRAWN, Pictures
-from .actions import AUTO_AFTER, CONFIRMED, PLAYS, apply, plays_at_once, refusal_with_choices
+from .actions import CONFIRMED, apply, plays_at_once, refusal_with_choices
 from .boards import (
     compose,
     destination_options,
@@ -54,7 +55,7 @@ from .boards import (
     with_no_win,
 )
 from .challenges import Challenges
-from .cooldowns import EVERY_S, Cooldowns
+from .cooldowns import EVERY_S, Cooldown, Cooldowns
 from .daily import DailyDeals
 from .outcomes import saving, shown_after_saving
 from .scopes import game_refusal
@@ -174,12 +175,12 @@ class GameFlow:
         """Start the requested deal; a proven-winnable one is taken now, within its cooldown."""
         if request.deal is not None:
             return await self._start(player, request, request.deal, replacing)
-        wait = await self.cooldowns.wait(player.user_id, "winnable")
+        wait = await self.cooldowns.wait(player.user_id, Cooldown.WINNABLE)
         if wait:
             return refusal(_(
                 "A proven-winnable deal takes the solver a while to find: one every {every} s. "
                 "Ask again in {wait} s, or {new} for any deal.",
-                every=round(EVERY_S["winnable"]), wait=wait, new=command("new"),
+                every=round(EVERY_S[Cooldown.WINNABLE]), wait=wait, new=command("new"),
             ))
         deal = await self.solver.winnable_deal(request.game_id)
         if deal is None:
@@ -233,7 +234,7 @@ class GameFlow:
         game_id = request.game_id
         game = new_game(game_id, deal, draw=request.draw)
         went_up = []
-        if (await self.settings.of(player.user_id))["auto_moves"]:
+        if (await self.settings.of(player.user_id)).auto_moves:
             went_up = game.play_safe_moves_with_deal()  # as after any move: part of the dealt game
         now = self._clock()
         # Leaving a stuck game loses it; leaving one that could still go on abandons it;
@@ -291,7 +292,7 @@ class GameFlow:
         self, player: Player, action: Action, arg: str | None, seen: BoardRef | None,
         *, typed: bool = True, seen_lost: bool = False,
     ) -> Reply:
-        cached = self.games.cached(player.user_id) if action in PLAYS else None
+        cached = self.games.cached(player.user_id) if action in CHANGES_GAME else None
         if cached is not None and plays_at_once(cached, action, arg, seen):
             try:  # no read: the save is refused if the game moved on since it was cached
                 return await self._play(player, cached, action, arg, cached=True)
@@ -299,7 +300,7 @@ class GameFlow:
                 pass  # out of date, or refused on it: decided again on the stored game
         saved = await self.games.load(player.user_id)
         if saved is None:
-            return refusal(no_game())
+            return Reply(note=no_game(), refused=True, no_game=True)
         if seen is not None and seen != BoardRef(saved.id, saved.revision):
             if seen.game_row == saved.id:
                 why = _("That board was out of date (your game has moved on), so nothing was "
@@ -311,7 +312,7 @@ class GameFlow:
                          refused=True)
         if action is Action.SHOW:
             if typed and seen is None:  # /show posts a new picture, so it has a limit
-                refused_show = await self.cooldowns.refusal(player.user_id, "show")
+                refused_show = await self.cooldowns.refusal(player.user_id, Cooldown.SHOW)
                 if refused_show is not None:
                     return refused_show
             if seen and not typed and saved.proven_lost == seen_lost:
@@ -344,7 +345,7 @@ class GameFlow:
                 raise _NotCached from err
             return refusal(refusal_with_choices(saved, action, err))
         settings = await self.settings.of(player.user_id)
-        if settings["auto_moves"] and action in AUTO_AFTER and saved.status == PLAYING:
+        if settings.auto_moves and action in AUTO_AFTER and saved.status == PLAYING:
             auto = saved.game.play_safe_moves()
             if auto:
                 summary += "\n" + went_up_line(auto)
@@ -412,7 +413,7 @@ class GameFlow:
         was proven lost (a game just changed and not yet saved says it for itself)."""
         settings = await self.settings.of(saved.user_id)
         return Drawing(saved.game, PictureOptions(
-            four_colour=settings["four_colour"], lost_as_dealt=saved.lost_as_dealt,
+            four_colour=settings.four_colour, lost_as_dealt=saved.lost_as_dealt,
             no_win=saved.proven_lost if no_win is None else no_win,
             assisted=saved.status == WON and saved.hints > 0,
             resigned=saved.status == RESIGNED,
@@ -443,7 +444,7 @@ class GameFlow:
         settings = await self.settings.of(saved.user_id)
         board = compose(
             saved, summary, drawing, proven_lost=saved.proven_lost, focus=focus,
-            private=await self._private(saved.user_id), four_colour=settings["four_colour"],
+            private=await self._private(saved.user_id), four_colour=settings.four_colour,
         )
         self.solver.board_made(board, saved.game)
         return board

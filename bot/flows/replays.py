@@ -37,7 +37,7 @@ from ..words.phrases import command, mention
 from ..words.typed import as_typed
 from ..workers.pictures import Pictures
 from .challenges import Challenges
-from .cooldowns import Cooldowns
+from .cooldowns import Cooldown, Cooldowns
 from .daily import DailyDeals
 from .scopes import bot_refusal
 from .settings import PlayerSettings
@@ -74,7 +74,7 @@ class Replays:
         if refused is not None:
             return refused
         owner = viewer.user_id if own or subject is None else subject.user_id
-        private = (await self.settings.as_stored(owner))["private_boards"]
+        private = (await self.settings.as_stored(owner)).private_boards
         if private and not own:
             return refusal(_("{player} keeps their boards private, so their games are "
                              "replayed to them alone.", player=mention(owner)))
@@ -91,7 +91,7 @@ class Replays:
         if self._queued > QUEUE:  # before the cooldown counts: nothing is drawn
             return refusal(_("Many replays are being drawn just now: ask again in a "
                              "minute."))
-        cooling = await self.cooldowns.refusal(viewer.user_id, "replay")
+        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.REPLAY)
         if cooling is not None:
             return cooling
         settings = await self.settings.of(viewer.user_id)
@@ -99,7 +99,7 @@ class Replays:
         assisted = outcome == WON and hints > 0  # told on the last frame and in the caption
         with speaking(language):  # the picture's words: where it is shown
             drawn = await self._in_turn(viewer, waiting, self.pictures.replay(
-                game, PictureOptions(four_colour=settings["four_colour"], assisted=assisted,
+                game, PictureOptions(four_colour=settings.four_colour, assisted=assisted,
                                      resigned=outcome == RESIGNED),
                 limit=limit,
             ))

@@ -17,7 +17,7 @@ from engine.lru import LRU
 
 from ..replies import Message, Player, Reply
 from ..replies.text import Text
-from ..store.settings import SettingsStore
+from ..store.settings import Settings, SettingsStore
 from ..words.language import N_, _
 from ..words.phrases import code, option
 from .outcomes import saving
@@ -34,10 +34,10 @@ WORDS = {
 class PlayerSettings:
     def __init__(self, store: SettingsStore) -> None:
         self.store = store
-        self._kept: LRU[int, dict[str, bool]] = LRU(KEPT)
+        self._kept: LRU[int, Settings] = LRU(KEPT)
         self._dropped = 0  # how many times something kept was dropped
 
-    async def of(self, user_id: int) -> dict[str, bool]:
+    async def of(self, user_id: int) -> Settings:
         """A player's settings, every one of them, true now: from memory only where every
         process hears of each change (PostgreSQL)."""
         settings = self._kept.get(user_id)
@@ -48,7 +48,7 @@ class PlayerSettings:
                 self._kept[user_id] = settings
         return settings
 
-    async def as_stored(self, user_id: int) -> dict[str, bool]:
+    async def as_stored(self, user_id: int) -> Settings:
         """A player's settings read from the database, never from memory: for what another
         process may have changed a moment ago and must not be missed (whether a player's
         games may be shown to others)."""
@@ -56,7 +56,7 @@ class PlayerSettings:
 
     async def private(self, user_id: int) -> bool:
         """Whether the player's boards are private, true now."""
-        return (await self.of(user_id))["private_boards"]
+        return (await self.of(user_id)).private_boards
 
     def forget(self, user_id: int | None) -> None:
         """Drop what is kept of a player's settings (None: of everyone); the database

@@ -108,7 +108,7 @@ class Showing:
         now, as the database says: another process may have made them so since ``board``
         was composed, unheard on SQLite."""
         try:
-            if (await self.settings.as_stored(board.owner_id))["private_boards"]:
+            if (await self.settings.as_stored(board.owner_id)).private_boards:
                 return
             live = await self.boards.of_player(board.owner_id)
             if live:

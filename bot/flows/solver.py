@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from engine import GAMES, Game, new_game
 from engine.lru import LRU
+from engine.solver import Verdict
 
 from ..replies import Board, BoardRef, Reply, refusal
 from ..store import SavedGame
@@ -45,7 +46,7 @@ from ..words.hints import hint_words
 from ..words.language import _, current, speaking
 from ..workers.solver import QUICK_S, VERDICT_BUDGET_S, SolverWorker
 from .actions import undo_reach
-from .cooldowns import EVERY_S, Cooldowns
+from .cooldowns import EVERY_S, Cooldown, Cooldowns
 
 log = logging.getLogger(__name__)
 
@@ -150,10 +151,10 @@ class SolverService:
         shuffles no one can know yet; on a lost game, that no win is possible and how far
         to undo. Counted, so a win after it is assisted."""
         game = saved.game
-        wait = await self.cooldowns.wait(saved.user_id, "hint")
+        wait = await self.cooldowns.wait(saved.user_id, Cooldown.HINT)
         if wait:
             return refusal(_("One hint every {every} s: ask again in {wait} s.",
-                             every=round(EVERY_S["hint"]), wait=wait))
+                             every=round(EVERY_S[Cooldown.HINT]), wait=wait))
         found = await self.worker.hint(game)
         await self.games.count_hint(saved.id)
         deal_lost = saved.lost_as_dealt
@@ -242,7 +243,7 @@ class SolverService:
             budget_s = QUICK_S if quick else VERDICT_BUDGET_S
             game = made.game
             if game is None or (not made.known_lost
-                                and await self.worker.verdict(game, budget_s) != "lost"):
+                                and await self.worker.verdict(game, budget_s) != Verdict.LOST):
                 return None
             # Lost from here; from the deal too? Then no undo can help, and the board
             # must not speak of one.
@@ -274,15 +275,15 @@ class SolverService:
         """Whether ``game``'s deal itself is proven lost, its position being lost: at once
         while no move of the player's own is there to undo, else by the solver (a fact of
         the deal, the same for every player, kept once decided)."""
-        if not game.own_moves:
+        if game.lost_as_dealt():
             return True
         deal = (game.game_id, game.deal_number, game.draw_rule)
         known = self._deals_lost.get(deal)
         if known is None:
             status = await self.worker.verdict(new_game(*deal[:2], draw=deal[2]), budget_s)
-            if status == "unknown":
+            if status == Verdict.UNKNOWN:
                 return False
-            known = self._deals_lost[deal] = status == "lost"
+            known = self._deals_lost[deal] = status == Verdict.LOST
         return known
 
     # -- winnable deals ---------------------------------------------------------------

@@ -33,7 +33,7 @@ from ..words.language import N_, _, current, label, n_, p_, speaking
 from ..words.phrases import code, command, format_seconds, medal, mention
 from ..workers.pictures import Pictures
 from .challenges import Challenges
-from .cooldowns import Cooldowns
+from .cooldowns import Cooldown, Cooldowns
 from .daily import daily_streaks, utc_day
 from .scopes import board_scope, bot_refusal, game_refusal, only_you_outside_servers
 
@@ -106,7 +106,7 @@ class StatsFlow:
                     player=mention(subject.user_id),
                 ))
             return refusal(_("Outside a server you can see only your own record."))
-        cooling = await self.cooldowns.refusal(viewer.user_id, "stats")
+        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.STATS)
         if cooling is not None:
             return cooling
         place = Scope(user_id=subject.user_id,
@@ -171,7 +171,7 @@ class StatsFlow:
         if period not in PERIODS:
             return refusal(_("The period is one of {periods}.",
                              periods=Text(", ").join(code(p) for p in PERIODS)))
-        cooling = await self.cooldowns.refusal(viewer.user_id, "leaderboard")
+        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.LEADERBOARD)
         if cooling is not None:
             return cooling
         span = PERIODS[period]

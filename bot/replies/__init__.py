@@ -13,7 +13,8 @@ adapter shows it its own way — ``bot/discord/send.py`` as an interaction respo
   for it ends), whichever process and channel the player is in.
 
 Presses carry a ``BoardRef`` (game row and revision) of the board they were made on; a
-press on an out-of-date board plays nothing and refreshes it instead.
+press on an out-of-date board plays nothing and refreshes it instead. What a player can do
+(``Action``), and what each place offers for it, is ``player_actions.py``'s table.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from engine import Card, Game, Move
 from engine.words import N_
 from render import PictureOptions
 
+from .player_actions import BUTTON_LABELS as BUTTON_LABELS
+from .player_actions import Action as Action
 from .text import Text
 
 # One past the largest id the store keeps: SQLite's INTEGER and PostgreSQL's BIGINT are
@@ -42,35 +45,6 @@ def is_digits(text: str) -> bool:
     """Whether ``text`` is a number as a player's text may carry one: ASCII digits only.
     ``str.isdigit`` alone also takes "²", which ``int`` refuses, and "١٢٣", which it reads."""
     return text.isascii() and text.isdigit()
-
-
-class Action(StrEnum):
-    """What a player can do to their current game. The value goes into button custom ids."""
-
-    MOVE = "move"
-    UNDO = "undo"
-    REDO = "redo"
-    REDEAL = "redeal"
-    TO_FOUNDATIONS = "found"
-    HINT = "hint"
-    AUTO_FINISH = "finish"
-    RESIGN = "resign"
-    SHOW = "show"
-    PICK = "pick"  # narrow the move menu to one pile's moves (a view, not a move)
-
-
-# The buttons under every board, in order; in English, translated where a board's buttons
-# are made (``flows/boards.py``). Labels are what the console types to press them.
-BUTTON_LABELS: dict[Action, str] = {
-    # Translators: the buttons under a board. The console presses one when its label is
-    # typed, so in each language the six labels must differ from each other.
-    Action.UNDO: N_("Undo"),
-    Action.REDO: N_("Redo"),
-    Action.TO_FOUNDATIONS: N_("To foundations"),
-    Action.REDEAL: N_("Redeal"),
-    Action.HINT: N_("Hint"),
-    Action.AUTO_FINISH: N_("Auto-finish"),
-}
 
 
 @dataclass(frozen=True)
@@ -339,6 +313,7 @@ class Reply:
     message: Message | None = None
     note: Text | None = None
     refused: bool = False  # the request was refused or failed; ``note`` says why
+    no_game: bool = False  # refused for want of a game: the player has none yet
     updates: tuple[Update, ...] = ()
     # A press whose board or message goes out as a new message, leaving the pressed one
     # as it is (a challenge's Play: the challenge stays for both players to see).

@@ -7,7 +7,7 @@ file at that path; both backends behave the same, and each store writes its SQL 
 from .database import StoreError
 from .games import LIVE_GAMES, ConcurrentChange, SavedGame
 from .results import DailyRanking, PlayerRecords, Record, Scope, Standing
-from .settings import DEFAULT_SETTINGS
+from .settings import DEFAULT_SETTINGS, Settings
 from .statuses import (
     ABANDONED,
     LOST,
@@ -37,6 +37,7 @@ __all__ = [
     "Record",
     "SavedGame",
     "Scope",
+    "Settings",
     "Standing",
     "StoreError",
     "Stores",

@@ -14,6 +14,7 @@ that records that side's game as finished, if it finished within the challenge's
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from .database import Database
@@ -22,17 +23,27 @@ from .statuses import ACCEPTED, EXPIRED, OPEN, OVER, ChallengeStatus, GameStatus
 
 GONE = 0  # the user id of a side who asked to be forgotten
 DAY_S = 24 * 3600  # a challenge waits this long for its answer, and lasts this long after
-# What became of an Accept (``ChallengeStore.accept``).
-TAKEN, NOT_OPEN, NO_DEAL = "taken", "not open", "no deal"
-# Why a challenge was not made (``Made.why``): the pair has one under way already, or the
-# challenger has as many waiting for an answer as they may.
-PAIR_BUSY, TOO_MANY = "pair busy", "too many"
+
+
+class Acceptance(StrEnum):
+    """What became of an Accept (``ChallengeStore.accept``)."""
+
+    TAKEN = "taken"
+    NOT_OPEN = "not open"  # answered meanwhile, or past its day to be answered
+    NO_DEAL = "no deal"  # the winnable pool had none
+
+
+class NotMade(StrEnum):
+    """Why a challenge was not made (``Made.why``)."""
+
+    PAIR_BUSY = "pair busy"  # the pair has one under way already
+    TOO_MANY = "too many"  # the challenger has as many waiting for an answer as they may
 
 
 class _Unchanged(Exception):
     """A transaction that must write nothing after all: why (``NOT_OPEN``, ``NO_DEAL``)."""
 
-    def __init__(self, why: str) -> None:
+    def __init__(self, why: Acceptance) -> None:
         super().__init__(why)
         self.why = why
 
@@ -78,7 +89,7 @@ class Made:
     and closed as unanswered (their messages are to be brought up to date)."""
 
     challenge: Challenge | None
-    why: str | None = None
+    why: NotMade | None = None
     expired: tuple[int, ...] = ()
 
 
@@ -123,7 +134,7 @@ class ChallengeStore:
                     "(status = $4 AND accepted_at >= $5)) LIMIT 1",
                     challenger, challenged, OPEN, ACCEPTED, since,
                 )
-                why = PAIR_BUSY if busy is not None else TOO_MANY
+                why = NotMade.PAIR_BUSY if busy is not None else NotMade.TOO_MANY
         closed = tuple(int(r["id"]) for r in expired)
         return Made(None if row is None else _challenge(row), why, closed)
 
@@ -140,7 +151,9 @@ class ChallengeStore:
                 challenge_id, channel_id, message_id,
             )
 
-    async def accept(self, challenge_id: int, now: float, *, deal: int | None = None) -> str:
+    async def accept(
+        self, challenge_id: int, now: float, *, deal: int | None = None
+    ) -> Acceptance:
         """Open -> accepted at ``now``, in one transaction: ``TAKEN``, with ``deal`` or, if
         None, a deal taken from the winnable pool; ``NOT_OPEN`` if it was no longer open or
         its day to be answered is over, ``NO_DEAL`` if the pool had none: then nothing is
@@ -155,16 +168,16 @@ class ChallengeStore:
                     challenge_id, ACCEPTED, float(now), OPEN, float(now - DAY_S),
                 )
                 if row is None:
-                    raise _Unchanged(NOT_OPEN)
+                    raise _Unchanged(Acceptance.NOT_OPEN)
                 if deal is None:
                     deal = await take_pooled(self._db, conn, str(row["game"]))
                 if deal is None:
-                    raise _Unchanged(NO_DEAL)
+                    raise _Unchanged(Acceptance.NO_DEAL)
                 await conn.execute("UPDATE challenges SET deal = $2 WHERE id = $1",
                                    challenge_id, deal)
         except _Unchanged as unchanged:
             return unchanged.why
-        return TAKEN
+        return Acceptance.TAKEN
 
     async def close(
         self, challenge_id: int, was: ChallengeStatus, becomes: ChallengeStatus

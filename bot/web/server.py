@@ -32,6 +32,7 @@ from engine.moves import MAX_TEXT
 from ..config import Network
 from ..core import Core
 from ..replies import Action, Ask, BoardRef, Player, Question, is_digits, is_id
+from ..replies.player_actions import PAGE_SENDS
 from ..words.language import language_of, speaking
 from . import limits
 from .limits import TryLater, client_address
@@ -44,9 +45,8 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
 ASSETS = {"app.js": "text/javascript", "app.css": "text/css"}
-# The actions the page's buttons and cards ask for; anything else is refused.
-PLAYS = {a.value: a for a in (Action.MOVE, Action.UNDO, Action.REDO, Action.REDEAL,
-                              Action.TO_FOUNDATIONS, Action.HINT, Action.AUTO_FINISH)}
+# The actions the page's tool bar and dragged cards ask for, by name; anything else is refused.
+ACCEPTED = {a.value: a for a in PAGE_SENDS}
 BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
 BODY_DEPTH = 8  # levels of JSON nesting: the page's requests nest two at most
 BODY_READ_S = 10.0  # a body not all sent by then is refused (408), its connection closed
@@ -209,9 +209,9 @@ class WebServer:
     async def act(self, request: web.Request) -> web.Response:
         player = self._player(request)
         body = await _body(request)
-        action = PLAYS.get(_text(body, "action", 10))
+        action = ACCEPTED.get(_text(body, "action", 10))
         if action is None:
-            raise BadRequest(f"action must be one of {', '.join(PLAYS)}")
+            raise BadRequest(f"action must be one of {', '.join(ACCEPTED)}")
         move = _text(body, "move", MAX_TEXT) if action is Action.MOVE else None
         seen = _ref(body.get("seen"))
         return await self._call(player, request, lambda to: self.core.act(

@@ -4,8 +4,9 @@ shows, kept, then written as the JSON the page draws.
 A board goes to the page as data (``Table``): every pile and foundation with its cards, each
 card named in the player's language ("Queen of hearts"), each pile and foundation labelled
 as the commands name them ("pile 7", "foundation 2"), where each sits on the page's grid,
-the legal moves and the board's buttons. The page lays out the cards itself; the picture the
-core drew goes to the player's boards in channels (``ChannelBoards``), never to the page.
+the legal moves, and the board's buttons the page's tool bar has (``TOOL_BAR``), which the
+page makes its tool bar of. The page lays out the cards itself; the picture the core drew
+goes to the player's boards in channels (``ChannelBoards``), never to the page.
 """
 
 from __future__ import annotations
@@ -14,13 +15,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from engine import CARDS, RULES, Card, Rules
+from engine import CARDS, PLACES, RULES, Card, Place, Rules
 
 from ..presenter import Posted
-from ..replies import Board, LostBoard, Message, Player, Reply, Update
+from ..replies import Board, Button, LostBoard, Message, Player, Reply, Update
+from ..replies.player_actions import TOOL_BAR
 from ..replies.text import Text
 from ..words.language import N_, _, current, label, words_for
-from ..words.phrases import command, for_piles, foundation, no_game
+from ..words.phrases import command, for_piles, foundation
 from ..workers.pictures import picture_words
 from .words import DAILY_DEAL, NEW_DEAL, Piece, said
 
@@ -107,7 +109,7 @@ def reply_json(reply: Reply, player_id: int) -> dict[str, Any]:
         "message": None if reply.message is None else message_json(reply.message, player_id),
         "note": None if reply.note is None else said(reply.note, player_id),
         "refused": reply.refused,
-        "noGame": reply.refused and reply.note == no_game(),
+        "noGame": reply.no_game,
     }
 
 
@@ -143,9 +145,15 @@ def board_json(board: Board, player_id: int) -> dict[str, Any]:
         "foundations": foundations,
         "moves": [str(m) for m in table.moves],
         "buttons": [{"action": b.action.value, "label": b.label, "enabled": b.enabled}
-                    for b in board.controls.buttons],
+                    for b in _tool_bar(board.controls.buttons)],
         "grid": grid(table.game_id),
     }
+
+
+def _tool_bar(buttons: tuple[Button, ...]) -> list[Button]:
+    """The board's buttons that the page's tool bar has, in its order."""
+    return sorted((b for b in buttons if b.action in TOOL_BAR),
+                  key=lambda b: TOOL_BAR.index(b.action))
 
 
 def _card(card: Card, names: tuple[str, ...]) -> dict[str, Any]:
@@ -169,33 +177,27 @@ def pile_label(rules: Rules, pile: int) -> str:
 
 @dataclass(frozen=True)
 class Cell:
+    """A pile's or a foundation's cell on the page's grid (its JSON: ``vars``)."""
+
     kind: str  # "pile" or "foundation"
     index: int  # 0-based
     col: int  # 1-based grid column and row
     row: int
     rows: int = 1  # rows it spans
 
+    @classmethod
+    def at(cls, kind: str, index: int, place: Place) -> Cell:
+        return cls(kind, index, place.column + 1, place.row + 1, place.rows)
+
 
 @cache
 def grid(game_id: str) -> dict[str, Any]:
-    """Where each pile and foundation sits on the page, as the pictures place them
-    (``render/layout.py``): two rows of columns under the foundations; Corner Stones' ten
-    columns, the corner stones outside, each side stack under a foundation it feeds."""
-    rules = RULES[game_id]
-    cells: list[Cell] = []
-    if rules.layout == "rows":  # Corner Stones: C1 C2, S1-S8, C3 C4
-        cols = 10
-        cells += [Cell("foundation", f, f + 2, 1) for f in range(len(rules.foundations))]
-        cells += [Cell("pile", 0, 1, 1, 2), Cell("pile", 1, 10, 1, 2)]
-        cells += [Cell("pile", s, s, 2) for s in range(2, 10)]
-        cells += [Cell("pile", 10, 1, 3), Cell("pile", 11, 10, 3)]
-    else:
-        count = rules.tableau_size
-        cols = (count + 1) // 2
-        found = len(rules.foundations)
-        cells += [Cell("foundation", f, cols - found + f + 1, 1) for f in range(found)]
-        cells += [Cell("pile", i, i % cols + 1, i // cols + 2) for i in range(count)]
-    return {"cols": cols, "cells": [vars(c) for c in cells]}
+    """Where each pile and foundation sits on the page: in the place the game gives it
+    (``engine.PLACES``), where the pictures draw it too."""
+    places = PLACES[game_id]
+    cells = [Cell.at("foundation", f, place) for f, place in enumerate(places.foundations)]
+    cells += [Cell.at("pile", pile, place) for pile, place in enumerate(places.piles)]
+    return {"cols": places.columns, "cells": [vars(c) for c in cells]}
 
 
 def page_words(language: str) -> dict[str, str]:

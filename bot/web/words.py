@@ -19,7 +19,8 @@ from typing import Any
 
 from engine import GAMES
 
-from ..replies import BUTTON_LABELS, Action
+from ..replies import BUTTON_LABELS
+from ..replies.player_actions import TOOL_BAR, TYPED_ALONE
 from ..replies.text import (
     Command,
     Em,
@@ -42,8 +43,8 @@ Piece = dict[str, Any]
 NEW_DEAL, DAILY_DEAL = N_("New deal"), N_("Daily deal")
 # Translators: the web page's buttons in a sentence: the rules of a game, the board anew.
 RULES, SHOW = N_("Rules"), N_("Show the board")
-_TOOLS = {"undo": Action.UNDO, "redo": Action.REDO, "hint": Action.HINT,
-          "redeal": Action.REDEAL}
+# The actions' commands typed alone (/undo, /hint) whose button is in the page's tool bar.
+_TOOLS = {a.value: a for a in TYPED_ALONE if a in TOOL_BAR}
 # Translators: the web page, for a command it has no button for: {command} is its name as
 # typed in Discord's chat, such as /rules.
 ELSEWHERE = N_("{command} in Discord's chat")

@@ -69,7 +69,7 @@ def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False,
         return _before_a_redeal(game, game.resolve(found.move), found, up)
     if found.lost:
         verdict = [_("<b>No win is possible from here.</b>")]
-        if lost_as_dealt or not game.own_moves:
+        if game.lost_as_dealt(lost_as_dealt):
             verdict = [_("<b>No win is possible from this deal</b> — {new} deals another.",
                          new=command("new"))]
         elif found.undo_to_win is not None and (undo_reach is None

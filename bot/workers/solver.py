@@ -17,7 +17,7 @@ from typing import Any
 
 import engine
 from engine import Game, new_game
-from engine.solver import Hint, compiled, hint, remember, solve
+from engine.solver import Hint, Verdict, compiled, hint, remember, solve
 from engine.solver.daily import winnable_daily_deal
 
 from .child import forked
@@ -70,27 +70,27 @@ def _hinted(game: Game, budget_s: float) -> Hint:
     return hint(game, budget_s=budget_s)
 
 
-def _verdict_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> str:
+def _verdict_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> Verdict:
     return _status(Game.from_dict(state), budget_s, fork)
 
 
 def _winnable_work(game_id: str, deal: int, budget_s: float, fork: bool = False) -> bool:
-    return _status(new_game(game_id, deal), budget_s, fork) == "won"
+    return _status(new_game(game_id, deal), budget_s, fork) == Verdict.WON
 
 
-def _status(game: Game, budget_s: float, fork: bool) -> str:
+def _status(game: Game, budget_s: float, fork: bool) -> Verdict:
     """The solver's verdict on ``game``. ``fork`` (in the solver's own process): a search
     not over within ``QUICK_S`` starts again in a forked copy of the process, so that the
     memory of the long searches, most of it, goes back to the system when they end."""
     if not fork:
         return solve(game, budget_s=budget_s).status
     status = solve(game, budget_s=min(QUICK_S, budget_s)).status
-    if status != "unknown" or budget_s <= QUICK_S:
+    if status != Verdict.UNKNOWN or budget_s <= QUICK_S:
         return status
     return forked(_solved, game, budget_s)
 
 
-def _solved(game: Game, budget_s: float) -> str:
+def _solved(game: Game, budget_s: float) -> Verdict:
     return solve(game, budget_s=budget_s).status
 
 
@@ -169,9 +169,9 @@ class SolverWorker:
         answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s, self._fork)
         return answer
 
-    async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> str:
-        """"won", "lost" (proven: no win from here) or "unknown"."""
-        status: str = await self._run(_verdict_work, game.to_dict(), budget_s, self._fork)
+    async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> Verdict:
+        """WON, LOST (proven: no win from here) or UNKNOWN."""
+        status: Verdict = await self._run(_verdict_work, game.to_dict(), budget_s, self._fork)
         return status
 
     async def daily_deal(self, game_id: str, day: date, secret: str) -> int:

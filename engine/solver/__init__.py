@@ -26,10 +26,10 @@ For the bot:
   ``action`` ("auto-finish" or "to-foundations": one action plays the step),
   ``moves_left`` and ``undo_to_win``; before a redeal, ``shuffles_won`` of ``shuffles``.
   Call it in one long-lived process so the remembered lines carry from hint to hint.
-- Winnable deals: ``solve(new_game(game_id, deal)).status == "won"``.
+- Winnable deals: ``solve(new_game(game_id, deal)).status == Verdict.WON``.
 - The daily deal: ``daily.winnable_daily_deal(game_id, day, secret)``, proven winnable and the
   same in every process (decided by positions).
-- "No win is possible from here": ``solve(game, budget_s=...).status == "lost"``.
+- "No win is possible from here": ``solve(game, budget_s=...).status == Verdict.LOST``.
 - Auto-finish: a "won" ``Solution.moves`` replays with ``game.play`` to the win.
 
 Both are pure CPU work that holds the GIL for the whole budget: run them in a process
@@ -53,11 +53,11 @@ from . import search as _search
 from .budget import Budget
 from .hints import AUTO_FINISH, TO_FOUNDATIONS, Hint, hint, remember
 from .model import model_for_rules, move_text
-from .search import UNKNOWN, WON
+from .verdict import Verdict
 
 __all__ = [
-    "AUTO_FINISH", "TO_FOUNDATIONS", "Hint", "Solution", "compiled", "hint", "remember",
-    "sampled", "solve",
+    "AUTO_FINISH", "TO_FOUNDATIONS", "Hint", "Solution", "Verdict", "compiled", "hint",
+    "remember", "sampled", "solve",
 ]
 
 
@@ -65,13 +65,13 @@ __all__ = [
 class Solution:
     """What the search found from one position.
 
-    ``status``: "won" (``moves`` replays to a win with ``Game.play``), "lost" (proven:
-    no sequence of legal moves wins) or "unknown" (the budget ran out first).
+    ``status``: ``Verdict.WON`` (``moves`` replays to a win with ``Game.play``), ``LOST``
+    (proven: no sequence of legal moves wins) or ``UNKNOWN`` (the budget ran out first).
     ``positions``: the positions searched, never more than a positions budget (which
     the shortening of a won line draws on too).
     """
 
-    status: str
+    status: Verdict
     moves: list[str] = field(default_factory=list)
     positions: int = 0
     seconds: float = 0.0
@@ -80,7 +80,7 @@ class Solution:
 
     @property
     def decided(self) -> bool:
-        return self.status != UNKNOWN
+        return self.status != Verdict.UNKNOWN
 
 
 def compiled() -> bool:
@@ -96,11 +96,11 @@ def solve(game: Game, *, budget_s: float = 2.0, positions: int | None = None) ->
     searched whatever the time (the same answer on every machine)."""
     started = time.perf_counter()
     if game.is_won:
-        return Solution(WON, cards_up=game.cards_on_foundations)
+        return Solution(Verdict.WON, cards_up=game.cards_on_foundations)
     outcome = plan.search(model_for_rules(game.rules), game, Budget(budget_s, positions))
     return Solution(
         outcome.status,
-        moves=[move_text(m) for m in outcome.line] if outcome.status == WON else [],
+        moves=[move_text(m) for m in outcome.line] if outcome.status == Verdict.WON else [],
         positions=outcome.positions,
         seconds=time.perf_counter() - started,
         cards_up=outcome.best_count,

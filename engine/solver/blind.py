@@ -20,7 +20,8 @@ from typing import NamedTuple
 
 from .budget import Budget
 from .model import REDEAL_RAW, Model, Position
-from .search import EXHAUSTED, LOST, WON, Search
+from .search import Search
+from .verdict import Verdict
 
 
 class PlayedOut(NamedTuple):
@@ -49,9 +50,9 @@ def play_out(
                      within_deal=True)
         status = run.run()
         searched += run.positions
-        if status == WON:
+        if status == Verdict.WON:
             return PlayedOut(True, model.card_count, exact, searched)
-        exact = exact and status == EXHAUSTED
+        exact = exact and status == Verdict.EXHAUSTED
         for move in run.best_line:
             model.apply(pos, move, deal)
         model.apply(pos, REDEAL_RAW, deal)
@@ -59,5 +60,5 @@ def play_out(
     final = Search(model, pos, deal=deal, draw_rule=draw_rule, deadline=budget.deadline,
                    positions=positions)
     status = final.run()
-    return PlayedOut(status == WON, final.best_count, exact and status in (WON, LOST),
-                     searched + final.positions)
+    return PlayedOut(status == Verdict.WON, final.best_count,
+                     exact and status in (Verdict.WON, Verdict.LOST), searched + final.positions)

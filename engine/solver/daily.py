@@ -23,6 +23,7 @@ from datetime import date
 from ..game import MAX_DEAL, new_game
 from ..lru import LRU
 from . import solve
+from .verdict import Verdict
 
 # Positions per candidate, by game: enough that a winnable deal is nearly always proven
 # so (a day's first candidate then keeps the deal it had before deals were proven),
@@ -76,7 +77,7 @@ def find_daily_deal(
     for candidate, deal in enumerate(daily_candidates(game_id, day, secret)):
         solution = solve(new_game(game_id, deal), positions=budget)
         searched += solution.positions
-        if solution.status == "won":
+        if solution.status == Verdict.WON:
             return DailyDeal(game_id, day, deal, candidate, searched)
     raise AssertionError("the candidates never end")  # pragma: no cover
 

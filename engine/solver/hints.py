@@ -9,7 +9,7 @@ What a hint says, in the order it is decided:
   send up every card that can go (``Game.play_to_foundations``), two cards or more: the
   position that leaves is on the line. ``move`` is the first of those moves.
 - **A move** of the winning line. A line is tidied before it is remembered and followed
-  (tidy.py): no position twice, no card put straight back, cards up as soon as that
+  (expert_line.py): no position twice, no card put straight back, cards up as soon as that
   costs nothing, and "To foundations" wherever the line sends up every card it can.
   ``moves_left``: the line's single moves from here to the win (each card sent up by an
   action is one), this one included.
@@ -30,7 +30,7 @@ What a hint says, in the order it is decided:
   the deal number, and searches a fixed number of positions whatever the budget given.
 
 Searches draw on the hint's budget (seconds or positions); tidying a won line has its
-own allowance of positions (tidy.TIDY_POSITIONS), so the line a hint follows is the
+own allowance of positions (expert_line.TIDY_POSITIONS), so the line a hint follows is the
 same on every machine whatever the clock.
 """
 
@@ -43,11 +43,11 @@ from ..game import Game
 from ..lru import LRU
 from . import plan, sampled
 from .budget import Budget
+from .expert_line import finishing_moves, tidy
 from .keys import key_function
 from .lines import PLANS, Step
 from .model import REDEAL_RAW, Model, Position, RawMove, model_for_rules, move_text
-from .search import EXHAUSTED, LOST, WON
-from .tidy import finishing_moves, tidy
+from .verdict import Verdict
 
 AUTO_FINISH = "auto-finish"
 TO_FOUNDATIONS = "to-foundations"
@@ -135,7 +135,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
         return _before_a_redeal(model, game, start, up, after, path)
     verdict, fresh = _find_win(model, game, budget, path)
     found = verdict.positions + (fresh.positions if fresh is not verdict else 0)
-    if verdict.status == WON:
+    if verdict.status == Verdict.WON:
         line, _ = tidy(
             model, start, verdict.line, game.deal_number, draw_rule=game.draw_rule,
             avoid=path if verdict is fresh else frozenset(),
@@ -145,7 +145,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
         assert step is not None, "a line just remembered"
         advice = _on_line(model, game, start, step, up, after)
         return replace(advice, positions=found, line=tuple(line))
-    lost = verdict.status == LOST
+    lost = verdict.status == Verdict.LOST
     undo = None
     if lost:
         PROVEN_LOST[PLANS.key(model, start, game.deal_number, game.draw_rule)] = True
@@ -224,7 +224,7 @@ def _find_win(
     searched again allowing lines that go back (the player may have left the only way
     to win); otherwise it is ``fresh``."""
     fresh = plan.search(model, game, budget, avoid=avoid)
-    if fresh.status == LOST and avoid:  # lost only while keeping away from the path
+    if fresh.status == Verdict.LOST and avoid:  # lost only while keeping away from the path
         return plan.search(model, game, budget), fresh
     return fresh, fresh
 
@@ -278,11 +278,11 @@ def _undo_to_win(model: Model, game: Game, budget: Budget) -> tuple[int | None, 
             return None, searched
         outcome = plan.search(model, back, budget)
         searched += outcome.positions
-        if outcome.status == WON:
+        if outcome.status == Verdict.WON:
             line, _ = tidy(model, pos, outcome.line, game.deal_number, draw_rule=game.draw_rule)
             PLANS.remember(model, pos, line, game.deal_number, game.draw_rule)
             return undos, searched
-        if outcome.status != LOST:
+        if outcome.status != Verdict.LOST:
             return None, searched
         PROVEN_LOST[key] = True
     return None, searched
@@ -298,7 +298,7 @@ def _most_cards_up(
     outcome = plan.search(model, game, budget, within_deal=True, avoid=path)
     found += outcome.positions
     up = outcome.best_count
-    exhausted = outcome.status == EXHAUSTED
+    exhausted = outcome.status == Verdict.EXHAUSTED
     if up > game.cards_on_foundations and outcome.best_line:
         where = "" if exhausted else " within the time"
         return Hint(

@@ -20,7 +20,8 @@ from .apart import apart_classes, live_foundations, reduced, reductions
 from .budget import Budget
 from .lines import shorten
 from .model import Model, RawMove
-from .search import LOST, PAUSED, UNKNOWN, WON, Search
+from .search import Search
+from .verdict import Verdict
 
 # Redeal games: most later deals are lost or won within a few hundred positions, and one
 # odd deal can hold the search for seconds. A first pass caps each subtree after a
@@ -85,7 +86,7 @@ def passes(game: Game) -> Iterator[Pass]:
 class Outcome:
     """The verdict of the passes, and the best line any of them saw."""
 
-    status: str
+    status: Verdict
     line: list[RawMove]
     positions: int
     best_count: int
@@ -126,7 +127,7 @@ def search(
 def _search(
     model: Model, game: Game, budget: Budget, within_deal: bool, avoid: frozenset[bytes]
 ) -> Outcome:
-    outcome = Outcome(UNKNOWN, [], 0, game.cards_on_foundations, [], [])
+    outcome = Outcome(Verdict.UNKNOWN, [], 0, game.cards_on_foundations, [], [])
     apart = not within_deal and apart_classes(model)
     plan = iter([Pass()]) if within_deal or apart else passes(game)
     for step in plan:
@@ -147,7 +148,7 @@ def _search(
         )
         status = run.run(until=APART_TURN) if apart else run.run()
         budget.charge(run.positions)
-        if status == PAUSED:  # not decided in one turn: smaller positions join in
+        if status == Verdict.PAUSED:  # not decided in one turn: smaller positions join in
             status, searched = _take_turns(model, game, run, budget)
             outcome.positions += searched
         outcome.positions += run.positions
@@ -155,10 +156,10 @@ def _search(
             outcome.first_moves = run.first_moves
         if run.best_count > outcome.best_count or not outcome.best_line:
             outcome.best_count, outcome.best_line = run.best_count, run.best_line
-        if status != UNKNOWN:
+        if status != Verdict.UNKNOWN:
             outcome.status = status
             outcome.line = run.line
-            if status == WON and len(run.line) > model.card_count:
+            if status == Verdict.WON and len(run.line) > model.card_count:
                 outcome.line = shorten(
                     model,
                     model.position(game),
@@ -173,7 +174,7 @@ def _search(
 
 def _take_turns(
     model: Model, game: Game, whole: Search, budget: Budget
-) -> tuple[str, int]:
+) -> tuple[Verdict, int]:
     """The paused search of the whole position and searches of smaller ones (apart.py)
     take turns until one decides or the budget is spent (each turn cut to what is left
     of it). Returns the verdict on the whole, and the positions the smaller ones
@@ -193,27 +194,27 @@ def _take_turns(
         )
         for keep in reductions(model, root)
     ]
-    status = PAUSED
+    status = Verdict.PAUSED
     searched = 0  # by the smaller searches
-    while status == PAUSED and not budget.spent:
+    while status == Verdict.PAUSED and not budget.spent:
         before = whole.positions
         status = whole.run(until=before + min(APART_TURN, budget.left()))
         budget.charge(whole.positions - before)
         for part, turn in list(parts):
             left = budget.left()
-            if status != PAUSED or left == 0:
+            if status != Verdict.PAUSED or left == 0:
                 break
             before = part.positions
             verdict = part.run(until=before + min(turn, left))
             budget.charge(part.positions - before)
             searched += part.positions - before
-            if verdict == LOST:  # lost on fewer cards: lost
-                status = LOST
-            elif verdict != PAUSED:  # won or out of time: it proves nothing
+            if verdict == Verdict.LOST:  # lost on fewer cards: lost
+                status = Verdict.LOST
+            elif verdict != Verdict.PAUSED:  # won or out of time: it proves nothing
                 parts.remove((part, turn))
     for part, _ in parts:
         part.stop()
-    if status == PAUSED:
+    if status == Verdict.PAUSED:
         whole.stop()
-        status = UNKNOWN
+        status = Verdict.UNKNOWN
     return status, searched

@@ -47,7 +47,8 @@ from .blind import play_out
 from .budget import Budget
 from .lines import Plans, shorten, without_cycles
 from .model import REDEAL_RAW, Model, Position, RawMove
-from .search import WON, Search
+from .search import Search
+from .verdict import Verdict
 
 
 @dataclass(frozen=True)
@@ -106,13 +107,13 @@ def plan_deal(
         raise ValueError("a position with no redeal left has nothing hidden to sample")
     best = Search(model, pos.copy(), deal=UNSEEN, positions=WIN_POSITIONS, within_deal=True,
                   avoid=avoid)
-    if best.run() == WON:
+    if best.run() == Verdict.WON:
         return Plan(best.line, True, model.card_count, positions=best.positions)
     reached: dict[bytes, list[RawMove]] = {}
     others = Search(model, pos.copy(), deal=UNSEEN, positions=CHOICE_POSITIONS,
                     within_deal=True, avoid=avoid, reached=reached)
     searched = best.positions
-    if others.run() == WON:
+    if others.run() == Verdict.WON:
         return Plan(others.line, True, model.card_count, positions=searched + others.positions)
     searched += others.positions
     most = _heights_after(model, pos, best.best_line)

@@ -25,9 +25,8 @@ from .prune import (
     safe_move,
     shortcuts_for,
 )
+from .verdict import Verdict
 
-WON, LOST, UNKNOWN, EXHAUSTED = "won", "lost", "unknown", "exhausted"
-PAUSED = "paused"  # run(until=...) stopped at its position count; run() again goes on
 # Final: mypyc keeps these in C variables instead of looking them up at every use.
 FOUNDATION: Final = int(kinds.FOUNDATION)
 PILE: Final = int(kinds.PILE)
@@ -90,7 +89,7 @@ class Search:
         # breaks in the move order, so that restarts try other lines first.
         self.node_cap = node_cap
         self.shuffle = shuffle
-        self.status = UNKNOWN  # what run() returned, for callers that keep the Search
+        self.status = Verdict.UNKNOWN  # what run() returned, for callers keeping the Search
         self.first_moves: list[RawMove] = []  # the start's moves, in the order tried
         self.positions = 0
         self.line: list[RawMove] = []
@@ -187,21 +186,21 @@ class Search:
 
     # -- the search ---------------------------------------------------------------------
 
-    def run(self, until: int | None = None) -> str:
+    def run(self, until: int | None = None) -> Verdict:
         """Search until won, proven lost (or exhausted), or out of time or positions;
         with ``until``, stop (PAUSED) once that many positions are searched, to go on at
         the next call. The position is handed back as it came, except while paused."""
         if self._frames is not None and not self._frames:
             return self.status  # over: decided, out of time or stopped
         self._pause_at = until or UNLIMITED
-        status = UNKNOWN
+        status = Verdict.UNKNOWN
         try:
             status = self._run(self.pos, self.model, self._line, self._undo)
         except OutOfTime:
-            status = UNKNOWN
+            status = Verdict.UNKNOWN
         finally:
             self.status = status
-            if status != PAUSED:
+            if status != Verdict.PAUSED:
                 self.stop()
         return status
 
@@ -211,10 +210,12 @@ class Search:
         while line:
             self.model.undo(self.pos, line.pop(), undo.pop())
         self._frames = []
-        if self.status == PAUSED:
-            self.status = UNKNOWN
+        if self.status == Verdict.PAUSED:
+            self.status = Verdict.UNKNOWN
 
-    def _start(self, pos: Position, model: Model, line: list[RawMove], undo: list[object]) -> str:
+    def _start(
+        self, pos: Position, model: Model, line: list[RawMove], undo: list[object]
+    ) -> Verdict:
         """The start position: autoplay, and whether that already decides."""
         entered = self._autoplay(pos, line, undo)
         self.best_count = sum(pos.heights)
@@ -223,21 +224,23 @@ class Search:
             self.reached.setdefault(bytes(pos.heights), list(line))
         if sum(pos.heights) == self.card_count:
             self.line = list(line)
-            return WON
+            return Verdict.WON
         self.seen.add(self.key(pos))
         root_moves = self._moves(pos)
         self.first_moves = list(line) + root_moves
         if self._dead(pos):
-            return LOST
+            return Verdict.LOST
         if self.bounded and most_cards_up(model, pos) <= self.best_count:
-            return EXHAUSTED
+            return Verdict.EXHAUSTED
         self._frames = [[root_moves, 0, entered]]
-        return UNKNOWN
+        return Verdict.UNKNOWN
 
-    def _run(self, pos: Position, model: Model, line: list[RawMove], undo: list[object]) -> str:
+    def _run(
+        self, pos: Position, model: Model, line: list[RawMove], undo: list[object]
+    ) -> Verdict:
         if self._frames is None:
             status = self._start(pos, model, line, undo)
-            if status != UNKNOWN:
+            if status != Verdict.UNKNOWN:
                 return status
         deal = self.deal
         card_count = self.card_count
@@ -255,7 +258,7 @@ class Search:
         while frames:
             if positions >= pause_at:  # between positions: the frames match the position
                 self.positions = positions
-                return PAUSED if positions < limit else UNKNOWN
+                return Verdict.PAUSED if positions < limit else Verdict.UNKNOWN
             frame = frames[-1]
             moves: list[RawMove] = frame[0]  # type: ignore[assignment]
             i: int = frame[1]  # type: ignore[assignment]
@@ -278,7 +281,7 @@ class Search:
                     raise OutOfTime
                 if self.node_cap and positions > self.node_cap:
                     self.complete = False
-                    return UNKNOWN
+                    return Verdict.UNKNOWN
             up = sum(pos.heights)
             reached = self.reached
             if reached is not None and (move[0] == FOUNDATION or entered > 1):
@@ -290,7 +293,7 @@ class Search:
                 if up == card_count:
                     self.positions = positions
                     self.line = list(line)
-                    return WON
+                    return Verdict.WON
             key = self.key(pos)
             if (
                 key in seen
@@ -318,12 +321,12 @@ class Search:
                     break
         self.positions = positions
         if not self.complete:
-            return UNKNOWN
-        return EXHAUSTED if self.within_deal else LOST
+            return Verdict.UNKNOWN
+        return Verdict.EXHAUSTED if self.within_deal else Verdict.LOST
 
     def _note_best(self, pos: Position, line: list[RawMove]) -> None:
         self.best_count = sum(pos.heights)
         self.best_line = list(line)
 
 
-__all__ = ["EXHAUSTED", "LOST", "PAUSED", "UNKNOWN", "UNLIMITED", "WON", "Search"]
+__all__ = ["UNLIMITED", "Search", "Verdict"]

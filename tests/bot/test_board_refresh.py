@@ -102,7 +102,7 @@ async def test_settings_changed_by_another_process_hold_at_the_next_move(
         await bot.change_settings(ALICE, four_colour=False, to=Recorder())
         if not isinstance(store_target, Path):  # PostgreSQL's notice comes a moment later
             for _ in range(50):
-                if not (await page.settings.of(ALICE.user_id))["four_colour"]:
+                if not (await page.settings.of(ALICE.user_id)).four_colour:
                     break
                 await asyncio.sleep(0.1)
         after = Recorder()

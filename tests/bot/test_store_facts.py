@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import DEFAULT_SETTINGS, WON, Stores
+from bot.store import DEFAULT_SETTINGS, WON, Settings, Stores
 from engine import new_game
 from tests.bot.reference import all_results
 
@@ -61,9 +61,9 @@ async def test_a_deal_proven_lost_holds_at_every_revision(store: Stores) -> None
 async def test_settings_start_at_the_defaults_and_keep_what_a_player_sets(store: Stores) -> None:
     assert await store.settings.get(1) == DEFAULT_SETTINGS
     changed = await store.settings.change(1, private_boards=True, four_colour=True)
-    assert changed == DEFAULT_SETTINGS | {"private_boards": True, "four_colour": True}
-    assert await store.settings.change(1, four_colour=False) == changed | {"four_colour": False}
-    assert await store.settings.get(1) == changed | {"four_colour": False}
+    assert changed == Settings(private_boards=True, four_colour=True)
+    assert await store.settings.change(1, four_colour=False) == Settings(True, False, False)
+    assert await store.settings.get(1) == Settings(private_boards=True, four_colour=False)
     assert await store.settings.get(2) == DEFAULT_SETTINGS, "one player's settings are theirs"
 
 
@@ -134,7 +134,7 @@ async def test_forgetting_a_player_also_forgets_their_settings_and_boards(store:
     await store.forget_player(1, today="2026-11-01")
     assert await store.settings.get(1) == DEFAULT_SETTINGS
     assert await store.boards.swap(1, 500, 7002) is None
-    assert (await store.settings.get(2))["auto_moves"] is True
+    assert (await store.settings.get(2)).auto_moves is True
     assert await store.boards.swap(2, 500, 7102) == 7101
 
 

@@ -150,7 +150,7 @@ async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Sto
 async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     pair: tuple[Stores, Stores],
 ) -> None:
-    from bot.store.challenges import NOT_OPEN, TAKEN
+    from bot.store.challenges import Acceptance
     from bot.store.statuses import ACCEPTED, DECLINED, OPEN
 
     a, b = pair
@@ -162,7 +162,7 @@ async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     assert made is not None
     answers = await outcomes(*(s.challenges.accept(made.id, 200.0) for _ in range(4)
                                for s in (a, b)))
-    assert sorted(answers) == [NOT_OPEN] * 7 + [TAKEN], answers
+    assert sorted(answers) == [Acceptance.NOT_OPEN] * 7 + [Acceptance.TAKEN], answers
     assert await b.pool.count("trefoil") == 9, "one Accept, one deal"
     kept = await b.challenges.get(made.id)
     assert kept is not None and kept.status == ACCEPTED and kept.deal == 1
@@ -180,14 +180,14 @@ async def test_accepts_from_two_processes_at_once_take_one_pooled_deal(
     late = (await b.challenges.create(900, 5, 6, "trefoil", 100.0, language="en-US",
                                       most_open=3)).challenge
     assert late is not None
-    assert await a.challenges.accept(late.id, 100.0 + 24 * 3600 + 1) == NOT_OPEN
+    assert await a.challenges.accept(late.id, 100.0 + 24 * 3600 + 1) is Acceptance.NOT_OPEN
     assert await a.pool.count("trefoil") == left
 
 
 async def test_two_processes_challenging_within_a_pair_at_once_make_one(
     pair: tuple[Stores, Stores],
 ) -> None:
-    from bot.store.challenges import PAIR_BUSY
+    from bot.store.challenges import NotMade
 
     a, b = pair
     made = await outcomes(*(s.challenges.create(900, x, y, "trefoil", 100.0, language="en-US",
@@ -195,7 +195,7 @@ async def test_two_processes_challenging_within_a_pair_at_once_make_one(
                             for s, (x, y) in ((a, (1, 2)), (b, (2, 1)), (a, (2, 1)), (b, (1, 2)))))
     kept = [m.challenge for m in made if hasattr(m, "challenge") and m.challenge is not None]
     assert len(kept) == 1, made
-    assert sorted(str(getattr(m, "why", m)) for m in made) == ["None"] + [PAIR_BUSY] * 3
+    assert sorted(str(getattr(m, "why", m)) for m in made) == ["None"] + [NotMade.PAIR_BUSY] * 3
 
 
 async def test_one_postgres_process_leads_until_it_closes(pg_url: str) -> None:

@@ -18,8 +18,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot import leading
 from bot.discord.send import COLLAPSED
+from bot.lead import duties as leading
 from bot.store.challenges import DAY_S
 
 from .conftest import SkippingClock

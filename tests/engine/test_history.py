@@ -138,3 +138,15 @@ def test_a_copy_undoes_a_redeal_without_touching_the_original() -> None:
     twin.play(twin.legal_moves()[0])  # plays on the piles the undo put back
     game.undo()
     assert game.tableau == before
+
+
+def test_a_position_with_no_move_of_the_players_own_is_the_deals_own() -> None:
+    """Lost there is lost as dealt (no undo can help); once the player has moved, only the
+    solver's word on the deal says so."""
+    game = new_game("trefoil", 27)
+    assert game.play_safe_moves_with_deal() and game.lost_as_dealt()
+    game.play(game.legal_moves()[0])
+    assert not game.lost_as_dealt()
+    assert game.lost_as_dealt(deal_lost=True)
+    game.undo()
+    assert game.lost_as_dealt()

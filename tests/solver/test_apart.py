@@ -12,7 +12,7 @@ from engine import GAMES, RULES, Game, new_game
 from engine.solver import solve
 from engine.solver.apart import apart_classes, reduced, reductions
 from engine.solver.model import model_for
-from engine.solver.search import PAUSED, Search
+from engine.solver.search import Search, Verdict
 
 from .test_exhaustive import endgame, engine_can_win
 
@@ -74,7 +74,7 @@ def test_a_search_taken_in_turns_ends_as_one_run_in_one_go(deal: int, status: st
     assert straight.run() == status
     turns = Search(model, model.position(game), deal=deal, positions=1_000_000)
     paused = 0
-    while (verdict := turns.run(until=turns.positions + 300)) == PAUSED:
+    while (verdict := turns.run(until=turns.positions + 300)) == Verdict.PAUSED:
         paused += 1
     assert paused > 10
     assert (verdict, turns.positions, turns.line) == (status, straight.positions, straight.line)

@@ -10,7 +10,7 @@ from engine.solver import Solution, hint, sampled, solve
 from engine.solver.budget import Budget
 from engine.solver.lines import PLANS, shorten
 from engine.solver.model import model_for, move_text
-from engine.solver.search import UNKNOWN, Search
+from engine.solver.search import Search, Verdict
 
 # Budgets that cut searches short and budgets that let them decide (measured: Clover Leaf
 # 162 takes hundreds of thousands of positions, and its searches take turns, 74 is won
@@ -129,7 +129,7 @@ def test_a_search_stops_on_the_last_position_of_its_budget(game_id: str) -> None
     search = Search(model, model.position(game), deal=162, positions=300)
     status = search.run()
     assert search.positions <= 300
-    assert status != UNKNOWN or search.positions == 300
+    assert status != Verdict.UNKNOWN or search.positions == 300
     assert search.pos == model.position(game)  # handed back as it came
 
 

@@ -1,11 +1,12 @@
 """solve() and hint(): winning lines replay, lost means lost, hints are legal moves."""
 
+import pickle
 import random
 
 import pytest
 
 from engine import GAMES, RULES, Card, Game, Move, new_game, parse_card
-from engine.solver import hint, solve
+from engine.solver import Verdict, hint, solve
 
 # Positions per search: every search here decides within 2,000 (measured), so the
 # verdicts are the same on every machine, compiled or not.
@@ -314,3 +315,12 @@ def _returns_to(game: Game, move: Move, key: object) -> bool:
     same = game.key() == key
     game.pop()
     return same
+
+
+def test_a_verdict_is_one_of_the_solvers_own_and_crosses_a_pipe_as_itself() -> None:
+    """Won, lost or unknown: ``Verdict`` members (strings too, for logs and JSON), the same
+    after pickling to and from the solver's process."""
+    verdicts = [solve(new_game("clover-leaf", deal), positions=budget).status
+                for deal, budget in ((74, 1_000_000), (136, 1_000_000), (74, 10))]
+    assert verdicts == [Verdict.WON, Verdict.LOST, Verdict.UNKNOWN]
+    assert all(type(pickle.loads(pickle.dumps(v))) is Verdict for v in verdicts)

@@ -25,6 +25,7 @@ from engine.solver.budget import Budget
 from engine.solver.lines import PLANS, without_cycles
 from engine.solver.model import model_for
 from engine.solver.plan import search
+from engine.solver.verdict import Verdict
 
 from .jobs import each_in_turn
 
@@ -46,7 +47,7 @@ def searched_line(game_id: str, deal: int, positions: int) -> int | None:
     game = new_game(game_id, deal)
     model = model_for(game_id)
     outcome = search(model, game, Budget(0.0, positions))
-    if outcome.status != "won":
+    if outcome.status != Verdict.WON:
         return None
     return len(without_cycles(model, model.position(game), outcome.line, deal))
 

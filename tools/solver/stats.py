@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from engine import GAMES, new_game
-from engine.solver import solve
+from engine.solver import Verdict, solve
 
 from .jobs import each_in_turn
 
@@ -28,7 +28,7 @@ class PerDeal:
 @dataclass(frozen=True)
 class DealResult:
     deal: int
-    status: str
+    status: Verdict
     seconds: float
     positions: int
     moves: int
@@ -51,12 +51,12 @@ class Summary:
     def first_pass(self) -> tuple[DealResult, ...]:
         return self.retried_from or self.results
 
-    def count(self, status: str) -> int:
+    def count(self, status: Verdict) -> int:
         return sum(1 for r in self.results if r.status == status)
 
     @property
     def decided_in_budget(self) -> int:
-        return sum(1 for r in self.first_pass if r.status != "unknown")
+        return sum(1 for r in self.first_pass if r.status != Verdict.UNKNOWN)
 
     def percentile(self, q: float) -> float:
         times = sorted(r.seconds for r in self.first_pass)
@@ -73,7 +73,7 @@ class Summary:
         lines.append(
             "  ".join(
                 f"{s} {self.count(s)} ({100 * self.count(s) / n:.1f}%)"
-                for s in ("won", "lost", "unknown")
+                for s in (Verdict.WON, Verdict.LOST, Verdict.UNKNOWN)
             )
         )
         lines.append(
@@ -86,7 +86,7 @@ class Summary:
         if self.retry is not None:
             retried = n - self.decided_in_budget
             lines.append(f"the {retried} undecided then solved again with {self.retry} each")
-        undecided = [r.deal for r in self.results if r.status == "unknown"]
+        undecided = [r.deal for r in self.results if r.status == Verdict.UNKNOWN]
         if undecided:
             shown = ", ".join(map(str, undecided[:30])) + (" ..." if len(undecided) > 30 else "")
             lines.append(f"undecided deals: {shown}")
@@ -117,7 +117,7 @@ def run(
                          progress=progress)
     if retry is None:
         return Summary(game_id, first, budget)
-    again = [(game_id, r.deal, retry) for r in first if r.status == "unknown"]
+    again = [(game_id, r.deal, retry) for r in first if r.status == Verdict.UNKNOWN]
     retried = {r.deal: r for r in each_in_turn(solve_deal, again, jobs=jobs, progress=progress)}
     results = tuple(retried.get(r.deal, r) for r in first)
     return Summary(game_id, results, budget, first, retry)
@@ -138,7 +138,7 @@ def markdown_table(summaries: list[Summary]) -> str:
             f"{first}-{last}",
             *(
                 f"{summary.count(s)} ({100 * summary.count(s) / n:.1f}%)"
-                for s in ("won", "lost", "unknown")
+                for s in (Verdict.WON, Verdict.LOST, Verdict.UNKNOWN)
             ),
             f"{100 * summary.decided_in_budget / n:.1f}% within {summary.budget}",
             f"{1000 * summary.median:.1f} ms",

@@ -1,40 +1,27 @@
-// The server's answers, as bot/web/view.py writes them, and the one way to ask for them.
+// The server's answers, as schema/page.schema.json declares them (the types generated from
+// it: page.gen.ts), and the one way to ask for them.
 
-import type { Said } from "./words";
-
-export interface CardData { code: string; rank: string; suit: number; name: string }
-export interface PileData { label: string; name: string; cards: CardData[] }
-export interface FoundationData { label: string; base: string; count: number; size: number; cards: CardData[] }
-export interface Cell { kind: "pile" | "foundation"; index: number; col: number; row: number; rows: number }
-export interface ButtonData { action: string; label: string; enabled: boolean }
-export interface BoardData {
-  ref: [number, number]; game: string; text: Said; finished: boolean; lost: boolean;
-  fourColour: boolean; piles: PileData[]; foundations: FoundationData[]; moves: string[];
-  buttons: ButtonData[]; grid: { cols: number; cells: Cell[] };
-}
-export interface QuestionData { ask: string; args: string[]; yes: string; no: string }
-export interface ReplyData {
-  board: BoardData | null; message: { text: Said; question: QuestionData | null } | null;
-  note: Said | null; refused: boolean; noGame?: boolean; same?: boolean;
-}
-export interface SignedIn {
-  session: string; language: string; words: Record<string, string>; start: Said;
-  games: Record<string, string>; access_token?: string;
-}
+export type {
+  BoardData, ButtonData, CardData, Cell, PageWords, QuestionData, ReplyData, SignedIn, Unchanged,
+} from "./page.gen";
 
 export class Offline extends Error {}
 export class SignedOut extends Error {}
 
 // Relative addresses: the page works at the root of its host and behind Discord's proxy.
+// The answer is the server's as the schema declares it (tests/web/test_page_schema.py
+// holds the server to it): ``T`` names which of its answers this path gives.
 export async function ask<T>(path: string, body?: object, session?: string): Promise<T> {
   const headers: Record<string, string> = {};
   if (session) headers.Authorization = `Bearer ${session}`;
-  if (body) headers["Content-Type"] = "application/json";
+  const init: RequestInit = { method: body ? "POST" : "GET", headers };
+  if (body) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: body ? "POST" : "GET", headers, body: body ? JSON.stringify(body) : undefined,
-    });
+    response = await fetch(path, init);
   } catch {
     throw new Offline();
   }

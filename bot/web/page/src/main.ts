@@ -3,7 +3,7 @@
 // server, which plays it with the engine and answers with the board as it now is.
 
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { ask, Offline, SignedOut, type BoardData, type ReplyData, type SignedIn } from "./api";
+import { ask, Offline, SignedOut, type BoardData, type ButtonData, type PageWords, type ReplyData, type SignedIn, type Unchanged } from "./api";
 import { springBack, Table } from "./table";
 import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./words";
 
@@ -42,24 +42,26 @@ class Dev implements Platform {
   }
 }
 
+// The page's own elements (index.html has each, of the kind named).
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the kind
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// What api/board answers: the board, or that nothing changed since the one the page has.
+type BoardAnswer = ReplyData | Unchanged;
 
 class Page {
   private session = "";
   private table: Table;
   private busy = false;
-  private words: Record<string, string> = {};
+  private words: Partial<PageWords> = {}; // none until signed in
   private noGame: Said = []; // what the page says before there is a game (the sign-in's)
 
   constructor(private platform: Platform) {
-    this.table = new Table($("table"), (move, dragged) => this.act("move", move, dragged), (t) => this.say([[{ t: "text", text: t }]], true));
-    for (const b of document.querySelectorAll<HTMLButtonElement>("#tools button")) {
-      b.addEventListener("click", () => this.act(b.dataset.action ?? ""));
-    }
-    $("new").addEventListener("click", () => this.send("api/new", { game: this.game() }));
-    $("daily").addEventListener("click", () => this.send("api/daily", { game: this.game() }));
+    this.table = new Table($("table"), (move, dragged) => { this.act("move", move, dragged); }, (t) => { this.say([[{ t: "text", text: t }]], true); });
+    $("new").addEventListener("click", () => { void this.send("api/new", { game: this.game() }); });
+    $("daily").addEventListener("click", () => { void this.send("api/daily", { game: this.game() }); });
     $("close").addEventListener("click", () => { $("say").hidden = true; });
-    document.addEventListener("keydown", (e) => this.shortcut(e));
+    document.addEventListener("keydown", (e) => { this.shortcut(e); });
   }
 
   async start(): Promise<void> {
@@ -69,20 +71,20 @@ class Page {
       this.words = signed.words;
       this.noGame = signed.start;
       document.documentElement.lang = signed.language;
-      this.dealing(signed.games);
-      this.take(await ask<ReplyData>("api/board", undefined, this.session));
+      this.dealing(signed.games, signed.words);
+      this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
       setInterval(() => this.poll(), POLL_MS);
     } catch (err) {
       this.failed(err);
     }
   }
 
-  private dealing(games: Record<string, string>): void {
+  private dealing(games: SignedIn["games"], words: PageWords): void {
     const select = $<HTMLSelectElement>("game");
-    select.setAttribute("aria-label", this.words.game);
+    select.setAttribute("aria-label", words.game);
     select.replaceChildren(...Object.entries(games).map(([id, name]) => new Option(name, id)));
-    $("new").textContent = this.words.newDeal;
-    $("daily").textContent = this.words.daily;
+    $("new").textContent = words.newDeal;
+    $("daily").textContent = words.daily;
     $<HTMLButtonElement>("new").disabled = $<HTMLButtonElement>("daily").disabled = false;
   }
 
@@ -114,14 +116,18 @@ class Page {
     if (this.busy || this.table.dragging || document.hidden) return;
     try {
       const have = board ? `?have=${board.ref[0]}.${board.ref[1]}${board.lost ? "&lost=1" : ""}` : "";
-      const reply = await ask<ReplyData>(`api/board${have}`, undefined, this.session);
-      if (!reply.same && reply.board && !this.busy && !this.table.dragging) this.showBoard(reply.board);
+      const reply = await ask<BoardAnswer>(`api/board${have}`, undefined, this.session);
+      // A move or a drag may have begun while the server answered (TypeScript keeps the
+      // narrowing from before the await):
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+      if (!("same" in reply) && reply.board && !this.busy && !this.table.dragging) this.showBoard(reply.board);
     } catch {
       // the next poll tries again; a move made meanwhile says what went wrong
     }
   }
 
-  private take(reply: ReplyData): void {
+  private take(reply: BoardAnswer): void {
+    if ("same" in reply) return; // (api/board's answer when nothing changed: nothing to show)
     if (reply.board) this.showBoard(reply.board);
     if (reply.noGame) { this.say(this.noGame, false); return; } // the page's own buttons deal
     const said: Said = [];
@@ -152,17 +158,34 @@ class Page {
     const select = $<HTMLSelectElement>("game");
     if (document.activeElement !== select) select.value = board.game;
     const h = $("headline");
-    h.replaceChildren(...pieces(board.text[0] ?? [], (b) => this.press(b), this.copyWords()));
-    $("tools").classList.remove("idle"); // its place kept, unseen, until there is a game
-    for (const b of document.querySelectorAll<HTMLButtonElement>("#tools button")) {
-      const data = board.buttons.find((x) => x.action === b.dataset.action);
-      b.hidden = !data;
-      if (data) { b.textContent = data.label; b.disabled = !data.enabled; }
+    h.replaceChildren(...pieces(board.text[0] ?? [], (b) => { this.press(b); }, this.copyWords()));
+    this.tools(board.buttons);
+  }
+
+  // The tool bar: the board's buttons the server sends, in its order (its table of player
+  // actions says which); made anew only when they change, so a pressed one keeps its focus.
+  private tools(buttons: ButtonData[]): void {
+    const bar = $("tools");
+    bar.classList.remove("idle"); // its place kept, unseen, until there is a game
+    let made = [...bar.querySelectorAll<HTMLButtonElement>("button")];
+    if (made.map((b) => b.dataset.action).join() !== buttons.map((d) => d.action).join()) {
+      made = buttons.map((d) => {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.dataset.action = d.action;
+        b.addEventListener("click", () => { this.act(d.action); });
+        return b;
+      });
+      bar.replaceChildren(...made);
     }
+    buttons.forEach((d, i) => {
+      const b = made[i];
+      if (b) { b.textContent = d.label; b.disabled = !d.enabled; }
+    });
   }
 
   private say(said: Said, brief: boolean): void {
-    $("words").replaceChildren(...lines(said, (b) => this.press(b), this.copyWords()));
+    $("words").replaceChildren(...lines(said, (b) => { this.press(b); }, this.copyWords()));
     if (brief) $("answers").replaceChildren();
     $("say").hidden = !said.length && !brief;
   }
@@ -179,7 +202,7 @@ class Page {
 
   private async reload(): Promise<void> {
     try {
-      this.take(await ask<ReplyData>("api/board", undefined, this.session));
+      this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
     } catch (err) {
       this.failed(err);
     }

@@ -22,11 +22,11 @@ export class Table {
   private press: { pile: number; card: HTMLElement; x: number; y: number; id: number; moved: boolean } | null = null;
 
   constructor(private el: HTMLElement, private propose: Propose, private announce: (text: string) => void) {
-    el.addEventListener("pointerdown", (e) => this.down(e));
-    el.addEventListener("pointermove", (e) => this.move(e));
-    el.addEventListener("pointerup", (e) => this.up(e));
-    el.addEventListener("pointercancel", () => this.cancelDrag());
-    el.addEventListener("keydown", (e) => this.key(e));
+    el.addEventListener("pointerdown", (e) => { this.down(e); });
+    el.addEventListener("pointermove", (e) => { this.move(e); });
+    el.addEventListener("pointerup", (e) => { this.up(e); });
+    el.addEventListener("pointercancel", () => { this.cancelDrag(); });
+    el.addEventListener("keydown", (e) => { this.key(e); });
   }
 
   get dragging(): boolean { return this.press !== null; }
@@ -53,7 +53,7 @@ export class Table {
     made.sort((a, b) => slots.findIndex((s) => s.el === a) - slots.findIndex((s) => s.el === b));
     this.slots = slots;
     this.el.replaceChildren(...made);
-    if (refocus) (this.el.querySelector(`[data-slot="${refocus}"]`) as HTMLElement | null)?.focus();
+    if (refocus) this.el.querySelector<HTMLElement>(`[data-slot="${refocus}"]`)?.focus();
   }
 
   private slotElement(board: BoardData, cell: Cell): HTMLElement {
@@ -65,7 +65,7 @@ export class Table {
     el.style.gridColumn = String(cell.col);
     el.style.gridRow = `${cell.row} / span ${cell.rows}`;
     if (cell.kind === "pile") {
-      const pile = board.piles[cell.index];
+      const pile = sent(board.piles[cell.index], cell);
       el.setAttribute("aria-label", pile.label);
       pile.cards.forEach((card, i) => {
         const c = cardElement(card);
@@ -75,7 +75,7 @@ export class Table {
       });
       el.style.height = `calc(${Math.max(pile.cards.length - 1, 0)} * var(--step) + var(--ch))`;
     } else {
-      const f = board.foundations[cell.index];
+      const f = sent(board.foundations[cell.index], cell);
       el.setAttribute("aria-label", f.label);
       el.dataset.base = f.base;
       for (const card of f.cards) el.append(cardElement(card));
@@ -96,7 +96,7 @@ export class Table {
 
   private targets(src: number): Set<string> {
     const mine = (this.board?.moves ?? []).filter((m) => m.split(" ")[0] === String(src + 1));
-    return new Set(mine.map((m) => m.split(" ")[1]));
+    return new Set(mine.map((m) => m.split(" ")[1] ?? ""));
   }
 
   private highlight(src: number | null): void {
@@ -114,7 +114,7 @@ export class Table {
     if (pile === null) return;
     const top = this.topCard(pile);
     top?.classList.add("picked");
-    const name = this.board?.piles[pile].cards.at(-1)?.name;
+    const name = this.board?.piles[pile]?.cards.at(-1)?.name;
     if (name) this.announce(name);
   }
 
@@ -129,7 +129,7 @@ export class Table {
   // A tap (or Enter) on a slot: pick up its top card, or put the picked one there.
   private tap(slot: Slot): void {
     if (this.picked === null) {
-      if (slot.kind === "pile" && this.board?.piles[slot.index].cards.length) this.pick(slot.index);
+      if (slot.kind === "pile" && this.board?.piles[slot.index]?.cards.length) this.pick(slot.index);
       return;
     }
     const src = this.picked;
@@ -146,15 +146,15 @@ export class Table {
   // -- pointer: drag, tap, double-tap ---------------------------------------------------
 
   private slotAt(target: EventTarget | null): Slot | undefined {
-    const el = (target as Element | null)?.closest?.(".slot");
+    const el = target instanceof Element ? target.closest(".slot") : null;
     return this.slots.find((s) => s.el === el);
   }
 
   private down(e: PointerEvent): void {
     if (e.button !== 0 || this.press) return;
-    const card = (e.target as Element).closest(".card.top") as HTMLElement | null;
+    const card = e.target instanceof Element ? e.target.closest<HTMLElement>(".card.top") : null;
     const slot = this.slotAt(e.target);
-    if (!card || !slot || slot.kind !== "pile") return;
+    if (!card || slot?.kind !== "pile") return;
     e.preventDefault();
     card.setPointerCapture(e.pointerId);
     this.press = { pile: slot.index, card, x: e.clientX, y: e.clientY, id: e.pointerId, moved: false };
@@ -162,7 +162,7 @@ export class Table {
 
   private move(e: PointerEvent): void {
     const p = this.press;
-    if (!p || e.pointerId !== p.id) return;
+    if (e.pointerId !== p?.id) return;
     const dx = e.clientX - p.x;
     const dy = e.clientY - p.y;
     if (!p.moved && Math.hypot(dx, dy) < DRAG_PX) return;
@@ -177,7 +177,7 @@ export class Table {
 
   private up(e: PointerEvent): void {
     const p = this.press;
-    if (p && e.pointerId === p.id && p.moved) {
+    if (p?.moved && e.pointerId === p.id) {
       this.press = null;
       this.highlight(null);
       const slot = this.slotAt(document.elementFromPoint(e.clientX, e.clientY));
@@ -212,7 +212,7 @@ export class Table {
     const at = this.slots.indexOf(slot);
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
     if (step !== undefined) {
-      this.slots[(at + step + this.slots.length) % this.slots.length].el.focus();
+      this.slots[(at + step + this.slots.length) % this.slots.length]?.el.focus();
     } else if (e.key === "Enter" || e.key === " ") {
       this.tap(slot);
     } else if (e.key === "Escape") {
@@ -230,7 +230,14 @@ export function springBack(card: HTMLElement): void {
   card.classList.remove("dragging");
   card.classList.add("back");
   card.style.transform = "";
-  card.addEventListener("transitionend", () => card.classList.remove("back"), { once: true });
+  card.addEventListener("transitionend", () => { card.classList.remove("back"); }, { once: true });
+}
+
+// The pile or foundation a cell of the grid names: a board whose grid names one it lacks
+// is not drawn (it is no board the server makes).
+function sent<T>(slot: T | undefined, cell: Cell): T {
+  if (slot === undefined) throw new Error(`the board has no ${cell.kind} ${cell.index + 1}`);
+  return slot;
 }
 
 function cardElement(card: CardData): HTMLElement {
@@ -239,12 +246,13 @@ function cardElement(card: CardData): HTMLElement {
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", card.name);
   el.dataset.code = card.code;
+  const suit = SUITS.charAt(card.suit);
   const index = document.createElement("span");
-  index.textContent = card.rank + SUITS[card.suit];
+  index.textContent = card.rank + suit;
   index.setAttribute("aria-hidden", "true");
   const big = document.createElement("span");
   big.className = "big";
-  big.textContent = SUITS[card.suit];
+  big.textContent = suit;
   big.setAttribute("aria-hidden", "true");
   el.append(index, big);
   return el;

@@ -1,21 +1,16 @@
 // What the server says, as bot/web/words.py writes it: lines of pieces, each saying what it
 // is. A command the page can do is a button in the sentence that does it; a line to share
-// has a copy button; a moment is shown in the reader's own time zone. No Markdown.
+// has a copy button; a moment is shown in the reader's own time zone. No Markdown. Its
+// pieces are declared in schema/page.schema.json (the types generated from it: page.gen.ts).
 
-export type Piece =
-  | { t: "text"; text: string }
-  | { t: "strong"; parts: Piece[] }
-  | { t: "em"; parts: Piece[] }
-  | { t: "small"; parts: Piece[] }
-  | { t: "typed"; text: string }
-  | { t: "button"; action: string; label: string; game?: string; deal?: number }
-  | { t: "copy"; text: string }
-  | { t: "moment"; when: number };
-export type Said = Piece[][];
+import type { PageWords, Piece, Said } from "./page.gen";
+
+export type { Piece, Said };
+
 export type ButtonPiece = Extract<Piece, { t: "button" }>;
 
 // The words the page itself adds (the copy button's two states), from the server's catalog.
-export interface CopyWords { copy: string; copied: string }
+export type CopyWords = Pick<PageWords, "copy" | "copied">;
 
 export function lines(said: Said, press: (b: ButtonPiece) => void, words: CopyWords): HTMLElement[] {
   return said.map((line) => {
@@ -61,7 +56,7 @@ function node(piece: Piece, press: (b: ButtonPiece) => void, words: CopyWords): 
       b.type = "button";
       b.className = "inline";
       b.textContent = piece.label;
-      b.addEventListener("click", () => press(piece));
+      b.addEventListener("click", () => { press(piece); });
       return b;
     }
     case "copy":

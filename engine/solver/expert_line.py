@@ -33,7 +33,8 @@ from .keys import key_function
 from .lines import shorten, without_cycles
 from .model import DRAW, FOUNDATION, REDEAL, REDEAL_RAW, Model, Position, RawMove
 from .plan import REDEAL_CAPS
-from .search import WON, Search
+from .search import Search
+from .verdict import Verdict
 
 # What one line's tidying may spend, in positions: Corner Stones lines (the longest,
 # 160-480 moves) take 30-100k (0.3 s compiled), the other games' under 40k (measured
@@ -81,7 +82,7 @@ class _Tidying:
         )
         status = search.run()
         self.left -= max(1, search.positions)
-        if status != WON:
+        if status != Verdict.WON:
             return None
         line = without_cycles(model, pos, search.line, self.deal)
         return shorten(model, pos, line, self.deal, draw_rule=self.draw_rule)

@@ -7,9 +7,9 @@ import pytest
 
 from engine import FOUNDATION, GAMES, PILE, Game, new_game
 from engine.solver import solve
+from engine.solver.expert_line import finishing_moves, tidy
 from engine.solver.lines import without_cycles
 from engine.solver.model import RawMove, model_for, move_text
-from engine.solver.tidy import finishing_moves, tidy
 
 POSITIONS = 20_000  # each search here wins within 2,000 (measured)
 WON_DEALS = {  # deals the solver wins quickly
