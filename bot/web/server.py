@@ -103,8 +103,7 @@ class WebServer:
 
     async def page(self, request: web.Request) -> web.Response:
         client_id = self.signin.client_id if self.signin is not None else ""
-        html = self.index.replace("{{CLIENT_ID}}", client_id).replace(
-            "{{DEV}}", "1" if self.dev else "")
+        html = self.index.replace("{{CLIENT_ID}}", client_id)
         return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-cache"})
 
@@ -203,7 +202,7 @@ class WebServer:
         player = self._player(request)
         seen = _ref(request.query.get("have"))
         lost = request.query.get("lost") == "1"
-        return await self._call(player, request, lambda to: self.core.board(
+        return await self._call(player, lambda to: self.core.board(
             player, seen, seen_lost=lost, to=to), empty={"same": True})
 
     async def act(self, request: web.Request) -> web.Response:
@@ -214,7 +213,7 @@ class WebServer:
             raise BadRequest(f"action must be one of {', '.join(ACCEPTED)}")
         move = _text(body, "move", MAX_TEXT) if action is Action.MOVE else None
         seen = _ref(body.get("seen"))
-        return await self._call(player, request, lambda to: self.core.act(
+        return await self._call(player, lambda to: self.core.act(
             player, action, move, seen=seen, to=to))
 
     async def new_game(self, request: web.Request) -> web.Response:
@@ -225,20 +224,20 @@ class WebServer:
         if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
                                  or not 0 < deal <= MAX_DEAL):
             raise BadRequest(f"deal must be a number from 1 to {MAX_DEAL}")
-        return await self._call(player, request, lambda to: self.core.new_game(
+        return await self._call(player, lambda to: self.core.new_game(
             player, game, deal, to=to))
 
     async def daily(self, request: web.Request) -> web.Response:
         player = self._player(request)
         body = await _body(request)
         game = _game(body)
-        return await self._call(player, request, lambda to: self.core.daily(player, game, to=to))
+        return await self._call(player, lambda to: self.core.daily(player, game, to=to))
 
     async def rules(self, request: web.Request) -> web.Response:
         """How a game plays, for the page's Rules button (as the help names it)."""
         player = self._player(request)
         game = _game(await _body(request))
-        return await self._call(player, request, lambda to: self.core.rules(player, game, to=to))
+        return await self._call(player, lambda to: self.core.rules(player, game, to=to))
 
     async def answer(self, request: web.Request) -> web.Response:
         """A yes or no to a question a reply asked (a new game over an unfinished one)."""
@@ -255,12 +254,11 @@ class WebServer:
                              "and -: the question's own")
         question = Question(ask, player.user_id, "", "", tuple(args))
         yes = body.get("yes") is True
-        return await self._call(player, request, lambda to: self.core.answer_question(
+        return await self._call(player, lambda to: self.core.answer_question(
             player, question, yes, to=to))
 
     async def _call(
-        self, player: Player, request: web.Request,
-        call: Callable[[WebReplies], Awaitable[None]], *,
+        self, player: Player, call: Callable[[WebReplies], Awaitable[None]], *,
         empty: dict[str, Any] | None = None,
     ) -> web.Response:
         replies = WebReplies(player, self.channels)

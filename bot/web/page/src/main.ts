@@ -9,18 +9,16 @@ import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./wo
 
 const POLL_MS = 3000; // how often the page asks whether the game moved elsewhere (a slash command)
 
-interface Platform { signIn(): Promise<SignedIn>; channelId: string | null }
+interface Platform { signIn(): Promise<SignedIn> }
 
 // Inside Discord: the SDK's handshake, its OAuth2 code exchanged by our server (the client
 // secret never reaches the page), then the SDK told who signed in. The server the Activity
 // was opened in (null in a DM) counts the player's games there once Discord says they are in it.
 class InDiscord implements Platform {
-  channelId: string | null = null;
   constructor(private clientId: string) {}
   async signIn(): Promise<SignedIn> {
     const sdk = new DiscordSDK(this.clientId);
     await sdk.ready();
-    this.channelId = sdk.channelId;
     const { code } = await sdk.commands.authorize({
       client_id: this.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
     });
@@ -33,10 +31,7 @@ class InDiscord implements Platform {
 // The stand-in for the SDK, outside Discord: the server signs in the user the URL names,
 // and only in dev mode (`solitaire-bot --web --dev`).
 class Dev implements Platform {
-  channelId: string | null;
-  constructor(private user: string, private locale: string, channel: string | null, private guild: string | null) {
-    this.channelId = channel;
-  }
+  constructor(private user: string, private locale: string, private guild: string | null) {}
   signIn(): Promise<SignedIn> {
     return ask<SignedIn>("api/dev/signin", { user: this.user, locale: this.locale, guild: this.guild });
   }
@@ -98,7 +93,7 @@ class Page {
   private async send(path: string, body: object, dragged: HTMLElement | null = null): Promise<void> {
     this.busy = true;
     try {
-      const reply = await ask<ReplyData>(path, { ...body, channel: this.platform.channelId }, this.session);
+      const reply = await ask<ReplyData>(path, body, this.session);
       if (reply.refused && dragged) springBack(dragged);
       this.take(reply);
     } catch (err) {
@@ -234,7 +229,7 @@ function platform(): Platform {
   const devUser = query.get("dev_user");
   const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
   if (devUser !== null) {
-    return new Dev(devUser, query.get("locale") ?? navigator.language, query.get("channel"), query.get("guild"));
+    return new Dev(devUser, query.get("locale") ?? navigator.language, query.get("guild"));
   }
   return new InDiscord(meta("client-id"));
 }
