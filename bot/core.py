@@ -36,7 +36,7 @@ from .flows.game import GameFlow
 from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.showing import Showing
-from .flows.solver import SolverService
+from .flows.solver import Pace, SolverService
 from .flows.stats import SERVER, StatsFlow
 from .lead.duties import Leading
 from .presenter import Channels, Presenter
@@ -91,6 +91,7 @@ class Core:
         solver: SolverWorker | None = None,
         deals: random.Random | None = None,
         cooldowns: bool = True,
+        pace: Pace | None = None,
     ) -> None:
         self.stores = stores
         self._clock = clock
@@ -99,6 +100,7 @@ class Core:
         self.cooldowns = Cooldowns(stores.cooldowns, clock, kept=cooldowns)
         self.solver = SolverService(
             stores.games, stores.pool, self.cooldowns, solver, clock=clock, deals=deals,
+            pace=pace,
         )
         self.daily_deals = DailyDeals(stores.daily, stores.results, stores.games, self.cooldowns,
                                       self.solver.worker.daily_deal, clock)

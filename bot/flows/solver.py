@@ -62,10 +62,18 @@ VERDICT_QUEUE = 200
 VERDICT_SHARE = 0.25  # of a core, at most, for the checks: they rest (1 / share - 1) x their time
 LONG_QUEUE = 10  # checks waiting from which each is a quick look only (no forked search)
 
-# The checks' own clock and rest, named here so that a test can time them without touching
-# the event loop's.
-_monotonic = time.monotonic
-_rest = asyncio.sleep
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How the verdict checks keep time: ``monotonic`` times a check, ``rest`` waits
+    between checks (three times as long as the last one ran); ``background``: they run in a
+    task of their own as boards are asked about (False: only when ``run_waiting_checks``
+    is called, as a test does to step through them)."""
+
+    monotonic: Callable[[], float] = time.monotonic
+    rest: Callable[[float], Awaitable[None]] = asyncio.sleep
+    background: bool = True
 
 # Told that a board shown is proven lost: its game, saved still at the board's revision.
 Deliver = Callable[[SavedGame], Awaitable[None]]
@@ -105,8 +113,10 @@ class SolverService:
         *,
         clock: Callable[[], float] = time.time,
         deals: random.Random | None = None,
+        pace: Pace | None = None,
     ) -> None:
         self.games = games
+        self.pace = pace or Pace()
         self.pool = pool
         self.worker = worker or SolverWorker()
         self._clock = clock
@@ -183,7 +193,7 @@ class SolverService:
         while len(self._pending) > VERDICT_QUEUE:
             self._pending.popitem(last=False)
         self._wake.set()
-        if self._checker is None:
+        if self._checker is None and self.pace.background:
             # In a context of its own: it serves every later request, so it inherits none
             # of this one's (each check carries what it works with: its board, language
             # and delivery).
@@ -199,14 +209,14 @@ class SolverService:
         while not self.closed:
             await self._wake.wait()
             self._wake.clear()
-            await self._run_checks_once()
+            await self.run_waiting_checks()
 
-    async def _run_checks_once(self) -> None:
+    async def run_waiting_checks(self) -> None:
         """Work through the checks waiting now, one at a time, resting between them."""
         while self._pending and not self.closed:
-            rest = self._rest_until - _monotonic()
+            rest = self._rest_until - self.pace.monotonic()
             if rest > 0:
-                await _rest(rest)
+                await self.pace.rest(rest)
             if not self._pending:
                 return
             quick = len(self._pending) >= LONG_QUEUE
@@ -237,7 +247,7 @@ class SolverService:
         made = self._latest.get(owner_id)
         if made is None or made.ref != ref:
             return None  # the player has moved on while this waited its turn
-        started = _monotonic()
+        started = self.pace.monotonic()
         try:
             self._checked[owner_id] = ref
             budget_s = QUICK_S if quick else VERDICT_BUDGET_S
@@ -268,7 +278,7 @@ class SolverService:
                 log.exception("looking for a win after a board of user %s failed", owner_id)
             return None
         finally:
-            ended = _monotonic()
+            ended = self.pace.monotonic()
             self._rest_until = ended + (ended - started) * (1 / VERDICT_SHARE - 1)
 
     async def _deal_lost(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> bool:

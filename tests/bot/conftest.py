@@ -14,6 +14,7 @@ import pytest
 
 from bot.core import Core
 from bot.flows.game import GameFlow
+from bot.flows.solver import Pace
 from bot.replies import Ask, Board, DealRequest, Player, Reply
 from bot.replies.text import Text
 from bot.store import Stores
@@ -126,6 +127,21 @@ async def core(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIt
 @pytest.fixture
 def flow(core: Core) -> GameFlow:
     return core.game
+
+
+@pytest.fixture
+async def stepped(store: Stores, clock: Clock, picture: PositionPicture
+                  ) -> AsyncIterator[GameFlow]:
+    """The game flow of a core whose verdict checks run only when the test steps through
+    them (``solver.run_waiting_checks``), with no rest between them."""
+
+    async def no_rest(_seconds: float) -> None:
+        return None
+
+    made = Core(store, renderer=picture, clock=clock, deals=random.Random(5),
+                pace=Pace(rest=no_rest, background=False))
+    yield made.game
+    await made.close()
 
 
 # -- both backends (pg_url comes from tests/conftest.py) ----------------------------------

@@ -17,35 +17,36 @@ from bot.discord.send import InteractionReplies
 from bot.discord.tidy import TOKEN_LIFETIME_S, TOKEN_MARGIN_S
 from bot.flows.actions import CONFIRMED
 from bot.flows.boards import no_win
-from bot.flows.cooldowns import EVERY_S
+from bot.flows.cooldowns import EVERY_S, Cooldown
 from bot.flows.game import GameFlow
+from bot.flows.solver import Pace
 from bot.replies import Action, Board, BoardRef, LostBoard, Reply
 from bot.store import SavedGame, Stores
 from bot.workers import solver as solver_worker
 from bot.workers.child import forked
 from bot.workers.solver import SolverWorker
 from engine import new_game
-from engine.solver import solve
+from engine.solver import Verdict, solve
 from engine.solver.lines import PLANS
 from tests.bot.reference import all_results
 from tests.said import shown
 
 from .conftest import ALICE, BOB, Clock, PositionPicture, picture_of
 
-SHOW_S = EVERY_S["show"]
+SHOW_S = EVERY_S[Cooldown.SHOW]
 
 @pytest.fixture
 async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIterator[GameFlow]:
     """A flow whose solver runs in a thread: the same searches, without a process start;
     /show as often as a test likes."""
-    EVERY_S["show"] = 0.0
+    EVERY_S[Cooldown.SHOW] = 0.0
     core = Core(
         store, renderer=picture, clock=clock, deals=random.Random(5),
         solver=SolverWorker(ThreadPoolExecutor(max_workers=1)),
     )
     yield core.game
     await core.close()
-    EVERY_S["show"] = SHOW_S
+    EVERY_S[Cooldown.SHOW] = SHOW_S
 
 
 async def follow(flow: GameFlow, note: str, seen: BoardRef | None = None) -> Reply:
@@ -385,13 +386,12 @@ async def test_winnable_deals_have_a_cooldown_per_player(
 
 
 async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
-    flow: GameFlow, monkeypatch: pytest.MonkeyPatch
+    stepped: GameFlow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import bot.flows.solver as service_module
 
-    service = flow.solver
+    flow, service = stepped, stepped.solver  # its checks wait for the test: just queue
     monkeypatch.setattr(service_module, "VERDICT_QUEUE", 3)
-    monkeypatch.setattr(service, "_checker", object())  # the loop is not started: just queue
 
     async def deliver(lost: SavedGame) -> None:
         raise AssertionError("nothing is proven lost here")
@@ -415,94 +415,96 @@ async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
 
 
 async def test_verdict_checks_take_a_quarter_of_a_core_and_only_look_quickly_when_many_wait(
-    flow: GameFlow, monkeypatch: pytest.MonkeyPatch
+    store: Stores, clock: Clock, picture: PositionPicture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A check rests three times as long as it ran; with ``LONG_QUEUE`` checks waiting, each
-    is a quick look (no search forked); as the queue shortens, full searches again."""
+    is a quick look (no search forked); as the queue shortens, full searches again. The
+    checks' clock and rest are the service's own (``Pace``): the test gives it both."""
     import bot.flows.solver as service_module
 
-    service = flow.solver
     budgets: list[float] = []
-
-    async def verdict(game: Any, budget_s: float) -> str:
-        budgets.append(budget_s)
-        now[0] += 0.2  # each search "takes" 0.2 s of the fake monotonic clock
-        return "unknown"
-
     now = [1000.0]
     slept: list[float] = []
+
+    async def verdict(game: Any, budget_s: float) -> Verdict:
+        budgets.append(budget_s)
+        now[0] += 0.2  # each search "takes" 0.2 s of the checks' clock
+        return Verdict.UNKNOWN
 
     async def sleep(seconds: float) -> None:
         slept.append(round(seconds, 6))
         now[0] += seconds
 
-    monkeypatch.setattr(service.worker, "verdict", verdict)
-    monkeypatch.setattr(service_module, "_monotonic", lambda: now[0])
-    monkeypatch.setattr(service_module, "_rest", sleep)
-    monkeypatch.setattr(service_module, "LONG_QUEUE", 3)
-    monkeypatch.setattr(service, "_checker", object())  # run the queue by hand below
+    core = Core(store, renderer=picture, clock=clock, deals=random.Random(5),
+                pace=Pace(monotonic=lambda: now[0], rest=sleep, background=False))
+    try:
+        flow, service = core.game, core.solver
+        monkeypatch.setattr(service.worker, "verdict", verdict)
+        monkeypatch.setattr(service_module, "LONG_QUEUE", 3)
 
-    async def deliver(lost: SavedGame) -> None:
-        raise AssertionError("nothing is proven lost here")
+        async def deliver(lost: SavedGame) -> None:
+            raise AssertionError("nothing is proven lost here")
 
-    players = [dataclasses.replace(ALICE, user_id=800 + i) for i in range(5)]
-    for player in players:
-        reply = await flow.new_game(player, "trefoil", 1)
-        assert reply.board is not None
-        service.request_verdict(reply.board, deliver)
-    await service._run_checks_once()
+        for player in [dataclasses.replace(ALICE, user_id=800 + i) for i in range(5)]:
+            reply = await flow.new_game(player, "trefoil", 1)
+            assert reply.board is not None
+            service.request_verdict(reply.board, deliver)
+        await service.run_waiting_checks()
+    finally:
+        await core.close()
     quick, full = solver_worker.QUICK_S, solver_worker.VERDICT_BUDGET_S
     # 5, 4 and 3 waiting with it: quick looks; then 2 and 1: full searches
     assert budgets == [quick, quick, quick, full, full]
     assert slept == [0.6] * 4, "each rest is three times the 0.2 s its check ran"
 
 
-async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
-    flow: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    service = flow.solver
+def _lost_for_all(service: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Every position the service's solver looks at is lost: the deals it looked at, in
+    order, each once (a check looks again at its deal, to tell a lost deal)."""
     looked_at: list[int] = []
 
-    async def verdict(owner_id: int, ref: BoardRef, *, quick: bool = False) -> Any:
-        looked_at.append(owner_id)
-        return f"game of {owner_id}"
+    async def verdict(game: Any, budget_s: float = 0.0) -> Verdict:
+        if game.deal_number not in looked_at:
+            looked_at.append(game.deal_number)
+        return Verdict.LOST
 
-    monkeypatch.setattr(service, "_verdict", verdict)
-    delivered: list[str] = []
+    monkeypatch.setattr(service.worker, "verdict", verdict)
+    return looked_at
 
-    async def deliver(lost: Any) -> None:  # what the stand-in verdict above found
+
+async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
+    stepped: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    flow, service = stepped, stepped.solver
+    looked_at = _lost_for_all(service, monkeypatch)
+    delivered: list[SavedGame] = []
+
+    async def deliver(lost: SavedGame) -> None:
         delivered.append(lost)
 
     old = await flow.new_game(ALICE, "trefoil", 1)
     fresh = await flow.new_game(BOB, "trefoil", 2)
     assert old.board is not None and fresh.board is not None
-    monkeypatch.setattr(service, "_checker", object())  # queue both before any runs
     within = InteractionReplies.amends_within  # as a Discord interaction asks
     service.request_verdict(old.board, deliver, within=within)
     clock.advance(15 * 60)
     service.request_verdict(fresh.board, deliver, within=within)
-    await service._run_checks_once()
-    assert looked_at == [BOB.user_id]
-    assert delivered == [f"game of {BOB.user_id}"]
+    await service.run_waiting_checks()
+    assert looked_at == [2], "Alice's check came too late to amend her board: never looked at"
+    assert [lost.user_id for lost in delivered] == [BOB.user_id]
 
 
 async def test_a_check_whose_turn_comes_after_its_window_is_dropped_unlooked_at(
-    flow: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
+    stepped: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``within``: the seconds in which the presenter can still amend the message; a check
     whose turn comes later is dropped before the solver looks, one still in its window is
     looked at, and one asked with no window (None) is delivered however late its turn."""
-    service = flow.solver
-    looked_at: list[int] = []
+    flow, service = stepped, stepped.solver
+    looked_at = _lost_for_all(service, monkeypatch)
+    delivered: list[SavedGame] = []
 
-    async def verdict(owner_id: int, ref: BoardRef, *, quick: bool = False) -> Any:
-        looked_at.append(owner_id)
-        return f"game of {owner_id}"
-
-    monkeypatch.setattr(service, "_verdict", verdict)
-    delivered: list[str] = []
-
-    async def deliver(lost: Any) -> None:  # what the stand-in verdict above found
+    async def deliver(lost: SavedGame) -> None:
         delivered.append(lost)
 
     CAROL = dataclasses.replace(ALICE, user_id=333)
@@ -511,14 +513,13 @@ async def test_a_check_whose_turn_comes_after_its_window_is_dropped_unlooked_at(
     any_time = await flow.new_game(CAROL, "trefoil", 3)
     assert late.board is not None and open_still.board is not None
     assert any_time.board is not None
-    monkeypatch.setattr(service, "_checker", object())  # queue them all before any runs
     service.request_verdict(late.board, deliver, within=60.0)
     service.request_verdict(open_still.board, deliver, within=120.0)
     service.request_verdict(any_time.board, deliver, within=None)
     clock.advance(61)
-    await service._run_checks_once()
-    assert looked_at == [BOB.user_id, CAROL.user_id], "the late check is never looked at"
-    assert delivered == [f"game of {BOB.user_id}", f"game of {CAROL.user_id}"]
+    await service.run_waiting_checks()
+    assert looked_at == [2, 3], "the late check is never looked at"
+    assert [lost.user_id for lost in delivered] == [BOB.user_id, CAROL.user_id]
     assert service.pending_verdicts == 0
 
 

@@ -277,9 +277,8 @@ def test_a_hint_before_a_redeal_says_how_often_its_plan_wins() -> None:
     assert "redeal — redeal" not in shown(redeal)
 
 
-async def test_a_proven_loss_is_told_in_the_language_of_the_board(
-    flow: GameFlow, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_a_proven_loss_is_told_in_the_language_of_the_board(stepped: GameFlow) -> None:
+    flow = stepped
     await flow.new_game(ALICE, "trefoil", 2)
     await flow.act(ALICE, Action.REDEAL)
     board = board_of(await flow.act(ALICE, Action.REDEAL))  # proven lost, moves still left
@@ -288,10 +287,9 @@ async def test_a_proven_loss_is_told_in_the_language_of_the_board(
     async def deliver(lost: SavedGame) -> None:
         delivered.append(await flow.amended(board, lost))
 
-    monkeypatch.setattr(flow.solver, "_checker", object())  # queued, run below
-    flow.solver.request_verdict(board, deliver)
+    flow.solver.request_verdict(board, deliver)  # queued, run below
     with speaking(None):  # the check runs later, in no player's call
-        await flow.solver._run_checks_once()
+        await flow.solver.run_waiting_checks()
     redealt = new_game("trefoil", 2)
     redealt.play("redeal")  # moves of the player's own: "from here", in the board's words
     assert [shown(a.text) for a in delivered] == [f"{shown(board.text)}\n{shown(no_win(redealt))}"]

@@ -87,6 +87,7 @@ def deterministic_solver(monkeypatch: pytest.MonkeyPatch) -> ThreadPoolExecutor:
     async def open_core(cls: type[Core], /, database: Path | str, **options: Any) -> Core:
         options.setdefault("solver", solver_worker.SolverWorker(executor))
         options.setdefault("deals", random.Random(DEALS_SEED))
+        options.setdefault("pace", solver_flow.Pace(rest=no_rest))
         core: Core = await opened(cls, database, **options)
         return core
 
@@ -108,7 +109,6 @@ def deterministic_solver(monkeypatch: pytest.MonkeyPatch) -> ThreadPoolExecutor:
     monkeypatch.setattr(Core, "open", classmethod(open_core))
     monkeypatch.setattr(solver_worker, "hint", hint_by_positions)
     monkeypatch.setattr(solver_worker, "solve", solve_by_positions)
-    monkeypatch.setattr(solver_flow, "_rest", no_rest)
     monkeypatch.setattr(solver_flow.SolverService, "keep_winnable_pool", no_pool_keeping)
     for memory in (PLANS, sampled.SAMPLES, sampled.UNDER_WAY, hints.PROVEN_LOST):
         memory.clear()
@@ -339,7 +339,7 @@ def watch_verdict_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     ``settle`` waits for them: a check popped from the queue is nowhere else to be seen."""
     from bot.flows import solver as solver_flow
 
-    original = solver_flow.SolverService._run_checks_once
+    original = solver_flow.SolverService.run_waiting_checks
 
     async def counted(self: Any) -> None:
         self.golden_checking = getattr(self, "golden_checking", 0) + 1
@@ -348,7 +348,7 @@ def watch_verdict_checks(monkeypatch: pytest.MonkeyPatch) -> None:
         finally:
             self.golden_checking -= 1
 
-    monkeypatch.setattr(solver_flow.SolverService, "_run_checks_once", counted)
+    monkeypatch.setattr(solver_flow.SolverService, "run_waiting_checks", counted)
 
 
 def _same(a: MessageState, b: MessageState) -> bool:
