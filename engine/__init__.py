@@ -9,7 +9,7 @@ from .errors import BadSetup, IllegalMove, RuleError, Typed
 from .game import MAX_DEAL, Game, check_setup, new_game
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, Move, MoveKind
 from .places import PLACES, Place, Places
-from .rules import GAMES, RULES, FoundationSpec, Rules
+from .rules import GAMES, RULES, Arrangement, FoundationSpec, Rules
 from .words import Phrase
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "PLACES",
     "REDEAL",
     "RULES",
+    "Arrangement",
     "BadSetup",
     "Card",
     "FoundationSpec",

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .rules import RULES, Rules
+from .rules import RULES, Arrangement, Rules
 
 
 @dataclass(frozen=True)
@@ -81,11 +81,9 @@ def _corner_stones(rules: Rules) -> Places:
 
 
 def _places(rules: Rules) -> Places:
-    if rules.layout == "rows":
+    if rules.layout is Arrangement.ROWS:
         return _corner_stones(rules)
-    if rules.layout == "columns":
-        return _in_columns(rules)
-    raise ValueError(f"{rules.id}: no layout called {rules.layout!r}")
+    return _in_columns(rules)
 
 
 PLACES: dict[str, Places] = {game_id: _places(rules) for game_id, rules in RULES.items()}

@@ -10,10 +10,20 @@ keeps the two the same; a rule change starts here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, SupportsIndex
 
 from .cards import ACE, CARDS, CLUBS, DIAMONDS, HEARTS, KING, SPADES, SUIT_SYMBOLS, Card, card
 from .words import N_, Phrase, Rank
+
+
+class Arrangement(Enum):
+    """How a game's table is laid out, which sets the reading order its piles are numbered
+    in (``engine.PLACES`` gives each pile and foundation its place)."""
+
+    COLUMNS = "columns"  # two rows of columns under the foundations
+    ROWS = "rows"  # Corner Stones: the corner stones in the outer columns; between them the
+    #                foundations in a row, the side stacks under them
 
 
 @dataclass(frozen=True)
@@ -87,11 +97,7 @@ class Rules:
     # What a player calls a tableau pile here ("stack"): the bot picks its sentences by it
     # (whole sentences are translated, so the word itself is not marked for the catalog).
     pile_word: str = "pile"
-    # How the table is laid out, which sets the reading order piles are numbered in
-    # (``engine.PLACES`` gives each pile and foundation its place): "columns" (two rows of
-    # columns under the foundations) or "rows" (Corner Stones: the corner stones in the
-    # outer columns; between them the foundations in a row, the side stacks under them).
-    layout: str = "columns"
+    layout: Arrangement = Arrangement.COLUMNS
     # The rules in words, in English and marked for the bot's catalog (N_): the bot
     # translates them where it shows them; docs/RULES.md is English.
     intro: str = ""  # the equipment in a few words, after the name
@@ -326,7 +332,7 @@ CORNER_STONES = Rules(
     feeds=_corner_stones_feeds(),
     pile_names=("C1", "C2", "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "C3", "C4"),
     pile_word="stack",
-    layout="rows",
+    layout=Arrangement.ROWS,
     intro=N_("two decks (104 cards), every card face up"),
     summary=(
         N_(

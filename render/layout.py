@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engine import RULES
+from engine import RULES, Arrangement
 
 from .columns import columns_arranged
 from .columns import resting_layout as resting_columns
@@ -62,12 +62,9 @@ def layout(game_id: str) -> Layout:
     for ``ROOM_CARDS``. ``arrange`` fits it to a position."""
     if game_id not in RULES:
         raise ValueError(f"Unknown game {game_id!r}")
-    shape = RULES[game_id].layout
-    if shape == "rows":
+    if RULES[game_id].layout is Arrangement.ROWS:
         return resting_stones(game_id)
-    if shape == "columns":
-        return resting_columns(game_id)
-    raise ValueError(f"{game_id}: no layout called {shape!r}")
+    return resting_columns(game_id)
 
 
 def banner_has_a_band(lay: Layout) -> bool:
@@ -84,7 +81,7 @@ def arrange(
     rows below move up or down, so the picture ends where the cards do. Without a
     ``banner`` to show, the rows also move up into its place."""
     counts = tuple(len(pile) for pile in piles)
-    if RULES[game_id].layout == "rows":  # Corner Stones: each column on its own
+    if RULES[game_id].layout is Arrangement.ROWS:  # Corner Stones: each column on its own
         fitted = stones_arranged(game_id, counts, banner)
     else:
         fitted = columns_arranged(game_id, counts, banner)
