@@ -195,33 +195,10 @@ class GameStore:
         daily = None if game.draw_rule else daily  # a house rule never plays a scored game
         async with self._db.transaction() as conn:
             if replacing is not None:
-                gone = await conn.fetchrow(
-                    "DELETE FROM games WHERE id = $1 AND user_id = $2 AND revision = $3 "
-                    "RETURNING hints",
-                    replacing.id, user_id, replacing.revision,
-                )
-                if gone is None:
-                    raise ConcurrentChange(
-                        f"user {user_id}: game {replacing.id} is no longer at revision "
-                        f"{replacing.revision}"
-                    )
-                if record_left:
-                    assert left_as is not None
-                    left = dataclasses.replace(
-                        replacing, status=left_as, finished_at=now, hints=int(gone["hints"])
-                    )
-                    await _insert_result(conn, left)
-                elif leaving and replacing.challenge_id is not None:  # its go spent
-                    await _record_side(conn, replacing.challenge_id, user_id, ABANDONED, 0,
-                                       replacing.seconds_played, int(gone["hints"]), now)
-            if daily is not None:
-                attempts = await conn.execute(
-                    "INSERT INTO daily_attempts (user_id, game, day, started_at) "
-                    "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-                    user_id, game.game_id, daily, float(now),
-                )
-                if attempts != 1:
-                    daily = None  # the scored attempt was made earlier today: a replay
+                await _leave(conn, replacing, left_as if record_left else None, now,
+                             spends_a_go=leaving)
+            if daily is not None and not await _first_attempt(conn, user_id, game, daily, now):
+                daily = None  # the scored attempt was made earlier today: a replay
             if challenge is not None:
                 await _check_challengeable(conn, self._db.share_lock, challenge, user_id,
                                            game, now)
@@ -358,6 +335,38 @@ async def _check_challengeable(
     if open_to is None or game.draw_rule:
         raise NotChallengeable(f"user {user_id}: challenge {challenge} is not open to them "
                                f"with {game.game_id} deal {game.deal_number}")
+
+
+async def _leave(conn: Connection, replacing: SavedGame, left_as: GameStatus | None,
+                 now: float, *, spends_a_go: bool) -> None:
+    """Delete the game ``replacing`` (still at its revision, else ConcurrentChange) and
+    record its result as ``left_as`` (None: none); a challenge's game left with no result
+    still spends its side's go, when it was being played (``spends_a_go``)."""
+    gone = await conn.fetchrow(
+        "DELETE FROM games WHERE id = $1 AND user_id = $2 AND revision = $3 RETURNING hints",
+        replacing.id, replacing.user_id, replacing.revision,
+    )
+    if gone is None:
+        raise ConcurrentChange(f"user {replacing.user_id}: game {replacing.id} is no longer "
+                               f"at revision {replacing.revision}")
+    if left_as is not None:
+        await _insert_result(conn, dataclasses.replace(
+            replacing, status=left_as, finished_at=now, hints=int(gone["hints"])))
+    elif spends_a_go and replacing.challenge_id is not None:
+        await _record_side(conn, replacing.challenge_id, replacing.user_id, ABANDONED, 0,
+                           replacing.seconds_played, int(gone["hints"]), now)
+
+
+async def _first_attempt(conn: Connection, user_id: int, game: Game, day: str,
+                         now: float) -> bool:
+    """Whether this start of ``day``'s daily deal is the player's first of the day (their
+    scored attempt), noting it if so."""
+    attempts = await conn.execute(
+        "INSERT INTO daily_attempts (user_id, game, day, started_at) "
+        "VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        user_id, game.game_id, day, float(now),
+    )
+    return bool(attempts == 1)
 
 
 async def _insert_result(conn: Connection, saved: SavedGame) -> None:
