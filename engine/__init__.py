@@ -5,7 +5,7 @@
 """
 
 from .cards import CARDS, Card, parse_card
-from .errors import BadSetup, IllegalMove, RuleError, Typed
+from .errors import BadSetup, IllegalMove, Reason, RuleError, Typed
 from .game import MAX_DEAL, Game, check_setup, new_game
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, Move, MoveKind
 from .places import PLACES, Place, Places
@@ -33,6 +33,7 @@ __all__ = [
     "Phrase",
     "Place",
     "Places",
+    "Reason",
     "RuleError",
     "Rules",
     "Typed",

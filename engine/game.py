@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from .cards import CARDS, Card, full_deck
-from .errors import BadSetup, IllegalMove
+from .errors import BadSetup, IllegalMove, Reason
 from .move_checks import draw_rule_owners, resolve_move
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, parse
 from .rules import RULES, Rules
@@ -30,7 +30,7 @@ def check_setup(game_id: str, deal: int | None = None, *, draw: bool = False) ->
     rules = RULES.get(game_id)
     if rules is None:
         raise BadSetup(
-            "There is no game called {game}. The games are: {games}.", "unknown-game",
+            "There is no game called {game}. The games are: {games}.", Reason.UNKNOWN_GAME,
             game=Typed(game_id[:40]), games=tuple(Typed(g) for g in RULES),
         )
     if deal is not None and (
@@ -38,10 +38,10 @@ def check_setup(game_id: str, deal: int | None = None, *, draw: bool = False) ->
     ):
         raise BadSetup(
             "A deal number is a whole number from 1 to {top}; leave it out for a random deal.",
-            "bad-deal", top=MAX_DEAL,
+            Reason.BAD_DEAL, top=MAX_DEAL,
         )
     if draw and not rules.has_draw_option:
-        raise BadSetup("The draw house rule belongs to {owners} only.", "no-draw-rule",
+        raise BadSetup("The draw house rule belongs to {owners} only.", Reason.NO_DRAW_RULE,
                        owners=draw_rule_owners())
     return rules
 
@@ -309,14 +309,14 @@ class Game:
 
     def undo(self) -> Move:
         if not self._history:
-            raise IllegalMove("Nothing to undo: no move has been made yet.", "nothing-to-undo")
+            raise IllegalMove("Nothing to undo: no move has been made yet.", Reason.NOTHING_TO_UNDO)
         move = self.pop()
         self._redo.append(move)
         return move
 
     def redo(self) -> Move:
         if not self._redo:
-            raise IllegalMove("Nothing to redo.", "nothing-to-redo")
+            raise IllegalMove("Nothing to redo.", Reason.NOTHING_TO_REDO)
         move = self._redo[-1]
         self.push(self.resolve(move))
         self._redo.pop()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from .cards import CARDS, Card
-from .errors import IllegalMove
+from .errors import IllegalMove, Reason
 from .moves import DRAW, FOUNDATION, PILE, REDEAL, REDEAL_MOVE, Move, MoveKind, parse
 from .rules import RULES, Rules
 from .words import Phrase, Rank, Typed, joined
@@ -39,7 +39,7 @@ class GameState(Protocol):
 def resolve_move(game: GameState, move: Move | str) -> Move:
     """The legal Move meant by ``move``, or IllegalMove saying why there is none."""
     if game.is_won:
-        raise IllegalMove("This game is won: every card is on a foundation.", "game-won")
+        raise IllegalMove("This game is won: every card is on a foundation.", Reason.GAME_WON)
     parsed_kind: MoveKind
     dst: int | None
     if isinstance(move, Move):
@@ -57,8 +57,8 @@ def resolve_move(game: GameState, move: Move | str) -> Move:
     if not game.tableau[src]:
         if _stacks(game):
             raise IllegalMove("Stack {pile} is empty: there is no card to move.",
-                              "empty-pile", pile=game.pile_name(src))
-        raise IllegalMove("Pile {pile} is empty: there is no card to move.", "empty-pile",
+                              Reason.EMPTY_PILE, pile=game.pile_name(src))
+        raise IllegalMove("Pile {pile} is empty: there is no card to move.", Reason.EMPTY_PILE,
                           pile=game.pile_name(src))
     if parsed_kind == FOUNDATION:
         if dst is None:  # f: its own foundation
@@ -81,9 +81,9 @@ def _check_pile(game: GameState, pile: int) -> None:
         facts = {"number": pile + 1, "game": game.name, "count": count}
         if _stacks(game):
             raise IllegalMove("There is no stack {number}: {game} has stacks 1 to {count}.",
-                              "no-such-pile", **facts)
+                              Reason.NO_SUCH_PILE, **facts)
         raise IllegalMove("There is no pile {number}: {game} has piles 1 to {count}.",
-                          "no-such-pile", **facts)
+                          Reason.NO_SUCH_PILE, **facts)
 
 
 def _check_pile_move(game: GameState, src: int, dst: int) -> Move:
@@ -91,9 +91,9 @@ def _check_pile_move(game: GameState, src: int, dst: int) -> Move:
     card = game.tableau[src][-1]
     if src == dst:
         if _stacks(game):
-            raise IllegalMove("{card} is already on stack {pile}.", "same-pile",
+            raise IllegalMove("{card} is already on stack {pile}.", Reason.SAME_PILE,
                               card=card, pile=game.pile_name(src))
-        raise IllegalMove("{card} is already on pile {pile}.", "same-pile",
+        raise IllegalMove("{card} is already on pile {pile}.", Reason.SAME_PILE,
                           card=card, pile=game.pile_name(src))
     target = game.tableau[dst]
     rules = game.rules
@@ -102,22 +102,22 @@ def _check_pile_move(game: GameState, src: int, dst: int) -> Move:
             if _stacks(game):
                 raise IllegalMove(
                     "Stack {pile} is empty, and in {game} an emptied side stack is never "
-                    "refilled.", "never-refilled", pile=game.pile_name(dst), game=game.name,
+                    "refilled.", Reason.NEVER_REFILLED, pile=game.pile_name(dst), game=game.name,
                 )
             raise IllegalMove(
                 "Pile {pile} is empty, and in {game} an emptied pile is never refilled.",
-                "never-refilled", pile=game.pile_name(dst), game=game.name,
+                Reason.NEVER_REFILLED, pile=game.pile_name(dst), game=game.name,
             )
         if src in rules.refillable and len(game.tableau[src]) == 1:  # Corner Stones' corners
             raise IllegalMove(
                 "Moving {card}, the only card of stack {pile}, to another empty corner stone "
-                "changes nothing: they play the same part.", "changes-nothing",
+                "changes nothing: they play the same part.", Reason.CHANGES_NOTHING,
                 card=card, pile=game.pile_name(src),
             )
         return Move(PILE, src, dst)
     if not rules.builds_on(card, target[-1]):
         raise IllegalMove(
-            "{card} can't go on {top}: {rule}.", "does-not-build",
+            "{card} can't go on {top}: {rule}.", Reason.DOES_NOT_BUILD,
             card=card, top=target[-1], rule=rules.build_text,
         )
     return Move(PILE, src, dst)
@@ -128,16 +128,16 @@ def _check_foundation(game: GameState, src: int, f: int) -> Move:
     if not 0 <= f < len(specs):
         if len(specs) == 1:
             raise IllegalMove("There is no foundation f{number}: {game} has f1.",
-                              "no-such-foundation", number=f + 1, game=game.name)
+                              Reason.NO_SUCH_FOUNDATION, number=f + 1, game=game.name)
         raise IllegalMove(
-            "There is no foundation f{number}: {game} has f1 to f{count}.", "no-such-foundation",
-            number=f + 1, game=game.name, count=len(specs),
+            "There is no foundation f{number}: {game} has f1 to f{count}.",
+            Reason.NO_SUCH_FOUNDATION, number=f + 1, game=game.name, count=len(specs),
         )
     card = game.tableau[src][-1]
     wanted = specs[f].next_cards(game.foundations[f])
     if card not in wanted:
         raise IllegalMove(
-            "{card} can't go on f{number}: {needs}.", "foundation-refuses",
+            "{card} can't go on f{number}: {needs}.", Reason.FOUNDATION_REFUSES,
             card=card, number=f + 1, needs=_foundation_needs(game, f),
         )
     if not game.rules.may_feed(src, f):
@@ -166,7 +166,7 @@ def _feed_refusal(game: GameState, src: int, f: int, card: Card) -> IllegalMove:
     every = set(range(len(game.foundations)))
     return IllegalMove(  # Corner Stones': its own words for its stacks
         "{card} fits f{number}, but stack {pile} feeds only {own}. Stacks {anywhere} feed "
-        "any foundation.", "does-not-feed",
+        "any foundation.", Reason.DOES_NOT_FEED,
         card=card, number=f + 1, pile=game.pile_name(src),
         own=joined("{head} and {tail}", [f"f{g + 1}" for g in sorted(feeds[src])]),
         anywhere=", ".join(game.pile_name(p) for p, fed in enumerate(feeds) if fed == every),
@@ -182,13 +182,13 @@ def _to_some_foundation(game: GameState, src: int) -> Move:
     if len(allowed) > 1:
         raise IllegalMove(
             "{card} fits more than one foundation: type one of {choices}.",
-            "several-foundations", card=card,
+            Reason.SEVERAL_FOUNDATIONS, card=card,
             choices=tuple(Typed(Move(FOUNDATION, src, f)) for f in allowed),
         )
     if fits:
         raise _feed_refusal(game, src, fits[0], card)
     raise IllegalMove(
-        "{card} doesn't fit any foundation now: {needs}.", "fits-no-foundation", card=card,
+        "{card} doesn't fit any foundation now: {needs}.", Reason.FITS_NO_FOUNDATION, card=card,
         needs=joined("{head}; {tail}",
                      [_foundation_needs(game, f) for f in range(len(game.foundations))]),
     )
@@ -203,22 +203,22 @@ def _only_move(game: GameState, src: int) -> Move:
         if len(group) > 1:
             raise IllegalMove(
                 "{card} can go to more than one place: type one of {choices}.",
-                "several-places", card=card, choices=tuple(Typed(m) for m in group),
+                Reason.SEVERAL_PLACES, card=card, choices=tuple(Typed(m) for m in group),
             )
     if _stacks(game):
-        raise IllegalMove("{card} on stack {pile} has no legal move now.", "no-move",
+        raise IllegalMove("{card} on stack {pile} has no legal move now.", Reason.NO_MOVE,
                           card=card, pile=game.pile_name(src))
-    raise IllegalMove("{card} on pile {pile} has no legal move now.", "no-move",
+    raise IllegalMove("{card} on pile {pile} has no legal move now.", Reason.NO_MOVE,
                       card=card, pile=game.pile_name(src))
 
 
 def _check_redeal(game: GameState) -> Move:
     rules = game.rules
     if not rules.redeals:
-        raise IllegalMove("{game} has no redeals.", "no-redeals", game=game.name)
+        raise IllegalMove("{game} has no redeals.", Reason.NO_REDEALS, game=game.name)
     if not game.redeals_left:
         raise IllegalMove("No redeals left: {game} allows {count} per game.",
-                          "redeals-used", game=game.name, count=rules.redeals)
+                          Reason.REDEALS_USED, game=game.name, count=rules.redeals)
     return REDEAL_MOVE
 
 
@@ -229,18 +229,18 @@ def draw_rule_owners() -> Any:
 
 def _check_draw(game: GameState, card: Card) -> Move:
     if not game.rules.has_draw_option:  # not this game's to switch on at all
-        raise IllegalMove("The draw house rule belongs to {owners} only.", "no-draw-rule",
+        raise IllegalMove("The draw house rule belongs to {owners} only.", Reason.NO_DRAW_RULE,
                           owners=draw_rule_owners())
     if not game.draw_rule:
-        raise IllegalMove("The draw house rule is off for this game.", "draw-off")
+        raise IllegalMove("The draw house rule is off for this game.", Reason.DRAW_OFF)
     if game.draw_used:
-        raise IllegalMove("The draw has been used: it is allowed once per game.", "draw-used")
+        raise IllegalMove("The draw has been used: it is allowed once per game.", Reason.DRAW_USED)
     if game.redeals_left:
-        raise IllegalMove("The draw comes after the last redeal.", "draw-too-early")
+        raise IllegalMove("The draw comes after the last redeal.", Reason.DRAW_TOO_EARLY)
     for src, pile in enumerate(game.tableau):
         if card in pile:
             if pile[-1] == card:
-                raise IllegalMove("{card} is already on top of pile {pile}.", "draw-on-top",
+                raise IllegalMove("{card} is already on top of pile {pile}.", Reason.DRAW_ON_TOP,
                                   card=card, pile=game.pile_name(src))
             return Move(DRAW, card=int(card))
-    raise IllegalMove("{card} is not in a pile.", "draw-not-in-pile", card=card)
+    raise IllegalMove("{card} is not in a pile.", Reason.DRAW_NOT_IN_PILE, card=card)

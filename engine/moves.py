@@ -7,7 +7,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from .cards import CARDS, parse_card
-from .errors import IllegalMove
+from .errors import IllegalMove, Reason
 from .words import Phrase, Typed
 
 
@@ -105,26 +105,26 @@ def parse(
     picture and rules show), any case; ``stacks``: refusals say "stack" for a pile."""
     how = HOW_TO_MOVE_STACKS if stacks else HOW_TO_MOVE
     if len(text) > MAX_TEXT:
-        raise IllegalMove("That is far too long for a move. {how}", "too-long", how=how)
+        raise IllegalMove("That is far too long for a move. {how}", Reason.TOO_LONG, how=how)
     words = tokens(text)
     if not words:
-        raise IllegalMove("That move is empty. {how}", "empty", how=how)
+        raise IllegalMove("That move is empty. {how}", Reason.EMPTY, how=how)
     if words == ["redeal"]:
         return ParsedMove(REDEAL)
     if words[0] == "draw":
         if len(words) != 2:
-            raise IllegalMove("A draw names one card: {example}.", "draw-syntax",
+            raise IllegalMove("A draw names one card: {example}.", Reason.DRAW_SYNTAX,
                               example=Typed("draw QH"))
         try:
             return ParsedMove(DRAW, card=int(parse_card(words[1])))
         except ValueError:
             raise IllegalMove(
-                "{word} is not a card code (like {examples}).", "bad-card",
+                "{word} is not a card code (like {examples}).", Reason.BAD_CARD,
                 word=Typed(words[1]), examples=(Typed("AS"), Typed("10H"), Typed("KD")),
             ) from None
     if len(words) > 2:
         raise IllegalMove(
-            "I don't understand {typed}. {how}", "not-understood",
+            "I don't understand {typed}. {how}", Reason.NOT_UNDERSTOOD,
             typed=Typed(text.strip()), how=how,
         )
     if names:
@@ -133,10 +133,11 @@ def parse(
     src_word = words[0]
     if src_word.startswith("f") and stacks:
         raise IllegalMove("Cards never leave a foundation: a move starts from a stack.",
-                          "from-foundation")
+                          Reason.FROM_FOUNDATION)
     if src_word.startswith("f"):
         raise IllegalMove(
-            "Cards never leave a foundation: a move starts from a pile number.", "from-foundation"
+            "Cards never leave a foundation: a move starts from a pile number.",
+            Reason.FROM_FOUNDATION,
         )
     src = _number(src_word, text, stacks=stacks)
     if len(words) == 1:
@@ -158,14 +159,14 @@ def _number(word: str, text: str, *, foundation: bool = False, stacks: bool = Fa
                  "how": HOW_TO_MOVE_STACKS if stacks else HOW_TO_MOVE}
         if foundation:
             raise IllegalMove(
-                "{word} in {typed} is not a foundation like {example}. {how}", "not-a-number",
+                "{word} in {typed} is not a foundation like {example}. {how}", Reason.NOT_A_NUMBER,
                 example=Typed("f2"), **facts,
             )
         if stacks:
             raise IllegalMove(
                 "{word} in {typed} is not a stack: a number or a name like {example}. {how}",
-                "not-a-number", example=Typed("C1"), **facts,
+                Reason.NOT_A_NUMBER, example=Typed("C1"), **facts,
             )
-        raise IllegalMove("{word} in {typed} is not a pile number. {how}", "not-a-number",
+        raise IllegalMove("{word} in {typed} is not a pile number. {how}", Reason.NOT_A_NUMBER,
                           **facts)
     return int(word) - 1

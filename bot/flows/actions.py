@@ -3,7 +3,7 @@ this says what happened in a line. Pure: the game flow loads, saves and shows.""
 
 from __future__ import annotations
 
-from engine import REDEAL, IllegalMove
+from engine import REDEAL, IllegalMove, Reason
 
 from ..replies import Action, BoardRef
 from ..replies.player_actions import CHANGES_GAME
@@ -58,7 +58,7 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> Text:
         if undo_stops(saved):
             raise IllegalMove("In a scored game (a daily deal, a challenge) undo stops at the "
                               "last redeal: its shuffle has been seen, and a shuffle seen "
-                              "stays seen.", "redeal-seen")
+                              "stays seen.", Reason.REDEAL_SEEN)
         move = game.undo()
         saved.undos += 1
         if move.kind != REDEAL:
@@ -77,7 +77,7 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> Text:
     if action is Action.TO_FOUNDATIONS:
         moves = game.play_to_foundations()
         if not moves:  # the engine's kind of refusal: worded by ``refused`` like its own
-            raise IllegalMove("No card can go to a foundation now.", "nothing-goes-up")
+            raise IllegalMove("No card can go to a foundation now.", Reason.NOTHING_GOES_UP)
         return n_("{count} card to the foundations: {moves}.",
                   "{count} cards to the foundations: {moves}.", len(moves),
                   moves=Text(", ").join(code(str(m)) for m in moves))
@@ -85,7 +85,7 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> Text:
         if not game.finishes_itself():
             raise IllegalMove(
                 "Auto-finish works once every card left can go straight to the foundations.",
-                "does-not-finish",
+                Reason.DOES_NOT_FINISH,
             )
         moves = game.play_to_foundations()
         return n_("Auto-finished: {count} card to the foundations.",
@@ -100,7 +100,7 @@ def refusal_with_choices(saved: SavedGame, action: Action, err: IllegalMove) -> 
     """A refused action's message, with the moves that would work instead."""
     message = refused(err)
     game = saved.game
-    if err.reason == "draw-off":  # a Trefoil dealt without it: it is chosen with the deal
+    if err.reason is Reason.DRAW_OFF:  # a Trefoil dealt without it: it is chosen with the deal
         with_draw = command("new", game.game_id, str(game.deal_number), option("draw", "True"))
         how = _("It is chosen when a game is dealt: {new} deals this one with it.", new=with_draw)
         message = message + " " + how

@@ -11,7 +11,17 @@ from typing import Any
 import pytest
 from babel.messages.extract import extract_from_dir
 
-from engine import GAMES, RULES, BadSetup, Card, IllegalMove, RuleError, check_setup, new_game
+from engine import (
+    GAMES,
+    RULES,
+    BadSetup,
+    Card,
+    IllegalMove,
+    Reason,
+    RuleError,
+    check_setup,
+    new_game,
+)
 from engine import errors as errors_module
 from engine.odds import odds_text
 from engine.words import Phrase
@@ -211,16 +221,24 @@ def extracted() -> set[str]:
             in extract_from_dir(ROOT / "engine", keywords=keywords)}
 
 
+def _reasons_raised(folder: Path) -> set[Reason]:
+    """The reasons the code under ``folder`` refuses for, as it names them."""
+    raised = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and _callee(node) in ("IllegalMove", "BadSetup")
+                    and len(node.args) > 1 and isinstance(node.args[1], ast.Attribute)):
+                raised.add(Reason[node.args[1].attr])
+    return raised
+
+
 def test_every_refusal_template_is_extracted(
     refusals: list[RuleError], extracted: set[str]
 ) -> None:
-    raised = set()  # the reasons the engine's code can refuse for
-    for path in (ROOT / "engine").rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and _callee(node) in ("IllegalMove", "BadSetup")
-                    and len(node.args) > 1 and isinstance(node.args[1], ast.Constant)):
-                raised.add(node.args[1].value)
-    assert raised <= {err.reason for err in refusals}  # the sweep reaches every kind
+    raised = {folder: _reasons_raised(ROOT / folder) for folder in ("engine", "bot")}
+    assert raised["engine"] | raised["bot"] == set(Reason) - {Reason.REFUSED}, (
+        "every reason is one a refusal gives")
+    assert raised["engine"] <= {err.reason for err in refusals}  # the sweep reaches every kind
     for err in refusals:
         assert templates(err.phrase) <= extracted, err.template
 
