@@ -217,20 +217,9 @@ class GameStore:
             assert replacing is not None and left_as is not None
             replacing.status, replacing.finished_at = left_as, now
         saved = SavedGame(
-            id=row_id,
-            user_id=user_id,
-            guild_id=guild_id,
-            game=game,
-            status=PLAYING,
-            revision=0,
-            undos=0,
-            hints=0,
-            seconds_played=0.0,
-            daily=daily,
-            started_at=now,
-            updated_at=now,
-            finished_at=None,
-            challenge_id=challenge,
+            id=row_id, user_id=user_id, guild_id=guild_id, game=game, status=PLAYING,
+            revision=0, undos=0, hints=0, seconds_played=0.0, daily=daily, started_at=now,
+            updated_at=now, finished_at=None, challenge_id=challenge,
         )
         self._held[user_id] = (state, _with_game(saved, game.copy()))
         return saved
