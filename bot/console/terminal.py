@@ -210,67 +210,25 @@ class Console(Screen):
             if game is not None:
                 await self.core.rules(player, game, to=self)
         elif name == "new":
-            deal: int | None = None
-            flags = [english("option", a.lower().removesuffix(":true"), ["winnable", "draw"])
-                     for a in args]
-            winnable, draw = "winnable" in flags, "draw" in flags
-            args = [a for a, flag in zip(args, flags, strict=True)
-                    if flag not in ("winnable", "draw")]
-            named, rest = split_game(args)
-            if named is not None and rest and re.fullmatch(r"[+-]?[0-9]+", rest[0]):
-                deal = int(rest[0])  # out of range is refused by the flow, as on Discord
-                args = args[: len(args) - len(rest)] + rest[1:]
-            game = self._game(args, command("new", "trefoil", "42"))
-            if game is not None:
-                await self.core.new_game(player, game, deal, winnable=winnable,
-                                                   draw=draw, to=self)
+            await self._new(args)
         elif name == "move":
             await self.core.act(player, Action.MOVE, " ".join(args), to=self)
         elif name in ACTION_COMMANDS:
             await self.core.act(player, ACTION_COMMANDS[name], to=self)
         elif name == "stats":
-            if args and args[0].startswith(("@", "<@")):
-                self.say(_("The console has one player, you: {stats} shows your record.",
-                           stats=command("stats", f"[{p_('option', 'game')}]")))
-            elif not args or (game := self._game(args, command("stats", "trefoil"))) is not None:
-                await self.core.stats(player, _console_person(), game if args else None, to=self)
+            await self._stats(args)
         elif name == "leaderboard":
-            period = args.pop() if args and args[-1].lower() in PERIODS else "all"
-            example = command("leaderboard", "trefoil", "week")
-            if not args or (game := self._game(args, example)) is not None:
-                await self.core.leaderboard(player, game if args else None,
-                                                      period.lower(), to=self)
+            await self._leaderboard(args)
         elif name == "daily":
             game = self._game(args, command("daily", "trefoil"))
             if game is not None:
                 await self.core.daily(player, game, to=self)
         elif name == "daily-board":
-            last, today = (args or [""])[-1].lower(), datetime.now(UTC).date().isoformat()
-            day = args.pop() if last[:1].isdigit() or last in typed_days() else None
-            game = self._game(args, command("daily-board", "trefoil", today))
-            if game is not None:
-                await self.core.daily_board(player, game, day, to=self)
+            await self._daily_board(args)
         elif name == "forget-me":
             await self.core.forget_question(player, to=self)
         elif name == "settings":
-            changes: dict[str, bool] = {}
-            example = command("settings", option("four_colour", "True"),
-                              option("auto_moves", "False"))
-            for word in args:
-                typed, _colon, value = word.partition(":")
-                key = english("option", SETTING_NAMES.get(typed.lower(), typed),
-                              list(Settings.names()))
-                if key not in Settings.names():
-                    settings = ", ".join(p_("option", s) for s in Settings.names())
-                    self.say(_("There is no setting {name}: the settings are {settings}, like "
-                               "{example}.", name=code(typed), settings=settings,
-                               example=example))
-                    return True
-                if value.lower() not in ("true", "false"):
-                    self.say(_("Settings look like {example}.", example=example))
-                    return True
-                changes[key] = value.lower() == "true"
-            await self.core.change_settings(player, to=self, **changes)
+            await self._settings(args)
         elif name == "replay":
             await self.core.replay(player, to=self)
         elif name == "challenge":
@@ -282,6 +240,70 @@ class Console(Screen):
             self.say(_("There is no command {command}. {help} lists them.",
                        command=code(f"/{name}"), help=command("help")))
         return True
+
+    async def _new(self, args: list[str]) -> None:
+        """``/new [game] [deal] [winnable] [draw]``, the options as words or as Discord's."""
+        player = self.player
+        deal: int | None = None
+        flags = [english("option", a.lower().removesuffix(":true"), ["winnable", "draw"])
+                 for a in args]
+        winnable, draw = "winnable" in flags, "draw" in flags
+        args = [a for a, flag in zip(args, flags, strict=True)
+                if flag not in ("winnable", "draw")]
+        named, rest = split_game(args)
+        if named is not None and rest and re.fullmatch(r"[+-]?[0-9]+", rest[0]):
+            deal = int(rest[0])  # out of range is refused by the flow, as on Discord
+            args = args[: len(args) - len(rest)] + rest[1:]
+        game = self._game(args, command("new", "trefoil", "42"))
+        if game is not None:
+            await self.core.new_game(player, game, deal, winnable=winnable, draw=draw, to=self)
+
+    async def _stats(self, args: list[str]) -> None:
+        player = self.player
+        if args and args[0].startswith(("@", "<@")):
+            self.say(_("The console has one player, you: {stats} shows your record.",
+                       stats=command("stats", f"[{p_('option', 'game')}]")))
+        elif not args or (game := self._game(args, command("stats", "trefoil"))) is not None:
+            await self.core.stats(player, _console_person(), game if args else None, to=self)
+
+    async def _leaderboard(self, args: list[str]) -> None:
+        player = self.player
+        period = args.pop() if args and args[-1].lower() in PERIODS else "all"
+        example = command("leaderboard", "trefoil", "week")
+        if not args or (game := self._game(args, example)) is not None:
+            await self.core.leaderboard(player, game if args else None, period.lower(),
+                                        to=self)
+
+    async def _daily_board(self, args: list[str]) -> None:
+        player = self.player
+        last, today = (args or [""])[-1].lower(), datetime.now(UTC).date().isoformat()
+        day = args.pop() if last[:1].isdigit() or last in typed_days() else None
+        game = self._game(args, command("daily-board", "trefoil", today))
+        if game is not None:
+            await self.core.daily_board(player, game, day, to=self)
+
+    async def _settings(self, args: list[str]) -> None:
+        """``/settings name:true ...``: each name one of the settings, each value true or
+        false; anything else is refused with an example, and nothing changed."""
+        player = self.player
+        changes: dict[str, bool] = {}
+        example = command("settings", option("four_colour", "True"),
+                          option("auto_moves", "False"))
+        for word in args:
+            typed, _colon, value = word.partition(":")
+            key = english("option", SETTING_NAMES.get(typed.lower(), typed),
+                          list(Settings.names()))
+            if key not in Settings.names():
+                settings = ", ".join(p_("option", s) for s in Settings.names())
+                self.say(_("There is no setting {name}: the settings are {settings}, like "
+                           "{example}.", name=code(typed), settings=settings,
+                           example=example))
+                return
+            if value.lower() not in ("true", "false"):
+                self.say(_("Settings look like {example}.", example=example))
+                return
+            changes[key] = value.lower() == "true"
+        await self.core.change_settings(player, to=self, **changes)
 
     def _game(self, words: list[str], example: Text) -> str | None:
         """The game the words name, alone; else say what would work (``example``, a
