@@ -23,6 +23,7 @@ from ..replies.text import (
     Typed,
 )
 from ..words.language import _, current, label, p_, speaking
+from ..words.phrases import typed_command
 
 CONSOLE_USER_ID = 1  # the console's one player (Discord ids are far larger: no clash)
 BOLD, NORMAL = "\x1b[1m", "\x1b[22m"
@@ -31,12 +32,6 @@ BOLD, NORMAL = "\x1b[1m", "\x1b[22m"
 def plain(text: Text, *, colour: bool = False) -> str:
     """``text`` as the console prints it."""
     return "".join(_part(part, colour) for part in text)
-
-
-def typed_command(name: str, *args: str) -> str:
-    """A command as the console's prompt takes it: ``/new trefoil``, in the language
-    spoken (the English name is taken too)."""
-    return " ".join(["/" + p_("command", name), *args])
 
 
 def _part(part: Part, colour: bool) -> str:

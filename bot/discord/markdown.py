@@ -25,7 +25,8 @@ from bot.replies.text import (
     Text,
     Typed,
 )
-from bot.words.language import label, p_, speaking
+from bot.words.language import label, speaking
+from bot.words.phrases import typed_command
 
 from .limits import CONTENT_LIMIT, cut
 
@@ -35,11 +36,6 @@ log = logging.getLogger(__name__)
 def markdown(text: Text) -> str:
     """``text`` as a Discord message writes it."""
     return "".join(_part(part) for part in text)
-
-
-def slash(name: str, *args: str) -> str:
-    """A slash command as the player types it: ``/new trefoil``; German ``/neu trefoil``."""
-    return " ".join(["/" + p_("command", name), *args])
 
 
 def _part(part: Part) -> str:
@@ -53,7 +49,7 @@ def _part(part: Part) -> str:
         return "`" + part.text.replace("`", "'") + "`"
     if isinstance(part, Command):
         with speaking(part.language):
-            return "`" + slash(part.name, *part.args).replace("`", "'") + "`"
+            return "`" + typed_command(part.name, *part.args).replace("`", "'") + "`"
     if isinstance(part, Person):
         return f"<@{part.user_id}>"
     if isinstance(part, Moment):

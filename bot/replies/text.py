@@ -182,17 +182,6 @@ class Text:
                 lines[-1].append(part)
         return [Text(*line) for line in lines]
 
-    def words(self) -> str:
-        """The plain words alone, every other part left out: for a test or a log to look
-        for a sentence, never to show."""
-        return "".join(p if isinstance(p, str) else p.text.words()
-                       if isinstance(p, Strong | Em | Small) else "" for p in self.parts)
-
-
-def lines(items: Iterable[Text | str | None]) -> Text:
-    """The items that say something, one per line."""
-    return Text("\n").join(item for item in items if item)
-
 
 _TAG = re.compile(r"(</?[bi]>)")
 _FORMATTER = string.Formatter()

@@ -35,6 +35,7 @@ from ..replies.text import (
     Typed,
 )
 from ..words.language import N_, label, p_
+from ..words.phrases import typed_command
 
 Piece = dict[str, Any]
 
@@ -98,7 +99,7 @@ def _piece(part: Part, player_id: int) -> Piece | None:
 def _command(command: Command) -> Piece:
     """The page's button for ``command``, or its name where it is typed."""
     name, args = command.name, command.args
-    typed = " ".join(["/" + p_("command", name), *args])
+    typed = typed_command(name, *args)
     if command.shared:  # for others, in Discord's chat: given to copy
         return {"t": "copy", "text": typed}
     if name == "new" and (not args or args[0] in GAMES):

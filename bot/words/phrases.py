@@ -40,6 +40,7 @@ __all__ = [
     "shown_as_typed",
     "sorry",
     "spoken",
+    "typed_command",
     "unreachable",
     "unreachable_in_doubt",
 ]
@@ -117,6 +118,12 @@ def command(name: str, *args: str) -> Text:
     however long its words: the bot writes it, for the player to type (an echo of the
     player's own text goes through ``code``)."""
     return Text(Command(name, args, current().code))
+
+
+def typed_command(name: str, *args: str) -> str:
+    """A command as it is typed, in the language spoken now: ``/new trefoil``, German
+    ``/neu trefoil`` (Discord's chat and the console's prompt take it so)."""
+    return " ".join(["/" + p_("command", name), *args])
 
 
 def shared_command(name: str, *args: str) -> Text:
