@@ -51,10 +51,10 @@ from .replies import (
     Message,
     Player,
     Question,
+    Refused,
     Reply,
     is_digits,
     is_id,
-    refusal,
 )
 from .replies.text import Text
 from .store import Stores
@@ -273,15 +273,15 @@ class Core:
                 return await self.game.show(player)
             request = DealRequest.from_tokens(args[1:])
             if not args or not is_digits(args[0]) or request is None:
-                return refusal(_("That question is out of date; {new} starts a game.",
-                                 new=command("new")))
+                raise Refused(_("That question is out of date; {new} starts a game.",
+                                new=command("new")))
             return await self.game.confirm_new(player, int(args[0]), request)
         if ask is Ask.RESIGN:
             if not yes:
                 return await self.game.show(player)
             if len(args) != 2 or not all(is_digits(a) for a in args):
-                return refusal(_("That question is out of date; {resign} asks again.",
-                                 resign=command("resign")))
+                raise Refused(_("That question is out of date; {resign} asks again.",
+                                resign=command("resign")))
             seen = BoardRef(int(args[0]), int(args[1]))
             return await self.game.act(player, Action.RESIGN, CONFIRMED, seen=seen)
         if not yes:
@@ -316,7 +316,7 @@ class Core:
         ▶ Play (either side: their game of it)."""
         work: Awaitable[Reply]
         if not is_id(challenge_id):  # no challenge has such an id: none is looked up
-            work = _worded(lambda: refusal(_("That challenge is no longer kept.")))
+            work = _no_challenge()
         elif action is ChallengeAction.PLAY:
             work = self.game.play_challenge(player, challenge_id)
         else:
@@ -367,6 +367,10 @@ class Core:
 async def _worded(make: Callable[[], Reply]) -> Reply:
     """A reply that needs no work, worded when awaited: in the player's language then."""
     return make()
+
+
+async def _no_challenge() -> Reply:
+    raise Refused(_("That challenge is no longer kept."))
 
 
 def _private(text: Text, note: Text | None = None) -> Reply:

@@ -38,7 +38,7 @@ from ..replies import (
     Ask,
     Member,
     Player,
-    Reply,
+    Refused,
 )
 from ..replies.player_actions import TYPED_ALONE
 from ..replies.text import Text
@@ -349,8 +349,8 @@ class Console(Screen):
         for button in board.controls.buttons:
             if _labels(wanted, button.label):
                 if not button.enabled:
-                    await self.show(Reply(note=_("{button} is greyed out on this board.",
-                                                 button=button.label), refused=True))
+                    await self.show(Refused(_("{button} is greyed out on this board.",
+                                              button=button.label)).reply)
                 else:
                     await self.core.act(self.player, button.action, seen=board.ref, to=self)
                 return True

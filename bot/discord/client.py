@@ -27,7 +27,7 @@ from discord.ext import commands
 
 from ..config import Config
 from ..core import Core
-from ..replies import Reply, refusal
+from ..replies import Refused, Reply
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
 from . import edits, send
@@ -274,14 +274,12 @@ async def run_bot(
 
 def _unknown_control(without_message: bool) -> Reply:
     if without_message:
-        return refusal(_(
-            "That press came without the board it was made on, so nothing was done. "
-            "{show} posts your current board.", show=command("show")
-        ))
-    return refusal(_(
-        "That control belongs to an older version of this board, so it does nothing now. "
-        "{show} posts your current board.", show=command("show")
-    ))
+        why = _("That press came without the board it was made on, so nothing was done. "
+                "{show} posts your current board.", show=command("show"))
+    else:
+        why = _("That control belongs to an older version of this board, so it does nothing "
+                "now. {show} posts your current board.", show=command("show"))
+    return Refused(why).reply
 
 
 def serve(config: Config, *, force_sync: bool = False, page: PageStarter | None = None) -> int:

@@ -18,7 +18,6 @@ the leader is worded alike. Refusals and notes go to the player alone, in their 
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from engine import GAMES
@@ -30,9 +29,9 @@ from ..replies import (
     Member,
     Message,
     Player,
+    Refused,
     Reply,
     Update,
-    refusal,
 )
 from ..replies.text import Text
 from ..store.challenges import (
@@ -59,7 +58,7 @@ from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
 from .cooldowns import Cooldown, Cooldowns
 from .outcomes import saving
-from .scopes import bot_refusal, game_refusal
+from .scopes import check_game, check_person
 from .solver import SolverService
 
 MOST_OPEN = 3  # challenges a member may have waiting for an answer at once
@@ -78,25 +77,19 @@ class Challenges:
     async def challenge(self, player: Player, opponent: Member, game_id: str) -> Reply:
         """``player`` challenges ``opponent`` to ``game_id``: a public message with Accept
         and Decline, for the opponent alone to press."""
-        refused = game_refusal(game_id)
-        if refused is not None:
-            return refused
+        check_game(game_id)
         if player.guild_id is None:
-            return refusal(_("Challenges are between members of a server: challenge someone "
-                             "there."))
+            raise Refused(_("Challenges are between members of a server: challenge someone "
+                            "there."))
         if opponent.user_id == player.user_id:
-            return refusal(_("You can't challenge yourself — but {new} deals you a game.",
-                             new=command("new")))
-        refused = bot_refusal(opponent)
-        if refused is not None:
-            return refused
+            raise Refused(_("You can't challenge yourself — but {new} deals you a game.",
+                            new=command("new")))
+        check_person(opponent)
         if not opponent.member:  # the client resolved no member of this server
-            return refusal(_("{player} is not a member of this server, as far as Discord "
-                             "told me: challenge someone from the list of its members.",
-                             player=mention(opponent.user_id)))
-        cooling = await self.cooldowns.refusal(player.user_id, Cooldown.CHALLENGE)
-        if cooling is not None:
-            return cooling
+            raise Refused(_("{player} is not a member of this server, as far as Discord "
+                            "told me: challenge someone from the list of its members.",
+                            player=mention(opponent.user_id)))
+        await self.cooldowns.check(player.user_id, Cooldown.CHALLENGE)
         async with saving():
             made = await self.store.create(player.guild_id, player.user_id, opponent.user_id,
                                            game_id, self._clock(),
@@ -104,17 +97,17 @@ class Challenges:
         updates = [await self.update_after_game(i) for i in made.expired]
         closed = tuple(u for u in updates if u is not None)
         if made.challenge is None and made.why == NotMade.PAIR_BUSY:
-            return dataclasses.replace(refusal(_(
+            raise Refused(_(
                 "You and {player} already have a challenge under way: answer or finish that "
                 "one first (its message has the buttons).", player=mention(opponent.user_id),
-            )), updates=closed)
+            ), updates=closed)
         if made.challenge is None:
-            return dataclasses.replace(refusal(n_(
+            raise Refused(n_(
                 "You have {count} challenge waiting for an answer: wait until it is "
                 "answered, or its day ends, before you make another.",
                 "You have {count} challenges waiting for an answer: wait until one is "
                 "answered, or its day ends, before you make another.", MOST_OPEN,
-            )), updates=closed)
+            ), updates=closed)
         text, controls = await self.message_of(made.challenge)
         return Reply(message=Message(text, challenge=controls, ping=opponent.user_id),
                      updates=closed)
@@ -128,13 +121,13 @@ class Challenges:
         answer, by anyone, brings its message up to date: how it stands, or how it ended."""
         challenge = await self.store.get(challenge_id)
         if challenge is None:
-            return refusal(_("That challenge is no longer kept."))
+            raise Refused(_("That challenge is no longer kept."))
         if challenge.status == OPEN and GONE in (s.user_id for s in challenge.sides):
             await self.store.close(challenge.id, OPEN, CANCELLED)  # forgotten meanwhile
         elif challenge.status == OPEN and player.user_id != challenge.challenged.user_id:
-            return refusal(_("That challenge is for {player}, not for you. {challenge} makes "
-                             "one of your own.", player=mention(challenge.challenged.user_id),
-                             challenge=command("challenge")))
+            raise Refused(_("That challenge is for {player}, not for you. {challenge} makes "
+                            "one of your own.", player=mention(challenge.challenged.user_id),
+                            challenge=command("challenge")))
         elif challenge.status == OPEN and _day_over(challenge, self._clock()):
             await self.store.close(challenge.id, OPEN, EXPIRED)
         elif challenge.status == OPEN and accept:
@@ -146,8 +139,8 @@ class Challenges:
             if taken == Acceptance.NO_DEAL:
                 deal = await self.solver.proven_now(challenge.game)
                 if deal is None:
-                    return refusal(_("No proven-winnable {game} deal is ready just now: try "
-                                     "again in a minute.", game=GAMES[challenge.game]))
+                    raise Refused(_("No proven-winnable {game} deal is ready just now: try "
+                                    "again in a minute.", game=GAMES[challenge.game]))
                 async with saving():
                     taken = await self.store.accept(challenge.id, self._clock(), deal=deal)
             if taken == Acceptance.NOT_OPEN:  # answered meanwhile, or its day just ended
@@ -162,37 +155,34 @@ class Challenges:
                 and player.user_id == shown.challenged.user_id else None)
         return Reply(message=Message(text, challenge=controls), note=note)
 
-    async def game_to_deal(self, player: Player, challenge_id: int) -> DealRequest | Reply:
-        """The game ▶ Play deals the player for a challenge; or why none, and when the
-        challenge is over (closed or not yet), its message brought up to date to show how
-        it ended, as the refusal says (the pressed message is edited)."""
-        challenge = await self.store.get(challenge_id)
+    async def game_to_deal(self, player: Player, challenge_id: int) -> DealRequest:
+        """The game ▶ Play deals the player for a challenge. Refused, saying why, when there
+        is none; when the challenge is over (closed or not yet), with its message brought
+        up to date to show how it ended, as the refusal says (the pressed message is
+        edited)."""
+        found = await self.store.get(challenge_id)
         now = self._clock()
-        refused = play_refusal(challenge, player, now)
-        if refused is None:
-            assert challenge is not None and challenge.deal is not None
-            return DealRequest(challenge.game, challenge.deal, challenge=challenge.id)
-        if challenge is not None and is_over(challenge, now):
-            text, controls = await self.message_of(challenge)
-            return dataclasses.replace(refused, message=Message(text, challenge=controls))
-        return refused
+        try:
+            challenge = playable(found, player, now)
+        except Refused as refused:
+            if found is None or not is_over(found, now):
+                raise
+            text, controls = await self.message_of(found)
+            raise Refused(refused.why, message=Message(text, challenge=controls)) from None
+        assert challenge.deal is not None  # dealt at Accept
+        return DealRequest(challenge.game, challenge.deal, challenge=challenge.id)
 
-    async def dealing_refusal(self, player: Player, request: DealRequest) -> Reply | None:
-        """None if ``request`` (what a question's buttons carried) is no challenge's game, or
-        the player's game of its challenge as the challenge now stands: accepted, within
-        its day, their side still to play, its game and deal; else why not."""
+    async def check_dealing(self, player: Player, request: DealRequest) -> None:
+        """Refuse ``request`` (what a question's buttons carried) if it is a challenge's
+        game and not the player's game of it as the challenge now stands: accepted, within
+        its day, their side still to play, its game and deal."""
         if request.challenge is None:
-            return None
-        challenge = await self.store.get(request.challenge)
-        refused = play_refusal(challenge, player, self._clock())
-        if refused is not None:
-            return refused
-        assert challenge is not None
+            return
+        challenge = playable(await self.store.get(request.challenge), player, self._clock())
         if (request.game_id, request.deal, request.draw) != (challenge.game, challenge.deal,
                                                               False):
-            return refusal(_("That question does not match its challenge, so nothing was "
-                             "dealt. The challenge's ▶ Play button deals your game of it."))
-        return None
+            raise Refused(_("That question does not match its challenge, so nothing was "
+                            "dealt. The challenge's ▶ Play button deals your game of it."))
 
     async def close_if_over(self, challenge_id: int) -> None:
         """Close a challenge whose day to be answered is over (the leader would, later)."""
@@ -324,24 +314,25 @@ def _controls(challenge: Challenge, *actions: ChallengeAction) -> ChallengeContr
     return ChallengeControls(challenge.id, actions, challenge.language)
 
 
-def play_refusal(challenge: Challenge | None, player: Player, now: float) -> Reply | None:
-    """None if ``player`` may deal their game of ``challenge`` now; else why not."""
+def playable(challenge: Challenge | None, player: Player, now: float) -> Challenge:
+    """``challenge``, if ``player`` may deal their game of it now; else refused, saying
+    why not."""
     if challenge is None:
-        return refusal(_("That challenge is no longer kept."))
+        raise Refused(_("That challenge is no longer kept."))
     side = challenge.side_of(player.user_id)
     if side is None:
-        return refusal(_(
+        raise Refused(_(
             "That challenge is between {challenger} and {challenged}. {challenge} someone to "
             "play your own.", challenger=_name(challenge.challenger.user_id),
             challenged=_name(challenge.challenged.user_id), challenge=command("challenge"),
         ))
     if challenge.status == OPEN:
-        return refusal(_("That challenge has not been accepted yet."))
+        raise Refused(_("That challenge has not been accepted yet."))
     if challenge.status != ACCEPTED or _day_over(challenge, now):
-        return refusal(_("That challenge is over: its message shows how it ended."))
+        raise Refused(_("That challenge is over: its message shows how it ended."))
     if side.outcome is not None:
-        return refusal(_played(side))
-    return None
+        raise Refused(_played(side))
+    return challenge
 
 
 def winner(challenge: Challenge) -> Side | None:

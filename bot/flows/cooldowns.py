@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from engine.lru import LRU
 
-from ..replies import Reply, refusal
+from ..replies import Refused
 from ..store.cooldowns import CooldownStore
 from ..store.database import StoreUnavailable
 from ..words.language import _
@@ -82,15 +82,14 @@ class Cooldowns:
         self._here[(user_id, kind)] = now
         return 0.0
 
-    async def refusal(self, user_id: int, kind: Cooldown) -> Reply | None:
-        """None, and the use is counted; else the refusal that says when to ask again."""
+    async def check(self, user_id: int, kind: Cooldown) -> None:
+        """Count the use; or, within the cooldown, refuse it, saying when to ask again."""
         wait = await self.wait(user_id, kind)
-        if not wait:
-            return None
-        return refusal(_(
-            "One {command} every {every} s, so everyone's games stay quick: ask again in "
-            "{wait} s.", command=command(kind), every=round(EVERY_S[kind]), wait=wait,
-        ))
+        if wait:
+            raise Refused(_(
+                "One {command} every {every} s, so everyone's games stay quick: ask again in "
+                "{wait} s.", command=command(kind), every=round(EVERY_S[kind]), wait=wait,
+            ))
 
     async def prune(self) -> int:
         """Forget uses too old for any cooldown to remember (a leader's job)."""

@@ -33,7 +33,7 @@ from datetime import UTC, date, datetime, timedelta
 from engine import GAMES
 from engine.lru import LRU
 
-from ..replies import Message, Player, Reply, refusal
+from ..replies import Message, Player, Refused, Reply
 from ..replies.text import Share, Text
 from ..store import RESIGNED, WON, SavedGame
 from ..store.daily import DailyStore
@@ -43,7 +43,7 @@ from ..store.results import ResultStore, Scope
 from ..words.language import _, current, label, n_, p_, speaking
 from ..words.phrases import code, command, format_seconds, medal, mention, typed_days
 from .cooldowns import Cooldown, Cooldowns
-from .scopes import board_scope, game_refusal, only_you_outside_servers
+from .scopes import board_scope, check_game, only_you_outside_servers
 
 log = logging.getLogger(__name__)
 
@@ -105,9 +105,7 @@ class DailyDeals:
         day, else the one the day was played with before deals were kept, else the
         solver's, kept from then on."""
         key = (game_id, day)
-        known = self._known.get(key)
-        if known is not None:
-            return known
+        self._known.get(key)
         async with self._finding:
             known = self._known.get(key)  # found while this one waited
             if known is None:
@@ -236,16 +234,12 @@ class DailyDeals:
     async def board(self, viewer: Player, game: str, day: str | None = None) -> Reply:
         """The board of a day's daily deal where the viewer is: winners by fewest moves,
         then time."""
-        refused = game_refusal(game)
-        if refused is not None:
-            return refused
+        check_game(game)
         today = self.today()
         wanted = _parse_day(day, today)
         if isinstance(wanted, Text):
-            return refusal(wanted)
-        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.DAILY_BOARD)
-        if cooling is not None:
-            return cooling
+            raise Refused(wanted)
+        await self.cooldowns.check(viewer.user_id, Cooldown.DAILY_BOARD)
         deal = await self.deal_of(game, wanted)
         scope = board_scope(viewer, game=game, daily=wanted.isoformat())
         ranking = await self.results.daily_ranking(scope, limit=DAILY_TOP)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..replies import Ask, Message, Player, Question, Reply, refusal
+from ..replies import Ask, Message, Player, Question, Refused, Reply
 from ..replies.text import Text
 from ..store import Stores
 from ..words.language import N_, _, label, n_
@@ -78,9 +78,7 @@ class DataRights:
         return await self.stores.forget_past_daily_attempts(utc_day(self._clock()).isoformat())
 
     async def reset_question(self, player: Player, can_manage_server: bool) -> Reply:
-        refused = _reset_refusal(player, can_manage_server)
-        if refused:
-            return refused
+        _check_may_reset(player, can_manage_server)
         assert player.guild_id is not None
         count = await self.stores.results.count(player.guild_id)
         text = n_(
@@ -95,9 +93,7 @@ class DataRights:
         return Reply(message=Message(text, private=True, question=question))
 
     async def reset(self, player: Player, can_manage_server: bool) -> Reply:
-        refused = _reset_refusal(player, can_manage_server)
-        if refused:
-            return refused
+        _check_may_reset(player, can_manage_server)
         assert player.guild_id is not None
         async with saving():
             count = await self.stores.results.reset_guild(player.guild_id)
@@ -108,12 +104,12 @@ class DataRights:
         return Reply(message=Message(text, private=True))
 
 
-def _reset_refusal(player: Player, can_manage_server: bool) -> Reply | None:
+def _check_may_reset(player: Player, can_manage_server: bool) -> None:
+    """Refuse a reset outside a server, or by a member who may not manage it."""
     if player.guild_id is None:
-        return refusal(_("Resetting statistics works in a server, for that server."))
+        raise Refused(_("Resetting statistics works in a server, for that server."))
     if not can_manage_server:
-        return refusal(_(
+        raise Refused(_(
             "Only members with the <b>Manage Server</b> permission can reset this server's "
             "statistics. {forget_me} deletes your own records.", forget_me=command("forget-me")
         ))
-    return None

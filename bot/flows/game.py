@@ -31,8 +31,8 @@ from ..replies import (
     LostBoard,
     MenuOption,
     Player,
+    Refused,
     Reply,
-    refusal,
 )
 from ..replies.player_actions import AUTO_AFTER, CHANGES_GAME
 from ..replies.text import Text
@@ -58,7 +58,7 @@ from .challenges import Challenges
 from .cooldowns import EVERY_S, Cooldown, Cooldowns
 from .daily import DailyDeals
 from .outcomes import saving, shown_after_saving
-from .scopes import game_refusal
+from .scopes import check_game
 from .scored import scored_request
 from .settings import PlayerSettings
 from .solver import SolverService
@@ -109,9 +109,9 @@ class GameFlow:
         try:
             check_setup(game_id, deal, draw=draw)
         except BadSetup as err:
-            return refusal(refused(err))
+            raise Refused(refused(err)) from None
         if winnable and deal is not None:
-            return refusal(_(
+            raise Refused(_(
                 "Pick either a deal number or {winnable}, not both: a deal number is dealt as "
                 "it is, winnable or not.", winnable=code(option("winnable", "True")),
             ))
@@ -125,10 +125,7 @@ class GameFlow:
             return await self._ask_or_deal(player, request)
 
     async def _ask_or_deal(self, player: Player, request: DealRequest) -> Reply:
-        scored = await scored_request(player, request, self.daily_deals, self.challenges)
-        if isinstance(scored, Reply):  # a house rule on a scored deal
-            return scored
-        request = scored
+        request = await scored_request(player, request, self.daily_deals, self.challenges)
         saved = await self.games.load(player.user_id)
         if (saved is not None and not saved.is_finished and request.challenge is not None
                 and saved.challenge_id == request.challenge):  # playing it already
@@ -148,18 +145,14 @@ class GameFlow:
         try:
             check_setup(request.game_id, request.deal, draw=request.draw)
         except BadSetup as err:
-            return refusal(refused(err))
+            raise Refused(refused(err)) from None
         async with self._lock_for(player.user_id):
             return await self._confirm_new(player, replacing, request)
 
     async def _confirm_new(self, player: Player, replacing: int, request: DealRequest) -> Reply:
-        refused_play = await self.challenges.dealing_refusal(player, request)  # no trust in
-        if refused_play is not None:  # what the question's buttons carried
-            return refused_play
-        scored = await scored_request(player, request, self.daily_deals, self.challenges)
-        if isinstance(scored, Reply):
-            return scored
-        request = scored
+        # No trust in what the question's buttons carried: the challenge as it is now.
+        await self.challenges.check_dealing(player, request)
+        request = await scored_request(player, request, self.daily_deals, self.challenges)
         saved = await self.games.load(player.user_id)
         if saved is not None and not saved.is_finished and saved.id != replacing:
             return Reply(
@@ -177,14 +170,14 @@ class GameFlow:
             return await self._start(player, request, request.deal, replacing)
         wait = await self.cooldowns.wait(player.user_id, Cooldown.WINNABLE)
         if wait:
-            return refusal(_(
+            raise Refused(_(
                 "A proven-winnable deal takes the solver a while to find: one every {every} s. "
                 "Ask again in {wait} s, or {new} for any deal.",
                 every=round(EVERY_S[Cooldown.WINNABLE]), wait=wait, new=command("new"),
             ))
         deal = await self.solver.winnable_deal(request.game_id)
         if deal is None:
-            return refusal(_(
+            raise Refused(_(
                 "No proven-winnable {game} deal is ready yet — the solver is looking for more. "
                 "Try again in a minute, or {new} for any deal.",
                 game=GAMES[request.game_id], new=command("new"),
@@ -193,9 +186,7 @@ class GameFlow:
 
     async def daily(self, player: Player, game_id: str) -> Reply:
         """Deal today's daily deal of ``game_id`` (over an unfinished game, ask first)."""
-        refused_game = game_refusal(game_id)
-        if refused_game is not None:
-            return refused_game
+        check_game(game_id)
         today, deal = await self.daily_deals.todays_deal(game_id)
         saved = await self.games.load(player.user_id)
         if (
@@ -223,8 +214,6 @@ class GameFlow:
         tap finds the game the first dealt), as a new message beside the challenge's."""
         async with self._lock_for(player.user_id):
             request = await self.challenges.game_to_deal(player, challenge_id)
-            if isinstance(request, Reply):  # refused (an ended challenge's message refreshed)
-                return request
             reply = await self._ask_or_deal(player, request)
         return dataclasses.replace(reply, posts=True)
 
@@ -300,7 +289,7 @@ class GameFlow:
                 pass  # out of date, or refused on it: decided again on the stored game
         saved = await self.games.load(player.user_id)
         if saved is None:
-            return Reply(note=no_game(), refused=True, no_game=True)
+            raise Refused(no_game(), no_game=True)
         if seen is not None and seen != BoardRef(saved.id, saved.revision):
             if seen.game_row == saved.id:
                 why = _("That board was out of date (your game has moved on), so nothing was "
@@ -308,13 +297,10 @@ class GameFlow:
             else:
                 why = _("That board belongs to a game that has since ended or been replaced.")
             shown = _("The board now shows your current position.")
-            return Reply(board=await self._board(saved, Text()), note=why + " " + shown,
-                         refused=True)
+            raise Refused(why + " " + shown, board=await self._board(saved, Text()))
         if action is Action.SHOW:
             if typed and seen is None:  # /show posts a new picture, so it has a limit
-                refused_show = await self.cooldowns.refusal(player.user_id, Cooldown.SHOW)
-                if refused_show is not None:
-                    return refused_show
+                await self.cooldowns.check(player.user_id, Cooldown.SHOW)
             if seen and not typed and saved.proven_lost == seen_lost:
                 return Reply()
             return Reply(board=await self._board(saved, Text()))
@@ -323,7 +309,7 @@ class GameFlow:
         if action is Action.HINT and not saved.is_finished:
             return await self.solver.hint(saved)
         if saved.is_finished:
-            return refusal(over(saved))
+            raise Refused(over(saved))
         if action is Action.RESIGN and arg != CONFIRMED:
             private = await self._private(player.user_id)
             return Reply(message=resign_question(player, saved, private=private))
@@ -343,7 +329,7 @@ class GameFlow:
         except IllegalMove as err:
             if cached:
                 raise _NotCached from err
-            return refusal(refusal_with_choices(saved, action, err))
+            raise Refused(refusal_with_choices(saved, action, err)) from None
         settings = await self.settings.of(player.user_id)
         if settings.auto_moves and action in AUTO_AFTER and saved.status == PLAYING:
             auto = saved.game.play_safe_moves()
@@ -382,7 +368,7 @@ class GameFlow:
         """The same board, its move menu narrowed to one pile's moves (or widened again)."""
         wrong = no_pile_to_pick(saved.game, pile) if pile else None
         if wrong is not None:
-            return refusal(wrong)
+            raise Refused(wrong)
         focus = int(pile) - 1 if pile else None
         return Reply(board=await self._board(saved, Text(), focus=focus))
 

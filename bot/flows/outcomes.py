@@ -15,7 +15,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Iterator
 from typing import Any
 
-from ..replies import Player, Reply, refusal
+from ..replies import Player, Refused, Reply
 from ..store import ConcurrentChange
 from ..store.database import StoreUnavailable
 from ..store.games import NotChallengeable
@@ -61,29 +61,32 @@ async def shown_after_saving() -> AsyncIterator[None]:
 
 
 async def guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply:
-    """The reply of ``work``, or the refusal that tells the truth about what happened:
-    nothing (a clash, an outage, a challenge no longer open, a failure before saving),
-    maybe saved (the database went away while saving), or saved but not shown."""
+    """The reply of ``work``; its refusal, if it raised one (``Refused``); or the refusal
+    that tells the truth about what happened when it failed: nothing (a clash, an outage, a
+    challenge no longer open, a failure before saving), maybe saved (the database went away
+    while saving), or saved but not shown."""
     try:
         return await work
+    except Refused as refused:
+        return refused.reply
     except ConcurrentChange:
         log.warning("user %s: %s raced another writer", player.user_id, context)
-        return refusal(changed_meanwhile())
+        why = changed_meanwhile()
     except NotChallengeable:  # the challenge changed since the flow checked it
-        return refusal(_("That challenge is no longer open to you: its message shows how "
-                         "it stands."))
+        why = _("That challenge is no longer open to you: its message shows how it stands.")
     except StoreUnavailable:  # the outage is in the log already; a write under way is
-        return refusal(unreachable())  # marked by ``saving``: this was none
+        why = unreachable()  # marked by ``saving``: this was none
     except _InDoubt:
-        return refusal(unreachable_in_doubt())
+        why = unreachable_in_doubt()
     except _Shown:
         log.exception("flow: %r was saved but not shown, for user %s in guild %s", context,
                       player.user_id, player.guild_id)
-        return refusal(saved_not_shown())
+        why = saved_not_shown()
     except Exception:
         log.exception("flow: %r failed for user %s in guild %s", context, player.user_id,
                       player.guild_id)
-        return refusal(apology())
+        why = apology()
+    return Refused(why).reply
 
 
 class Answering:

@@ -26,7 +26,7 @@ from render import PictureOptions
 from render.alt_text import LONGEST
 from render.replay import Replay
 
-from ..replies import Member, Message, Player, Reply, refusal
+from ..replies import Member, Message, Player, Refused, Reply
 from ..replies.text import Text
 from ..store import LOST, PLAYING, RESIGNED, WON, GameStatus
 from ..store.challenges import GONE
@@ -39,7 +39,7 @@ from ..workers.pictures import Pictures
 from .challenges import Challenges
 from .cooldowns import Cooldown, Cooldowns
 from .daily import DailyDeals
-from .scopes import bot_refusal
+from .scopes import check_person
 from .settings import PlayerSettings
 
 QUEUE = 8  # replays that may wait their turn at once, besides the one being drawn
@@ -70,30 +70,22 @@ class Replays:
         no limit); ``waiting`` tells the player, while the reply is still to come, that
         their replay waits behind others."""
         own = subject is None or subject.user_id == viewer.user_id
-        refused = None if subject is None else bot_refusal(subject)
-        if refused is not None:
-            return refused
+        if subject is not None:
+            check_person(subject)
         owner = viewer.user_id if own or subject is None else subject.user_id
         private = (await self.settings.as_stored(owner)).private_boards
         if private and not own:
-            return refusal(_("{player} keeps their boards private, so their games are "
-                             "replayed to them alone.", player=mention(owner)))
-        found = await self._game_of(viewer, None if own or subject is None else subject)
-        if isinstance(found, Reply):
-            return found
-        game, outcome, hints = found
+            raise Refused(_("{player} keeps their boards private, so their games are "
+                            "replayed to them alone.", player=mention(owner)))
+        game, outcome, hints = await self._game_of(viewer, None if own else subject)
         if not game.moves_made:  # only a finished game comes here without a move
-            return refusal(_("That game ended before its first move: nothing to replay."))
+            raise Refused(_("That game ended before its first move: nothing to replay."))
         secret = await self._secret(game, owner, viewer.user_id)
-        if isinstance(secret, Reply):
-            return secret
         private = private or secret is not None
         if self._queued > QUEUE:  # before the cooldown counts: nothing is drawn
-            return refusal(_("Many replays are being drawn just now: ask again in a "
-                             "minute."))
-        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.REPLAY)
-        if cooling is not None:
-            return cooling
+            raise Refused(_("Many replays are being drawn just now: ask again in a "
+                            "minute."))
+        await self.cooldowns.check(viewer.user_id, Cooldown.REPLAY)
         settings = await self.settings.of(viewer.user_id)
         language = viewer.language if private else viewer.shared_language
         assisted = outcome == WON and hints > 0  # told on the last frame and in the caption
@@ -103,13 +95,11 @@ class Replays:
                                      resigned=outcome == RESIGNED),
                 limit=limit,
             ))
-        if isinstance(drawn, Reply):
-            return drawn
         if drawn is None:
             assert limit is not None
-            return refusal(_("That game's replay does not fit in the {size} MB this channel "
-                             "takes, even with few of its moves on small pictures.",
-                             size=_megabytes(limit)))
+            raise Refused(_("That game's replay does not fit in the {size} MB this channel "
+                            "takes, even with few of its moves on small pictures.",
+                            size=_megabytes(limit)))
         with speaking(language):
             how, moves = _outcome(outcome, assisted), game.moves_made
             facts = {"game": game.name, "deal": game.deal_number, "outcome": how}
@@ -150,7 +140,7 @@ class Replays:
 
     async def _in_turn(
         self, viewer: Player, waiting: Waiting | None, drawing: Awaitable[T]
-    ) -> T | Reply:
+    ) -> T:
         """``drawing`` done in its turn: one replay is drawn at a time (a second or more of
         a core each). A player whose replay waits behind others is told at once, through
         ``waiting``, how many are ahead; beyond ``QUEUE`` waiting, they are asked to come
@@ -159,8 +149,8 @@ class Replays:
         if ahead > QUEUE:
             if inspect.iscoroutine(drawing):
                 drawing.close()  # never started
-            return refusal(_("Many replays are being drawn just now: ask again in a "
-                             "minute."))
+            raise Refused(_("Many replays are being drawn just now: ask again in a "
+                            "minute."))
         self._queued += 1
         try:
             if ahead and waiting is not None:
@@ -173,15 +163,15 @@ class Replays:
         finally:
             self._queued -= 1
 
-    async def _secret(self, game: Game, owner: int, viewer: int) -> Text | Reply | None:
+    async def _secret(self, game: Game, owner: int, viewer: int) -> Text | None:
         """Whether ``game`` (``owner``'s) is on a deal others may still play for a score:
-        the refusal for a viewer who may, else why it is shown to the viewer alone; None
-        when it spoils nothing."""
+        why it is shown to the viewer alone (a viewer who may still play it is refused);
+        None when it spoils nothing."""
         day = await self.daily.todays_if_daily(game.game_id, game.deal_number)
         if day is not None:
             attempt = await self.daily.attempt(viewer, game.game_id, day)
             if viewer != owner and attempt in (None, "playing"):
-                return refusal(_(
+                raise Refused(_(
                     "That is {player}'s game of today's daily deal: finish your own scored "
                     "attempt at it ({daily}) first, then watch it.", player=mention(owner),
                     daily=command("daily", game.game_id),
@@ -193,8 +183,8 @@ class Replays:
             yet_to_play |= {s.user_id for s in challenge.sides
                             if s.outcome is None and s.user_id != GONE}
         if viewer in yet_to_play and viewer != owner:
-            return refusal(_("That game is on the deal of your challenge, which you have "
-                             "still to play: finish your game of it first, then watch it."))
+            raise Refused(_("That game is on the deal of your challenge, which you have "
+                            "still to play: finish your game of it first, then watch it."))
         if yet_to_play - {viewer}:
             return _("⚔️ Only you see this replay: it is of a challenge's deal, which a side "
                      "has still to play.")
@@ -202,23 +192,23 @@ class Replays:
 
     async def _game_of(
         self, viewer: Player, other: Member | None
-    ) -> tuple[Game, GameStatus, int] | Reply:
-        """The game to replay, its outcome and its hints; or why there is none."""
+    ) -> tuple[Game, GameStatus, int]:
+        """The game to replay, its outcome and its hints (none: refused, saying why)."""
         if other is None:
             saved = await self.games.load(viewer.user_id)
             if saved is not None and saved.game.moves_made:
                 return saved.game, saved.status, saved.hints
             finished = await self.replays.last(viewer.user_id, viewer.guild_id)
             if finished is None:
-                return refusal(_("You have no game to replay here yet: {new} deals one.",
-                                 new=command("new")))
+                raise Refused(_("You have no game to replay here yet: {new} deals one.",
+                                new=command("new")))
             return finished.game, finished.outcome, finished.hints
         if viewer.guild_id is None:
-            return refusal(_("Outside a server you can replay only your own games."))
+            raise Refused(_("Outside a server you can replay only your own games."))
         finished = await self.replays.last(other.user_id, viewer.guild_id)
         if finished is None:
-            return refusal(_("{player} has finished no game on this server yet.",
-                             player=mention(other.user_id)))
+            raise Refused(_("{player} has finished no game on this server yet.",
+                            player=mention(other.user_id)))
         return finished.game, finished.outcome, finished.hints
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine import BadSetup, check_setup
 
-from ..replies import Member, Player, Reply, refusal
+from ..replies import Member, Player, Refused
 from ..replies.text import Text
 from ..store.results import Scope
 from ..words.language import _
@@ -28,23 +28,21 @@ def board_scope(
     return Scope(guild_id=viewer.guild_id, game=game, since=since, daily=daily)
 
 
-def game_refusal(game: str | None) -> Reply | None:
-    """None for no game or a real one; the refusal for a game that does not exist."""
+def check_game(game: str | None) -> None:
+    """Refuse a game that does not exist (None: no game named, nothing to refuse)."""
     if game is None:
-        return None
+        return
     try:
         check_setup(game)
     except BadSetup as err:
-        return refusal(refused(err))
-    return None
+        raise Refused(refused(err)) from None
 
 
-def bot_refusal(person: Member) -> Reply | None:
-    """None for a person; the refusal for a bot named where a player is wanted."""
-    if not person.bot:
-        return None
-    return refusal(_("{player} is a bot; bots don't play solitaire.",
-                     player=mention(person.user_id)))
+def check_person(person: Member) -> None:
+    """Refuse a bot named where a player is wanted."""
+    if person.bot:
+        raise Refused(_("{player} is a bot; bots don't play solitaire.",
+                       player=mention(person.user_id)))
 
 
 def only_you_outside_servers(heading: Text) -> Text:

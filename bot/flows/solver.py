@@ -37,7 +37,7 @@ from engine import GAMES, Game, new_game
 from engine.lru import LRU
 from engine.solver import Verdict
 
-from ..replies import Board, BoardRef, Reply, refusal
+from ..replies import Board, BoardRef, Refused, Reply
 from ..store import SavedGame
 from ..store.database import NotLeading, StoreUnavailable
 from ..store.games import GameStore
@@ -163,8 +163,8 @@ class SolverService:
         game = saved.game
         wait = await self.cooldowns.wait(saved.user_id, Cooldown.HINT)
         if wait:
-            return refusal(_("One hint every {every} s: ask again in {wait} s.",
-                             every=round(EVERY_S[Cooldown.HINT]), wait=wait))
+            raise Refused(_("One hint every {every} s: ask again in {wait} s.",
+                            every=round(EVERY_S[Cooldown.HINT]), wait=wait))
         found = await self.worker.hint(game)
         await self.games.count_hint(saved.id)
         deal_lost = saved.lost_as_dealt

@@ -26,7 +26,7 @@ from datetime import UTC, datetime, timedelta
 from engine import GAMES
 from render.stats_card import StatsRow
 
-from ..replies import Member, Message, Player, Reply, refusal
+from ..replies import Member, Message, Player, Refused, Reply
 from ..replies.text import Small, Text
 from ..store.results import Record, ResultStore, Scope
 from ..words.language import N_, _, current, label, n_, p_, speaking
@@ -35,7 +35,7 @@ from ..workers.pictures import Pictures
 from .challenges import Challenges
 from .cooldowns import Cooldown, Cooldowns
 from .daily import daily_streaks, utc_day
-from .scopes import board_scope, bot_refusal, game_refusal, only_you_outside_servers
+from .scopes import board_scope, check_game, check_person, only_you_outside_servers
 
 SERVER = "server"  # /stats scope: this server's games
 EVERYWHERE = "all"  # /stats scope: the player's games in every server, DMs included
@@ -87,28 +87,25 @@ class StatsFlow:
         scope: str = SERVER,
     ) -> Reply:
         """A player's record: per game and in all, with streaks and the daily streak."""
-        refused = game_refusal(game) or bot_refusal(subject)
-        if refused is not None:
-            return refused
+        check_game(game)
+        check_person(subject)
         if scope not in (SERVER, EVERYWHERE):
-            return refusal(_("The scope is {server} (this server) or {everywhere} (everywhere).",
-                             server=code(SERVER), everywhere=code(EVERYWHERE)))
+            raise Refused(_("The scope is {server} (this server) or {everywhere} (everywhere).",
+                            server=code(SERVER), everywhere=code(EVERYWHERE)))
         own = subject.user_id == viewer.user_id
         everywhere = scope == EVERYWHERE or viewer.guild_id is None
         if everywhere and not own:
             if scope == EVERYWHERE:
                 # Each word apart: Babel misses a word nested in a call inside another.
                 user, scope_option = p_("option", "user"), p_("option", "scope")
-                return refusal(_(
+                raise Refused(_(
                     "A player's record across all servers is shown only to that player. "
                     "{stats_user} without {scope} shows {player}'s record on this server.",
                     stats_user=command("stats", user + ":"), scope=code(scope_option),
                     player=mention(subject.user_id),
                 ))
-            return refusal(_("Outside a server you can see only your own record."))
-        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.STATS)
-        if cooling is not None:
-            return cooling
+            raise Refused(_("Outside a server you can see only your own record."))
+        await self.cooldowns.check(viewer.user_id, Cooldown.STATS)
         place = Scope(user_id=subject.user_id,
                       guild_id=None if everywhere else viewer.guild_id, game=game)
         # Which games count: this server's, every server's and DMs', or (outside servers,
@@ -165,15 +162,11 @@ class StatsFlow:
         self, viewer: Player, game: str | None = None, period: str = "all"
     ) -> Reply:
         """This server's players ranked by the Wilson lower bound; top ten and the caller."""
-        refused = game_refusal(game)
-        if refused is not None:
-            return refused
+        check_game(game)
         if period not in PERIODS:
-            return refusal(_("The period is one of {periods}.",
-                             periods=Text(", ").join(code(p) for p in PERIODS)))
-        cooling = await self.cooldowns.refusal(viewer.user_id, Cooldown.LEADERBOARD)
-        if cooling is not None:
-            return cooling
+            raise Refused(_("The period is one of {periods}.",
+                            periods=Text(", ").join(code(p) for p in PERIODS)))
+        await self.cooldowns.check(viewer.user_id, Cooldown.LEADERBOARD)
         span = PERIODS[period]
         since = None if span is None else (self._now() - span).timestamp()
         scope = board_scope(viewer, game=game, since=since)

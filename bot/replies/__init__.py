@@ -327,6 +327,16 @@ class Reply:
         return Text("\n").join(p for p in said if p)
 
 
-def refusal(text: Text) -> Reply:
-    """A request refused, with why, for the player alone."""
-    return Reply(note=text, refused=True)
+class Refused(Exception):
+    """The one way a request is refused: raised wherever the refusal is found, however deep
+    in a flow, and answered by the core (``flows.outcomes.guarded``) with ``reply``: why, for
+    the player alone, and what they should see instead, if anything (their board as it
+    now is, a message brought up to date). Nothing was changed by the request."""
+
+    def __init__(self, why: Text, *, board: Board | None = None,
+                 message: Message | None = None, updates: tuple[Update, ...] = (),
+                 no_game: bool = False) -> None:
+        super().__init__()
+        self.why = why
+        self.reply = Reply(board=board, message=message, note=why, refused=True,
+                           no_game=no_game, updates=updates)

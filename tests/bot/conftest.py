@@ -3,19 +3,21 @@ tests, a database on a real PostgreSQL server), a clock the test moves."""
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import random
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from bot.core import Core
 from bot.flows.game import GameFlow
 from bot.flows.solver import Pace
-from bot.replies import Ask, Board, DealRequest, Player, Reply
+from bot.replies import Ask, Board, DealRequest, Player, Refused, Reply
 from bot.replies.text import Text
 from bot.store import Stores
 from engine import Game, Move
@@ -124,9 +126,36 @@ async def core(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIt
     await made.close()
 
 
+class AsTheCoreCalls:
+    """A flow called as the core calls it: a refusal it raises (``Refused``) is the reply
+    the player is shown, and nothing else is caught (a failure fails the test)."""
+
+    def __init__(self, flow: Any) -> None:
+        self._flow = flow
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(self._flow, name)
+        if not inspect.iscoroutinefunction(found):
+            return found
+
+        @functools.wraps(found)
+        async def answered(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return await found(*args, **kwargs)
+            except Refused as refused:
+                return refused.reply
+
+        return answered
+
+
+def as_the_core_calls(flow: GameFlow) -> GameFlow:
+    """``flow``, its refusals answered as replies (see ``AsTheCoreCalls``)."""
+    return cast(GameFlow, AsTheCoreCalls(flow))
+
+
 @pytest.fixture
 def flow(core: Core) -> GameFlow:
-    return core.game
+    return as_the_core_calls(core.game)
 
 
 @pytest.fixture
@@ -140,7 +169,7 @@ async def stepped(store: Stores, clock: Clock, picture: PositionPicture
 
     made = Core(store, renderer=picture, clock=clock, deals=random.Random(5),
                 pace=Pace(rest=no_rest, background=False))
-    yield made.game
+    yield as_the_core_calls(made.game)
     await made.close()
 
 

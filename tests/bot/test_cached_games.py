@@ -19,7 +19,7 @@ from bot.store.games import GameStore
 from engine import new_game
 from tests.said import shown
 
-from .conftest import ALICE, Clock, PositionPicture
+from .conftest import ALICE, Clock, PositionPicture, as_the_core_calls
 
 
 @pytest.fixture
@@ -38,8 +38,8 @@ async def two(store_target: Path | str) -> AsyncIterator[tuple[Core, Core]]:
 async def moved_elsewhere(here: Core, there: Core) -> None:
     """The player's game dealt through ``here`` (which holds it), then "7 f1" played
     through ``there``: ``here``'s copy is out of date."""
-    await here.game.new_game(ALICE, "trefoil", 27)
-    assert played(await there.game.act(ALICE, Action.MOVE, "7 f1"), "7 f1")
+    await as_the_core_calls(here.game).new_game(ALICE, "trefoil", 27)
+    assert played(await as_the_core_calls(there.game).act(ALICE, Action.MOVE, "7 f1"), "7 f1")
 
 
 class Reads:
@@ -109,11 +109,11 @@ async def test_a_move_on_the_held_game_reads_nothing(
     two: tuple[Core, Core], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     here, _ = two
-    await here.game.new_game(ALICE, "trefoil", 27)
+    await as_the_core_calls(here.game).new_game(ALICE, "trefoil", 27)
     reads = Reads(here.game, monkeypatch)
     for move in ("7 f1", "8 f2"):
-        assert played(await here.game.act(ALICE, Action.MOVE, move), move)
-    assert played(await here.game.act(ALICE, Action.UNDO), "7 f1")
+        assert played(await as_the_core_calls(here.game).act(ALICE, Action.MOVE, move), move)
+    assert played(await as_the_core_calls(here.game).act(ALICE, Action.UNDO), "7 f1")
     assert reads.count == 0
     assert await stored(here) == (3, 1)
 
@@ -130,11 +130,11 @@ async def test_a_move_after_another_process_played_is_played_on_the_stored_game(
     after.play("7 f1")
     move = str(next(m for m in after.legal_moves() if m not in before.legal_moves()))
     reads = Reads(here.game, monkeypatch)
-    reply = await here.game.act(ALICE, Action.MOVE, move)
+    reply = await as_the_core_calls(here.game).act(ALICE, Action.MOVE, move)
     assert played(reply, move) and reads.count == 1
     assert await stored(there) == (2, 2)
     # The copy cached now is the stored game: the next move reads nothing.
-    assert played(await here.game.act(ALICE, Action.UNDO), "7 f1")
+    assert played(await as_the_core_calls(here.game).act(ALICE, Action.UNDO), "7 f1")
     assert reads.count == 1 and await stored(there) == (3, 1)
 
 
@@ -147,7 +147,7 @@ async def test_a_move_saved_as_out_of_date_from_the_held_copy_is_played_on_the_s
     # from the copy is refused as out of date, and it is played on the stored game, with
     # no word of a clash.
     reads = Reads(here.game, monkeypatch)
-    reply = await here.game.act(ALICE, Action.MOVE, "8 f2")
+    reply = await as_the_core_calls(here.game).act(ALICE, Action.MOVE, "8 f2")
     assert played(reply, "8 f2") and reply.note is None and reads.count == 1
     assert await stored(there) == (2, 2)
 
@@ -156,18 +156,18 @@ async def test_presses_are_checked_against_the_stored_board_not_the_held_one(
     two: tuple[Core, Core],
 ) -> None:
     here, there = two
-    start = await here.game.new_game(ALICE, "trefoil", 27)
+    start = await as_the_core_calls(here.game).new_game(ALICE, "trefoil", 27)
     assert start.board is not None
-    moved = await there.game.act(ALICE, Action.MOVE, "7 f1")
+    moved = await as_the_core_calls(there.game).act(ALICE, Action.MOVE, "7 f1")
     assert moved.board is not None
     # A press on the other process's newer board: played here, though the cached copy is
     # older.
-    pressed = await here.game.act(ALICE, Action.UNDO, seen=moved.board.ref)
+    pressed = await as_the_core_calls(here.game).act(ALICE, Action.UNDO, seen=moved.board.ref)
     assert pressed.board is not None and not pressed.refused
     assert await stored(there) == (2, 0)
     # A press on the first board, which the cached copy matched until the other process
     # played: out of date, nothing played.
-    await there.game.act(ALICE, Action.REDO)
-    stale = await here.game.act(ALICE, Action.UNDO, seen=start.board.ref)
+    await as_the_core_calls(there.game).act(ALICE, Action.REDO)
+    stale = await as_the_core_calls(here.game).act(ALICE, Action.UNDO, seen=start.board.ref)
     assert stale.refused and stale.note is not None and "out of date" in shown(stale.note)
     assert await stored(there) == (3, 1)

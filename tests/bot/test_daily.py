@@ -20,7 +20,7 @@ from tests.bot.reference import Result, all_results, won_days
 from tests.bot.store_support import fetch_sql, run_sql
 from tests.said import shown
 
-from .conftest import ALICE, BOB, Clock, PositionPicture
+from .conftest import ALICE, BOB, Clock, PositionPicture, as_the_core_calls
 from .daily_lines import NOV_22, NOV_22_DEAL, NOV_22_WIN, NOV_23, NOV_23_DEAL, NOV_23_WIN
 
 
@@ -254,7 +254,7 @@ async def test_the_bot_and_the_console_on_one_database_deal_one_daily_nobody_can
 async def test_a_house_rule_never_plays_todays_daily_while_it_would_be_scored(
     any_core: Core, clock: Clock
 ) -> None:
-    flow, store = any_core.game, any_core.stores
+    flow, store = as_the_core_calls(any_core.game), any_core.stores
     clock.now = at(NOV_22)
     refused = await flow.new_game(ALICE, "trefoil", NOV_22_DEAL, draw=True)
     assert refused.refused and refused.note is not None and refused.board is None
@@ -300,7 +300,7 @@ async def test_a_game_with_a_house_rule_is_never_a_scored_attempt_in_the_store(
 async def test_undo_stops_at_the_last_redeal_of_a_scored_daily_and_says_why(
     any_core: Core, clock: Clock
 ) -> None:
-    flow, store = any_core.game, any_core.stores
+    flow, store = as_the_core_calls(any_core.game), any_core.stores
     clock.now = at(NOV_22)
     await flow.daily(ALICE, "trefoil")
     first_redeal = NOV_22_WIN.index("redeal")
@@ -326,7 +326,7 @@ async def test_a_scored_game_stuck_at_its_last_redeal_offers_no_undo(
 ) -> None:
     """Trefoil 3695 is stuck after two redeals at once. As a day's scored attempt (tagged so
     in the store), neither its board nor a hint may tell the player to undo."""
-    flow, store = any_core.game, any_core.stores
+    flow, store = as_the_core_calls(any_core.game), any_core.stores
     await store.games.start(ALICE.user_id, ALICE.guild_id, new_game("trefoil", 3695),
                             clock(), daily="2026-11-22")
     await flow.act(ALICE, Action.REDEAL)

@@ -31,7 +31,7 @@ from engine.solver.lines import PLANS
 from tests.bot.reference import all_results
 from tests.said import shown
 
-from .conftest import ALICE, BOB, Clock, PositionPicture, picture_of
+from .conftest import ALICE, BOB, Clock, PositionPicture, as_the_core_calls, picture_of
 
 SHOW_S = EVERY_S[Cooldown.SHOW]
 
@@ -44,7 +44,7 @@ async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIt
         store, renderer=picture, clock=clock, deals=random.Random(5),
         solver=SolverWorker(ThreadPoolExecutor(max_workers=1)),
     )
-    yield core.game
+    yield as_the_core_calls(core.game)
     await core.close()
     EVERY_S[Cooldown.SHOW] = SHOW_S
 

@@ -26,7 +26,7 @@ from render.stats_card import MARGIN, ROW, TOP, WIDTH
 from tests.bot.reference import all_results
 from tests.said import shown
 
-from .conftest import ALICE, BOB, Clock, offer_of
+from .conftest import ALICE, BOB, Clock, as_the_core_calls, offer_of
 from .presenting import Answering
 
 GUILD, OTHER = 900, 901
@@ -426,7 +426,7 @@ async def test_only_a_server_manager_may_reset_and_only_that_server(
     history.add(ALICE.user_id, "won", guild=OTHER)
     refused = await stats.reset_question(BOB, can_manage_server=False)
     assert refused.refused and refused.message is None and "Manage Server" in shown(refused.text)
-    assert (await stats.data_rights.reset(BOB, can_manage_server=False)).refused
+    assert (await as_the_core_calls(stats.data_rights).reset(BOB, can_manage_server=False)).refused
     assert len(await all_results(store)) == 3
     asked = await stats.reset_question(BOB, can_manage_server=True)
     assert asked.message.question is not None and asked.message.question.ask is Ask.RESET

@@ -44,7 +44,7 @@ from tests.engine.positions import position
 from tests.marked_language import Wrapping, installed
 from tests.said import shown
 
-from .conftest import ALICE, BOB, Clock, PositionPicture
+from .conftest import ALICE, BOB, Clock, PositionPicture, as_the_core_calls
 
 PSEUDO = "xx"
 
@@ -64,7 +64,7 @@ async def flow(store: Stores, clock: Clock, picture: PositionPicture) -> AsyncIt
     """A flow whose solver runs in a thread: the same searches, without a process start."""
     core = Core(store, renderer=picture, clock=clock, deals=random.Random(5),
                 solver=SolverWorker(ThreadPoolExecutor(max_workers=1)))
-    yield core.game
+    yield as_the_core_calls(core.game)
     await core.close()
 
 
