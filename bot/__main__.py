@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .config import Config, ConfigError, load_config
+from .logs.formats import redact, setup_logging
 from .store import StoreError
 
 if TYPE_CHECKING:  # the adapters are imported when they run: the console needs no discord
@@ -59,32 +60,6 @@ def this_python() -> str:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
-
-
-class Redacting(logging.Formatter):
-    """Belt and braces: no secret (the token, the database's password) reaches a log line,
-    whoever logs it — message, traceback and all."""
-
-    def __init__(self, secrets: tuple[str, ...]) -> None:
-        super().__init__("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
-        self.secrets = sorted(secrets, key=len, reverse=True)  # a longer one first
-
-    def format(self, record: logging.LogRecord) -> str:
-        return redact(super().format(record), self.secrets)
-
-
-def redact(text: str, secrets: list[str] | tuple[str, ...]) -> str:
-    for secret in secrets:
-        text = text.replace(secret, "[secret]")
-    return text
-
-
-def setup_logging(config: Config) -> None:
-    handler = logging.StreamHandler()
-    handler.setFormatter(Redacting(config.secrets))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(config.log_level_number)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

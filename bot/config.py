@@ -24,6 +24,7 @@ from .store.postgres import describe, is_postgres_url
 DEFAULT_DATABASE_PATH = "data/solitaire.db"
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")  # lines for people; one JSON object a line (bot/logs/)
 # The shortest WEB_SECRET taken: every player holds a session signed with it, and a key much
 # shorter than a random 32 characters falls out of one by trying (then any session is forged).
 WEB_SECRET_MIN = 32
@@ -41,6 +42,7 @@ class Config:
     database_url: str | None = field(default=None, repr=False)  # PostgreSQL; holds a password
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    log_format: str = "text"  # one of LOG_FORMATS
     shard_count: int | None = None  # None: as many shards as Discord recommends
     shard_ids: tuple[int, ...] | None = None  # the shards this process serves; None: all
     # Processes that draw the pictures (default_render_processes); 0: threads of this one.
@@ -182,6 +184,11 @@ def load_config(
     log_level = values.get("LOG_LEVEL", "").strip().upper() or "INFO"
     if log_level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+    format_text = values.get("LOG_FORMAT", "").strip()
+    log_format = format_text.lower() or "text"
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(f"LOG_FORMAT must be text (lines for people, the default) or json "
+                          f"(one JSON object a line, for a log collector), not {format_text!r}")
 
     return Config(
         token=token,
@@ -189,6 +196,7 @@ def load_config(
         database_url=database_url,
         dev_guild_id=dev_guild_id,
         log_level=log_level,
+        log_format=log_format,
         shard_count=shard_count,
         shard_ids=shard_ids,
         render_processes=render_processes,

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import Redacting, redact
 from bot.config import (
     DEFAULT_DATABASE_PATH,
     ConfigError,
@@ -20,6 +19,7 @@ from bot.config import (
     read_env_file,
     usable_cpus,
 )
+from bot.logs.formats import TextLines, redact
 
 TOKEN = "MTIzNDU2.secret-token-value"
 
@@ -101,7 +101,7 @@ def test_the_token_is_not_in_the_settings_repr() -> None:
 
 def test_a_log_line_carrying_the_token_is_redacted() -> None:
     record = logging.LogRecord("x", logging.INFO, __file__, 1, "login with %s failed", (TOKEN,), None)
-    assert Redacting((TOKEN,)).format(record).endswith("x: login with [secret] failed")
+    assert TextLines((TOKEN,)).format(record).endswith("x: login with [secret] failed")
 
 
 def test_a_traceback_carrying_a_secret_is_redacted_too() -> None:
@@ -109,7 +109,7 @@ def test_a_traceback_carrying_a_secret_is_redacted_too() -> None:
         raise RuntimeError(f"could not log in with {TOKEN}")
     except RuntimeError:
         record = logging.LogRecord("x", logging.ERROR, __file__, 1, "failed", (), sys.exc_info())
-    line = Redacting((TOKEN,)).format(record)
+    line = TextLines((TOKEN,)).format(record)
     assert "RuntimeError: could not log in with [secret]" in line and TOKEN not in line
 
 
