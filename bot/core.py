@@ -32,12 +32,14 @@ from .flows.challenges import Challenges
 from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
+from .flows.deals import Deals
 from .flows.game import GameFlow
+from .flows.hints import Hints
 from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.showing import Showing
-from .flows.solver import Pace, SolverService
 from .flows.stats import SERVER, StatsFlow
+from .flows.verdicts import Pace, Verdicts
 from .lead.duties import Leading
 from .presenter import Channels, Presenter
 from .replies import (
@@ -98,28 +100,28 @@ class Core:
         self.pictures = Pictures(renderer, processes=render_processes)
         self.settings = PlayerSettings(stores.settings)
         self.cooldowns = Cooldowns(stores.cooldowns, clock, kept=cooldowns)
-        self.solver = SolverService(
-            stores.games, stores.pool, self.cooldowns, solver, clock=clock, deals=deals,
-            pace=pace,
-        )
+        self.solver = solver or SolverWorker()  # the solver's process: every search
+        self.verdicts = Verdicts(stores.games, self.solver, clock=clock, pace=pace)
+        self.hints = Hints(stores.games, self.solver, self.cooldowns, self.verdicts)
+        self.deals = Deals(stores.pool, self.solver, clock=clock, deals=deals)
         self.daily_deals = DailyDeals(stores.daily, stores.results, stores.games, self.cooldowns,
-                                      self.solver.worker.daily_deal, clock)
-        self.challenges = Challenges(stores.challenges, self.solver, self.cooldowns, clock)
+                                      self.solver.daily_deal, clock)
+        self.challenges = Challenges(stores.challenges, self.deals, self.cooldowns, clock)
         self.game = GameFlow(
-            stores.games, settings=self.settings, pictures=self.pictures, solver=self.solver,
-            daily=self.daily_deals, challenges=self.challenges, cooldowns=self.cooldowns,
-            clock=clock,
+            stores.games, settings=self.settings, pictures=self.pictures, deals=self.deals,
+            hints=self.hints, verdicts=self.verdicts, daily=self.daily_deals,
+            challenges=self.challenges, cooldowns=self.cooldowns, clock=clock,
         )
         self.statistics = StatsFlow(stores.results, self.challenges, self.pictures,
                                     self.cooldowns, clock)
         self.data_rights = DataRights(stores, self._drop, clock, self.challenges)
         self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
                                self.cooldowns, self.daily_deals, self.challenges)
-        self.leading = Leading(stores.meta, solver=self.solver, daily_deals=self.daily_deals,
+        self.leading = Leading(stores.meta, deals=self.deals, daily_deals=self.daily_deals,
                                challenges=self.challenges, cooldowns=self.cooldowns,
                                data_rights=self.data_rights, clock=clock)
         self._stopped = self._closed = False
-        self.showing = Showing(self.game, self.settings, self.solver, self.challenges,
+        self.showing = Showing(self.game, self.settings, self.verdicts, self.challenges,
                                stores.boards)
         self._present = self.showing.present  # every call's reply is shown through it
         stores.listen(self._heard)
@@ -128,7 +130,7 @@ class Core:
     async def open(cls, database: Path | str, **options: Any) -> Core:
         """The core over ``database`` (SQLite file or PostgreSQL URL); the log names its solver."""
         core = cls(await Stores.open(database), **options)
-        await core.solver.worker.say_which()
+        await core.solver.say_which()
         return core
 
     @property
@@ -148,6 +150,7 @@ class Core:
             return
         self._stopped = True
         await self.leading.stop()
+        self.verdicts.close()
         self.solver.close()
         self.pictures.close()
 
@@ -346,20 +349,20 @@ class Core:
     def _heard(self, notice: Notice, user_id: int | None) -> None:
         """A notice from the bot's processes (this one's too): drop what is no longer sure."""
         if notice is Notice.POOL:
-            self.solver.pool_wanted()
+            self.deals.pool_wanted()
         elif notice is Notice.SETTINGS:
             self.settings.forget(user_id)
         elif notice is Notice.FORGET and user_id is not None:
             self._drop(user_id)
         elif notice is Notice.MISSED:  # nothing cached is sure
             self.settings.forget(None)
-            self.solver.forget(None)
+            self.verdicts.forget(None)
             self.stores.boards.live.drop_memory()
 
     def _drop(self, user_id: int) -> None:
         """Drop everything this process keeps of a forgotten player."""
         self.settings.forget(user_id)
-        self.solver.forget(user_id)
+        self.verdicts.forget(user_id)
         self.stores.games.forget(user_id)
         self.stores.boards.live.forget(user_id)
 

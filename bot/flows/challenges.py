@@ -57,20 +57,20 @@ from ..store.statuses import (
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
 from .cooldowns import Cooldown, Cooldowns
+from .deals import Deals
 from .outcomes import saving
 from .scopes import check_game, check_person
-from .solver import SolverService
 
 MOST_OPEN = 3  # challenges a member may have waiting for an answer at once
 
 
 class Challenges:
     def __init__(
-        self, store: ChallengeStore, solver: SolverService, cooldowns: Cooldowns,
+        self, store: ChallengeStore, deals: Deals, cooldowns: Cooldowns,
         clock: Callable[[], float],
     ) -> None:
         self.store = store
-        self.solver = solver
+        self.deals = deals
         self.cooldowns = cooldowns
         self._clock = clock
 
@@ -137,7 +137,7 @@ class Challenges:
             async with saving():
                 taken = await self.store.accept(challenge.id, self._clock())
             if taken == Acceptance.NO_DEAL:
-                deal = await self.solver.proven_now(challenge.game)
+                deal = await self.deals.proven_now(challenge.game)
                 if deal is None:
                     raise Refused(_("No proven-winnable {game} deal is ready just now: try "
                                     "again in a minute.", game=GAMES[challenge.game]))

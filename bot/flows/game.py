@@ -57,11 +57,13 @@ from .boards import (
 from .challenges import Challenges
 from .cooldowns import EVERY_S, Cooldown, Cooldowns
 from .daily import DailyDeals
+from .deals import Deals
+from .hints import Hints
 from .outcomes import saving, shown_after_saving
 from .scopes import check_game
 from .scored import scored_request
 from .settings import PlayerSettings
-from .solver import SolverService
+from .verdicts import Verdicts
 
 log = logging.getLogger(__name__)
 
@@ -74,16 +76,17 @@ class _NotCached(Exception):
 
 class GameFlow:
     """The one game flow, over the games' store, with the services a move needs: the
-    player's settings, the pictures, the solver, the daily deals; ``clock`` gives Unix
-    seconds (tests pass their own)."""
+    player's settings, the pictures, the deals, hints and verdicts, the daily deals;
+    ``clock`` gives Unix seconds (tests pass their own)."""
 
     def __init__(
         self, games: GameStore, *, settings: PlayerSettings, pictures: Pictures,
-        solver: SolverService, daily: DailyDeals, challenges: Challenges, cooldowns: Cooldowns,
-        clock: Callable[[], float],
+        deals: Deals, hints: Hints, verdicts: Verdicts, daily: DailyDeals,
+        challenges: Challenges, cooldowns: Cooldowns, clock: Callable[[], float],
     ) -> None:
         self.games, self.challenges, self.cooldowns = games, challenges, cooldowns
-        self.settings, self.pictures, self.solver = settings, pictures, solver
+        self.settings, self.pictures, self.deals = settings, pictures, deals
+        self.hints, self.verdicts = hints, verdicts
         self.daily_deals, self._clock = daily, clock
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock]
         self._locks = weakref.WeakValueDictionary()
@@ -116,7 +119,7 @@ class GameFlow:
                 "it is, winnable or not.", winnable=code(option("winnable", "True")),
             ))
         if deal is None and not winnable:
-            deal = self.solver.random_deal()
+            deal = self.deals.random_deal()
         return await self._begin(player, DealRequest(game_id, deal, draw))
 
     async def _begin(self, player: Player, request: DealRequest) -> Reply:
@@ -175,7 +178,7 @@ class GameFlow:
                 "Ask again in {wait} s, or {new} for any deal.",
                 every=round(EVERY_S[Cooldown.WINNABLE]), wait=wait, new=command("new"),
             ))
-        deal = await self.solver.winnable_deal(request.game_id)
+        deal = await self.deals.winnable(request.game_id)
         if deal is None:
             raise Refused(_(
                 "No proven-winnable {game} deal is ready yet — the solver is looking for more. "
@@ -307,7 +310,7 @@ class GameFlow:
         if action is Action.PICK:
             return await self._pick(saved, arg or "")
         if action is Action.HINT and not saved.is_finished:
-            return await self.solver.hint(saved)
+            return await self.hints.hint(saved)
         if saved.is_finished:
             raise Refused(over(saved))
         if action is Action.RESIGN and arg != CONFIRMED:
@@ -432,5 +435,5 @@ class GameFlow:
             saved, summary, drawing, proven_lost=saved.proven_lost, focus=focus,
             private=await self._private(saved.user_id), four_colour=settings.four_colour,
         )
-        self.solver.board_made(board, saved.game)
+        self.verdicts.board_made(board, saved.game)
         return board

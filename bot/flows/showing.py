@@ -18,7 +18,7 @@ import logging
 from collections.abc import Awaitable
 
 from ..presenter import Posted, Presenter
-from ..replies import Board, Player, Reply
+from ..replies import Board, Player, Refused, Reply
 from ..store import SavedGame
 from ..store.boards import BoardStore
 from ..store.database import StoreUnavailable
@@ -27,7 +27,7 @@ from .challenges import Challenges
 from .game import GameFlow
 from .outcomes import Answering, guarded, shown_after_saving
 from .settings import PlayerSettings
-from .solver import SolverService
+from .verdicts import Verdicts
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +35,9 @@ log = logging.getLogger(__name__)
 class Showing:
     """Shows each reply through its presenter, and what follows from it."""
 
-    def __init__(self, game: GameFlow, settings: PlayerSettings, solver: SolverService,
+    def __init__(self, game: GameFlow, settings: PlayerSettings, verdicts: Verdicts,
                  challenges: Challenges, boards: BoardStore) -> None:
-        self.game, self.settings, self.solver = game, settings, solver
+        self.game, self.settings, self.verdicts = game, settings, verdicts
         self.challenges, self.boards = challenges, boards
         self.answering = Answering()  # the replies being shown: closing lets them finish
 
@@ -71,9 +71,13 @@ class Showing:
                 await self._collapse_earlier(board, posted, to)
 
     async def _drawn(self, work: Awaitable[Reply], to: Presenter, *, changes: bool) -> Reply:
-        """The reply of ``work``, its board's picture drawn if ``to`` shows pictures. A
-        drawing that fails after a change was saved says so (``shown_after_saving``)."""
-        reply = await work
+        """The reply of ``work`` (a refusal it raised included: one may show the board as
+        it is), its board's picture drawn if ``to`` shows pictures. A drawing that fails
+        after a change was saved says so (``shown_after_saving``)."""
+        try:
+            reply = await work
+        except Refused as refused:
+            reply = refused.reply
         if reply.board is None or not to.shows_pictures:
             return reply
         if not changes or reply.refused:
@@ -96,11 +100,11 @@ class Showing:
                 await self._refresh_boards(lost, to)
 
         if to.awaits_verdict:
-            lost = await self.solver.verdict(board)
+            lost = await self.verdicts.verdict(board)
             if lost is not None:
                 await amend(lost)
         else:
-            self.solver.request_verdict(board, amend, within=to.amends_within)
+            self.verdicts.request_verdict(board, amend, within=to.amends_within)
 
     async def _refresh_boards(self, board: Board, to: Presenter) -> None:
         """The player's live board in each channel, shown as ``board`` (drawn now if it

@@ -14,7 +14,7 @@ from ..flows.challenges import Challenges
 from ..flows.cooldowns import Cooldowns
 from ..flows.daily import DailyDeals, to_next_day
 from ..flows.data_rights import DataRights
-from ..flows.solver import SolverService
+from ..flows.deals import Deals
 from ..presenter import Channels
 from ..store.database import StoreUnavailable
 from ..store.meta import MetaStore
@@ -30,11 +30,11 @@ class Leading:
     """The leader's work over the core's flows; ``Core.lead`` and ``Core.sync_commands``
     are its face."""
 
-    def __init__(self, meta: MetaStore, *, solver: SolverService, daily_deals: DailyDeals,
+    def __init__(self, meta: MetaStore, *, deals: Deals, daily_deals: DailyDeals,
                  challenges: Challenges, cooldowns: Cooldowns, data_rights: DataRights,
                  clock: Callable[[], float]) -> None:
         self.meta = meta
-        self.solver = solver
+        self.deals = deals
         self.daily_deals = daily_deals
         self.challenges = challenges
         self.cooldowns = cooldowns
@@ -58,7 +58,7 @@ class Leading:
                     log.exception("closing the challenges whose day is over failed")
 
         return await self.leadership.start(
-            on_lead, [self.solver.keep_winnable_pool, self.daily_deals.keep_ahead,
+            on_lead, [self.deals.keep_pool_filled, self.daily_deals.keep_ahead,
                       self._prune, close_challenges],
         )
 

@@ -2,7 +2,8 @@
 
 A search is CPU-bound Python, so it runs in a separate process (one: the machine has two
 cores and the other serves players); games travel as their ``to_dict()`` form. Nothing
-here decides a rule (``engine.solver`` does) or when to search (``flows/solver.py``).
+here decides a rule (``engine.solver`` does) or when to search (``flows/verdicts.py``,
+``flows/hints.py``, ``flows/deals.py``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import pytest
 
 from bot.core import Core
 from bot.flows.game import GameFlow
-from bot.flows.solver import Pace
+from bot.flows.verdicts import Pace
 from bot.replies import Ask, Board, DealRequest, Player, Refused, Reply
 from bot.replies.text import Text
 from bot.store import Stores

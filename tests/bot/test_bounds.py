@@ -10,7 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import bot.flows.settings
-import bot.flows.solver
+import bot.flows.verdicts
 from bot.core import Core
 from bot.replies import Action, Player
 from bot.store import Stores
@@ -36,7 +36,7 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
     store: Stores, clock: Clock, picture: PositionPicture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(bot.flows.settings, "KEPT", 4)
-    monkeypatch.setattr(bot.flows.solver, "REMEMBERED", 4)
+    monkeypatch.setattr(bot.flows.verdicts, "REMEMBERED", 4)
     solver = SolverWorker(ThreadPoolExecutor(max_workers=1))
     flow = Core(store, renderer=picture, clock=clock, deals=random.Random(1), solver=solver)
     try:
@@ -45,8 +45,8 @@ async def test_what_the_flow_remembers_per_player_stays_within_its_bounds(
             reply = await flow.game.new_game(player, "trefoil", n + 1)
             assert reply.board is not None
             await flow.game.act(player, Action.HINT)
-            assert await flow.solver.verdict(reply.board) is None  # a verdict is remembered
-        service = flow.solver
+            assert await flow.verdicts.verdict(reply.board) is None  # a verdict is remembered
+        service = flow.verdicts
         kept = {
             "settings": len(flow.settings._kept),
             "latest boards": len(service._latest),

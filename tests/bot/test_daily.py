@@ -54,7 +54,7 @@ async def test_a_days_deal_is_found_once_and_kept_for_every_process(
 
     async def find(game_id: str, day: date, secret: str) -> int:
         searched.append((game_id, day))
-        return await core.solver.worker.daily_deal(game_id, day, secret)
+        return await core.solver.daily_deal(game_id, day, secret)
 
     def process() -> DailyDeals:  # another process: nothing remembered
         return DailyDeals(store.daily, store.results, store.games, core.cooldowns, find,

@@ -97,6 +97,20 @@ async def test_a_move_is_saved_before_the_reply_and_shown(flow: GameFlow, store:
     assert (await picture_of(flow, reply.board))["last"] == "7 f1"
 
 
+async def test_a_press_on_an_old_board_is_refused_with_the_board_as_it_is_drawn(
+    core: Core, flow: GameFlow
+) -> None:
+    """A refusal that shows the board instead (a press on an out-of-date board) is shown
+    as every board is: its picture drawn, with its description."""
+    started = await start(flow)
+    await flow.act(ALICE, Action.MOVE, "7 f1")
+    assert started.board is not None
+    reply = await answer(core.act, ALICE, Action.UNDO, seen=started.board.ref)
+    assert reply.refused and reply.note is not None and "out of date" in shown(reply.note)
+    assert reply.board is not None and reply.board.png and reply.board.alt_text
+    assert (await picture_of(flow, reply.board))["last"] == "7 f1"
+
+
 @pytest.mark.parametrize(
     ("action", "arg", "says"),
     [

@@ -69,9 +69,9 @@ async def test_the_solver_looks_at_a_board_in_the_boards_language(
     async def verdict(board: Any) -> None:
         spoken.append(current().code)
 
-    monkeypatch.setattr(core.solver, "request_verdict",
+    monkeypatch.setattr(core.verdicts, "request_verdict",
                         lambda board, amend, *, within=None: spoken.append(current().code))
-    monkeypatch.setattr(core.solver, "verdict", verdict)
+    monkeypatch.setattr(core.verdicts, "verdict", verdict)
     with speaking("fr"):
         await core.new_game(GERMAN_ALICE, "trefoil", 3, to=Recorder())
         await core.act(GERMAN_ALICE, Action.SHOW, to=Recorder(awaits_verdict=True))

@@ -19,7 +19,7 @@ from bot.flows.actions import CONFIRMED
 from bot.flows.boards import no_win
 from bot.flows.cooldowns import EVERY_S, Cooldown
 from bot.flows.game import GameFlow
-from bot.flows.solver import Pace
+from bot.flows.verdicts import Pace
 from bot.replies import Action, Board, BoardRef, LostBoard, Reply
 from bot.store import SavedGame, Stores
 from bot.workers import solver as solver_worker
@@ -260,8 +260,8 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
     stored = await store.games.load(ALICE.user_id)
     assert stored is not None and stored.proven_lost, "remembered for the new position"
     assert await amended_of(flow, moved.board) is None, "nothing left to search"
-    flow.solver.request_verdict(moved.board, _never_delivered)
-    assert flow.solver.pending_verdicts == 0
+    flow.verdicts.request_verdict(moved.board, _never_delivered)
+    assert flow.verdicts.waiting == 0
     undone = await flow.act(ALICE, Action.UNDO)  # back where the proof was made: unknown again
     assert undone.board is not None and lost_here() not in shown(undone.board.text)
     assert not undone.board.proven_lost and not (await picture_of(flow, undone.board))["no_win"]
@@ -272,7 +272,7 @@ async def test_a_move_from_a_lost_position_says_so_at_once(flow: GameFlow, store
 
 async def amended_of(flow: GameFlow, board: Board) -> LostBoard | None:
     """``board`` as the core amends it once the solver proves it lost; None if it does not."""
-    lost = await flow.solver.verdict(board)
+    lost = await flow.verdicts.verdict(board)
     return None if lost is None else await flow.amended(board, lost)
 
 
@@ -295,7 +295,7 @@ async def test_no_verdict_on_a_winnable_board(flow: GameFlow) -> None:
 
 
 async def test_winnable_deals_come_from_the_pool_and_are_proven(flow: GameFlow, store: Stores) -> None:
-    added = await flow.solver.fill_winnable_pool(target=2, games=["trefoil"])
+    added = await flow.deals.fill_pool(target=2, games=["trefoil"])
     assert added == 2 and await store.pool.count("trefoil") == 2
     assert await store.pool.count("clover-leaf") == 0
     reply = await flow.new_game(ALICE, "trefoil", winnable=True)
@@ -388,9 +388,9 @@ async def test_winnable_deals_have_a_cooldown_per_player(
 async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
     stepped: GameFlow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import bot.flows.solver as service_module
+    import bot.flows.verdicts as service_module
 
-    flow, service = stepped, stepped.solver  # its checks wait for the test: just queue
+    flow, service = stepped, stepped.verdicts  # its checks wait for the test: just queue
     monkeypatch.setattr(service_module, "VERDICT_QUEUE", 3)
 
     async def deliver(lost: SavedGame) -> None:
@@ -405,12 +405,12 @@ async def test_verdict_checks_keep_one_per_player_and_a_bounded_queue(
     moved = await flow.act(ALICE, Action.MOVE, "4 f2")
     assert moved.board is not None
     service.request_verdict(moved.board, deliver)
-    assert service.pending_verdicts == 2  # Alice's newer board replaced her older check
+    assert service.waiting == 2  # Alice's newer board replaced her older check
     assert service._pending[ALICE.user_id].ref == moved.board.ref
     for user_id in (901, 902, 903):
         fake_board = dataclasses.replace(boards[1], owner_id=user_id)
         service.request_verdict(fake_board, deliver)
-    assert service.pending_verdicts == 3  # bounded: the oldest went first
+    assert service.waiting == 3  # bounded: the oldest went first
     assert ALICE.user_id not in service._pending and BOB.user_id not in service._pending
 
 
@@ -420,7 +420,7 @@ async def test_verdict_checks_take_a_quarter_of_a_core_and_only_look_quickly_whe
     """A check rests three times as long as it ran; with ``LONG_QUEUE`` checks waiting, each
     is a quick look (no search forked); as the queue shortens, full searches again. The
     checks' clock and rest are the service's own (``Pace``): the test gives it both."""
-    import bot.flows.solver as service_module
+    import bot.flows.verdicts as service_module
 
     budgets: list[float] = []
     now = [1000.0]
@@ -438,7 +438,7 @@ async def test_verdict_checks_take_a_quarter_of_a_core_and_only_look_quickly_whe
     core = Core(store, renderer=picture, clock=clock, deals=random.Random(5),
                 pace=Pace(monotonic=lambda: now[0], rest=sleep, background=False))
     try:
-        flow, service = core.game, core.solver
+        flow, service = core.game, core.verdicts
         monkeypatch.setattr(service.worker, "verdict", verdict)
         monkeypatch.setattr(service_module, "LONG_QUEUE", 3)
 
@@ -475,7 +475,7 @@ def _lost_for_all(service: Any, monkeypatch: pytest.MonkeyPatch) -> list[int]:
 async def test_a_check_that_waited_past_discords_edit_window_is_dropped(
     stepped: GameFlow, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    flow, service = stepped, stepped.solver
+    flow, service = stepped, stepped.verdicts
     looked_at = _lost_for_all(service, monkeypatch)
     delivered: list[SavedGame] = []
 
@@ -500,7 +500,7 @@ async def test_a_check_whose_turn_comes_after_its_window_is_dropped_unlooked_at(
     """``within``: the seconds in which the presenter can still amend the message; a check
     whose turn comes later is dropped before the solver looks, one still in its window is
     looked at, and one asked with no window (None) is delivered however late its turn."""
-    flow, service = stepped, stepped.solver
+    flow, service = stepped, stepped.verdicts
     looked_at = _lost_for_all(service, monkeypatch)
     delivered: list[SavedGame] = []
 
@@ -520,7 +520,7 @@ async def test_a_check_whose_turn_comes_after_its_window_is_dropped_unlooked_at(
     await service.run_waiting_checks()
     assert looked_at == [2, 3], "the late check is never looked at"
     assert [lost.user_id for lost in delivered] == [BOB.user_id, CAROL.user_id]
-    assert service.pending_verdicts == 0
+    assert service.waiting == 0
 
 
 def test_a_discord_interaction_amends_within_its_tokens_life_less_its_margin() -> None:

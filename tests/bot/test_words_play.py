@@ -287,9 +287,9 @@ async def test_a_proven_loss_is_told_in_the_language_of_the_board(stepped: GameF
     async def deliver(lost: SavedGame) -> None:
         delivered.append(await flow.amended(board, lost))
 
-    flow.solver.request_verdict(board, deliver)  # queued, run below
+    flow.verdicts.request_verdict(board, deliver)  # queued, run below
     with speaking(None):  # the check runs later, in no player's call
-        await flow.solver.run_waiting_checks()
+        await flow.verdicts.run_waiting_checks()
     redealt = new_game("trefoil", 2)
     redealt.play("redeal")  # moves of the player's own: "from here", in the board's words
     assert [shown(a.text) for a in delivered] == [f"{shown(board.text)}\n{shown(no_win(redealt))}"]

@@ -76,7 +76,8 @@ def deterministic_solver(monkeypatch: pytest.MonkeyPatch) -> ThreadPoolExecutor:
     comes within it), and no pool of winnable deals filled in the background (the test
     fills it); random deals from a seeded generator."""
     from bot.core import Core
-    from bot.flows import solver as solver_flow
+    from bot.flows import deals as deals_flow
+    from bot.flows import verdicts as solver_flow
     from bot.workers import solver as solver_worker
     from engine.solver import hint, hints, sampled, solve
     from engine.solver.lines import PLANS
@@ -109,7 +110,7 @@ def deterministic_solver(monkeypatch: pytest.MonkeyPatch) -> ThreadPoolExecutor:
     monkeypatch.setattr(Core, "open", classmethod(open_core))
     monkeypatch.setattr(solver_worker, "hint", hint_by_positions)
     monkeypatch.setattr(solver_worker, "solve", solve_by_positions)
-    monkeypatch.setattr(solver_flow.SolverService, "keep_winnable_pool", no_pool_keeping)
+    monkeypatch.setattr(deals_flow.Deals, "keep_pool_filled", no_pool_keeping)
     for memory in (PLANS, sampled.SAMPLES, sampled.UNDER_WAY, hints.PROVEN_LOST):
         memory.clear()
     return executor
@@ -310,8 +311,8 @@ class Session:
     def _busy(self) -> list[str]:
         busy = [t.get_name() for t in asyncio.all_tasks()
                 if not t.done() and t.get_name().startswith(BUSY_TASKS)]
-        solver = self.bot.core.solver
-        if solver.pending_verdicts or _checking(solver):
+        verdicts = self.bot.core.verdicts
+        if verdicts.waiting or _checking(verdicts):
             busy.append("verdict check")
         tidy = self.bot.tidy  # its queues: no public count of edits waiting or under way
         if tidy._hooked or tidy._hooking or tidy._waiting:
@@ -329,17 +330,17 @@ class Session:
 BUSY_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
 
 
-def _checking(solver: Any) -> bool:
+def _checking(verdicts: Any) -> bool:
     """Whether a verdict check is being worked on (``Session.settle``'s own flag)."""
-    return bool(getattr(solver, "golden_checking", 0))
+    return bool(getattr(verdicts, "golden_checking", 0))
 
 
 def watch_verdict_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     """Count the verdict checks under way (from the queue to the amendment), so that
     ``settle`` waits for them: a check popped from the queue is nowhere else to be seen."""
-    from bot.flows import solver as solver_flow
+    from bot.flows import verdicts as solver_flow
 
-    original = solver_flow.SolverService.run_waiting_checks
+    original = solver_flow.Verdicts.run_waiting_checks
 
     async def counted(self: Any) -> None:
         self.golden_checking = getattr(self, "golden_checking", 0) + 1
@@ -348,7 +349,7 @@ def watch_verdict_checks(monkeypatch: pytest.MonkeyPatch) -> None:
         finally:
             self.golden_checking -= 1
 
-    monkeypatch.setattr(solver_flow.SolverService, "run_waiting_checks", counted)
+    monkeypatch.setattr(solver_flow.Verdicts, "run_waiting_checks", counted)
 
 
 def _same(a: MessageState, b: MessageState) -> bool:

@@ -1,58 +1,45 @@
-"""When the solver runs for players: hints, the "no win is possible" check after each
-board, and the pool of proven-winnable deals.
+"""The solver's verdicts on the boards players are shown: "no win is possible", said of a
+board once the solver proves its position lost (and whether the deal itself is lost).
 
-The search itself runs in the worker process (``workers/solver.py``); this module decides
-what to ask it, in what order, and what the answer means for a player. It never holds a
-player's lock: the game flow calls ``hint`` under it, and the adapters hand each board
-they show to ``request_verdict`` with a way to amend the message, called outside any lock.
+The search runs in the solver's process (``workers/solver.py``); this module decides which
+boards to ask it about, in what order, and what its answer means for a player. It never
+holds a player's lock: the adapters hand each board they show to ``request_verdict`` with a
+way to amend the message, called outside any lock.
 
-Fair use, with memory that does not grow with the number of players:
-
-* Verdict checks wait in one queue, at most one per player (a newer board replaces the
-  older check) and ``VERDICT_QUEUE`` in all (the oldest dropped first). They run one at a
-  time and rest three times as long as the last one ran, so that they take at most a
-  quarter of a core (``VERDICT_SHARE``) and moves and hints keep the rest; while
-  ``LONG_QUEUE`` or more wait, each is only a quick look in the solver's process (the
-  positions lost in a few moves), never a search in a forked copy. A check that waited
-  past what Discord lets us edit is dropped.
-* Hints and winnable deals have per-player cooldowns, across processes (``cooldowns.py``).
-* The winnable pool is refilled as soon as a deal is taken from it, not when a player
-  finds it empty.
+Fair use, with memory that does not grow with the number of players: the checks wait in
+one queue, at most one per player (a newer board replaces the older check) and
+``VERDICT_QUEUE`` in all (the oldest dropped first). They run one at a time and rest three
+times as long as the last one ran, so that they take at most a quarter of a core
+(``VERDICT_SHARE``) and moves and hints keep the rest; while ``LONG_QUEUE`` or more wait,
+each is only a quick look in the solver's process (the positions lost in a few moves),
+never a search in a forked copy. A check that waited past what Discord lets us edit is
+dropped.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import contextvars
 import logging
 import math
-import random
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from engine import GAMES, Game, new_game
+from engine import Game, new_game
 from engine.lru import LRU
 from engine.solver import Verdict
 
-from ..replies import Board, BoardRef, Refused, Reply
+from ..replies import Board, BoardRef
 from ..store import SavedGame
-from ..store.database import NotLeading, StoreUnavailable
+from ..store.database import StoreUnavailable
 from ..store.games import GameStore
-from ..store.pool import PoolStore
-from ..words.hints import hint_words
-from ..words.language import _, current, speaking
+from ..words.language import current, speaking
 from ..workers.solver import QUICK_S, VERDICT_BUDGET_S, SolverWorker
-from .actions import undo_reach
-from .cooldowns import EVERY_S, Cooldown, Cooldowns
 
 log = logging.getLogger(__name__)
 
-RANDOM_DEAL_MAX = 999_999  # random deals stay short enough to share; any deal up to MAX_DEAL plays
-WINNABLE_POOL = 10  # proven-winnable deals kept ready per game for `/new winnable`
-WINNABLE_TRIES_NOW = 6  # deals tried on the spot when the pool is empty
 REMEMBERED = 500  # players whose latest board is remembered (the active ones)
 DEALS_KEPT = 2_000  # deals whose verdict is remembered (a few dozen bytes each)
 # Verdict checks waiting at most (one per player). Each holds its interaction (to amend the
@@ -61,7 +48,6 @@ DEALS_KEPT = 2_000  # deals whose verdict is remembered (a few dozen bytes each)
 VERDICT_QUEUE = 200
 VERDICT_SHARE = 0.25  # of a core, at most, for the checks: they rest (1 / share - 1) x their time
 LONG_QUEUE = 10  # checks waiting from which each is a quick look only (no forked search)
-
 
 
 @dataclass(frozen=True)
@@ -74,6 +60,7 @@ class Pace:
     monotonic: Callable[[], float] = time.monotonic
     rest: Callable[[float], Awaitable[None]] = asyncio.sleep
     background: bool = True
+
 
 # Told that a board shown is proven lost: its game, saved still at the board's revision.
 Deliver = Callable[[SavedGame], Awaitable[None]]
@@ -103,30 +90,26 @@ class _Check:
     language: str
 
 
-class SolverService:
+class Verdicts:
+    """The verdict checks of one process, and what they remember: each player's newest
+    board, the boards looked at, the deals found lost."""
+
     def __init__(
         self,
         games: GameStore,
-        pool: PoolStore,
-        cooldowns: Cooldowns,
-        worker: SolverWorker | None = None,
+        worker: SolverWorker,
         *,
         clock: Callable[[], float] = time.time,
-        deals: random.Random | None = None,
         pace: Pace | None = None,
     ) -> None:
         self.games = games
         self.pace = pace or Pace()
-        self.pool = pool
-        self.worker = worker or SolverWorker()
+        self.worker = worker
         self._clock = clock
-        self._deals = deals or random.Random()
         self._pending: OrderedDict[int, _Check] = OrderedDict()  # player -> check, oldest first
         self._wake = asyncio.Event()
         self._checker: asyncio.Task[None] | None = None
         self._rest_until = 0.0  # checks rest three times as long as the last one ran
-        self.cooldowns = cooldowns
-        self._pool_wanted = asyncio.Event()
         self._latest: LRU[int, _Made] = LRU(REMEMBERED)  # player -> last board made
         self._checked: LRU[int, BoardRef] = LRU(REMEMBERED)  # player -> last board checked
         # (game, deal, draw rule) -> whether the deal is proven lost, once decided.
@@ -138,10 +121,6 @@ class SolverService:
         if self._checker is not None:
             self._checker.cancel()
         self._pending.clear()
-        self.worker.close()
-
-    def random_deal(self) -> int:
-        return self._deals.randint(1, RANDOM_DEAL_MAX)
 
     # -- what the boards know ---------------------------------------------------------
 
@@ -151,30 +130,6 @@ class SolverService:
         looked_at = None if board.finished or board.lost_as_dealt else game.copy()
         self._latest[board.owner_id] = _Made(board.ref, looked_at,
                                              board.proven_lost or game.is_stuck)
-
-    # -- hints ------------------------------------------------------------------------
-
-    async def hint(self, saved: SavedGame) -> Reply:
-        """The solver's next step, privately, as an expert would put it: a press of
-        Auto-finish or To foundations when that is the step, else a move, with the moves
-        its winning line has left; before a redeal, how often its plan wins over the
-        shuffles no one can know yet; on a lost game, that no win is possible and how far
-        to undo. Counted, so a win after it is assisted."""
-        game = saved.game
-        wait = await self.cooldowns.wait(saved.user_id, Cooldown.HINT)
-        if wait:
-            raise Refused(_("One hint every {every} s: ask again in {wait} s.",
-                            every=round(EVERY_S[Cooldown.HINT]), wait=wait))
-        found = await self.worker.hint(game)
-        await self.games.count_hint(saved.id)
-        deal_lost = saved.lost_as_dealt
-        if found.lost:
-            deal_lost = deal_lost or await self._deal_lost(game)
-            await self.games.mark_proven_lost(saved.id, saved.revision, deal_too=deal_lost)
-        return Reply(note=hint_words(game, found, lost_as_dealt=deal_lost,
-                                     undo_reach=undo_reach(saved)))
-
-    # -- "no win is possible" ---------------------------------------------------------
 
     def request_verdict(self, board: Board, deliver: Deliver, *,
                         within: float | None = None) -> None:
@@ -201,7 +156,7 @@ class SolverService:
                 self._run_checks(), context=contextvars.Context())
 
     @property
-    def pending_verdicts(self) -> int:
+    def waiting(self) -> int:
         return len(self._pending)
 
     async def _run_checks(self) -> None:
@@ -257,7 +212,7 @@ class SolverService:
                 return None
             # Lost from here; from the deal too? Then no undo can help, and the board
             # must not speak of one.
-            deal_lost = await self._deal_lost(game, budget_s)
+            deal_lost = await self.deal_lost(game, budget_s)
             if made.known_lost and not deal_lost:
                 return None  # it says so already, and an undo may still help
             # Stored only if the game is still at that revision (another process may
@@ -281,7 +236,7 @@ class SolverService:
             ended = self.pace.monotonic()
             self._rest_until = ended + (ended - started) * (1 / VERDICT_SHARE - 1)
 
-    async def _deal_lost(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> bool:
+    async def deal_lost(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> bool:
         """Whether ``game``'s deal itself is proven lost, its position being lost: at once
         while no move of the player's own is there to undo, else by the solver (a fact of
         the deal, the same for every player, kept once decided)."""
@@ -296,8 +251,6 @@ class SolverService:
             known = self._deals_lost[deal] = status == Verdict.LOST
         return known
 
-    # -- winnable deals ---------------------------------------------------------------
-
     def forget(self, user_id: int | None) -> None:
         """Drop what is kept of a player (None: of everyone): their latest board, its game,
         and any check of it still waiting."""
@@ -309,58 +262,3 @@ class SolverService:
         self._latest.pop(user_id)
         self._checked.pop(user_id)
         self._pending.pop(user_id, None)
-
-    def pool_wanted(self) -> None:
-        """A deal was taken from the pool, maybe by another process: top it up now."""
-        self._pool_wanted.set()
-
-    async def winnable_deal(self, game_id: str) -> int | None:
-        """A deal from the pool, or one proven on the spot; None if none is found in time."""
-        deal = await self.pool.take(game_id)
-        self._pool_wanted.set()  # top the pool up now, ahead of the next player
-        if deal is not None:
-            return deal
-        return await self.proven_now(game_id)
-
-    async def proven_now(self, game_id: str) -> int | None:
-        """A deal proven winnable on the spot, for when the pool is empty; None if none of
-        a few tried is proven in time."""
-        for _try in range(WINNABLE_TRIES_NOW):
-            candidate = self.random_deal()
-            if await self.worker.is_winnable(game_id, candidate, budget_s=1.0):
-                return candidate
-        return None
-
-    async def fill_winnable_pool(
-        self, *, target: int = WINNABLE_POOL, games: Iterable[str] = GAMES
-    ) -> int:
-        """Top up each game's pool of proven-winnable deals to ``target``; deals added."""
-        added = 0
-        for game_id in games:
-            tries = 0
-            while await self.pool.count(game_id) < target and tries < 4 * target:
-                tries += 1
-                deal = self.random_deal()
-                if await self.worker.is_winnable(game_id, deal) and await self.pool.add(
-                    game_id, deal, self._clock(), target=target
-                ):
-                    added += 1
-        return added
-
-    async def keep_winnable_pool(self, *, first_s: float = 30.0, pause_s: float = 60.0) -> None:
-        """Refill the pools for as long as the bot runs (a background task); it starts after
-        ``first_s`` so that a restart serves players before it searches."""
-        await asyncio.sleep(first_s)
-        while True:
-            self._pool_wanted.clear()
-            try:
-                await self.fill_winnable_pool()
-            except NotLeading:
-                return  # the lease is lost; the leadership stops this task anyway
-            except StoreUnavailable:
-                pass  # the outage is in the log already; try again after the pause
-            except Exception:
-                log.exception("filling the pool of winnable deals failed")
-            # Again after a pause, or at once when a deal is taken from the pool.
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._pool_wanted.wait(), pause_s)
