@@ -169,8 +169,8 @@ class Core:
         winnable: bool = False, draw: bool = False, to: Presenter,
     ) -> None:
         context = f"new {game_id} {deal or ''}".strip()
-        work = self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
-        await self._present(player, to, context, work)
+        call = self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
+        await self._present(player, to, context, call)
 
     async def daily(self, player: Player, game_id: str, *, to: Presenter) -> None:
         await self._present(player, to, f"daily {game_id}", self.game.daily(player, game_id))
@@ -190,8 +190,8 @@ class Core:
     ) -> None:
         """The player's board, no cooldown (a page following the game), or an empty reply
         while ``seen`` is still it, and ``seen_lost`` whether it says no win is possible."""
-        work = self.game.show(player, seen, seen_lost=seen_lost)
-        await self._present(player, to, "board", work, changes=False)
+        call = self.game.show(player, seen, seen_lost=seen_lost)
+        await self._present(player, to, "board", call, may_change_game=False)
 
     async def choose(
         self, player: Player, value: str, *, seen: BoardRef | None = None, to: Presenter
@@ -224,8 +224,8 @@ class Core:
 
     async def help(self, player: Player, *, to: Presenter) -> None:
         """Two messages' worth (a translation may be 40% longer): playing, then records."""
-        work = _worded(lambda: _private(help_text(), records_help()))
-        await self._present(player, to, "help", work)
+        call = _worded(lambda: _private(help_text(), records_help()))
+        await self._present(player, to, "help", call)
 
     # -- statistics, the daily board, data rights -------------------------------------
 
@@ -233,20 +233,20 @@ class Core:
         self, viewer: Player, subject: Member, game: str | None = None, scope: str = SERVER, *,
         to: Presenter,
     ) -> None:
-        work = self.statistics.stats(viewer, subject, game, scope)
-        await self._present(viewer, to, f"stats {game or ''}".strip(), work)
+        call = self.statistics.stats(viewer, subject, game, scope)
+        await self._present(viewer, to, f"stats {game or ''}".strip(), call)
 
     async def leaderboard(
         self, viewer: Player, game: str | None = None, period: str = "all", *, to: Presenter
     ) -> None:
-        work = self.statistics.leaderboard(viewer, game, period)
-        await self._present(viewer, to, f"leaderboard {game or ''} {period}", work)
+        call = self.statistics.leaderboard(viewer, game, period)
+        await self._present(viewer, to, f"leaderboard {game or ''} {period}", call)
 
     async def daily_board(
         self, viewer: Player, game: str, day: str | None = None, *, to: Presenter
     ) -> None:
-        work = self.daily_deals.board(viewer, game, day)
-        await self._present(viewer, to, f"daily-board {game}", work)
+        call = self.daily_deals.board(viewer, game, day)
+        await self._present(viewer, to, f"daily-board {game}", call)
 
     async def forget_question(self, player: Player, *, to: Presenter) -> None:
         await self._present(player, to, "forget-me",
@@ -255,17 +255,17 @@ class Core:
     async def reset_question(
         self, player: Player, can_manage_server: bool, *, to: Presenter
     ) -> None:
-        work = self.data_rights.reset_question(player, can_manage_server)
-        await self._present(player, to, "reset-server-stats", work)
+        call = self.data_rights.reset_question(player, can_manage_server)
+        await self._present(player, to, "reset-server-stats", call)
 
     async def answer_question(
         self, player: Player, question: Question, yes: bool, *,
         can_manage_server: bool = False, to: Presenter,
     ) -> None:
         """The owner's answer to a yes/no question, whatever asked it."""
-        work = self._answer(player, question, yes, can_manage_server=can_manage_server)
+        call = self._answer(player, question, yes, can_manage_server=can_manage_server)
         context = f"answer {'yes' if yes else 'no'} to {question.ask.value}"
-        await self._present(player, to, context, work)
+        await self._present(player, to, context, call)
 
     async def _answer(
         self, player: Player, question: Question, yes: bool, *, can_manage_server: bool
@@ -301,30 +301,30 @@ class Core:
         member's last finished game here; within ``limit`` bytes, the most the place it
         goes to takes (None: no limit). The viewer is told at once, before the reply, when
         their replay waits behind others."""
-        work = self.replays.replay(viewer, subject, limit=limit, waiting=to.wait)
-        await self._present(viewer, to, "replay", work)
+        call = self.replays.replay(viewer, subject, limit=limit, waiting=to.wait)
+        await self._present(viewer, to, "replay", call)
 
     # -- challenges -------------------------------------------------------------------
 
     async def challenge(
         self, player: Player, opponent: Member, game_id: str, *, to: Presenter
     ) -> None:
-        work = self.challenges.challenge(player, opponent, game_id)
-        await self._present(player, to, f"challenge {game_id}", work)
+        call = self.challenges.challenge(player, opponent, game_id)
+        await self._present(player, to, f"challenge {game_id}", call)
 
     async def press_challenge(
         self, player: Player, challenge_id: int, action: ChallengeAction, *, to: Presenter
     ) -> None:
         """A press on a challenge's message: Accept or Decline (the challenged member), or
         ▶ Play (either side: their game of it)."""
-        work: Awaitable[Reply]
+        call: Awaitable[Reply]
         if not is_id(challenge_id):  # no challenge has such an id: none is looked up
-            work = _no_challenge()
+            call = _no_challenge()
         elif action is ChallengeAction.PLAY:
-            work = self.game.play_challenge(player, challenge_id)
+            call = self.game.play_challenge(player, challenge_id)
         else:
-            work = self.challenges.answer(player, challenge_id, action is ChallengeAction.ACCEPT)
-        await self._present(player, to, f"challenge {challenge_id}: {action.value}", work)
+            call = self.challenges.answer(player, challenge_id, action is ChallengeAction.ACCEPT)
+        await self._present(player, to, f"challenge {challenge_id}: {action.value}", call)
 
     # -- leading ----------------------------------------------------------------------
 

@@ -60,13 +60,13 @@ async def shown_after_saving() -> AsyncIterator[None]:
         raise _Shown from err
 
 
-async def guarded(player: Player, context: str, work: Awaitable[Reply]) -> Reply:
-    """The reply of ``work``; its refusal, if it raised one (``Refused``); or the refusal
+async def guarded(player: Player, context: str, call: Awaitable[Reply]) -> Reply:
+    """The reply of ``call``; its refusal, if it raised one (``Refused``); or the refusal
     that tells the truth about what happened when it failed: nothing (a clash, an outage, a
     challenge no longer open, a failure before saving), maybe saved (the database went away
     while saving), or saved but not shown."""
     try:
-        return await work
+        return await call
     except Refused as refused:
         return refused.reply
     except ConcurrentChange:

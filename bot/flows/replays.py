@@ -101,40 +101,10 @@ class Replays:
                             "takes, even with few of its moves on small pictures.",
                             size=_megabytes(limit)))
         with speaking(language):
-            how, moves = _outcome(outcome, assisted), game.moves_made
-            facts = {"game": game.name, "deal": game.deal_number, "outcome": how}
-            if own or subject is None:
-                said = n_("🎞️ Your <b>{game}</b> game, deal {deal}: {outcome}, {count} move.",
-                          "🎞️ Your <b>{game}</b> game, deal {deal}: {outcome}, {count} moves.",
-                          moves, **facts)
-            else:
-                said = n_("🎞️ {player}'s <b>{game}</b> game, deal {deal}: {outcome}, {count} "
-                          "move.",
-                          "🎞️ {player}'s <b>{game}</b> game, deal {deal}: {outcome}, {count} "
-                          "moves.", moves, player=mention(subject.user_id), **facts)
-            # The game in play is the player's already: no offer to deal it.
-            lines = [said if own and outcome == PLAYING else said + " " + _(
-                "{new} deals it to you.", new=command("new", game.game_id, str(game.deal_number)))]
-            left_out = _left_out(drawn, moves, limit)
-            if left_out:
-                lines.append(left_out)
-            if secret is not None:
-                lines.append(secret)
-            frames = drawn.shown
-            words = current()  # the alt text is plain words, as a picture's description is
-            if frames == moves:
-                alt = words.plural("A replay of {game}, deal {deal}, a frame a move from the "
-                                   "deal: {outcome} after {count} move.",
-                                   "A replay of {game}, deal {deal}, a frame a move from the "
-                                   "deal: {outcome} after {count} moves.", moves, **facts)
-            else:
-                alt = words.plural("A replay of {game}, deal {deal}, {frames} of its moves "
-                                   "from the deal, evenly picked: {outcome} after {count} move.",
-                                   "A replay of {game}, deal {deal}, {frames} of its moves "
-                                   "from the deal, evenly picked: {outcome} after {count} "
-                                   "moves.", moves, frames=frames, **facts)
-            alt = _with_moves(alt, game)
-        return Reply(message=Message(Text("\n").join(lines), drawn.gif,
+            whose = None if own or subject is None else subject.user_id
+            text = _caption(game, outcome, assisted, whose, drawn, limit, secret)
+            alt = _description(game, _outcome(outcome, assisted), drawn)
+        return Reply(message=Message(text, drawn.gif,
                                      f"replay-{game.game_id}-{game.deal_number}.gif",
                                      private=private, alt_text=alt))
 
@@ -210,6 +180,52 @@ class Replays:
             raise Refused(_("{player} has finished no game on this server yet.",
                             player=mention(other.user_id)))
         return finished.game, finished.outcome, finished.hints
+
+
+def _caption(game: Game, outcome: GameStatus, assisted: bool, whose: int | None,
+             drawn: Replay, limit: int | None, secret: Text | None) -> Text:
+    """What the replay's message says: whose game, how it went, what it leaves out to fit,
+    and why only the viewer sees it (``whose``: the other member's id; None: the viewer's
+    own game)."""
+    moves = game.moves_made
+    facts = {"game": game.name, "deal": game.deal_number, "outcome": _outcome(outcome, assisted)}
+    if whose is None:
+        said = n_("🎞️ Your <b>{game}</b> game, deal {deal}: {outcome}, {count} move.",
+                  "🎞️ Your <b>{game}</b> game, deal {deal}: {outcome}, {count} moves.",
+                  moves, **facts)
+    else:
+        said = n_("🎞️ {player}'s <b>{game}</b> game, deal {deal}: {outcome}, {count} "
+                  "move.",
+                  "🎞️ {player}'s <b>{game}</b> game, deal {deal}: {outcome}, {count} "
+                  "moves.", moves, player=mention(whose), **facts)
+    # The game in play is the player's already: no offer to deal it.
+    lines = [said if whose is None and outcome == PLAYING else said + " " + _(
+        "{new} deals it to you.", new=command("new", game.game_id, str(game.deal_number)))]
+    left_out = _left_out(drawn, moves, limit)
+    if left_out:
+        lines.append(left_out)
+    if secret is not None:
+        lines.append(secret)
+    return Text("\n").join(lines)
+
+
+def _description(game: Game, how: str, drawn: Replay) -> str:
+    """The replay's alt text: plain words, as a picture's description is, and its moves."""
+    moves, frames = game.moves_made, drawn.shown
+    facts = {"game": game.name, "deal": game.deal_number, "outcome": how}
+    words = current()
+    if frames == moves:
+        alt = words.plural("A replay of {game}, deal {deal}, a frame a move from the "
+                           "deal: {outcome} after {count} move.",
+                           "A replay of {game}, deal {deal}, a frame a move from the "
+                           "deal: {outcome} after {count} moves.", moves, **facts)
+    else:
+        alt = words.plural("A replay of {game}, deal {deal}, {frames} of its moves "
+                           "from the deal, evenly picked: {outcome} after {count} move.",
+                           "A replay of {game}, deal {deal}, {frames} of its moves "
+                           "from the deal, evenly picked: {outcome} after {count} "
+                           "moves.", moves, frames=frames, **facts)
+    return _with_moves(alt, game)
 
 
 def _left_out(drawn: Replay, moves: int, limit: int | None) -> Text | None:

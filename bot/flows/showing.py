@@ -42,19 +42,20 @@ class Showing:
         self.answering = Answering()  # the replies being shown: closing lets them finish
 
     async def present(
-        self, player: Player, to: Presenter, context: str, work: Awaitable[Reply], *,
-        changes: bool = True,
+        self, player: Player, to: Presenter, context: str, call: Awaitable[Reply], *,
+        may_change_game: bool = True,
     ) -> None:
-        """Do ``work`` and show its reply through ``to``, then what follows: the player's
+        """Do ``call`` and show its reply through ``to``, then what follows: the player's
         boards in channels shown anew, the solver's look at a new board, a challenge's
         message kept, messages brought up to date, the earlier board collapsed. In the
         player's language; a failure is answered with the truth about it (``guarded``).
-        ``changes``: whether the work may change the game (not a look at it)."""
+        ``may_change_game``: False for a look at the game, which changes nothing."""
         with speaking(player.language), self.answering.showing():
-            reply = await guarded(player, context, self._drawn(work, to, changes=changes))
+            drawn = self._drawn(call, to, may_change_game=may_change_game)
+            reply = await guarded(player, context, drawn)
             posted = await to.show(reply)
             board = reply.board
-            refresh = (board is not None and to.refreshes_boards and changes
+            refresh = (board is not None and to.refreshes_boards and may_change_game
                        and not reply.refused and not board.private)
             if board is not None and refresh:
                 await self._refresh_boards(board, to)
@@ -70,17 +71,18 @@ class Showing:
             if board is not None and not board.private and posted is not None:
                 await self._collapse_earlier(board, posted, to)
 
-    async def _drawn(self, work: Awaitable[Reply], to: Presenter, *, changes: bool) -> Reply:
-        """The reply of ``work`` (a refusal it raised included: one may show the board as
+    async def _drawn(self, call: Awaitable[Reply], to: Presenter, *,
+                     may_change_game: bool) -> Reply:
+        """The reply of ``call`` (a refusal it raised included: one may show the board as
         it is), its board's picture drawn if ``to`` shows pictures. A drawing that fails
         after a change was saved says so (``shown_after_saving``)."""
         try:
-            reply = await work
+            reply = await call
         except Refused as refused:
             reply = refused.reply
         if reply.board is None or not to.shows_pictures:
             return reply
-        if not changes or reply.refused:
+        if not may_change_game or reply.refused:
             return dataclasses.replace(reply, board=await self.game.draw(reply.board))
         async with shown_after_saving():
             return dataclasses.replace(reply, board=await self.game.draw(reply.board))

@@ -89,23 +89,9 @@ class StatsFlow:
         """A player's record: per game and in all, with streaks and the daily streak."""
         check_game(game)
         check_person(subject)
-        if scope not in (SERVER, EVERYWHERE):
-            raise Refused(_("The scope is {server} (this server) or {everywhere} (everywhere).",
-                            server=code(SERVER), everywhere=code(EVERYWHERE)))
-        own = subject.user_id == viewer.user_id
-        everywhere = scope == EVERYWHERE or viewer.guild_id is None
-        if everywhere and not own:
-            if scope == EVERYWHERE:
-                # Each word apart: Babel misses a word nested in a call inside another.
-                user, scope_option = p_("option", "user"), p_("option", "scope")
-                raise Refused(_(
-                    "A player's record across all servers is shown only to that player. "
-                    "{stats_user} without {scope} shows {player}'s record on this server.",
-                    stats_user=command("stats", user + ":"), scope=code(scope_option),
-                    player=mention(subject.user_id),
-                ))
-            raise Refused(_("Outside a server you can see only your own record."))
+        everywhere = _check_whose(viewer, subject, scope)
         await self.cooldowns.check(viewer.user_id, Cooldown.STATS)
+        own = subject.user_id == viewer.user_id
         place = Scope(user_id=subject.user_id,
                       guild_id=None if everywhere else viewer.guild_id, game=game)
         # Which games count: this server's, every server's and DMs', or (outside servers,
@@ -119,42 +105,16 @@ class StatsFlow:
                                                        guild_id=place.guild_id))
         streak = daily_streaks(days, utc_day(self._clock()))
         per_game = {g: records.per_game[g] for g in GAMES if g in records.per_game}
-        total = records.total
-        won, lost = await self.challenges.record(subject.user_id, place.guild_id)
+        challenges = await self.challenges.record(subject.user_id, place.guild_id)
         # A record shown in a server's channel is everyone's to read; everywhere, the
-        # player's alone. The card's words are plain (``label``: a picture draws them,
-        # without parts); the message's are a Text.
+        # player's alone.
         with speaking(viewer.language if everywhere else viewer.shared_language):
-            title = label("{name} · solitaire record", name=picture_name(subject.name))
-            subtitle = " · ".join((
-                _where(where),
-                _card_summary(total),
-                label("daily streak {current} (best {best})", current=streak[0],
-                      best=streak[1]),
-            ))
-            rows = [
-                StatsRow(GAMES[g], rec.played, rec.won, _card_details(rec), rec.assisted)
-                for g, rec in per_game.items()
-            ]
-            if len(rows) > 1:
-                rows.append(StatsRow(label("All games"), total.played, total.won,
-                                     _card_details(total), total.assisted))
-            picture = await self.pictures.stats(title, subtitle, rows)
-            summary = Text(" · ").join((
-                _summary(total),
-                _("streak {current} (best {best})", current=total.current_streak,
-                  best=total.best_streak),
-                _("daily streak {current} (best {best})", current=streak[0], best=streak[1]),
-            ))
-            lines = [_record_heading(None if own else subject.user_id, game, where, summary)]
-            if len(per_game) > 1 or game:
-                lines += [_("• {game}: {record}", game=GAMES[g], record=_line(rec))
-                          for g, rec in per_game.items()]
-            if won or lost:
-                lines.append(_("⚔️ Challenges: {won} won, {lost} lost", won=won, lost=lost))
-        return Reply(message=Message(Text("\n").join(lines), picture.png,
-                                     f"stats-{subject.user_id}.png", alt_text=picture.alt_text,
-                                     private=everywhere))
+            picture = await self.pictures.stats(*_record_card(
+                subject.name, where, records.total, per_game, streak))
+            text = _record_text(None if own else subject.user_id, game, where,
+                                records.total, per_game, streak, challenges)
+        return Reply(message=Message(text, picture.png, f"stats-{subject.user_id}.png",
+                                     alt_text=picture.alt_text, private=everywhere))
 
     # -- /leaderboard -----------------------------------------------------------------
 
@@ -199,6 +159,66 @@ class StatsFlow:
 
 
 # -- wording ------------------------------------------------------------------------------
+
+
+def _check_whose(viewer: Player, subject: Member, scope: str) -> bool:
+    """Whether the record asked for is the player's everywhere (else this server's); refused
+    for an unknown scope, and for another player's record everywhere (theirs alone)."""
+    if scope not in (SERVER, EVERYWHERE):
+        raise Refused(_("The scope is {server} (this server) or {everywhere} (everywhere).",
+                        server=code(SERVER), everywhere=code(EVERYWHERE)))
+    everywhere = scope == EVERYWHERE or viewer.guild_id is None
+    if everywhere and subject.user_id != viewer.user_id:
+        if scope == EVERYWHERE:
+            # Each word apart: Babel misses a word nested in a call inside another.
+            user, scope_option = p_("option", "user"), p_("option", "scope")
+            raise Refused(_(
+                "A player's record across all servers is shown only to that player. "
+                "{stats_user} without {scope} shows {player}'s record on this server.",
+                stats_user=command("stats", user + ":"), scope=code(scope_option),
+                player=mention(subject.user_id),
+            ))
+        raise Refused(_("Outside a server you can see only your own record."))
+    return everywhere
+
+
+def _record_card(name: str, where: str, total: Record, per_game: dict[str, Record],
+                 streak: tuple[int, int]) -> tuple[str, str, list[StatsRow]]:
+    """The record's card: its title, subtitle and rows, in plain words (``label``: a
+    picture draws them, without parts)."""
+    title = label("{name} · solitaire record", name=picture_name(name))
+    subtitle = " · ".join((
+        _where(where),
+        _card_summary(total),
+        label("daily streak {current} (best {best})", current=streak[0], best=streak[1]),
+    ))
+    rows = [StatsRow(GAMES[g], rec.played, rec.won, _card_details(rec), rec.assisted)
+            for g, rec in per_game.items()]
+    if len(rows) > 1:
+        rows.append(StatsRow(label("All games"), total.played, total.won,
+                             _card_details(total), total.assisted))
+    return title, subtitle, rows
+
+
+def _record_text(other: int | None, game: str | None, where: str, total: Record,
+                 per_game: dict[str, Record], streak: tuple[int, int],
+                 challenges: tuple[int, int]) -> Text:
+    """The record's message: the summary, a line a game, and the challenges won and lost
+    (``other``: another player's id; None: the viewer's own)."""
+    summary = Text(" · ").join((
+        _summary(total),
+        _("streak {current} (best {best})", current=total.current_streak,
+          best=total.best_streak),
+        _("daily streak {current} (best {best})", current=streak[0], best=streak[1]),
+    ))
+    lines = [_record_heading(other, game, where, summary)]
+    if len(per_game) > 1 or game:
+        lines += [_("• {game}: {record}", game=GAMES[g], record=_line(rec))
+                  for g, rec in per_game.items()]
+    won, lost = challenges
+    if won or lost:
+        lines.append(_("⚔️ Challenges: {won} won, {lost} lost", won=won, lost=lost))
+    return Text("\n").join(lines)
 
 
 def picture_name(name: str) -> str:
