@@ -1,5 +1,6 @@
 """`python -m bot` (or `solitaire-bot`): run the Discord bot, or `--console` to play offline,
-or `--web` to serve the Activity's page alone (`--web --dev`: on loopback, outside Discord)."""
+or `--web` to serve the Activity's page alone (`--web --dev`: on loopback, outside Discord),
+or `--backup FILE` to copy the SQLite database while the bot runs."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from .config import Config, ConfigError, load_config
 from .logs.formats import redact, setup_logging
 from .store import StoreError
+from .store.backup import BackupRefused, back_up
 
 if TYPE_CHECKING:  # the adapters are imported when they run: the console needs no discord
     from .core import Core
@@ -89,9 +91,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "names it: de, fr, es-ES or pt-BR (default: English)"
     )
     parser.add_argument(
+        "--backup", type=Path, metavar="FILE", help="copy the SQLite database to the new file "
+        "FILE, consistent while the bot runs and writes (PostgreSQL: says how with pg_dump)"
+    )
+    parser.add_argument(
         "--env-file", type=Path, default=Path(".env"), help="settings file (default: .env)"
     )
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.backup is not None and (args.console or args.web or args.dev or args.sync):
+        parser.error("--backup runs alone: python -m bot --backup FILE")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -103,6 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     setup_logging(config)
 
+    if args.backup is not None:
+        return backup(config, args.backup)
     if args.dev and not args.web:
         print("--dev goes with --web: python -m bot --web --dev", file=sys.stderr)
         return 2
@@ -115,6 +126,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(redact(f"Cannot use the database {config.database_name}: {err}",
                      config.secrets), file=sys.stderr)
         return 2
+
+
+def backup(config: Config, target: Path) -> int:
+    """``--backup FILE``: the database copied to FILE, or why not."""
+    try:
+        made = back_up(config.database, target)
+    except BackupRefused as refused:
+        print(redact(str(refused), config.secrets), file=sys.stderr)
+        return 2
+    except (OSError, sqlite3.Error) as err:
+        print(redact(f"Cannot back up {config.database_name}: {err}", config.secrets),
+              file=sys.stderr)
+        return 2
+    print(f"Backed up {config.database_name} to {made.path} ({made.size / 1e6:.1f} MB, "
+          f"schema version {made.schema_version}, integrity checked).")
+    return 0
 
 
 def run(args: argparse.Namespace, config: Config) -> int:
