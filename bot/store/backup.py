@@ -74,6 +74,11 @@ def back_up(database: Path | str, target: Path) -> Backup:
         except FileExistsError:
             raise BackupRefused(f"{target} appeared while the backup was made; it was left "
                                 "as it is, and no backup was kept.") from None
+        except OSError as err:  # a disk that has no hard links (FAT, some network shares)
+            raise BackupRefused(f"The folder {target.parent} cannot take the backup without "
+                                f"risking half of one under its name ({err.strerror}): back "
+                                "up into a folder on another disk, then copy the backup "
+                                "there.") from None
     finally:
         partial.unlink(missing_ok=True)
     _sync(target.parent)

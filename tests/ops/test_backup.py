@@ -5,6 +5,7 @@ which writes nothing."""
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shlex
 import shutil
@@ -224,6 +225,23 @@ def test_a_backup_of_a_database_not_there_is_refused_and_makes_none(
     code, said = backup_says(tmp_path / "backup.db", capsys)
     assert code == 2 and f"There is no database file at {settings}" in said
     assert sorted(p.name for p in tmp_path.iterdir()) == [], "neither a database nor a backup"
+
+
+async def test_a_backup_to_a_disk_without_hard_links_is_refused_and_leaves_nothing(
+    tmp_path: Path, settings: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Such a disk (FAT, some network shares) could only be written in place, where a
+    backup cut short would leave half of one under its name."""
+    await made_database(settings)
+
+    def no_links(source: object, target: object) -> None:
+        raise OSError(errno.EPERM, os.strerror(errno.EPERM))
+
+    monkeypatch.setattr(os, "link", no_links)
+    code, said = backup_says(tmp_path / "backup.db", capsys)
+    assert code == 2 and "cannot take the backup without risking half of one" in said
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["data"]
 
 
 def test_a_backup_of_a_file_that_is_no_database_is_refused_and_leaves_nothing(
