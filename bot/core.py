@@ -357,12 +357,14 @@ class Core:
         elif notice is Notice.MISSED:  # nothing cached is sure
             self.settings.forget(None)
             self.verdicts.forget(None)
+            self.hints.forget(None)
             self.stores.boards.live.drop_memory()
 
     def _drop(self, user_id: int) -> None:
         """Drop everything this process keeps of a forgotten player."""
         self.settings.forget(user_id)
         self.verdicts.forget(user_id)
+        self.hints.forget(user_id)
         self.stores.games.forget(user_id)
         self.stores.boards.live.forget(user_id)
 

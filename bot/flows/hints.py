@@ -1,8 +1,16 @@
 """Hints: the solver's next step for a player, as an expert would put it (the words are
-``words/hints.py``'s), within a cooldown per player across processes (``cooldowns.py``).
-The game flow asks under the player's lock."""
+``words/hints.py``'s). The game flow asks under the player's lock.
+
+A hint that searches has a cooldown per player, across processes (``cooldowns.py``). One
+whose step lies on the winning line the player's last hint proved, followed since (or
+asked again where it was given), costs no search, so it meets no cooldown: winning by
+following the hints takes as long as playing the moves. The line is the solver process's
+memory, so a hint asked in another process searches there.
+"""
 
 from __future__ import annotations
+
+from engine.lru import LRU
 
 from ..replies import Refused, Reply
 from ..store import SavedGame
@@ -12,7 +20,7 @@ from ..words.language import _
 from ..workers.solver import SolverWorker
 from .actions import undo_reach
 from .cooldowns import EVERY_S, Cooldown, Cooldowns
-from .verdicts import Verdicts
+from .verdicts import REMEMBERED, Verdicts
 
 
 class Hints:
@@ -20,6 +28,8 @@ class Hints:
                  verdicts: Verdicts) -> None:
         self.games, self.worker = games, worker
         self.cooldowns, self.verdicts = cooldowns, verdicts
+        # player -> the game row whose last hint here was on a winning line
+        self._on_a_line: LRU[int, int] = LRU(REMEMBERED)
 
     async def hint(self, saved: SavedGame) -> Reply:
         """The solver's next step, privately, as an expert would put it: a press of
@@ -28,15 +38,30 @@ class Hints:
         shuffles no one can know yet; on a lost game, that no win is possible and how far
         to undo. Counted, so a win after it is assisted."""
         game = saved.game
-        wait = await self.cooldowns.wait(saved.user_id, Cooldown.HINT)
-        if wait:
-            raise Refused(_("One hint every {every} s: ask again in {wait} s.",
-                            every=round(EVERY_S[Cooldown.HINT]), wait=wait))
-        found = await self.worker.hint(game)
+        found = None
+        if self._on_a_line.get(saved.user_id) == saved.id:
+            found = await self.worker.followed_hint(game)  # no search: no cooldown
+        if found is None:
+            wait = await self.cooldowns.wait(saved.user_id, Cooldown.HINT)
+            if wait:
+                raise Refused(_("One hint every {every} s: ask again in {wait} s.",
+                                every=round(EVERY_S[Cooldown.HINT]), wait=wait))
+            found = await self.worker.hint(game)
         await self.games.count_hint(saved.id)
+        if found.winning:
+            self._on_a_line[saved.user_id] = saved.id
+        else:
+            self._on_a_line.pop(saved.user_id)
         deal_lost = saved.lost_as_dealt
         if found.lost:
             deal_lost = deal_lost or await self.verdicts.deal_lost(game)
             await self.games.mark_proven_lost(saved.id, saved.revision, deal_too=deal_lost)
         return Reply(note=hint_words(game, found, lost_as_dealt=deal_lost,
                                      undo_reach=undo_reach(saved)))
+
+    def forget(self, user_id: int | None) -> None:
+        """Drop what is kept of a player (None: of everyone)."""
+        if user_id is None:
+            self._on_a_line.clear()
+        else:
+            self._on_a_line.pop(user_id)

@@ -18,7 +18,7 @@ from typing import Any
 
 import engine
 from engine import Game, new_game
-from engine.solver import Hint, Verdict, compiled, hint, remember, solve
+from engine.solver import Hint, Verdict, compiled, followed, hint, remember, solve
 from engine.solver.daily import winnable_daily_deal
 
 from .child import forked
@@ -63,6 +63,16 @@ def _hint_work(state: dict[str, Any], budget_s: float, fork: bool = False) -> Hi
         found = forked(_hinted, game, budget_s)
         if found.line:
             remember(game, found.line)
+    return _answer(found)
+
+
+def _followed_work(state: dict[str, Any]) -> HintAnswer | None:
+    """The hint on a remembered winning line, with no search; None if there is none."""
+    found = followed(Game.from_dict(state))
+    return None if found is None else _answer(found)
+
+
+def _answer(found: Hint) -> HintAnswer:
     return HintAnswer(found.move, found.winning, found.lost, found.action, found.moves_left,
                       found.undo_to_win, found.cards_up, found.shuffles, found.shuffles_won)
 
@@ -168,6 +178,12 @@ class SolverWorker:
 
     async def hint(self, game: Game, budget_s: float = HINT_BUDGET_S) -> HintAnswer:
         answer: HintAnswer = await self._run(_hint_work, game.to_dict(), budget_s, self._fork)
+        return answer
+
+    async def followed_hint(self, game: Game) -> HintAnswer | None:
+        """The next step of a winning line a hint here proved, with no search (a few ms);
+        None if ``game``'s position is on no line remembered here."""
+        answer: HintAnswer | None = await self._run(_followed_work, game.to_dict())
         return answer
 
     async def verdict(self, game: Game, budget_s: float = VERDICT_BUDGET_S) -> Verdict:

@@ -51,12 +51,12 @@ from ..game import Game
 from . import plan, sampled
 from . import search as _search
 from .budget import Budget
-from .hints import AUTO_FINISH, TO_FOUNDATIONS, Hint, hint, remember
+from .hints import AUTO_FINISH, TO_FOUNDATIONS, Hint, followed, hint, remember
 from .model import model_for_rules, move_text
 from .verdict import Verdict
 
 __all__ = [
-    "AUTO_FINISH", "TO_FOUNDATIONS", "Hint", "Solution", "Verdict", "compiled", "hint",
+    "AUTO_FINISH", "TO_FOUNDATIONS", "Hint", "Solution", "Verdict", "compiled", "followed", "hint",
     "remember", "sampled", "solve",
 ]
 

@@ -121,12 +121,7 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
     start = model.position(game)
     up, after = finishing_moves(model, start, game.deal_number)
     if up and not any(after.piles):
-        return Hint(
-            move_text(up[0]), True, False,
-            "Auto-finish wins from here: every card left goes to the foundations. "
-            f"{WINNING_NOTE} {_left(len(up))}",
-            cards_up=total, action=AUTO_FINISH, moves_left=len(up),
-        )
+        return _auto_finish(game, up)
     step = PLANS.next_step(model, start, game.deal_number, game.draw_rule)
     if step is not None:
         return _on_line(model, game, start, step, up, after)
@@ -172,6 +167,21 @@ def hint(game: Game, *, budget_s: float = 1.0, positions: int | None = None) -> 
     return Hint(move, False, False, f"{lead}; {what}", found, best)
 
 
+def followed(game: Game) -> Hint | None:
+    """The hint that costs no search: the next step of a remembered winning line from
+    ``game``'s position (Auto-finish when foundation moves alone win), as ``hint`` gives
+    it; None when the position is on no remembered line (``hint`` would search)."""
+    if game.is_won or game.is_stuck:
+        return None
+    model = model_for_rules(game.rules)
+    start = model.position(game)
+    up, after = finishing_moves(model, start, game.deal_number)
+    if up and not any(after.piles):
+        return _auto_finish(game, up)
+    step = PLANS.next_step(model, start, game.deal_number, game.draw_rule)
+    return None if step is None else _on_line(model, game, start, step, up, after)
+
+
 def remember(game: Game, line: Sequence[RawMove]) -> None:
     """Remember a winning ``line`` from ``game``'s position that a hint planned elsewhere
     (``Hint.line``, already tidy; a forked copy of this process, say), so that the hints
@@ -202,6 +212,15 @@ def _on_line(
     return Hint(
         move_text(step.move), True, False, f"{WINNING_NOTE} {_left(left)}",
         cards_up=total, moves_left=left,
+    )
+
+
+def _auto_finish(game: Game, up: list[RawMove]) -> Hint:
+    return Hint(
+        move_text(up[0]), True, False,
+        "Auto-finish wins from here: every card left goes to the foundations. "
+        f"{WINNING_NOTE} {_left(len(up))}",
+        cards_up=game.rules.card_count, action=AUTO_FINISH, moves_left=len(up),
     )
 
 

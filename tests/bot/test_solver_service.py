@@ -101,8 +101,7 @@ async def test_following_the_hints_of_a_winnable_deal_wins_and_ends_with_a_press
             break
         assert saved.game.key() not in seen, "a hint led back to an earlier position"
         seen.add(saved.game.key())
-        clock.advance(5)  # the hint cooldown
-        hint = await flow.act(ALICE, Action.HINT)
+        hint = await flow.act(ALICE, Action.HINT)  # on the line the first proved: no cooldown
         note = shown(hint.note)
         assert hint.note is not None and ("winning line" in note
                                           or "the game is won" in note), note
@@ -370,6 +369,31 @@ async def test_a_second_hint_within_the_cooldown_is_refused_with_the_wait(
     assert second.refused and "ask again in 3 s" in shown(second.note)
     clock.advance(3)
     assert not (await flow.act(ALICE, Action.HINT)).refused
+
+
+async def test_a_hint_on_the_line_the_last_proved_is_free_and_one_off_it_waits(
+    flow: GameFlow, store: Stores, clock: Clock
+) -> None:
+    """Asked again where it was given, or after its step, a hint follows the line the
+    last one proved: no search, no cooldown. After a move off the line, the next hint
+    searches, within the cooldown."""
+    await store.pool.add("super-flower-garden", 34, clock(), target=10)
+    await flow.new_game(ALICE, "super-flower-garden", winnable=True)
+    first = await flow.act(ALICE, Action.HINT)
+    assert first.note is not None and "winning line" in shown(first.note)
+    again = await flow.act(ALICE, Action.HINT)
+    assert not again.refused and again.note is not None
+    assert shown(again.note) == shown(first.note)
+    saved = await store.games.load(ALICE.user_id)
+    assert saved is not None and saved.hints == 2, "each counts: a win after it is assisted"
+    hinted = shown(first.note).split("`")[1]
+    off = next(str(m) for m in saved.game.legal_moves() if str(m) != hinted)
+    assert not (await flow.act(ALICE, Action.MOVE, off)).refused
+    refused = await flow.act(ALICE, Action.HINT)
+    assert refused.refused and "ask again in 5 s" in shown(refused.note)
+    clock.advance(5)
+    searched = await flow.act(ALICE, Action.HINT)
+    assert not searched.refused and searched.note is not None
 
 
 async def test_winnable_deals_have_a_cooldown_per_player(

@@ -179,7 +179,12 @@ async def test_every_message_of_a_session_reads_as_recorded(
     await s.step("/show by alice", command(alice, "show"))
     await s.step("/show by alice again at once (cooldown)", command(alice, "show"), wait_s=1)
     await s.step("/hint by alice", command(alice, "hint"))
-    await s.step("/hint by alice again at once (cooldown)", command(alice, "hint"), wait_s=1)
+    await s.step("/hint by alice again at once: the line it proved, so no search and no "
+                 "cooldown", command(alice, "hint"), wait_s=1)
+    await s.step("/move 8 13 by alice, off the hinted line",
+                 command(alice, "move", {"from": "8", "to": "13"}), wait_s=1)
+    await s.step("/hint by alice at once, off the line (cooldown)", command(alice, "hint"),
+                 wait_s=1)
 
     # -- a new game over an unfinished one: the question ----------------------------------
     asked = await s.step("/new trefoil 2 by alice, over her game under way",

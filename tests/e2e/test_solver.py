@@ -22,11 +22,13 @@ async def test_hint_button_and_command_answer_privately(fake: FakeDiscord, bot: 
     # Corner Stones 1 opens with cards to send up: the hint is the button that does it.
     assert hint.text.startswith("Hint: press **To foundations**")
     assert fake.message(board).state().content == before.content  # the board is untouched
-    again = await fake.command(alice, "hint")  # the button and /hint share one cooldown
-    assert again.ephemeral and "One hint every 5 s: ask again in" in again.text
-    await fake.command("bob", "new", {"game": "corner-stones", "deal": 1})
-    his = await fake.command("bob", "hint")
-    assert his.ephemeral and his.text.startswith("Hint: ")
+    again = await fake.command(alice, "hint")  # on the line the button's hint proved
+    assert again.ephemeral and again.text == hint.text, "no search, so no cooldown"
+    await fake.command("bob", "new", {"game": "trefoil", "deal": 1})
+    his = await fake.press("bob", await fake.command("bob", "show"), label="Hint")
+    assert his.ephemeral and his.text.startswith("Hint: ") and "winning line" not in his.text
+    cooling = await fake.command("bob", "hint")  # the button and /hint share one cooldown
+    assert cooling.ephemeral and "One hint every 5 s: ask again in" in cooling.text
     moved = await fake.press(alice, board, label="To foundations")  # the buttons still work
     assert not moved.ephemeral and board_of(moved).pngs
 

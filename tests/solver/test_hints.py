@@ -4,10 +4,12 @@ move again and again wins, never coming back to a position, remembered plan or n
 won in the deal on the table, or come after the last redeal; test_sampled_hints.py has
 the rest.)"""
 
+from dataclasses import replace
+
 import pytest
 
 from engine import GAMES, REDEAL, Game, new_game
-from engine.solver import hint, sampled, solve
+from engine.solver import followed, hint, sampled, solve
 from engine.solver.lines import PLANS, Plans
 from engine.solver.model import model_for, move_text
 
@@ -184,3 +186,28 @@ def test_a_remembered_line_gives_back_each_of_its_moves_redeals_included() -> No
         assert step is not None
         assert step.moves_left == len(line) - walk.moves_made  # counts down to the win
         walk.play(move_text(step.move))
+
+
+@pytest.mark.parametrize("game_id", sorted(QUICK_WINS))
+def test_followed_gives_the_hint_on_a_remembered_line_and_nothing_off_it(game_id: str) -> None:
+    """``followed`` answers, with no search, exactly what ``hint`` would on a line a hint
+    proved, step after step; where no line is remembered (a fresh worker, or a move off
+    the line), it has no answer, and a hint would search."""
+    forget()
+    deal = QUICK_WINS[game_id][1]
+    game = new_game(game_id, deal)
+    assert followed(game) is None, "nothing remembered yet"
+    first = hint(game, positions=POSITIONS)
+    assert first.winning and first.positions > 0
+    assert followed(game) == replace(first, positions=0, line=())
+    assert first.move is not None
+    game.play(first.move)
+    step = followed(game)
+    assert step is not None and step == hint(game, positions=POSITIONS)
+    off = [m for m in game.legal_moves() if step.move != str(m)]
+    assert off, "the position has another move"
+    elsewhere = game.copy()
+    elsewhere.play(str(off[0]))
+    assert followed(elsewhere) is None, "off the line, a hint would search"
+    forget()
+    assert followed(game) is None, "a worker started again remembers no line"
