@@ -31,6 +31,7 @@ from engine.moves import MAX_TEXT
 
 from ..config import Network
 from ..core import Core
+from ..flows.settings import WORDS
 from ..replies import Action, Ask, BoardRef, Player, Question, is_digits, is_id
 from ..replies.player_actions import PAGE_SENDS
 from ..words.language import language_of, speaking
@@ -44,13 +45,15 @@ from .view import ChannelBoards, WebReplies, page_start, page_words
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
-ASSETS = {"app.js": "text/javascript", "app.css": "text/css"}
+ASSETS = {"app.js": "text/javascript", "app.css": "text/css", "favicon.svg": "image/svg+xml"}
 # The actions the page's tool bar and dragged cards ask for, by name; anything else is refused.
 ACCEPTED = {a.value: a for a in PAGE_SENDS}
 BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
 BODY_DEPTH = 8  # levels of JSON nesting: the page's requests nest two at most
 BODY_READ_S = 10.0  # a body not all sent by then is refused (408), its connection closed
 ARG = re.compile(r"[a-z0-9-]{1,30}")  # a question's argument: a game, a number, a flag
+SETTINGS = tuple(WORDS)  # the settings the page may change, by the command's option names
+COMPRESSED_FROM = 1024  # bytes: an answer this long or longer goes gzipped where accepted
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ class WebServer:
         app.router.add_post("/api/daily", self.daily)
         app.router.add_post("/api/rules", self.rules)
         app.router.add_post("/api/answer", self.answer)
+        app.router.add_post("/api/settings", self.settings)
+        app.router.add_get("/favicon.ico", self.favicon)
         return app
 
     # -- the page and its assets --------------------------------------------------------
@@ -106,6 +111,10 @@ class WebServer:
         html = self.index.replace("{{CLIENT_ID}}", client_id)
         return web.Response(text=html, content_type="text/html",
                             headers={"Cache-Control": "no-cache"})
+
+    async def favicon(self, request: web.Request) -> web.Response:
+        """The icon a browser asks for by its old name, whatever the page's link says."""
+        raise web.HTTPMovedPermanently("favicon.svg")
 
     async def asset(self, request: web.Request) -> web.Response:
         asset = self.assets[request.path.lstrip("/")]
@@ -202,7 +211,7 @@ class WebServer:
         player = self._player(request)
         seen = _ref(request.query.get("have"))
         lost = request.query.get("lost") == "1"
-        return await self._call(player, lambda to: self.core.board(
+        return await self._call(request, player, lambda to: self.core.board(
             player, seen, seen_lost=lost, to=to), empty={"same": True})
 
     async def act(self, request: web.Request) -> web.Response:
@@ -213,8 +222,8 @@ class WebServer:
             raise BadRequest(f"action must be one of {', '.join(ACCEPTED)}")
         move = _text(body, "move", MAX_TEXT) if action is Action.MOVE else None
         seen = _ref(body.get("seen"))
-        return await self._call(player, lambda to: self.core.act(
-            player, action, move, seen=seen, to=to))
+        return await self._call(request, player, lambda to: self.core.act(
+            player, action, move, seen=seen, to=to), hint=action is Action.HINT)
 
     async def new_game(self, request: web.Request) -> web.Response:
         player = self._player(request)
@@ -224,20 +233,25 @@ class WebServer:
         if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
                                  or not 0 < deal <= MAX_DEAL):
             raise BadRequest(f"deal must be a number from 1 to {MAX_DEAL}")
-        return await self._call(player, lambda to: self.core.new_game(
-            player, game, deal, to=to))
+        winnable = body.get("winnable", False)
+        if not isinstance(winnable, bool) or (winnable and deal is not None):
+            raise BadRequest("winnable must be true or false, and not true beside a deal")
+        return await self._call(request, player, lambda to: self.core.new_game(
+            player, game, deal, winnable=winnable, to=to))
 
     async def daily(self, request: web.Request) -> web.Response:
         player = self._player(request)
         body = await _body(request)
         game = _game(body)
-        return await self._call(player, lambda to: self.core.daily(player, game, to=to))
+        return await self._call(request, player, lambda to: self.core.daily(player, game,
+                                                                            to=to))
 
     async def rules(self, request: web.Request) -> web.Response:
         """How a game plays, for the page's Rules button (as the help names it)."""
         player = self._player(request)
         game = _game(await _body(request))
-        return await self._call(player, lambda to: self.core.rules(player, game, to=to))
+        return await self._call(request, player, lambda to: self.core.rules(player, game,
+                                                                            to=to))
 
     async def answer(self, request: web.Request) -> web.Response:
         """A yes or no to a question a reply asked (a new game over an unfinished one)."""
@@ -254,12 +268,26 @@ class WebServer:
                              "and -: the question's own")
         question = Question(ask, player.user_id, "", "", tuple(args))
         yes = body.get("yes") is True
-        return await self._call(player, lambda to: self.core.answer_question(
+        return await self._call(request, player, lambda to: self.core.answer_question(
             player, question, yes, to=to))
 
+    async def settings(self, request: web.Request) -> web.Response:
+        """The player's settings, the same as ``/settings``: changed by those the body names
+        (``{"four_colour": false}``), or shown as they are (``{}``)."""
+        player = self._player(request)
+        body = await _body(request)
+        unknown = set(body) - set(SETTINGS)
+        if unknown or not all(isinstance(v, bool) for v in body.values()):
+            raise BadRequest(f"the body names settings, each true or false: "
+                             f"{', '.join(SETTINGS)}")
+        changes: dict[str, bool] = dict(body)
+        return await self._call(request, player, lambda to: self.core.change_settings(
+            player, to=to, **changes), settings=True)
+
     async def _call(
-        self, player: Player, call: Callable[[WebReplies], Awaitable[None]], *,
-        empty: dict[str, Any] | None = None,
+        self, request: web.Request, player: Player,
+        call: Callable[[WebReplies], Awaitable[None]], *, empty: dict[str, Any] | None = None,
+        hint: bool = False, settings: bool = False,
     ) -> web.Response:
         replies = WebReplies(player, self.channels)
         await call(replies)
@@ -267,7 +295,8 @@ class WebServer:
         if empty is not None and reply.board is None and reply.message is None and not reply.note:
             return web.json_response(empty)
         with speaking(player.language):
-            return web.json_response(replies.shown())
+            shown = replies.shown(hint=hint, settings=settings)
+        return _json(request, shown)
 
     def _player(self, request: web.Request) -> Player:
         header = request.headers.get("Authorization", "")
@@ -282,6 +311,15 @@ class WebServer:
             raise TryLater("Too many requests from this player: try again in a moment.", wait)
         # The server Discord said at sign-in the player is in (None: a DM, or none trusted).
         return Player(session.user_id, session.guild_id, session.language)
+
+
+def _json(request: web.Request, data: dict[str, Any]) -> web.Response:
+    """``data`` as JSON, gzipped where the page accepts it and it is long enough to gain."""
+    body = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    response = web.Response(body=body, content_type="application/json")
+    if len(body) >= COMPRESSED_FROM and "gzip" in request.headers.get("Accept-Encoding", ""):
+        response.enable_compression(web.ContentCoding.gzip)
+    return response
 
 
 async def _body(request: web.Request) -> dict[str, Any]:

@@ -3,19 +3,21 @@ shows, kept, then written as the JSON the page draws.
 
 A board goes to the page as data (``Table``): every pile and foundation with its cards, each
 card named in the player's language ("Queen of hearts"), each pile and foundation labelled
-as the commands name them ("pile 7", "foundation 2"), where each sits on the page's grid,
-the legal moves, and the board's buttons the page's tool bar has (``TOOL_BAR``), which the
-page makes its tool bar of. The page lays out the cards itself; the picture the core drew
-goes to the player's boards in channels (``ChannelBoards``), never to the page.
+as the commands name them ("pile 7", "foundation 2") and named as hints and refusals name
+it ("7", Corner Stones' "3 (S1)", "f2"), where each sits on the page's grid (the game's own
+arrangement, and any the page may fold it into for a wide window: ``grids``), the legal
+moves, and the board's buttons the page's tool bar has (``TOOL_BAR``), which the page makes
+its tool bar of. The page lays out the cards itself; the picture the core drew goes to the
+player's boards in channels (``ChannelBoards``), never to the page. A hint's step goes as
+data too (``hint_json``), so the page can light its card and where it goes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from engine import CARDS, PLACES, RULES, Card, Place, Rules
+from engine import CARDS, RULES, Card, Rules
 
 from ..presenter import Posted
 from ..replies import Board, Button, LostBoard, Message, Player, Reply, Update
@@ -24,6 +26,8 @@ from ..replies.text import Text
 from ..words.language import N_, _, current, label, words_for
 from ..words.phrases import command, for_piles, foundation
 from ..workers.pictures import picture_words
+from .grids import grids
+from .readings import hint_json, settings_json
 from .words import DAILY_DEAL, NEW_DEAL, Piece, said
 
 # The page's own words, besides those the board brings.
@@ -38,6 +42,27 @@ PAGE_WORDS = {
     # the line is copied.
     "copy": N_("Copy"),
     "copied": N_("Copied"),
+    # Translators: the web page: the button that opens the other ways to deal (its words
+    # are said to a screen reader, and shown when the pointer rests on it), and in it a
+    # proven-winnable deal and a deal by its number.
+    "deals": N_("More deals"),
+    "winnable": N_("Winnable deal"),
+    "dealNumber": N_("Deal number"),
+    # Translators: the web page: the button beside the deal number's box that deals it.
+    "dealIt": N_("Deal"),
+    # Translators: the web page: the button that opens the player's settings, the heading
+    # over them, and the button that closes a box of the page.
+    "settings": N_("Settings"),
+    "close": N_("Close"),
+    # Translators: the web page: the clock beside the board's headline (for a screen
+    # reader), and in a won game's celebration the time it took and the hints asked.
+    "timePlayed": N_("Time played"),
+    "time": N_("Time"),
+    "hints": N_("Hints"),
+    # Translators: the web page's own setting (kept in the browser): cards moving from where
+    # they were to where they land; and why it is off where the device asks for less motion.
+    "motion": N_("Cards glide into place"),
+    "reducedMotion": N_("Off: this device asks for reduced motion."),
 }
 # Translators: the web page, to a player with no game yet; {new} and {daily} are the labels
 # of the two buttons beside the game's name.
@@ -95,16 +120,23 @@ class WebReplies:
         if self.channels is not None:
             await self.channels.update(update)
 
-    def shown(self) -> dict[str, Any]:
-        """What was shown, as the page's JSON (in the language spoken now)."""
-        return reply_json(self.reply, self.player.user_id)
+    def shown(self, *, hint: bool = False, settings: bool = False) -> dict[str, Any]:
+        """What was shown, as the page's JSON (in the language spoken now); ``hint``: the
+        reply to a hint, whose step goes as data too; ``settings``: to a change of settings,
+        which go as data too."""
+        return reply_json(self.reply, self.player.user_id, hint=hint, settings=settings)
 
 
-def reply_json(reply: Reply, player_id: int) -> dict[str, Any]:
+def reply_json(reply: Reply, player_id: int, *, hint: bool = False,
+               settings: bool = False) -> dict[str, Any]:
     """The reply for the page, in the language spoken, its words as the page's pieces
     (``words.said``). The refusal that says there is no game yet names the command that
-    deals one, which the page has its own buttons for: it says so in its own words."""
+    deals one, which the page has its own buttons for: it says so in its own words. A
+    hint's step (``hint``) and the settings (``settings``) go as data besides their words
+    (``readings``)."""
     return {
+        "hint": hint_json(reply.note) if hint and not reply.refused else None,
+        "settings": settings_json(reply.message) if settings else None,
         "board": None if reply.board is None else board_json(reply.board, player_id),
         "message": None if reply.message is None else message_json(reply.message, player_id),
         "note": None if reply.note is None else said(reply.note, player_id),
@@ -131,7 +163,7 @@ def board_json(board: Board, player_id: int) -> dict[str, Any]:
     foundations = [{"label": label("foundation {number}", number=f + 1),
                     "base": foundation(spec),
                     "count": len(cards), "size": spec.size,
-                    "cards": [_card(c, names) for c in cards[-1:]]}
+                    "name": f"f{f + 1}", "cards": [_card(c, names) for c in cards]}
                    for f, (spec, cards) in enumerate(zip(rules.foundations, table.foundations,
                                                          strict=True))]
     return {
@@ -146,7 +178,7 @@ def board_json(board: Board, player_id: int) -> dict[str, Any]:
         "moves": [str(m) for m in table.moves],
         "buttons": [{"action": b.action.value, "label": b.label, "enabled": b.enabled}
                     for b in _tool_bar(board.controls.buttons)],
-        "grid": grid(table.game_id),
+        "grids": grids(table.game_id),
     }
 
 
@@ -173,31 +205,6 @@ def pile_label(rules: Rules, pile: int) -> str:
     """A pile's accessible name, as the commands name it: ``pile 7``, ``stack 3 (S1)``."""
     name = rules.pile_name(pile)
     return for_piles(rules, label("pile {name}", name=name), label("stack {name}", name=name))
-
-
-@dataclass(frozen=True)
-class Cell:
-    """A pile's or a foundation's cell on the page's grid (its JSON: ``vars``)."""
-
-    kind: str  # "pile" or "foundation"
-    index: int  # 0-based
-    col: int  # 1-based grid column and row
-    row: int
-    rows: int = 1  # rows it spans
-
-    @classmethod
-    def at(cls, kind: str, index: int, place: Place) -> Cell:
-        return cls(kind, index, place.column + 1, place.row + 1, place.rows)
-
-
-@cache
-def grid(game_id: str) -> dict[str, Any]:
-    """Where each pile and foundation sits on the page: in the place the game gives it
-    (``engine.PLACES``), where the pictures draw it too."""
-    places = PLACES[game_id]
-    cells = [Cell.at("foundation", f, place) for f, place in enumerate(places.foundations)]
-    cells += [Cell.at("pile", pile, place) for pile, place in enumerate(places.piles)]
-    return {"cols": places.columns, "cells": [vars(c) for c in cells]}
 
 
 def page_words(language: str) -> dict[str, str]:

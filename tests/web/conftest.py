@@ -4,6 +4,7 @@ this test's event loop, and a real browser (Playwright driving Debian's ``chromi
 from __future__ import annotations
 
 import shutil
+import subprocess
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -15,11 +16,13 @@ import pytest
 from bot.config import Config
 from bot.core import Core
 from bot.web.running import Serving, start_web
+from bot.web.server import STATIC
 from bot.web.signin import DISCORD_API, Members
 from bot.web.view import ChannelBoards
 from tests.e2e.fake_discord import FakeDiscord
 
 CHROMIUM = "/usr/bin/chromium"  # Debian's package; Playwright's own download is not used
+PAGE = STATIC.parent / "page"  # the page's TypeScript source, its lock and its tools
 
 
 @dataclass
@@ -129,3 +132,37 @@ async def browser() -> AsyncIterator[Any]:
 
 def with_port(config: Config, port: int) -> Config:
     return replace(config, web_port=port)
+
+
+def npm() -> str:
+    found = shutil.which("npm")
+    if found is None:
+        pytest.skip("needs npm to install the page's tools (apt-get install npm; .ci/run does it)")
+    return found
+
+
+def run_npm(folder: Path, *args: str) -> None:
+    done = subprocess.run([npm(), *args], cwd=folder, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, (
+        f"npm {' '.join(args)}:\n{done.stdout[-6000:]}\n{done.stderr[-3000:]}")
+
+
+@pytest.fixture(scope="session")
+def page_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The page's committed source, installed from its lock (``npm ci``) once for every test
+    that needs it: in ``<tmp>/page``, its build going to ``<tmp>/static`` as the real one
+    goes to bot/web/static."""
+    root = tmp_path_factory.mktemp("installed")
+    copy = root / "page"
+    npm()
+    shutil.copytree(PAGE, copy, ignore=shutil.ignore_patterns("node_modules"))
+    (root / "static").mkdir()
+    run_npm(copy, "ci", "--no-audit", "--no-fund")
+    return copy
+
+
+@pytest.fixture(scope="session")
+def axe_script(page_copy: Path) -> str:
+    """axe-core (Deque's accessibility rules, an npm package of the page's lock), to run in
+    a page the tests open."""
+    return (page_copy / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")

@@ -6,30 +6,19 @@ from __future__ import annotations
 
 import gzip
 import re
-import shutil
-import subprocess
 from pathlib import Path
-
-import pytest
 
 from bot.web.server import STATIC
 
-PAGE = STATIC.parent / "page"
+from .conftest import run_npm
+
 MOST_BYTES = 150 * 1024  # the page, compressed: HTML, stylesheet and script (the SDK in it)
 
 
-def test_the_committed_script_is_the_build_of_the_committed_source(tmp_path: Path) -> None:
-    npm = shutil.which("npm")
-    if npm is None:
-        pytest.skip("needs npm to rebuild the page (apt-get install npm; .ci/run does it)")
-    copy = tmp_path / "page"
-    shutil.copytree(PAGE, copy, ignore=shutil.ignore_patterns("node_modules"))
-    (tmp_path / "static").mkdir()
-    for step in (["ci", "--no-audit", "--no-fund"], ["run", "build"]):
-        done = subprocess.run([npm, *step], cwd=copy, capture_output=True, text=True,
-                              timeout=300)
-        assert done.returncode == 0, done.stderr[-2000:]
-    assert (tmp_path / "static" / "app.js").read_bytes() == (STATIC / "app.js").read_bytes(), (
+def test_the_committed_script_is_the_build_of_the_committed_source(page_copy: Path) -> None:
+    run_npm(page_copy, "run", "build")
+    built = page_copy.parent / "static" / "app.js"
+    assert built.read_bytes() == (STATIC / "app.js").read_bytes(), (
         "bot/web/static/app.js is not the build of bot/web/page: cd bot/web/page && npm ci "
         "&& npm run build")
 

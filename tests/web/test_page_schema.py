@@ -38,7 +38,7 @@ def check(kind: str, answer: Any) -> None:
 def test_the_schema_is_json_schema_and_refuses_what_the_page_does_not_read() -> None:
     jsonschema.Draft7Validator.check_schema(SCHEMA)
     reply = {"board": None, "message": None, "note": [[{"t": "text", "text": "No."}]],
-             "refused": True, "noGame": False}
+             "refused": True, "noGame": False, "hint": None, "settings": None}
     check("ReplyData", reply)
     for wrong in ({**reply, "note": [[{"t": "bold", "text": "No."}]]},
                   {k: v for k, v in reply.items() if k != "refused"},
@@ -72,8 +72,16 @@ async def test_every_answer_of_play_holds_to_the_schema(web: Web) -> None:
     moved = await answer("api/act", {"action": "move", "move": board["moves"][0],
                                      "seen": board["ref"]})
     assert not moved["refused"] and moved["board"]["ref"] != board["ref"]
-    for action in ("undo", "redo", "hint"):
+    for action in ("undo", "redo"):
         await answer("api/act", {"action": action})
+    hinted = await answer("api/act", {"action": "hint"})
+    assert hinted["hint"] is not None, hinted
+    again = await answer("api/act", {"action": "hint"})  # within the hints' cooldown
+    assert again["refused"] and again["hint"] is None
+    shown = await answer("api/settings", {})
+    assert [s["name"] for s in shown["settings"]] == ["private_boards", "four_colour", "auto_moves"]
+    changed = await answer("api/settings", {"auto_moves": True})
+    assert {s["name"]: s["on"] for s in changed["settings"]}["auto_moves"] is True
     await answer("api/board")
     await answer("api/rules", {"game": "corner-stones"})
     asked = await answer("api/new", {"game": "clover-leaf", "deal": 5})
@@ -81,6 +89,7 @@ async def test_every_answer_of_play_holds_to_the_schema(web: Web) -> None:
     assert question is not None
     await answer("api/answer", {"ask": question["ask"], "args": question["args"], "yes": True})
     await answer("api/daily", {"game": "corner-stones"})  # the grid with its corners
+    await answer("api/new", {"game": "trefoil", "winnable": True})
 
 
 def test_every_kind_of_piece_the_words_make_is_the_schemas() -> None:

@@ -2,7 +2,8 @@
 // it: page.gen.ts), and the one way to ask for them.
 
 export type {
-  BoardData, ButtonData, CardData, Cell, PageWords, QuestionData, ReplyData, SignedIn, Unchanged,
+  BoardData, ButtonData, CardData, Cell, Grid, Grids, HintData, PageWords, QuestionData, ReplyData, SettingData,
+  SignedIn, Unchanged,
 } from "./page.gen";
 
 export class Offline extends Error {}

@@ -3,11 +3,16 @@
 // server, which plays it with the engine and answers with the board as it now is.
 
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { ask, Offline, SignedOut, type BoardData, type ButtonData, type PageWords, type ReplyData, type SignedIn, type Unchanged } from "./api";
-import { springBack, Table } from "./table";
+import { ask, Offline, SignedOut, type BoardData, type ButtonData, type HintData, type PageWords, type ReplyData, type SettingData, type SignedIn, type Unchanged } from "./api";
+import { Clock, clockText } from "./clock";
+import type { Layout } from "./layout";
+import { motion, springBack } from "./motion";
+import { Table, won } from "./table";
 import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./words";
 
 const POLL_MS = 3000; // how often the page asks whether the game moved elsewhere (a slash command)
+const MAX_DEAL = 2147483647;
+const SAY_MS = { least: 5000, most: 15000, perChar: 55 }; // how long a message stays
 
 interface Platform { signIn(): Promise<SignedIn> }
 
@@ -44,19 +49,43 @@ const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as 
 // What api/board answers: the board, or that nothing changed since the one the page has.
 type BoardAnswer = ReplyData | Unchanged;
 
+// What a request was for, where its answer is shown differently.
+type Asked = "play" | "hint" | "rules" | "settings";
+
 class Page {
   private session = "";
   private table: Table;
+  private clock: Clock;
   private busy = false;
   private words: Partial<PageWords> = {}; // none until signed in
   private noGame: Said = []; // what the page says before there is a game (the sign-in's)
+  private sayTimer = 0;
+  private sayMs = 0;
 
   constructor(private platform: Platform) {
-    this.table = new Table($("table"), (move, dragged) => { this.act("move", move, dragged); }, (t) => { this.say([[{ t: "text", text: t }]], true); });
+    this.table = new Table($("table"), (move, dragged) => { this.act("move", move, dragged); },
+      (t) => { this.say([[{ t: "text", text: t }]]); }, (l) => { this.placed(l); });
+    this.clock = new Clock($("clock"));
     $("new").addEventListener("click", () => { void this.send("api/new", { game: this.game() }); });
     $("daily").addEventListener("click", () => { void this.send("api/daily", { game: this.game() }); });
-    $("close").addEventListener("click", () => { $("say").hidden = true; });
+    $("more").addEventListener("click", () => { $<HTMLDialogElement>("deals").showModal(); });
+    $("gear").addEventListener("click", () => { void this.openSettings(); });
+    $("winnable").addEventListener("click", () => { this.closeDialogs(); void this.send("api/new", { game: this.game(), winnable: true }); });
+    $("deal-it").addEventListener("click", () => { this.dealNumber(); });
+    $("deal-number").addEventListener("keydown", (e) => { if (e.key === "Enter") this.dealNumber(); });
+    for (const b of document.querySelectorAll(".close-dialog")) b.addEventListener("click", () => { this.closeDialogs(); });
+    $("close").addEventListener("click", () => { this.unsay(); });
+    const say = $("say");
+    say.addEventListener("pointerenter", () => { this.holdSay(); });
+    say.addEventListener("pointerleave", () => { this.letSayGo(); });
+    say.addEventListener("focusin", () => { this.holdSay(); });
+    say.addEventListener("focusout", () => { this.letSayGo(); });
     document.addEventListener("keydown", (e) => { this.shortcut(e); });
+    let queued = 0;
+    window.addEventListener("resize", () => {
+      cancelAnimationFrame(queued);
+      queued = requestAnimationFrame(() => { fitTexts(); this.table.lay(); });
+    });
   }
 
   async start(): Promise<void> {
@@ -68,7 +97,7 @@ class Page {
       document.documentElement.lang = signed.language;
       this.dealing(signed.games, signed.words);
       this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
-      setInterval(() => this.poll(), POLL_MS);
+      setInterval(() => { void this.poll(); }, POLL_MS);
     } catch (err) {
       this.failed(err);
     }
@@ -80,25 +109,50 @@ class Page {
     select.replaceChildren(...Object.entries(games).map(([id, name]) => new Option(name, id)));
     $("new").textContent = words.newDeal;
     $("daily").textContent = words.daily;
-    $<HTMLButtonElement>("new").disabled = $<HTMLButtonElement>("daily").disabled = false;
+    named($("more"), words.deals);
+    named($("gear"), words.settings);
+    $("deals-title").textContent = words.deals;
+    $("winnable").textContent = words.winnable;
+    $("deal-number-label").textContent = words.dealNumber;
+    $("deal-it").textContent = words.dealIt;
+    $("settings-title").textContent = words.settings;
+    $("clock").setAttribute("aria-label", words.timePlayed);
+    named($("close"), words.close);
+    for (const b of document.querySelectorAll(".close-dialog")) b.textContent = words.close;
+    for (const id of ["new", "daily", "more", "gear"]) $<HTMLButtonElement>(id).disabled = false;
+    fitTexts();
   }
 
   private game(): string { return $<HTMLSelectElement>("game").value; }
 
-  private act(action: string, move?: string, dragged: HTMLElement | null = null): void {
-    const seen = this.table.board?.ref;
-    void this.send("api/act", { action, move, seen }, dragged);
+  private dealNumber(): void {
+    const box = $<HTMLInputElement>("deal-number");
+    const deal = Number(box.value);
+    if (!Number.isInteger(deal) || deal < 1 || deal > MAX_DEAL) { box.focus(); box.select(); return; }
+    this.closeDialogs();
+    void this.send("api/new", { game: this.game(), deal });
   }
 
-  private async send(path: string, body: object, dragged: HTMLElement | null = null): Promise<void> {
+  private closeDialogs(): void {
+    for (const d of document.querySelectorAll("dialog")) if (d.open) d.close();
+  }
+
+  private act(action: string, move?: string, dragged: HTMLElement | null = null): void {
+    const seen = this.table.board?.ref;
+    void this.send("api/act", { action, move, seen }, dragged, action === "hint" ? "hint" : "play");
+  }
+
+  private async send(path: string, body: object, dragged: HTMLElement | null = null, asked: Asked = "play"): Promise<ReplyData | null> {
     this.busy = true;
     try {
       const reply = await ask<ReplyData>(path, body, this.session);
       if (reply.refused && dragged) springBack(dragged);
-      this.take(reply);
+      this.take(reply, asked);
+      return reply;
     } catch (err) {
       if (dragged) springBack(dragged);
       this.failed(err);
+      return null;
     } finally {
       this.busy = false;
     }
@@ -110,44 +164,46 @@ class Page {
     const board = this.table.board;
     if (this.busy || this.table.dragging || document.hidden) return;
     try {
-      const have = board ? `?have=${board.ref[0]}.${board.ref[1]}${board.lost ? "&lost=1" : ""}` : "";
+      const have = board ? `?have=${String(board.ref[0])}.${String(board.ref[1])}${board.lost ? "&lost=1" : ""}` : "";
       const reply = await ask<BoardAnswer>(`api/board${have}`, undefined, this.session);
       // A move or a drag may have begun while the server answered (TypeScript keeps the
       // narrowing from before the await):
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-      if (!("same" in reply) && reply.board && !this.busy && !this.table.dragging) this.showBoard(reply.board);
+      if (!("same" in reply) && reply.board && !this.busy && !this.table.dragging) {
+        const newly = reply.board.lost && !board?.lost;
+        this.showBoard(reply.board);
+        if (newly) this.say(reply.board.text.slice(1));
+      }
     } catch {
       // the next poll tries again; a move made meanwhile says what went wrong
     }
   }
 
-  private take(reply: BoardAnswer): void {
+  private take(reply: BoardAnswer, asked: Asked = "play"): void {
     if ("same" in reply) return; // (api/board's answer when nothing changed: nothing to show)
     if (reply.board) this.showBoard(reply.board);
-    if (reply.noGame) { this.say(this.noGame, false); return; } // the page's own buttons deal
-    const said: Said = [];
-    if (reply.board) said.push(...reply.board.text.slice(1));
-    if (reply.message) said.push(...reply.message.text);
-    if (reply.note) said.push(...reply.note);
+    if (reply.noGame) { this.say(this.noGame); return; } // the page's own buttons deal
+    this.hint(reply.hint);
+    if (asked === "hint" && !reply.refused) this.clock.hinted();
     const question = reply.message?.question ?? null;
-    if (said.length || question) this.say(said, false);
-    const answers = $("answers");
-    answers.replaceChildren();
-    if (question) {
-      for (const [label, yes] of [[question.yes, true], [question.no, false]] as const) {
-        const b = document.createElement("button");
-        b.type = "button";
-        b.textContent = label;
-        b.addEventListener("click", () => {
-          $("say").hidden = true;
-          void this.send("api/answer", { ask: question.ask, args: question.args, yes });
-        });
-        answers.append(b);
-      }
-      (answers.firstElementChild as HTMLElement).focus();
-    }
+    if (question && reply.message) { this.askYesNo(reply.message.text, question); return; }
+    if (asked === "rules" && reply.message) { this.document(reply.message.text); return; }
+    const said: Said = [];
+    if (reply.board && !won(reply.board)) said.push(...reply.board.text.slice(1));
+    if (reply.message && asked !== "settings") said.push(...reply.message.text);
+    if (reply.note) said.push(...reply.note);
+    if (said.length) this.say(said);
   }
 
+  // The hint's card and where it goes lit on the table (or its button in the tool bar);
+  // its words, which say both, are said as any note is.
+  private hint(hint: HintData | null): void {
+    this.table.hint(hint);
+    for (const b of document.querySelectorAll("#tools .hinted")) b.classList.remove("hinted");
+    if (hint && "action" in hint) document.querySelector(`#tools [data-action="${hint.action}"]`)?.classList.add("hinted");
+  }
+
+  // The one way a board reaches the table, whether answered, polled or (later) pushed.
   private showBoard(board: BoardData): void {
     this.table.show(board);
     const select = $<HTMLSelectElement>("game");
@@ -155,6 +211,46 @@ class Page {
     const h = $("headline");
     h.replaceChildren(...pieces(board.text[0] ?? [], (b) => { this.press(b); }, this.copyWords()));
     this.tools(board.buttons);
+    this.clock.follow(board.ref[0], board.finished);
+    this.celebration(board);
+    fitTexts();
+    this.table.lay();
+  }
+
+  // A won game celebrated on the table, where its piles were: what the server says of it,
+  // the time it took and the hints asked, and the buttons that deal again.
+  private celebration(board: BoardData): void {
+    const panel = $("won");
+    if (!won(board)) { panel.hidden = true; return; }
+    const facts = document.createElement("p");
+    facts.className = "facts";
+    const fact = (name: string | undefined, value: string) => {
+      const b = document.createElement("span");
+      b.textContent = `${name ?? ""} ${value}`;
+      return b;
+    };
+    facts.append(fact(this.words.time, clockText(this.clock.ms)), fact(this.words.hints, String(this.clock.hints)));
+    const again = document.createElement("p");
+    for (const [action, label] of [["new", this.words.newDeal], ["daily", this.words.daily]] as const) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label ?? action;
+      b.addEventListener("click", () => { void this.send(`api/${action}`, { game: board.game }); });
+      again.append(b);
+    }
+    $("won-words").replaceChildren(...lines(board.text.slice(1), (b) => { this.press(b); }, this.copyWords()), facts, again);
+    panel.hidden = false;
+  }
+
+  // The table is laid out: messages go where no card is, the celebration over the piles.
+  private placed(l: Layout): void {
+    const top = $("table").getBoundingClientRect().top;
+    const say = $("say");
+    Object.assign(say.style, { left: `${String(l.message.x)}px`, top: `${String(top + l.message.y)}px`,
+      width: `${String(l.message.w)}px`, maxHeight: `${String(l.message.h)}px` });
+    const piles = this.table.pilesBox();
+    const panel = $("won");
+    if (piles) Object.assign(panel.style, { left: `${String(piles.x)}px`, top: `${String(piles.y)}px`, width: `${String(piles.w)}px`, maxHeight: `${String(piles.h)}px` });
   }
 
   // The tool bar: the board's buttons the server sends, in its order (its table of player
@@ -179,10 +275,96 @@ class Page {
     });
   }
 
-  private say(said: Said, brief: boolean): void {
+  // A message, where no card is; it goes by itself (not while the pointer or focus is on it).
+  private say(said: Said): void {
+    if (!said.length) return;
     $("words").replaceChildren(...lines(said, (b) => { this.press(b); }, this.copyWords()));
-    if (brief) $("answers").replaceChildren();
-    $("say").hidden = !said.length && !brief;
+    $("say").hidden = false;
+    const chars = $("words").textContent.length;
+    this.sayMs = Math.min(SAY_MS.most, Math.max(SAY_MS.least, chars * SAY_MS.perChar));
+    this.letSayGo();
+  }
+
+  private unsay(): void {
+    clearTimeout(this.sayTimer);
+    $("say").hidden = true;
+  }
+
+  private holdSay(): void { clearTimeout(this.sayTimer); }
+
+  private letSayGo(): void {
+    clearTimeout(this.sayTimer);
+    if ($("say").contains(document.activeElement) && document.activeElement !== document.body) return;
+    this.sayTimer = window.setTimeout(() => { this.unsay(); }, this.sayMs);
+  }
+
+  // A yes or no the server asks (a new game over an unfinished one): the player answers.
+  private askYesNo(text: Said, question: NonNullable<ReplyData["message"]>["question"] & object): void {
+    const dialog = $<HTMLDialogElement>("ask");
+    $("ask-words").replaceChildren(...lines(text, (b) => { this.press(b); }, this.copyWords()));
+    const answers = $("answers");
+    answers.replaceChildren();
+    for (const [label, yes] of [[question.yes, true], [question.no, false]] as const) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = label;
+      b.addEventListener("click", () => {
+        dialog.close();
+        void this.send("api/answer", { ask: question.ask, args: question.args, yes });
+      });
+      answers.append(b);
+    }
+    this.closeDialogs();
+    dialog.showModal();
+    (answers.firstElementChild as HTMLElement).focus();
+  }
+
+  // A text to read (the rules): in a box of its own, until closed.
+  private document(text: Said): void {
+    $("rules-words").replaceChildren(...lines(text, (b) => { this.closeDialogs(); this.press(b); }, this.copyWords()));
+    $<HTMLDialogElement>("rules").showModal();
+  }
+
+  // The player's settings, the same as /settings, and the page's own (motion).
+  private async openSettings(): Promise<void> {
+    const reply = await this.send("api/settings", {}, null, "settings");
+    if (!reply?.settings) return;
+    this.settings(reply.settings);
+    $<HTMLDialogElement>("settings").showModal();
+  }
+
+  private settings(list: SettingData[]): void {
+    const box = $("setting-list");
+    const row = (label: string, on: boolean, change: (on: boolean) => void, note?: string) => {
+      const l = document.createElement("label");
+      const c = document.createElement("input");
+      c.type = "checkbox";
+      c.checked = on;
+      c.disabled = note !== undefined;
+      c.addEventListener("change", () => { change(c.checked); });
+      l.append(c, document.createTextNode(label));
+      if (note !== undefined) {
+        const s = document.createElement("small");
+        s.textContent = note;
+        l.append(s);
+      }
+      return l;
+    };
+    const server = list.map((s) => {
+      const l = row(s.label, s.on, (on) => { void this.change(s.name, on); });
+      l.dataset.setting = s.name;
+      return l;
+    });
+    const moving = row(this.words.motion ?? "Motion", motion.on, (on) => { motion.chosen = on; },
+      motion.reduced ? this.words.reducedMotion ?? "" : undefined);
+    moving.dataset.setting = "motion";
+    box.replaceChildren(...server, moving);
+  }
+
+  private async change(name: string, on: boolean): Promise<void> {
+    const reply = await this.send("api/settings", { [name]: on }, null, "settings");
+    if (reply?.settings) this.settings(reply.settings);
+    if (name === "four_colour") await this.reload();
   }
 
   // A button in what the server said: the same as the page's own button of that name.
@@ -190,7 +372,7 @@ class Page {
     const game = b.game ?? this.game();
     if (b.action === "new") void this.send("api/new", b.deal === undefined ? { game } : { game, deal: b.deal });
     else if (b.action === "daily") void this.send("api/daily", { game });
-    else if (b.action === "rules") void this.send("api/rules", { game });
+    else if (b.action === "rules") void this.send("api/rules", { game }, null, "rules");
     else if (b.action === "show") void this.reload();
     else this.act(b.action);
   }
@@ -211,16 +393,34 @@ class Page {
     const text = err instanceof SignedOut ? this.words.signedOut ?? "Signed out: open the Activity again."
       : err instanceof Offline ? this.words.offline ?? "The server cannot be reached."
       : String(err instanceof Error ? err.message : err);
-    this.say([[{ t: "text", text }]], false);
+    this.say([[{ t: "text", text }]]);
   }
 
   private shortcut(e: KeyboardEvent): void {
-    if (e.target instanceof HTMLSelectElement) return;
+    if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
     const z = (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "z";
     if (z && !e.shiftKey) this.act("undo");
     else if ((z && e.shiftKey) || ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "y")) this.act("redo");
     else return;
     e.preventDefault();
+  }
+}
+
+// A button shown by a sign alone: its words for a screen reader and the pointer's rest.
+function named(b: HTMLElement, words: string): void {
+  b.setAttribute("aria-label", words);
+  b.title = words;
+}
+
+// Words that do not fit their box are set smaller until they do (in any language).
+function fitTexts(): void {
+  for (const el of document.querySelectorAll<HTMLElement>("header button, #headline")) {
+    el.style.fontSize = "";
+    let size = parseFloat(getComputedStyle(el).fontSize);
+    while ((el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5) && size > 9) {
+      size -= 0.5;
+      el.style.fontSize = `${String(size)}px`;
+    }
   }
 }
 

@@ -47,6 +47,16 @@ export type Piece =
  * Lines of pieces (bot/web/words.py).
  */
 export type Said = Piece[][];
+/**
+ * A hint's step: a move as BoardData.moves has it ("7 3", "7 f2", "redeal"), or a tool bar button to press (its action).
+ */
+export type HintData =
+  | {
+      move: string;
+    }
+  | {
+      action: string;
+    };
 
 /**
  * The answer to signing in (api/signin, api/dev/signin); start: what the page says while there is no game yet.
@@ -78,6 +88,17 @@ export interface PageWords {
   offline: string;
   copy: string;
   copied: string;
+  deals: string;
+  winnable: string;
+  dealNumber: string;
+  dealIt: string;
+  settings: string;
+  close: string;
+  timePlayed: string;
+  time: string;
+  hints: string;
+  motion: string;
+  reducedMotion: string;
 }
 /**
  * What one call of the core showed (view.reply_json): every answer of api/act, api/new, api/daily, api/rules, api/answer, and api/board's unless nothing changed.
@@ -91,6 +112,14 @@ export interface ReplyData {
    * Refused because there is no game yet: the page says so in its own words.
    */
   noGame: boolean;
+  /**
+   * A hint's step as data (api/act's hint only): its card and where it goes, to light on the table.
+   */
+  hint: HintData | null;
+  /**
+   * The player's settings (api/settings only).
+   */
+  settings: SettingData[] | null;
 }
 /**
  * A board as data (view.board_json): the page lays out the cards itself; the first line of its text is the headline, the rest is said under it.
@@ -115,10 +144,13 @@ export interface BoardData {
    */
   moves: string[];
   buttons: ButtonData[];
-  grid: Grid;
+  grids: Grids;
 }
 export interface PileData {
   label: string;
+  /**
+   * As hints and refusals name it: "7", Corner Stones' "3 (S1)".
+   */
   name: string;
   cards: CardData[];
 }
@@ -133,15 +165,17 @@ export interface CardData {
 }
 export interface FoundationData {
   label: string;
+  /**
+   * As hints and moves name it: "f2".
+   */
+  name: string;
   base: string;
   count: number;
   size: number;
   /**
-   * Its top card, if any.
-   *
-   * @maxItems 1
+   * Its cards, bottom to top.
    */
-  cards: [] | [CardData];
+  cards: CardData[];
 }
 export interface ButtonData {
   action: string;
@@ -149,7 +183,17 @@ export interface ButtonData {
   enabled: boolean;
 }
 /**
- * Where each pile and foundation sits on the page (view.grid).
+ * Where each pile and foundation may sit on the page (bot/web/grids.py): the game's own arrangement first, then any the page may fold it into for a wide window; and the cards dealt to each pile.
+ */
+export interface Grids {
+  /**
+   * @minItems 1
+   */
+  arrangements: [Grid, ...Grid[]];
+  dealt: number[];
+}
+/**
+ * One arrangement: a grid of cols columns, a cell for each pile and foundation.
  */
 export interface Grid {
   cols: number;
@@ -183,6 +227,14 @@ export interface QuestionData {
   args: string[];
   yes: string;
   no: string;
+}
+/**
+ * One of the player's settings, as /settings has it: its option's name, its words, whether it is on.
+ */
+export interface SettingData {
+  name: string;
+  label: string;
+  on: boolean;
 }
 /**
  * api/board's answer when the game and its verdict are still those the page has.
