@@ -57,6 +57,9 @@ class Config:
     web_trusted_proxies: tuple[Network, ...] = ()
     client_id: str | None = None
     client_secret: str | None = field(default=None, repr=False)
+    # The operator's port (bot/ops): /metrics, /healthz, /readyz; None: not served.
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int | None = None
 
     @property
     def log_level_number(self) -> int:
@@ -156,6 +159,10 @@ def load_config(
     port_text = values.get("WEB_PORT", "").strip() or "8080"
     if not port_text.isdigit() or not 0 < int(port_text) < 65536:
         raise ConfigError(f"WEB_PORT must be a port number from 1 to 65535, not {port_text!r}.")
+    metrics_text = values.get("METRICS_PORT", "").strip()
+    if metrics_text and (not metrics_text.isdigit() or not 0 < int(metrics_text) < 65536):
+        raise ConfigError(f"METRICS_PORT must be a port number from 1 to 65535 (or empty: no "
+                          f"metrics served), not {metrics_text!r}.")
     client_id = values.get("DISCORD_CLIENT_ID", "").strip() or None
     if client_id is not None and not client_id.isdigit():
         raise ConfigError(f"DISCORD_CLIENT_ID must be the application's id (digits only), not "
@@ -206,6 +213,8 @@ def load_config(
         web_trusted_proxies=web_trusted_proxies,
         client_id=client_id,
         client_secret=values.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+        metrics_host=values.get("METRICS_HOST", "").strip() or "127.0.0.1",
+        metrics_port=int(metrics_text) if metrics_text else None,
     )
 
 

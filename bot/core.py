@@ -18,6 +18,7 @@ reply takes to its presenter, ``flows.showing``.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import random
@@ -41,6 +42,7 @@ from .flows.showing import Showing
 from .flows.stats import SERVER, StatsFlow
 from .flows.verdicts import Pace, Verdicts
 from .lead.duties import Leading
+from .ops.metrics import WATCHED
 from .presenter import Channels, Presenter
 from .replies import (
     Action,
@@ -69,6 +71,7 @@ from .workers.solver import SolverWorker
 
 log = logging.getLogger(__name__)
 
+STORE_CHECK_S = 2.0  # a readiness check waits this long for the database's answer
 ANSWERS_FINISH_S = 10.0  # closing, how long replies being shown may take to finish
 
 NOTHING_DELETED = N_("Nothing was deleted.")
@@ -124,6 +127,10 @@ class Core:
         self.showing = Showing(self.game, self.settings, self.verdicts, self.challenges,
                                stores.boards)
         self._present = self.showing.present  # every call's reply is shown through it
+        for name, waiting in (("verdicts", lambda: self.verdicts.waiting),
+                              ("pictures", lambda: self.pictures.drawing),
+                              ("replays", lambda: self.replays.waiting)):
+            WATCHED.queue(name, waiting)
         stores.listen(self._heard)
 
     @classmethod
@@ -132,6 +139,15 @@ class Core:
         core = cls(await Stores.open(database), **options)
         await core.solver.say_which()
         return core
+
+    async def store_answers(self, within_s: float = STORE_CHECK_S) -> bool:
+        """Whether the database answers a query now, within ``within_s`` (readiness)."""
+        try:
+            async with asyncio.timeout(within_s), self.stores.db.reading() as conn:
+                await conn.fetch("SELECT 1")
+        except Exception:  # unreachable, too slow, or closed: not ready, whatever the cause
+            return False
+        return True
 
     @property
     def where(self) -> str:  # the database, for the log (never a password)

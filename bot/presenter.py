@@ -37,6 +37,9 @@ class Channels(Protocol):
 
 
 class Presenter(Channels, Protocol):
+    # Where the requests it answers come from, for the metrics: "discord", "console" or
+    # "page" (``ops.metrics.SOURCES``).
+    source: str
     # True: the solver's look at each new board is awaited before the core returns, so its
     # verdict shows before the next input (the console). False: the look runs in the
     # background and ``amend`` comes when it ends, if ever (Discord).

@@ -30,6 +30,7 @@ SCREENFUL = 25  # moves listed under a board at most; past it, a pile, then its 
 class Screen:
     """What the console shows; ``Console`` reads what is typed."""
 
+    source = "console"
     awaits_verdict = True  # a board's verdict is said before the next prompt
     refreshes_boards = False  # a terminal's boards are in no channel, nor are others'
     shows_pictures = True  # kept, and a board's written to a folder when asked

@@ -15,9 +15,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import signal
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 import aiohttp
@@ -27,6 +28,8 @@ from discord.ext import commands
 
 from ..config import Config
 from ..core import Core
+from ..ops.metrics import WATCHED
+from ..ops.serve import serve_ops
 from ..replies import Refused, Reply
 from ..words.language import _, p_
 from ..words.phrases import code, command, sorry
@@ -107,6 +110,8 @@ class SolitaireBot(commands.AutoShardedBot):
         self.serves_activity = config.activity
         self.tidy = Tidy(self, share)  # earlier boards collapsed, within the rate limits
         self.tidy.listen(trace)
+        WATCHED.latencies(lambda: [(shard, seconds) for shard, seconds in self.latencies
+                                   if math.isfinite(seconds)])
         QuietRetries.install()
         self.force_sync = force_sync
         self.synced: bool | None = None  # whether this process's last lead synced commands
@@ -255,7 +260,7 @@ async def run_bot(
     # The database first, so that its problems are told apart from the network's.
     core = await Core.open(config.database, render_processes=config.render_processes)
     # Closing, the bot stops the page first: no move comes from it once the core closes.
-    async with SolitaireBot(config, core, force_sync=force_sync) as bot:
+    async with SolitaireBot(config, core, force_sync=force_sync) as bot, _ops(config, bot):
         if page is not None:  # a move made there shows on boards through this bot's edits
             bot.page = await page(core, edits.BoardEdits(bot.tidy), GuildMembers(bot))
         loop = asyncio.get_running_loop()
@@ -270,6 +275,26 @@ async def run_bot(
     # discord.py's own exit does not wait for the rest of our close (the database):
     for task in closing:
         await task
+
+
+@contextlib.asynccontextmanager
+async def _ops(config: Config, bot: SolitaireBot) -> AsyncIterator[None]:
+    """The operator's port while the bot runs: ready once every shard is connected to the
+    gateway and the database answers."""
+
+    async def ready() -> str | None:
+        if not bot.is_ready() or bot.is_closed():
+            return "not connected to Discord's gateway"
+        if not await bot.core.store_answers():
+            return "the database does not answer"
+        return None
+
+    server = await serve_ops(config.metrics_host, config.metrics_port, ready)
+    try:
+        yield
+    finally:
+        if server is not None:
+            await server.close()
 
 
 def _unknown_control(without_message: bool) -> Reply:

@@ -69,6 +69,7 @@ async def replying(
 class InteractionReplies(ChannelEdits):
     """The ``Presenter`` of one interaction."""
 
+    source = "discord"
     awaits_verdict = False  # the solver's verdict comes when it comes: ``amend``
     refreshes_boards = False  # the board shown is the live one in its channel
     shows_pictures = True

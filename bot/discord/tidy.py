@@ -52,6 +52,7 @@ from discord.http import Route
 
 from engine.lru import LRU
 
+from ..ops.metrics import INVALID_REQUESTS, RATE_LIMITED, WATCHED
 from .rate_limits import CHANNEL_EDITS_PER_S, Budget, OldMessages
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ REFUSED_FOR_S = 600  # a channel that refused an edit is asked none this long
 WEBHOOK_TRIES = 3  # a collapse through its interaction, past a 429 or a 5xx
 MAX_WAIT_S = 30.0  # the longest a collapse waits on one answer, or before trying again
 _JSON = {"Content-Type": "application/json"}
+SCOPES = ("user", "global", "shared")  # a 429's X-RateLimit-Scope
 
 
 @dataclass(frozen=True)
@@ -140,6 +142,7 @@ class Tidy:
         self._trace.on_request_end.append(self._on_request_end)
         self._session: aiohttp.ClientSession | None = None  # for interactions' webhooks
         self.counts = Counts()
+        WATCHED.queue("channel_edits", lambda: len(self._waiting))
 
     # -- what the answers tell -----------------------------------------------------------
 
@@ -393,9 +396,12 @@ class Tidy:
 
     async def _on_request_end(self, session: aiohttp.ClientSession, context: SimpleNamespace,
                               params: aiohttp.TraceRequestEndParams) -> None:
+        headers = params.response.headers
+        scope = headers.get("X-RateLimit-Scope")
+        INVALID_REQUESTS.heard(params.response.status, scope)
         if params.response.status != 429:
             return
-        headers = params.response.headers
+        RATE_LIMITED.labels(scope if scope in SCOPES else "unknown").inc()
         self.counts.rate_limited += 1
         log.warning("Discord answered 429 (rate limited) to %s %s: scope %s, retry after %s s",
                     params.method, params.url.path, headers.get("X-RateLimit-Scope", "?"),

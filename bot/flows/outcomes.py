@@ -15,6 +15,7 @@ import logging
 from collections.abc import AsyncIterator, Awaitable, Iterator
 from typing import Any
 
+from ..ops.metrics import APOLOGISED, PLAYED, REFUSED
 from ..replies import Player, Refused, Reply
 from ..store import ConcurrentChange
 from ..store.database import StoreUnavailable
@@ -60,15 +61,17 @@ async def shown_after_saving() -> AsyncIterator[None]:
         raise _Shown from err
 
 
-async def guarded(player: Player, context: str, call: Awaitable[Reply]) -> Reply:
+async def guarded(player: Player, context: str,
+                  call: Awaitable[Reply]) -> tuple[Reply, str]:
     """The reply of ``call``; its refusal, if it raised one (``Refused``); or the refusal
     that tells the truth about what happened when it failed: nothing (a clash, an outage, a
     challenge no longer open, a failure before saving), maybe saved (the database went away
-    while saving), or saved but not shown."""
+    while saving), or saved but not shown. With how it ended, for the metrics: played,
+    refused, or apologised (a failure)."""
     try:
-        return await call
+        return await call, PLAYED
     except Refused as refused:
-        return refused.reply
+        return refused.reply, REFUSED
     except ConcurrentChange:
         log.warning("user %s: %s raced another writer", player.user_id, context)
         why = changed_meanwhile()
@@ -86,7 +89,7 @@ async def guarded(player: Player, context: str, call: Awaitable[Reply]) -> Reply
         log.exception("flow: %r failed for user %s in guild %s", context, player.user_id,
                       player.guild_id)
         why = apology()
-    return Refused(why).reply
+    return Refused(why).reply, APOLOGISED
 
 
 class Answering:

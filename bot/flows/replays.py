@@ -62,6 +62,11 @@ class Replays:
         self._one_at_a_time = asyncio.Lock()  # replays drawn one after another
         self._queued = 0  # replays being drawn or waiting their turn, in this process
 
+    @property
+    def waiting(self) -> int:
+        """Replays being drawn or waiting their turn, in this process."""
+        return self._queued
+
     async def replay(
         self, viewer: Player, subject: Member | None = None, *, limit: int | None = None,
         waiting: Waiting | None = None,

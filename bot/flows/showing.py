@@ -15,8 +15,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import logging
+import time
 from collections.abc import Awaitable
 
+from ..ops.metrics import answered
 from ..presenter import Posted, Presenter
 from ..replies import Board, Player, Refused, Reply
 from ..store import SavedGame
@@ -51,9 +53,14 @@ class Showing:
         player's language; a failure is answered with the truth about it (``guarded``).
         ``may_change_game``: False for a look at the game, which changes nothing."""
         with speaking(player.language), self.answering.showing():
+            began = time.perf_counter()
             drawn = self._drawn(call, to, may_change_game=may_change_game)
-            reply = await guarded(player, context, drawn)
+            reply, outcome = await guarded(player, context, drawn)
             posted = await to.show(reply)
+            # The command's or action's name, which each context starts with: a few known
+            # values, never a player's words.
+            answered(to.source, context.split(" ", 1)[0], outcome,
+                     time.perf_counter() - began)
             board = reply.board
             refresh = (board is not None and to.refreshes_boards and may_change_game
                        and not reply.refused and not board.private)
@@ -73,16 +80,21 @@ class Showing:
 
     async def _drawn(self, call: Awaitable[Reply], to: Presenter, *,
                      may_change_game: bool) -> Reply:
-        """The reply of ``call`` (a refusal it raised included: one may show the board as
-        it is), its board's picture drawn if ``to`` shows pictures. A drawing that fails
-        after a change was saved says so (``shown_after_saving``)."""
+        """The reply of ``call``, its board's picture drawn if ``to`` shows pictures; a
+        refusal it raises, its board drawn too (one may show the board as it is), raised
+        on. A drawing that fails after a change was saved says so
+        (``shown_after_saving``)."""
         try:
             reply = await call
         except Refused as refused:
-            reply = refused.reply
+            board = refused.reply.board
+            if board is not None and to.shows_pictures:
+                refused.reply = dataclasses.replace(refused.reply,
+                                                    board=await self.game.draw(board))
+            raise
         if reply.board is None or not to.shows_pictures:
             return reply
-        if not may_change_game or reply.refused:
+        if not may_change_game:
             return dataclasses.replace(reply, board=await self.game.draw(reply.board))
         async with shown_after_saving():
             return dataclasses.replace(reply, board=await self.game.draw(reply.board))

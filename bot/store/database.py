@@ -20,6 +20,8 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..ops.metrics import STORE_OUTAGES, STORE_REACHABLE
+
 log = logging.getLogger(__name__)
 
 
@@ -60,10 +62,13 @@ class Outage:
     def __init__(self, where: str) -> None:
         self._where = where
         self._since: float | None = None
+        STORE_REACHABLE.set(1)
 
     def failed(self, err: BaseException) -> None:
         if self._since is None:
             self._since = time.monotonic()
+            STORE_OUTAGES.inc()
+            STORE_REACHABLE.set(0)
             log.warning("the database %s is unreachable (%s: %s); players are told to try "
                         "again shortly", self._where, type(err).__name__, err)
 
@@ -71,6 +76,7 @@ class Outage:
         if self._since is not None:
             lasted = time.monotonic() - self._since
             self._since = None
+            STORE_REACHABLE.set(1)
             log.warning("the database %s is reachable again, after %.1f s", self._where,
                         lasted)
 

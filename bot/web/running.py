@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import signal
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from aiohttp import web
 
 from ..config import Config
 from ..core import Core
+from ..ops.serve import serve_ops
 from .refusals import is_loopback
 from .server import WebServer
 from .sessions import Sessions
@@ -60,6 +62,11 @@ class Serving:
         await self.runner.cleanup()
         if self.signin is not None:
             await self.signin.close()
+
+
+async def _store_ready(core: Core) -> str | None:
+    """A page process is ready while its database answers."""
+    return None if await core.store_answers() else "the database does not answer"
 
 
 def web_ready(config: Config, *, dev: bool) -> bool:
@@ -117,6 +124,10 @@ async def run_web(
     try:
         async with contextlib.AsyncExitStack() as opened:
             side = None if bot is None else await opened.enter_async_context(bot())
+            ops = await serve_ops(config.metrics_host, config.metrics_port,
+                                  functools.partial(_store_ready, core))
+            if ops is not None:
+                opened.push_async_callback(ops.close)
             serving = await start_web(core, config, dev=dev,
                                       channels=None if side is None else side.channels,
                                       members=None if side is None else side.members)

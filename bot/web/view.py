@@ -86,6 +86,7 @@ class WebReplies:
 
     # The verdict comes when it comes: the reply is not kept waiting for the solver, and the
     # page learns a later "no win is possible" when it next asks (``Core.board``).
+    source = "page"
     awaits_verdict = False
     shows_pictures = False  # the page lays out the cards itself: a picture only for channels
     amends_within: float | None = None  # the page asks again, and learns the verdict then

@@ -61,6 +61,7 @@ class Pictures:
         else:
             self._workers = self._replays = None
         self._executor = executor or ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        self.drawing = 0  # pictures asked for and not yet drawn (the metrics' queue)
 
     def close(self) -> None:
         if self._workers:
@@ -74,10 +75,14 @@ class Pictures:
         """Run ``work`` (a picture to draw: a function of a module and its arguments, so that
         it can travel to a worker process) off the event loop. A drawing process that
         died is replaced (see ``Workers``)."""
-        if self._workers:
-            drawn: T = await self._workers.run(work)
-            return drawn
-        return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+        self.drawing += 1
+        try:
+            if self._workers:
+                drawn: T = await self._workers.run(work)
+                return drawn
+            return await asyncio.get_running_loop().run_in_executor(self._executor, work)
+        finally:
+            self.drawing -= 1
 
     async def replay(
         self, game: Game, options: PictureOptions = PLAIN, *, limit: int | None = None

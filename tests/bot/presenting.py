@@ -15,6 +15,8 @@ class Recorder:
     """Everything shown, in order. ``posted``: where each board or message "went", as a
     channel would have it (None: nowhere, as in a DM without the bot)."""
 
+    source = "console"  # the metrics' source: tests answer as the console does
+
     def __init__(self, *, awaits_verdict: bool = False, posted: Posted | None = None,
                  refreshes_boards: bool = False, shows_pictures: bool = True,
                  amends_within: float | None = None) -> None:

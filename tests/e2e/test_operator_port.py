@@ -1,0 +1,108 @@
+"""The operator's port of a real bot process, scraped while it plays against the fake
+Discord, on each backend: /readyz once its shards are connected and its database answers,
+not while the database is away; /metrics counting the moves it answers and the gateway's
+latency; the page's process serving the same port."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import aiohttp
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from .fake_discord import FakeDiscord
+from .harness import BotProcess
+from .play import Mirror, move_options
+from .test_web_process import free_port, page_process, start_serving
+
+
+@pytest.fixture
+def database(any_database: Path | str) -> Path | str:
+    return any_database
+
+
+async def scrape(port: int) -> dict[str, list[tuple[dict[str, str], float]]]:
+    """Every sample of ``/metrics``, by the sample's name."""
+    async with aiohttp.ClientSession() as web, web.get(f"http://127.0.0.1:{port}/metrics") as got:
+        assert got.status == 200
+        text = await got.text()
+    samples: dict[str, list[tuple[dict[str, str], float]]] = {}
+    for family in text_string_to_metric_families(text):
+        for sample in family.samples:
+            samples.setdefault(sample.name, []).append((sample.labels, sample.value))
+    return samples
+
+
+async def status(port: int, path: str) -> tuple[int, str]:
+    async with aiohttp.ClientSession() as web, web.get(f"http://127.0.0.1:{port}{path}") as got:
+        return got.status, await got.text()
+
+
+def bot_process(fake: FakeDiscord, database: Path | str, workdir: Path, port: int) -> BotProcess:
+    url = {"DATABASE_URL": database} if isinstance(database, str) else {}
+    return BotProcess(fake, workdir / "unused.db" if isinstance(database, str) else database,
+                      workdir, env={"METRICS_PORT": str(port), **url})
+
+
+async def test_a_shard_process_is_ready_counts_its_moves_and_its_latency(
+    database: Path | str, tmp_path: Path
+) -> None:
+    fake = await FakeDiscord().start()
+    port = free_port()
+    bot = bot_process(fake, database, tmp_path, port)
+    try:
+        await bot.start()
+        for _ in range(100):  # ready once its shard has said READY and the store answers
+            if (await status(port, "/readyz"))[0] == 200:
+                break
+            await asyncio.sleep(0.1)
+        assert await status(port, "/readyz") == (200, "ready\n")
+        assert (await status(port, "/healthz"))[0] == 200
+        alice = fake.users["alice"]
+        mirror = Mirror("trefoil", 5)
+        await fake.command(alice, "new", {"game": "trefoil", "deal": 5})
+        for _ in range(3):
+            move = mirror.first_move()
+            reply = await fake.command(alice, "move", move_options(move))
+            mirror.play(move)
+            mirror.check_board(reply, alice.id)
+        await fake.command(alice, "move", {"from": "99", "to": "3"})  # refused
+        samples = await scrape(port)
+        answers = {(labels["source"], labels["kind"], labels["outcome"]): value
+                   for labels, value in samples["solitaire_answers_total"]}
+        assert answers[("discord", "move", "played")] == 3
+        assert answers[("discord", "move", "refused")] == 1
+        assert answers[("discord", "new", "played")] == 1
+        timed = {labels["kind"]: value
+                 for labels, value in samples["solitaire_answer_seconds_count"]}
+        assert timed["move"] == 4
+        latency = samples["solitaire_gateway_latency_seconds"]
+        assert [labels["shard"] for labels, _ in latency] == ["0"]
+        assert all(value >= 0 for _, value in latency)
+        assert samples["solitaire_store_reachable"] == [({}, 1.0)]
+        assert samples["process_resident_memory_bytes"][0][1] > 0
+    finally:
+        assert await bot.stop() == 0
+        await fake.close()
+
+
+async def test_the_page_process_serves_the_same_port(
+    database: Path | str, tmp_path: Path
+) -> None:
+    fake = await FakeDiscord().start()
+    web_port, ops_port = free_port(), free_port()
+    page = page_process(fake, database, tmp_path, web_port)
+    page.extra_env["METRICS_PORT"] = str(ops_port)
+    try:
+        await start_serving(page, web_port)
+        for _ in range(100):
+            if (await status(ops_port, "/readyz"))[0] == 200:
+                break
+            await asyncio.sleep(0.1)
+        assert await status(ops_port, "/readyz") == (200, "ready\n")
+        assert "solitaire_queue_waiting" in await scrape(ops_port)
+    finally:
+        await page.stop()
+        await fake.close()
