@@ -247,11 +247,15 @@ class SolitaireBot(commands.AutoShardedBot):
         await self.core.close()
 
 
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)  # each closes the bot cleanly
+
+
 async def run_bot(
     config: Config, *, force_sync: bool = False, page: PageStarter | None = None
 ) -> None:
-    """Log in and serve until the bot is closed (SIGTERM closes it cleanly, as `docker stop`
-    sends). ``page`` starts the Activity's page over the bot's core, in this process (the
+    """Log in and serve until the bot is closed: SIGTERM (as `docker stop` sends), SIGINT
+    (Ctrl-C) and SIGHUP (the terminal closed) each close it cleanly, answering what it
+    has begun. ``page`` starts the Activity's page over the bot's core, in this process (the
     caller decides whether it runs here). Tests may point ``discord.http.Route.BASE`` and
     ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY`` at a fake first."""
     if not config.token:
@@ -264,10 +268,14 @@ async def run_bot(
         if page is not None:  # a move made there shows on boards through this bot's edits
             bot.page = await page(core, edits.BoardEdits(bot.tidy), GuildMembers(bot))
         loop = asyncio.get_running_loop()
-        with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
-            loop.add_signal_handler(
-                signal.SIGTERM, lambda: closing.append(loop.create_task(bot.close()))
-            )
+
+        def stop() -> None:  # once: a second signal while closing changes nothing
+            if not closing:
+                closing.append(loop.create_task(bot.close()))
+
+        for sig in STOP_SIGNALS:
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                loop.add_signal_handler(sig, stop)
         try:
             await bot.start(config.token)
         except (aiohttp.ClientError, OSError) as err:

@@ -94,10 +94,12 @@ async def guarded(player: Player, context: str,
 
 class Answering:
     """The tasks showing a reply now, so that closing can let them finish: what a player
-    began is answered, not dropped halfway."""
+    began is answered, not dropped halfway. Once closing has begun (``finish``), what
+    comes next is refused untouched: the pictures and the database are about to go."""
 
     def __init__(self) -> None:
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.closing = False
 
     @contextlib.contextmanager
     def showing(self) -> Iterator[None]:
@@ -110,6 +112,12 @@ class Answering:
             self._tasks -= tasks
 
     async def finish(self, within_s: float) -> None:
-        """Wait for the replies being shown now, ``within_s`` at most."""
-        if self._tasks:
-            await asyncio.wait(set(self._tasks), timeout=within_s)
+        """Refuse what comes from now on, and wait for the replies being shown, those
+        refusals' too, ``within_s`` at most."""
+        self.closing = True
+        until = asyncio.get_running_loop().time() + within_s
+        while self._tasks:
+            left = until - asyncio.get_running_loop().time()
+            if left <= 0:
+                return
+            await asyncio.wait(set(self._tasks), timeout=left)

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import inspect
 import logging
 import time
 from collections.abc import Awaitable
 
-from ..ops.metrics import answered
+from ..ops.metrics import REFUSED, answered
 from ..presenter import Posted, Presenter
 from ..replies import Board, Player, Refused, Reply
 from ..store import SavedGame
 from ..store.boards import BoardStore
 from ..store.database import StoreUnavailable
 from ..words.language import speaking
+from ..words.phrases import restarting
 from .challenges import Challenges
 from .game import GameFlow
 from .outcomes import Answering, guarded, shown_after_saving
@@ -54,8 +56,13 @@ class Showing:
         ``may_change_game``: False for a look at the game, which changes nothing."""
         with speaking(player.language), self.answering.showing():
             began = time.perf_counter()
-            drawn = self._drawn(call, to, may_change_game=may_change_game)
-            reply, outcome = await guarded(player, context, drawn)
+            if self.answering.closing:  # the bot is stopping: nothing is begun now
+                if inspect.iscoroutine(call):
+                    call.close()
+                reply, outcome = Refused(restarting()).reply, REFUSED
+            else:
+                drawn = self._drawn(call, to, may_change_game=may_change_game)
+                reply, outcome = await guarded(player, context, drawn)
             posted = await to.show(reply)
             # The command's or action's name, which each context starts with: a few known
             # values, never a player's words.

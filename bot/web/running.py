@@ -102,10 +102,10 @@ async def run_web(
     config: Config, *, dev: bool,
     bot: Callable[[], AbstractAsyncContextManager[BotSide]] | None = None,
 ) -> int:
-    """The page's own process: until SIGTERM or Ctrl-C. 0 when done, 2 when the settings
-    do not allow it (said why). ``bot``: Discord's side with the bot's token, opened for as
-    long as the page is served (None: the player's boards in channels stay as they are, and
-    the page's games count in no server)."""
+    """The page's own process: until SIGTERM, SIGINT (Ctrl-C) or SIGHUP. 0 when done, 2
+    when the settings do not allow it (said why). ``bot``: Discord's side with the bot's
+    token, opened for as long as the page is served (None: the player's boards in channels
+    stay as they are, and the page's games count in no server)."""
     try:
         ready = web_ready(config, dev=dev)
     except WebRefused as err:
@@ -118,7 +118,7 @@ async def run_web(
     core = await Core.open(config.database, render_processes=config.render_processes)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
     try:

@@ -72,6 +72,10 @@ def unreachable() -> Text:
              "shortly.")
 
 
+def restarting() -> Text:
+    return _("The bot is restarting, so nothing was done: try again in a moment.")
+
+
 def unreachable_in_doubt() -> Text:
     return _("The game store became unreachable while that was being saved, so it may or "
              "may not have been kept. Try {show} in a moment: it shows where your game is.",

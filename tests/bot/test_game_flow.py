@@ -805,3 +805,17 @@ async def test_undoing_a_redeal_marks_a_free_game_assisted_as_a_hint_does(
     await flow.act(ALICE, Action.RESIGN, CONFIRMED)
     [result] = await all_results(store, user_id=ALICE.user_id)
     assert (result.hints, result.undos) == (1, 2)
+
+
+async def test_once_closing_begins_a_request_is_refused_untouched(
+    core: Core, flow: GameFlow, store: Stores
+) -> None:
+    """What a player began is answered; what comes once the core is closing (its pictures
+    and database about to go) is refused, saying so, and changes nothing."""
+    await start(flow)
+    before = await stored_state(store)
+    await core.finish_answers()
+    reply = await answer(core.act, ALICE, Action.MOVE, "7 f1")
+    assert reply.refused and reply.board is None and reply.note is not None
+    assert "restarting, so nothing was done" in shown(reply.note)
+    assert await stored_state(store) == before
