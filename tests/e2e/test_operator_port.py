@@ -6,6 +6,9 @@ latency; the page's process serving the same port."""
 from __future__ import annotations
 
 import asyncio
+import json
+import re
+import sys
 from pathlib import Path
 
 import aiohttp
@@ -16,6 +19,33 @@ from .fake_discord import FakeDiscord
 from .harness import BotProcess
 from .play import Mirror, move_options
 from .test_web_process import free_port, page_process, start_serving
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def compose_services() -> dict[str, str]:
+    """compose.yaml's services, each its block of text."""
+    text = (ROOT / "compose.yaml").read_text()
+    body = text.split("\nservices:\n", 1)[1].split("\nvolumes:\n", 1)[0]
+    blocks = re.split(r"^  ([\w-]+):.*$", body, flags=re.M)
+    return dict(zip(blocks[1::2], blocks[2::2], strict=True))
+
+
+def readiness_check(port: int) -> list[str]:
+    """The bot services' health check as compose.yaml runs it, asking ``port``."""
+    line = next(line for line in compose_services()["shard-0"].splitlines()
+                if line.strip().startswith("test:"))
+    command = json.loads(line.split("test:", 1)[1])
+    assert command[:2] == ["CMD", "python"]
+    return [sys.executable, *[part.replace(":9100/", f":{port}/") for part in command[2:]]]
+
+
+def test_every_service_in_compose_has_a_health_check() -> None:
+    services = compose_services()
+    assert {"db", "shard-0", "shard-1", "page", "prometheus"} <= set(services)
+    for name, block in services.items():
+        assert "healthcheck:" in block, name
 
 
 @pytest.fixture
@@ -103,6 +133,11 @@ async def test_the_page_process_serves_the_same_port(
             await asyncio.sleep(0.1)
         assert await status(ops_port, "/readyz") == (200, "ready\n")
         assert "solitaire_queue_waiting" in await scrape(ops_port)
+        check = await asyncio.create_subprocess_exec(*readiness_check(ops_port))
+        assert await check.wait() == 0, "compose's health check passes"
     finally:
         await page.stop()
         await fake.close()
+    check = await asyncio.create_subprocess_exec(
+        *readiness_check(ops_port), stderr=asyncio.subprocess.DEVNULL)
+    assert await check.wait() != 0, "and fails once the process is gone"
