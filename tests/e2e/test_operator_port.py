@@ -20,7 +20,6 @@ from .harness import BotProcess
 from .play import Mirror, move_options
 from .test_web_process import free_port, page_process, start_serving
 
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
