@@ -12,6 +12,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+import pytest_asyncio
 
 from bot.config import Config
 from bot.core import Core
@@ -166,3 +167,37 @@ def axe_script(page_copy: Path) -> str:
     """axe-core (Deque's accessibility rules, an npm package of the page's lock), to run in
     a page the tests open."""
     return (page_copy / "node_modules" / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def module_web(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Web]:
+    """One page's server, in dev mode over a core of its own, for every test of a module
+    (each test plays as players of its own)."""
+    config = Config(database_path=tmp_path_factory.mktemp("web") / "web.db", web_port=0,
+                    render_processes=0)
+    core = await Core.open(config.database, render_processes=0)
+    serving = await start_web(core, config, dev=True)
+    web = Web(core, serving, aiohttp.ClientSession())
+    try:
+        yield web
+    finally:
+        await web.http.close()
+        await serving.close()
+        await core.close()
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def module_browser() -> AsyncIterator[Any]:
+    """One Chromium for every test of a module (each test opens a context of its own)."""
+    reason = browser_missing()
+    if reason is not None:
+        pytest.skip(f"needs a real browser: {reason}")
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as playwright:
+        launched = await playwright.chromium.launch(executable_path=CHROMIUM,
+                                                    args=["--no-sandbox"])
+        try:
+            yield launched
+        finally:
+            await launched.close()

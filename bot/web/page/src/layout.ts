@@ -32,6 +32,7 @@ export interface Layout {
 const PAD = 8; // around the table
 const MIN_CW = 14;
 const MAX_CW = 112;
+const SHRINK = 0.7; // the least share of their dealt size cards shrink to as piles grow
 const MESSAGE = { w: 170, h: 60 }; // the least room a message needs
 const RESERVE = { right: 220, below: 76 }; // the room kept for one where none is left over
 
@@ -45,8 +46,8 @@ export function sizes(cw: number): Sizes {
 
 // A fan's spacing when there is room (the corner index and a little more), and the least
 // that still shows each card's index.
-export const easyStep = (s: Sizes) => Math.max(s.font + 7, Math.round(s.ch * 0.25));
-export const leastStep = (s: Sizes) => s.font + 3;
+export const easyStep = (s: Sizes) => Math.max(s.font + 6, Math.round(s.ch * 0.25));
+export const leastStep = (s: Sizes) => s.font + 4;
 
 export const key = (kind: string, index: number) => `${kind[0] ?? ""}${String(index)}`;
 
@@ -54,14 +55,14 @@ interface Placed { rowTop: number[]; rowH: number[]; width: number; height: numb
 
 // The rows' heights for cards of width ``cw``: each pile's room for its dealt cards at an
 // easy fan, and for any more it holds now at the least one.
-function place(grid: Grid, s: Sizes, lengths: number[], dealt: number[]): Placed {
+function place(grid: Grid, s: Sizes, lengths: number[], dealt: number[], squeeze = 1): Placed {
   const rows = Math.max(...grid.cells.map((c) => c.row + c.rows - 1));
   const rowH = new Array<number>(rows + 1).fill(0);
   const need = (kind: string, index: number): number => {
     if (kind === "foundation") return s.cap * 2 + s.ch;
     const d = Math.max(1, dealt[index] ?? 1);
     const n = Math.max(d, lengths[index] ?? 0);
-    return s.cap + s.ch + (d - 1) * easyStep(s) + (n - d) * leastStep(s);
+    return s.cap + s.ch + ((d - 1) * easyStep(s) + (n - d) * leastStep(s)) * squeeze;
   };
   for (const c of grid.cells) if (c.rows === 1) rowH[c.row] = Math.max(rowH[c.row] ?? 0, need(c.kind, c.index));
   for (const c of grid.cells) {
@@ -86,9 +87,9 @@ function place(grid: Grid, s: Sizes, lengths: number[], dealt: number[]): Placed
 type Reserve = "none" | "right" | "below";
 
 function layoutOf(grid: Grid, index: number, cw: number, area: { w: number; h: number }, lengths: number[],
-  dealt: number[], reserve: Reserve): Layout {
+  dealt: number[], reserve: Reserve, squeeze = 1): Layout {
   const s = sizes(cw);
-  const p = place(grid, s, lengths, dealt);
+  const p = place(grid, s, lengths, dealt, squeeze);
   const roomW = area.w - 2 * PAD - (reserve === "right" ? RESERVE.right : 0);
   const x0 = PAD + Math.max(0, Math.floor((roomW - p.width) / 2));
   const y0 = PAD;
@@ -140,27 +141,45 @@ function freeRoom(grid: Grid, s: Sizes, p: Placed, table: Box, area: { w: number
 const roomy = (l: Layout) => l.message.w >= MESSAGE.w && l.message.h >= MESSAGE.h;
 
 // The layout with the biggest cards that puts every card in ``area`` and leaves room for a
-// message; ``lengths``: each pile's cards now.
+// message; ``lengths``: each pile's cards now. As play lengthens the piles, the cards grow
+// smaller, to no less than SHRINK of their size as dealt; past that the fans close up.
 export function layout(grids: Grids, area: { w: number; h: number }, lengths: number[]): Layout {
+  const dealt = biggest(grids, area, grids.dealt, MIN_CW, 1);
+  const least = dealt ? Math.max(MIN_CW, Math.floor(dealt.sizes.cw * SHRINK)) : MIN_CW;
+  const grown = biggest(grids, area, lengths, least, 1);
+  if (grown) return grown;
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 12; i++) {
+    const mid = (lo + hi) / 2;
+    if (biggest(grids, area, lengths, least, mid, least)) lo = mid; else hi = mid;
+  }
+  return biggest(grids, area, lengths, least, lo, least)
+    ?? layoutOf(grids.arrangements[0], 0, MIN_CW, area, lengths, grids.dealt, "none", 0);
+}
+
+// The layout with the biggest cards from ``least`` to ``most`` wide that fits, or null.
+function biggest(grids: Grids, area: { w: number; h: number }, lengths: number[], least: number,
+  squeeze: number, most = MAX_CW): Layout | null {
   let best: Layout | null = null;
   for (const [index, grid] of grids.arrangements.entries()) {
     for (const reserve of ["none", "right", "below"] as const) {
       const w = area.w - 2 * PAD - (reserve === "right" ? RESERVE.right : 0);
       const h = area.h - 2 * PAD - (reserve === "below" ? RESERVE.below : 0);
       const fits = (cw: number) => {
-        const p = place(grid, sizes(cw), lengths, grids.dealt);
+        const p = place(grid, sizes(cw), lengths, grids.dealt, squeeze);
         return p.width <= w && p.height <= h;
       };
-      let lo = MIN_CW;
-      let hi = MAX_CW;
+      let lo = least;
+      let hi = most;
       if (!fits(lo)) continue;
       while (lo < hi) {
         const mid = Math.ceil((lo + hi) / 2);
         if (fits(mid)) lo = mid; else hi = mid - 1;
       }
-      const made = layoutOf(grid, index, lo, area, lengths, grids.dealt, reserve);
+      const made = layoutOf(grid, index, lo, area, lengths, grids.dealt, reserve, squeeze);
       if (roomy(made) && (!best || made.sizes.cw > best.sizes.cw)) best = made;
     }
   }
-  return best ?? layoutOf(grids.arrangements[0], 0, MIN_CW, area, lengths, grids.dealt, "none");
+  return best;
 }

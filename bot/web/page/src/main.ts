@@ -12,6 +12,7 @@ import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./wo
 
 const POLL_MS = 3000; // how often the page asks whether the game moved elsewhere (a slash command)
 const MAX_DEAL = 2147483647;
+const SELECT_ARROW_PX = 30; // a list's padding and its arrow
 const SAY_MS = { least: 5000, most: 15000, perChar: 55 }; // how long a message stays
 
 interface Platform { signIn(): Promise<SignedIn> }
@@ -68,6 +69,7 @@ class Page {
     this.clock = new Clock($("clock"));
     $("new").addEventListener("click", () => { void this.send("api/new", { game: this.game() }); });
     $("daily").addEventListener("click", () => { void this.send("api/daily", { game: this.game() }); });
+    $("game").addEventListener("change", () => { fitTexts(); });
     $("more").addEventListener("click", () => { $<HTMLDialogElement>("deals").showModal(); });
     $("gear").addEventListener("click", () => { void this.openSettings(); });
     $("winnable").addEventListener("click", () => { this.closeDialogs(); void this.send("api/new", { game: this.game(), winnable: true }); });
@@ -412,12 +414,24 @@ function named(b: HTMLElement, words: string): void {
   b.title = words;
 }
 
-// Words that do not fit their box are set smaller until they do (in any language).
+// Words that do not fit their box are set smaller until they do (in any language); a
+// list's chosen line must leave room for its arrow.
 function fitTexts(): void {
-  for (const el of document.querySelectorAll<HTMLElement>("header button, #headline")) {
+  const ruler = document.createElement("canvas").getContext("2d");
+  for (const el of document.querySelectorAll<HTMLElement>("header button, header select, #headline")) {
     el.style.fontSize = "";
-    let size = parseFloat(getComputedStyle(el).fontSize);
-    while ((el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5) && size > 9) {
+    const style = getComputedStyle(el);
+    let size = parseFloat(style.fontSize);
+    const over = (): boolean => {
+      if (el instanceof HTMLSelectElement) {
+        if (!ruler) return false;
+        ruler.font = `${String(size)}px ${style.fontFamily}`;
+        const chosen = el.selectedOptions[0]?.text ?? "";
+        return ruler.measureText(chosen).width > el.clientWidth - SELECT_ARROW_PX;
+      }
+      return el.scrollWidth > el.clientWidth + 0.5 || el.scrollHeight > el.clientHeight + 0.5;
+    };
+    while (over() && size > 9) {
       size -= 0.5;
       el.style.fontSize = `${String(size)}px`;
     }
