@@ -342,8 +342,12 @@ class SqliteDatabase:
             self._checkpoint = asyncio.get_running_loop().create_task(self._checkpointed())
 
     async def _checkpointed(self) -> None:
+        """A checkpoint between transactions, never inside one (the writer's connection is
+        the transactions' too: there it fails, "database table is locked")."""
         try:
-            await self._writer.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
+            async with self._lock:
+                if not self._closed:
+                    await self._writer.execute_fetchall("PRAGMA wal_checkpoint(PASSIVE)")
         except Exception as err:  # the next one tries again; the WAL grows meanwhile
             log.warning("could not checkpoint %s's write-ahead log: %s", self.where, err)
         finally:
@@ -354,11 +358,11 @@ class SqliteDatabase:
             await self._writer.execute_fetchall("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def close(self) -> None:
+        if self._checkpoint is not None:  # before the lock, which it takes
+            await self._checkpoint
         async with self._lock:
             if not self._closed:
                 self._closed = True
-                if self._checkpoint is not None:
-                    await self._checkpoint
                 self._here.close()
                 await self._reader.close()
                 await self._writer.close()

@@ -94,3 +94,18 @@ async def test_the_wal_is_checkpointed_in_the_thread_every_so_many_writes(
     assert await checkpoints_after(4) == 1
     assert await checkpoints_after(1) == 2
     assert set(trips.sql) == {"PRAGMA wal_checkpoint(PASSIVE)"}, "the moves stay on the loop"
+
+
+async def test_a_checkpoint_waits_for_a_transaction_under_way_rather_than_fail_in_it(
+    store: Stores, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The writer's connection holds the transactions too: a checkpoint sent while one is
+    open fails ("database table is locked"), so it waits for the transaction to end."""
+    db: Any = store.db
+    async with db.transaction() as conn:
+        await conn.execute("UPDATE games SET updated_at = updated_at + 1 WHERE user_id = 1")
+        checkpoint = asyncio.create_task(db._checkpointed())
+        await asyncio.sleep(0.05)
+        assert not checkpoint.done(), "it waits for the transaction"
+    await checkpoint
+    assert [r for r in caplog.records if "checkpoint" in r.getMessage()] == []
