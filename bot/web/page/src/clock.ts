@@ -19,10 +19,10 @@ export class Clock {
   private played: Played = { ms: 0, hints: 0 };
   private since: number | null = null; // when the running stretch began
   private over = false;
+  private ticking = 0;
 
   constructor(private el: HTMLElement) {
     document.addEventListener("visibilitychange", () => { this.run(); });
-    setInterval(() => { this.tick(); }, 1000);
   }
 
   // The game shown now: its row, and whether it is over.
@@ -46,12 +46,17 @@ export class Clock {
 
   private run(): void {
     const going = this.row !== null && !this.over && !document.hidden;
-    if (going && this.since === null) this.since = Date.now();
+    if (going && this.since === null) {
+      this.since = Date.now();
+      clearInterval(this.ticking); // each second counted from the start of the stretch
+      this.ticking = window.setInterval(() => { this.tick(); }, 1000);
+    }
     if (!going) this.stop();
     this.show();
   }
 
   private stop(): void {
+    clearInterval(this.ticking);
     if (this.since !== null) {
       this.played.ms += Date.now() - this.since;
       this.since = null;

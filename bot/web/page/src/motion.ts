@@ -17,16 +17,21 @@ export const motion = {
   get on(): boolean { return !reduced() && this.chosen; },
 };
 
-// Where each card was, before the table is drawn anew.
-export type Before = Map<HTMLElement, DOMRect>;
+// Where each card was, before the table is drawn anew: on the screen, and in which pile or
+// foundation (its element's ``data-at``: "p3.2", the third card of the fourth pile).
+export type Before = Map<HTMLElement, { rect: DOMRect; slot: string }>;
+
+const slotOf = (el: HTMLElement) => (el.dataset.at ?? "").split(".")[0] ?? "";
 
 export function where(cards: Iterable<HTMLElement>): Before {
   const at: Before = new Map();
-  for (const el of cards) at.set(el, el.getBoundingClientRect());
+  for (const el of cards) at.set(el, { rect: el.getBoundingClientRect(), slot: slotOf(el) });
   return at;
 }
 
-export interface Flight { el: HTMLElement; dx: number; dy: number; up: boolean; order: number }
+// A card that moved: by how far; whether it went up to a foundation, and whether it
+// changed places (else the table was laid out anew around it).
+export interface Flight { el: HTMLElement; dx: number; dy: number; up: boolean; moved: boolean; order: number }
 
 // The cards that moved, by how far: a card drawn where it lies now, shown first where it was.
 export function flights(before: Before, cards: Iterable<HTMLElement>, order: (el: HTMLElement) => number): Flight[] {
@@ -35,10 +40,10 @@ export function flights(before: Before, cards: Iterable<HTMLElement>, order: (el
     const was = before.get(el);
     if (!was) continue;
     const now = el.getBoundingClientRect();
-    const dx = was.left - now.left;
-    const dy = was.top - now.top;
+    const dx = was.rect.left - now.left;
+    const dy = was.rect.top - now.top;
     if (Math.abs(dx) + Math.abs(dy) < 1) continue;
-    moved.push({ el, dx, dy, up: el.closest(".foundation") !== null, order: order(el) });
+    moved.push({ el, dx, dy, up: el.closest(".foundation") !== null, moved: was.slot !== slotOf(el), order: order(el) });
   }
   return moved;
 }
@@ -55,9 +60,11 @@ function lift(el: HTMLElement, animation: Animation): void {
 // dealt out again.
 export function glide(moved: Flight[], centre: { x: number; y: number }): void {
   if (!motion.on || !moved.length) return;
-  const between = moved.filter((f) => !f.up);
-  if (between.length > 4) { gather(moved, centre); return; }
-  const up = moved.filter((f) => f.up).sort((a, b) => a.order - b.order);
+  const between = moved.filter((f) => !f.up && f.moved);
+  const up = moved.filter((f) => f.up && f.moved).sort((a, b) => a.order - b.order);
+  const around = moved.filter((f) => !f.moved); // laid out anew: each glides alone
+  around.forEach((f) => { fly(f, 0); });
+  if (between.length > 4) { gather(between, centre); return; }
   const apart = up.length > 1 ? Math.min(90, 1200 / up.length) : 0;
   between.forEach((f) => { fly(f, 0); });
   up.forEach((f, i) => { fly(f, i * apart); });
