@@ -117,7 +117,7 @@ async def test_to_foundations_sends_the_cards_up_one_after_another(
     module_web: Web, module_browser: Any
 ) -> None:
     user = a_player()
-    _, board = await deal(module_web, user, "corner-stones", 7)  # two cards can go up
+    _, _board = await deal(module_web, user, "corner-stones", 7)  # two cards can go up
     page = await opened(module_browser, module_web, user)
     ref = await ref_of(page)
     await page.get_by_role("button", name="To foundations").click()
@@ -181,7 +181,7 @@ async def test_a_redeal_gathers_the_cards_and_deals_them_again(
     module_web: Web, module_browser: Any
 ) -> None:
     user = a_player()
-    _, board = await deal(module_web, user, "trefoil", 1)
+    _, _board = await deal(module_web, user, "trefoil", 1)
     page = await opened(module_browser, module_web, user)
     ref = await ref_of(page)
     await page.get_by_role("button", name="Redeal").click()
