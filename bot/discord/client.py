@@ -110,8 +110,9 @@ class SolitaireBot(commands.AutoShardedBot):
         self.serves_activity = config.activity
         self.tidy = Tidy(self, share)  # earlier boards collapsed, within the rate limits
         self.tidy.listen(trace)
-        WATCHED.latencies(lambda: [(shard, seconds) for shard, seconds in self.latencies
-                                   if math.isfinite(seconds)])
+        WATCHED.latencies(lambda: [(shard_id, shard.latency)
+                                   for shard_id, shard in self.shards.items()
+                                   if not shard.is_closed() and math.isfinite(shard.latency)])
         QuietRetries.install()
         self.force_sync = force_sync
         self.synced: bool | None = None  # whether this process's last lead synced commands
@@ -291,7 +292,9 @@ async def _ops(config: Config, bot: SolitaireBot) -> AsyncIterator[None]:
     gateway and the database answers."""
 
     async def ready() -> str | None:
-        if not bot.is_ready() or bot.is_closed():
+        # is_ready() stays true while a shard reconnects: each shard is asked too.
+        if (not bot.is_ready() or bot.is_closed()
+                or any(shard.is_closed() for shard in bot.shards.values())):
             return "not connected to Discord's gateway"
         if not await bot.core.store_answers():
             return "the database does not answer"

@@ -105,7 +105,9 @@ class DailyDeals:
         day, else the one the day was played with before deals were kept, else the
         solver's, kept from then on."""
         key = (game_id, day)
-        self._known.get(key)
+        known = self._known.get(key)
+        if known is not None:  # no wait behind another day's search
+            return known
         async with self._finding:
             known = self._known.get(key)  # found while this one waited
             if known is None:

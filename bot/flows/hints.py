@@ -28,8 +28,10 @@ class Hints:
                  verdicts: Verdicts) -> None:
         self.games, self.worker = games, worker
         self.cooldowns, self.verdicts = cooldowns, verdicts
-        # player -> the game row whose last hint here was on a winning line
+        # player -> the game row whose last hint here was on a winning line; and the
+        # position (row, revision) where that line was found left, not asked again
         self._on_a_line: LRU[int, int] = LRU(REMEMBERED)
+        self._left_at: LRU[int, tuple[int, int]] = LRU(REMEMBERED)
 
     async def hint(self, saved: SavedGame) -> Reply:
         """The solver's next step, privately, as an expert would put it: a press of
@@ -39,8 +41,12 @@ class Hints:
         to undo. Counted, so a win after it is assisted."""
         game = saved.game
         found = None
-        if self._on_a_line.get(saved.user_id) == saved.id:
+        at = (saved.id, saved.revision)
+        if self._on_a_line.get(saved.user_id) == saved.id and self._left_at.get(
+                saved.user_id) != at:
             found = await self.worker.followed_hint(game)  # no search: no cooldown
+            if found is None:
+                self._left_at[saved.user_id] = at  # a press again here: straight to the cooldown
         if found is None:
             wait = await self.cooldowns.wait(saved.user_id, Cooldown.HINT)
             if wait:
@@ -61,7 +67,8 @@ class Hints:
 
     def forget(self, user_id: int | None) -> None:
         """Drop what is kept of a player (None: of everyone)."""
-        if user_id is None:
-            self._on_a_line.clear()
-        else:
-            self._on_a_line.pop(user_id)
+        for kept in (self._on_a_line, self._left_at):
+            if user_id is None:
+                kept.clear()
+            else:
+                kept.pop(user_id)

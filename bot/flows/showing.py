@@ -19,7 +19,7 @@ import logging
 import time
 from collections.abc import Awaitable
 
-from ..ops.metrics import REFUSED, answered
+from ..ops.metrics import APOLOGISED, REFUSED, answered
 from ..presenter import Posted, Presenter
 from ..replies import Board, Player, Refused, Reply
 from ..store import SavedGame
@@ -63,11 +63,15 @@ class Showing:
             else:
                 drawn = self._drawn(call, to, may_change_game=may_change_game)
                 reply, outcome = await guarded(player, context, drawn)
-            posted = await to.show(reply)
             # The command's or action's name, which each context starts with: a few known
             # values, never a player's words.
-            answered(to.source, context.split(" ", 1)[0], outcome,
-                     time.perf_counter() - began)
+            kind = context.split(" ", 1)[0]
+            try:
+                posted = await to.show(reply)
+            except BaseException:
+                answered(to.source, kind, APOLOGISED, time.perf_counter() - began)
+                raise
+            answered(to.source, kind, outcome, time.perf_counter() - began)
             board = reply.board
             refresh = (board is not None and to.refreshes_boards and may_change_game
                        and not reply.refused and not board.private)

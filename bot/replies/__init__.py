@@ -331,7 +331,8 @@ class Refused(Exception):
     """The one way a request is refused: raised wherever the refusal is found, however deep
     in a flow, and answered by the core (``flows.outcomes.guarded``) with ``reply``: why, for
     the player alone, and what they should see instead, if anything (their board as it
-    now is, a message brought up to date). Nothing was changed by the request."""
+    now is, a message brought up to date). What was asked is not done (a cooldown may have
+    counted the asking, as the refusal then says)."""
 
     def __init__(self, why: Text, *, board: Board | None = None,
                  message: Message | None = None, updates: tuple[Update, ...] = (),

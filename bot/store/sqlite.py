@@ -237,8 +237,8 @@ class SqliteDatabase:
         except BaseException:
             await writer.close()
             raise
-        if self._checkpoint is not None:
-            await self._checkpoint  # on the connection about to go
+        # No checkpoint runs meanwhile: it takes the lock this holds, and then finds the new
+        # connection.
         old_writer, old_here = self._writer, self._here
         self._use_writer(writer, here)
         old_here.close()

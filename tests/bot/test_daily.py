@@ -337,3 +337,14 @@ async def test_a_scored_game_stuck_at_its_last_redeal_offers_no_undo(
     hint = await flow.act(ALICE, Action.HINT)
     assert hint.note is not None and "undo stops at the last redeal" in shown(hint.note), shown(hint.note)
     assert "Undo " not in shown(hint.note)
+
+
+async def test_a_known_days_deal_never_waits_behind_another_days_search(core: Core) -> None:
+    """Every new game asks whether its deal is a day's: a day already known answers at
+    once, even while a search for another day (the leader's, a past day's board) holds
+    the way to the solver."""
+    daily = core.daily_deals
+    day = daily.today()
+    known = await daily.deal_of("trefoil", day)
+    async with daily._finding:  # another day's search under way
+        assert await asyncio.wait_for(daily.deal_of("trefoil", day), 1) == known

@@ -109,3 +109,22 @@ async def test_a_checkpoint_waits_for_a_transaction_under_way_rather_than_fail_i
         assert not checkpoint.done(), "it waits for the transaction"
     await checkpoint
     assert [r for r in caplog.records if "checkpoint" in r.getMessage()] == []
+
+
+async def test_a_reopen_due_while_a_checkpoint_waits_for_the_lock_does_not_hang(
+    store: Stores, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write failed on the file (a reopen is due) with a checkpoint queued behind the
+    lock: the next transaction reopens the writer and the checkpoint runs after it, on the
+    new connection, rather than each waiting for the other."""
+    monkeypatch.setattr("bot.store.sqlite.REOPEN_S", 0.0)
+    db: Any = store.db
+    db._reopen_at = 0.0  # as a failed write leaves it
+    async with asyncio.timeout(10):
+        # Queued, not yet waiting: the transaction takes the lock first (a write on the
+        # loop queues a checkpoint so, and may be the one that failed).
+        checkpoint = db._checkpoint = asyncio.create_task(db._checkpointed())
+        async with db.transaction() as conn:
+            await conn.execute("UPDATE games SET updated_at = updated_at + 1 WHERE user_id = 1")
+        await checkpoint
+        await play_one(store)
