@@ -182,40 +182,41 @@ class Core:
 
     async def new_game(
         self, player: Player, game_id: str, deal: int | None = None, *,
-        winnable: bool = False, draw: bool = False, to: Presenter,
+        winnable: bool = False, draw: bool = False, presenter: Presenter,
     ) -> None:
         context = f"new {game_id} {deal or ''}".strip()
         call = self.game.new_game(player, game_id, deal, winnable=winnable, draw=draw)
-        await self._present(player, to, context, call)
+        await self._present(player, presenter, context, call)
 
-    async def daily(self, player: Player, game_id: str, *, to: Presenter) -> None:
-        await self._present(player, to, f"daily {game_id}", self.game.daily(player, game_id))
+    async def daily(self, player: Player, game_id: str, *, presenter: Presenter) -> None:
+        await self._present(player, presenter, f"daily {game_id}", self.game.daily(player, game_id))
 
     async def act(
         self, player: Player, action: Action, arg: str | None = None, *,
-        seen: BoardRef | None = None, to: Presenter,
+        seen: BoardRef | None = None, presenter: Presenter,
     ) -> None:
         """Do ``action`` (``arg``: the move text for MOVE) on the player's current game;
         ``seen``: the board a button was pressed on (None: a typed command)."""
         context = f"{action.value} {arg or ''}".strip()
-        await self._present(player, to, context, self.game.act(player, action, arg, seen=seen))
+        call = self.game.act(player, action, arg, seen=seen)
+        await self._present(player, presenter, context, call)
 
     async def board(
         self, player: Player, seen: BoardRef | None = None, *, seen_lost: bool = False,
-        to: Presenter,
+        presenter: Presenter,
     ) -> None:
         """The player's board, no cooldown (a page following the game), or an empty reply
         while ``seen`` is still it, and ``seen_lost`` whether it says no win is possible."""
         call = self.game.show(player, seen, seen_lost=seen_lost)
-        await self._present(player, to, "board", call, may_change_game=False)
+        await self._present(player, presenter, "board", call, may_change_game=False)
 
     async def choose(
-        self, player: Player, value: str, *, seen: BoardRef | None = None, to: Presenter
+        self, player: Player, value: str, *, seen: BoardRef | None = None, presenter: Presenter
     ) -> None:
         """A choice from a board's move menu: a move to play, or a pile whose moves to
         list (``seen``: the board it was made on)."""
         action, arg = menu_choice(value)
-        await self.act(player, action, arg, seen=seen, to=to)
+        await self.act(player, action, arg, seen=seen, presenter=presenter)
 
     async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
         """Legal moves matching what the player has typed (none while the database is out
@@ -231,57 +232,60 @@ class Core:
             return await self.game.destination_choices(player, source, typed)
         return []
 
-    async def change_settings(self, player: Player, *, to: Presenter, **changes: bool) -> None:
+    async def change_settings(
+        self, player: Player, *, presenter: Presenter, **changes: bool
+    ) -> None:
         """Change some of the player's settings (none: show them)."""
-        await self._present(player, to, "settings", self.settings.change(player, **changes))
+        await self._present(player, presenter, "settings", self.settings.change(player, **changes))
 
-    async def rules(self, player: Player, game_id: str, *, to: Presenter) -> None:
-        await self._present(player, to, "rules", _worded(lambda: _private(rules_text(game_id))))
+    async def rules(self, player: Player, game_id: str, *, presenter: Presenter) -> None:
+        call = _worded(lambda: _private(rules_text(game_id)))
+        await self._present(player, presenter, "rules", call)
 
-    async def help(self, player: Player, *, to: Presenter) -> None:
+    async def help(self, player: Player, *, presenter: Presenter) -> None:
         """Two messages' worth (a translation may be 40% longer): playing, then records."""
         call = _worded(lambda: _private(help_text(), records_help()))
-        await self._present(player, to, "help", call)
+        await self._present(player, presenter, "help", call)
 
     # -- statistics, the daily board, data rights -------------------------------------
 
     async def stats(
         self, viewer: Player, subject: Member, game: str | None = None, scope: str = SERVER, *,
-        to: Presenter,
+        presenter: Presenter,
     ) -> None:
         call = self.statistics.stats(viewer, subject, game, scope)
-        await self._present(viewer, to, f"stats {game or ''}".strip(), call)
+        await self._present(viewer, presenter, f"stats {game or ''}".strip(), call)
 
     async def leaderboard(
-        self, viewer: Player, game: str | None = None, period: str = "all", *, to: Presenter
+        self, viewer: Player, game: str | None = None, period: str = "all", *, presenter: Presenter
     ) -> None:
         call = self.statistics.leaderboard(viewer, game, period)
-        await self._present(viewer, to, f"leaderboard {game or ''} {period}", call)
+        await self._present(viewer, presenter, f"leaderboard {game or ''} {period}", call)
 
     async def daily_board(
-        self, viewer: Player, game: str, day: str | None = None, *, to: Presenter
+        self, viewer: Player, game: str, day: str | None = None, *, presenter: Presenter
     ) -> None:
         call = self.daily_deals.board(viewer, game, day)
-        await self._present(viewer, to, f"daily-board {game}", call)
+        await self._present(viewer, presenter, f"daily-board {game}", call)
 
-    async def forget_question(self, player: Player, *, to: Presenter) -> None:
-        await self._present(player, to, "forget-me",
+    async def forget_question(self, player: Player, *, presenter: Presenter) -> None:
+        await self._present(player, presenter, "forget-me",
                             _worded(lambda: self.data_rights.forget_question(player)))
 
     async def reset_question(
-        self, player: Player, can_manage_server: bool, *, to: Presenter
+        self, player: Player, can_manage_server: bool, *, presenter: Presenter
     ) -> None:
         call = self.data_rights.reset_question(player, can_manage_server)
-        await self._present(player, to, "reset-server-stats", call)
+        await self._present(player, presenter, "reset-server-stats", call)
 
     async def answer_question(
         self, player: Player, question: Question, yes: bool, *,
-        can_manage_server: bool = False, to: Presenter,
+        can_manage_server: bool = False, presenter: Presenter,
     ) -> None:
         """The owner's answer to a yes/no question, whatever asked it."""
         call = self._answer(player, question, yes, can_manage_server=can_manage_server)
         context = f"answer {'yes' if yes else 'no'} to {question.ask.value}"
-        await self._present(player, to, context, call)
+        await self._present(player, presenter, context, call)
 
     async def _answer(
         self, player: Player, question: Question, yes: bool, *, can_manage_server: bool
@@ -311,25 +315,25 @@ class Core:
 
     async def replay(
         self, viewer: Player, subject: Member | None = None, *, limit: int | None = None,
-        to: Presenter,
+        presenter: Presenter,
     ) -> None:
         """A game move by move, as an animation: the viewer's own, or (``subject``) another
         member's last finished game here; within ``limit`` bytes, the most the place it
         goes to takes (None: no limit). The viewer is told at once, before the reply, when
         their replay waits behind others."""
-        call = self.replays.replay(viewer, subject, limit=limit, waiting=to.wait)
-        await self._present(viewer, to, "replay", call)
+        call = self.replays.replay(viewer, subject, limit=limit, waiting=presenter.wait)
+        await self._present(viewer, presenter, "replay", call)
 
     # -- challenges -------------------------------------------------------------------
 
     async def challenge(
-        self, player: Player, opponent: Member, game_id: str, *, to: Presenter
+        self, player: Player, opponent: Member, game_id: str, *, presenter: Presenter
     ) -> None:
         call = self.challenges.challenge(player, opponent, game_id)
-        await self._present(player, to, f"challenge {game_id}", call)
+        await self._present(player, presenter, f"challenge {game_id}", call)
 
     async def press_challenge(
-        self, player: Player, challenge_id: int, action: ChallengeAction, *, to: Presenter
+        self, player: Player, challenge_id: int, action: ChallengeAction, *, presenter: Presenter
     ) -> None:
         """A press on a challenge's message: Accept or Decline (the challenged member), or
         ▶ Play (either side: their game of it)."""
@@ -340,7 +344,7 @@ class Core:
             call = self.game.play_challenge(player, challenge_id)
         else:
             call = self.challenges.answer(player, challenge_id, action is ChallengeAction.ACCEPT)
-        await self._present(player, to, f"challenge {challenge_id}: {action.value}", call)
+        await self._present(player, presenter, f"challenge {challenge_id}: {action.value}", call)
 
     # -- leading ----------------------------------------------------------------------
 

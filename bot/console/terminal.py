@@ -172,7 +172,7 @@ class Console(Screen):
             return True
         # A move as if typed after /move: a pile's number or name (Corner Stones' C1, S5), a word.
         if re.match(r"\d|[cs]\d|(redeal|draw)\b", as_english(line).lower()):
-            await self.core.act(self.player, Action.MOVE, line, to=self)
+            await self.core.act(self.player, Action.MOVE, line, presenter=self)
         else:
             self.say(_(
                 "I don't understand {line}. Type a command ({help}), a button label shown "
@@ -201,20 +201,20 @@ class Console(Screen):
                        "alone.", command=command(name), words=code(" ".join(args))))
             return True
         if name == "help":
-            await self.core.help(player, to=self)
+            await self.core.help(player, presenter=self)
             self.say(console_help())
         elif name == PICTURE:
             self.write_picture()
         elif name == "rules":
             game = self._game(args, command("rules", "trefoil"))
             if game is not None:
-                await self.core.rules(player, game, to=self)
+                await self.core.rules(player, game, presenter=self)
         elif name == "new":
             await self._new(args)
         elif name == "move":
-            await self.core.act(player, Action.MOVE, " ".join(args), to=self)
+            await self.core.act(player, Action.MOVE, " ".join(args), presenter=self)
         elif name in ACTION_COMMANDS:
-            await self.core.act(player, ACTION_COMMANDS[name], to=self)
+            await self.core.act(player, ACTION_COMMANDS[name], presenter=self)
         elif name == "stats":
             await self._stats(args)
         elif name == "leaderboard":
@@ -222,20 +222,20 @@ class Console(Screen):
         elif name == "daily":
             game = self._game(args, command("daily", "trefoil"))
             if game is not None:
-                await self.core.daily(player, game, to=self)
+                await self.core.daily(player, game, presenter=self)
         elif name == "daily-board":
             await self._daily_board(args)
         elif name == "forget-me":
-            await self.core.forget_question(player, to=self)
+            await self.core.forget_question(player, presenter=self)
         elif name == "settings":
             await self._settings(args)
         elif name == "replay":
-            await self.core.replay(player, to=self)
+            await self.core.replay(player, presenter=self)
         elif name == "challenge":
             self.say(_("Challenges are between members of a Discord server; the console has "
                        "one player. {new} deals you a game.", new=command("new")))
         elif name == "reset-server-stats":  # refused here, with why: the console is no server
-            await self.core.reset_question(player, can_manage_server=False, to=self)
+            await self.core.reset_question(player, can_manage_server=False, presenter=self)
         else:
             self.say(_("There is no command {command}. {help} lists them.",
                        command=code(f"/{name}"), help=command("help")))
@@ -256,7 +256,8 @@ class Console(Screen):
             args = args[: len(args) - len(rest)] + rest[1:]
         game = self._game(args, command("new", "trefoil", "42"))
         if game is not None:
-            await self.core.new_game(player, game, deal, winnable=winnable, draw=draw, to=self)
+            await self.core.new_game(player, game, deal, winnable=winnable, draw=draw,
+                                     presenter=self)
 
     async def _stats(self, args: list[str]) -> None:
         player = self.player
@@ -264,7 +265,7 @@ class Console(Screen):
             self.say(_("The console has one player, you: {stats} shows your record.",
                        stats=command("stats", f"[{p_('option', 'game')}]")))
         elif not args or (game := self._game(args, command("stats", "trefoil"))) is not None:
-            await self.core.stats(player, _console_person(), game if args else None, to=self)
+            await self.core.stats(player, _console_person(), game if args else None, presenter=self)
 
     async def _leaderboard(self, args: list[str]) -> None:
         player = self.player
@@ -272,7 +273,7 @@ class Console(Screen):
         example = command("leaderboard", "trefoil", "week")
         if not args or (game := self._game(args, example)) is not None:
             await self.core.leaderboard(player, game if args else None, period.lower(),
-                                        to=self)
+                                        presenter=self)
 
     async def _daily_board(self, args: list[str]) -> None:
         player = self.player
@@ -280,7 +281,7 @@ class Console(Screen):
         day = args.pop() if last[:1].isdigit() or last in typed_days() else None
         game = self._game(args, command("daily-board", "trefoil", today))
         if game is not None:
-            await self.core.daily_board(player, game, day, to=self)
+            await self.core.daily_board(player, game, day, presenter=self)
 
     async def _settings(self, args: list[str]) -> None:
         """``/settings name:true ...``: each name one of the settings, each value true or
@@ -303,7 +304,7 @@ class Console(Screen):
                 self.say(_("Settings look like {example}.", example=example))
                 return
             changes[key] = value.lower() == "true"
-        await self.core.change_settings(player, to=self, **changes)
+        await self.core.change_settings(player, presenter=self, **changes)
 
     def _game(self, words: list[str], example: Text) -> str | None:
         """The game the words name, alone; else say what would work (``example``, a
@@ -331,7 +332,7 @@ class Console(Screen):
                                      or _labels(wanted, question.no)):
             self.question = None
             yes = _labels(wanted, question.yes)
-            await self.core.answer_question(self.player, question, yes, to=self)
+            await self.core.answer_question(self.player, question, yes, presenter=self)
             if yes and question.ask is Ask.FORGET and not self.shown.refused:
                 self.board = None
                 count = self.forget_pictures()
@@ -344,7 +345,7 @@ class Console(Screen):
             action = next((a for a, english_label in BUTTON_LABELS.items()
                            if _labels(wanted, label(english_label))), None)
             if action is not None:
-                await self.core.act(self.player, action, to=self)
+                await self.core.act(self.player, action, presenter=self)
             return action is not None
         for button in board.controls.buttons:
             if _labels(wanted, button.label):
@@ -352,12 +353,12 @@ class Console(Screen):
                     await self.show(Refused(_("{button} is greyed out on this board.",
                                               button=button.label)).reply)
                 else:
-                    await self.core.act(self.player, button.action, seen=board.ref, to=self)
+                    await self.core.act(self.player, button.action, seen=board.ref, presenter=self)
                 return True
         shown, _placeholder = menu_of(board.controls, SCREENFUL)  # its picks, and every move
         for choice in (*shown, *board.controls.menu):
             if wanted in (choice.value, as_typed(choice.value).lower()):
-                await self.core.choose(self.player, choice.value, seen=board.ref, to=self)
+                await self.core.choose(self.player, choice.value, seen=board.ref, presenter=self)
                 return True
         return False
 

@@ -150,8 +150,8 @@ class SolitaireBot(commands.AutoShardedBot):
         would otherwise go unanswered: "This interaction failed"."""
         if interaction.type is not discord.InteractionType.component or dispatched(interaction):
             return
-        async with send.replying(interaction, private=True) as to:
-            await to.show(_unknown_control(interaction.message is None))
+        async with send.replying(interaction, private=True) as presenter:
+            await presenter.show(_unknown_control(interaction.message is None))
 
     async def sync_commands(self, *, force: bool = False) -> bool:
         """Sync the slash commands if they changed since the last sync (or ``force``)."""

@@ -138,9 +138,9 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await owner_only(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with replying(interaction) as to:
+        async with replying(interaction) as presenter:
             await core_of(interaction).act(player_of(interaction), self.action, seen=self.ref,
-                                           to=to)
+                                           presenter=presenter)
 
 
 class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
@@ -171,11 +171,11 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=(
         values = self.item.values
         value = values[0] if values else ""
         core, player = core_of(interaction), player_of(interaction)
-        async with replying(interaction) as to:
+        async with replying(interaction) as presenter:
             if value == NO_MOVES:
-                await core.act(player, Action.SHOW, seen=self.ref, to=to)
+                await core.act(player, Action.SHOW, seen=self.ref, presenter=presenter)
             else:
-                await core.choose(player, value, seen=self.ref, to=to)
+                await core.choose(player, value, seen=self.ref, presenter=presenter)
 
 
 _ASKS = "|".join(f"ask:{a.value}" for a in Ask if a is not Ask.NEW_GAME)
@@ -216,10 +216,11 @@ class QuestionButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await owner_only(interaction, self.question.owner_id, question=True)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with replying(interaction, private=self.question.ask is not Ask.NEW_GAME) as to:
+        private = self.question.ask is not Ask.NEW_GAME
+        async with replying(interaction, private=private) as presenter:
             await core_of(interaction).answer_question(
                 player_of(interaction), self.question, self.yes,
-                can_manage_server=can_manage_server(interaction), to=to,
+                can_manage_server=can_manage_server(interaction), presenter=presenter,
             )
 
 
@@ -279,9 +280,10 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=(
         return await ids_fit(interaction)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        async with replying(interaction, private=self.action is ChallengeAction.DECLINE) as to:
+        private = self.action is ChallengeAction.DECLINE
+        async with replying(interaction, private=private) as presenter:
             await core_of(interaction).press_challenge(
-                player_of(interaction), self.challenge_id, self.action, to=to
+                player_of(interaction), self.challenge_id, self.action, presenter=presenter
             )
 
 

@@ -63,9 +63,9 @@ class GameCommands(commands.Cog, name="Solitaire"):
         winnable: bool = False,
         draw: bool = False,
     ) -> None:
-        async with replying(interaction) as to:
+        async with replying(interaction) as presenter:
             await self.core.new_game(player_of(interaction), game, deal, winnable=winnable,
-                                     draw=draw, to=to)
+                                     draw=draw, presenter=presenter)
 
     @app_commands.command(
         name=named("command", "move"),
@@ -87,8 +87,8 @@ class GameCommands(commands.Cog, name="Solitaire"):
         target: app_commands.Range[str, 1, MAX_TEXT] | None = None,
     ) -> None:
         text = f"{source} {target or ''}".strip()
-        async with replying(interaction) as to:
-            await self.core.act(player_of(interaction), Action.MOVE, text, to=to)
+        async with replying(interaction) as presenter:
+            await self.core.act(player_of(interaction), Action.MOVE, text, presenter=presenter)
 
     @move.autocomplete("source")
     async def move_from(
@@ -161,8 +161,8 @@ class GameCommands(commands.Cog, name="Solitaire"):
     @app_commands.describe(game=locale_str("The game to explain"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction[Any], game: str) -> None:
-        async with replying(interaction, private=True) as to:
-            await self.core.rules(player_of(interaction), game, to=to)
+        async with replying(interaction, private=True) as presenter:
+            await self.core.rules(player_of(interaction), game, presenter=presenter)
 
     @app_commands.command(
         name=named("command", "settings"),
@@ -190,17 +190,17 @@ class GameCommands(commands.Cog, name="Solitaire"):
         given = {"private_boards": private_boards, "four_colour": four_colour,
                  "auto_moves": auto_moves}
         changes = {name: value for name, value in given.items() if value is not None}
-        async with replying(interaction, private=True) as to:
-            await self.core.change_settings(player_of(interaction), to=to, **changes)
+        async with replying(interaction, private=True) as presenter:
+            await self.core.change_settings(player_of(interaction), presenter=presenter, **changes)
 
     @app_commands.command(
         name=named("command", "help"),
         description=locale_str("The commands and buttons, in short"),
     )
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        async with replying(interaction, private=True) as to:
-            await self.core.help(player_of(interaction), to=to)
+        async with replying(interaction, private=True) as presenter:
+            await self.core.help(player_of(interaction), presenter=presenter)
 
     async def _act(self, interaction: discord.Interaction[Any], action: Action) -> None:
-        async with replying(interaction) as to:
-            await self.core.act(player_of(interaction), action, to=to)
+        async with replying(interaction) as presenter:
+            await self.core.act(player_of(interaction), action, presenter=presenter)

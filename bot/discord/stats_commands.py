@@ -71,8 +71,8 @@ class StatsCommands(commands.Cog, name="Statistics"):
         # A user Discord did not resolve arrives as a bare id: name it by its id.
         name = getattr(who, "display_name", None) or f"user {who.id}"
         subject = Member(who.id, name, bot=bool(getattr(who, "bot", False)))
-        async with replying(interaction, private=scope == EVERYWHERE) as to:
-            await self.core.stats(player_of(interaction), subject, game, scope, to=to)
+        async with replying(interaction, private=scope == EVERYWHERE) as presenter:
+            await self.core.stats(player_of(interaction), subject, game, scope, presenter=presenter)
 
     @app_commands.command(
         name=named("command", "leaderboard"),
@@ -87,8 +87,8 @@ class StatsCommands(commands.Cog, name="Statistics"):
     async def leaderboard(
         self, interaction: discord.Interaction[Any], game: str | None = None, period: str = "all"
     ) -> None:
-        async with replying(interaction) as to:
-            await self.core.leaderboard(player_of(interaction), game, period, to=to)
+        async with replying(interaction) as presenter:
+            await self.core.leaderboard(player_of(interaction), game, period, presenter=presenter)
 
     @app_commands.command(
         name=named("command", "daily"),
@@ -98,8 +98,8 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.describe(game=locale_str("The game whose daily deal to play"))
     @app_commands.choices(game=GAME_CHOICES)
     async def daily(self, interaction: discord.Interaction[Any], game: str) -> None:
-        async with replying(interaction) as to:
-            await self.core.daily(player_of(interaction), game, to=to)
+        async with replying(interaction) as presenter:
+            await self.core.daily(player_of(interaction), game, presenter=presenter)
 
     @app_commands.command(
         name=named("command", "daily-board"),
@@ -117,16 +117,16 @@ class StatsCommands(commands.Cog, name="Statistics"):
         self, interaction: discord.Interaction[Any], game: str,
         day: app_commands.Range[str, 1, DAY_TYPED_LIMIT] | None = None,  # 2026-11-22, hier
     ) -> None:
-        async with replying(interaction) as to:
-            await self.core.daily_board(player_of(interaction), game, day, to=to)
+        async with replying(interaction) as presenter:
+            await self.core.daily_board(player_of(interaction), game, day, presenter=presenter)
 
     @app_commands.command(
         name=named("command", "forget-me"),
         description=locale_str("Delete your game and every result of yours, everywhere"),
     )
     async def forget_me(self, interaction: discord.Interaction[Any]) -> None:
-        async with replying(interaction, private=True) as to:
-            await self.core.forget_question(player_of(interaction), to=to)
+        async with replying(interaction, private=True) as presenter:
+            await self.core.forget_question(player_of(interaction), presenter=presenter)
 
     @app_commands.command(
         name=named("command", "reset-server-stats"),
@@ -137,5 +137,5 @@ class StatsCommands(commands.Cog, name="Statistics"):
     @app_commands.allowed_contexts(guilds=True, dms=False, private_channels=False)
     async def reset_server_stats(self, interaction: discord.Interaction[Any]) -> None:
         player, allowed = player_of(interaction), can_manage_server(interaction)
-        async with replying(interaction, private=True) as to:
-            await self.core.reset_question(player, allowed, to=to)
+        async with replying(interaction, private=True) as presenter:
+            await self.core.reset_question(player, allowed, presenter=presenter)

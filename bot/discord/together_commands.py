@@ -41,8 +41,8 @@ class TogetherCommands(commands.Cog, name="Together"):
         self, interaction: discord.Interaction[Any], user: discord.User, game: str
     ) -> None:
         opponent = _member(user, interaction)
-        async with replying(interaction) as to:
-            await self.core.challenge(player_of(interaction), opponent, game, to=to)
+        async with replying(interaction) as presenter:
+            await self.core.challenge(player_of(interaction), opponent, game, presenter=presenter)
 
     @app_commands.command(
         name=named("command", "replay"),
@@ -56,9 +56,9 @@ class TogetherCommands(commands.Cog, name="Together"):
         self, interaction: discord.Interaction[Any], user: discord.User | None = None
     ) -> None:
         subject = None if user is None else _member(user, interaction)
-        async with replying(interaction) as to:
+        async with replying(interaction) as presenter:
             await self.core.replay(player_of(interaction), subject,
-                                   limit=interaction.filesize_limit, to=to)
+                                   limit=interaction.filesize_limit, presenter=presenter)
 
 
 def _member(user: discord.User | discord.Member, interaction: discord.Interaction[Any]) -> Member:

@@ -46,10 +46,10 @@ class Showing:
         self.answering = Answering()  # the replies being shown: closing lets them finish
 
     async def present(
-        self, player: Player, to: Presenter, context: str, call: Awaitable[Reply], *,
+        self, player: Player, presenter: Presenter, context: str, call: Awaitable[Reply], *,
         may_change_game: bool = True,
     ) -> None:
-        """Do ``call`` and show its reply through ``to``, then what follows: the player's
+        """Do ``call`` and show its reply through ``presenter``, then what follows: the player's
         boards in channels shown anew, the solver's look at a new board, a challenge's
         message kept, messages brought up to date, the earlier board collapsed. In the
         player's language; a failure is answered with the truth about it (``guarded``).
@@ -61,37 +61,37 @@ class Showing:
                     call.close()
                 reply, outcome = Refused(restarting()).reply, REFUSED
             else:
-                drawn = self._drawn(call, to, may_change_game=may_change_game)
+                drawn = self._drawn(call, presenter, may_change_game=may_change_game)
                 reply, outcome = await guarded(player, context, drawn)
             # The command's or action's name, which each context starts with: a few known
             # values, never a player's words.
             kind = context.split(" ", 1)[0]
             try:
-                posted = await to.show(reply)
+                posted = await presenter.show(reply)
             except BaseException:
-                answered(to.source, kind, APOLOGISED, time.perf_counter() - began)
+                answered(presenter.source, kind, APOLOGISED, time.perf_counter() - began)
                 raise
-            answered(to.source, kind, outcome, time.perf_counter() - began)
+            answered(presenter.source, kind, outcome, time.perf_counter() - began)
             board = reply.board
-            refresh = (board is not None and to.refreshes_boards and may_change_game
+            refresh = (board is not None and presenter.refreshes_boards and may_change_game
                        and not reply.refused and not board.private)
             if board is not None and refresh:
-                await self._refresh_boards(board, to)
+                await self._refresh_boards(board, presenter)
             if board is not None:
-                await self._look_for_a_win(board, to, refresh=refresh)
+                await self._look_for_a_win(board, presenter, refresh=refresh)
             challenge = reply.message.challenge if reply.message is not None else None
             if challenge is not None and posted is not None:
                 with contextlib.suppress(StoreUnavailable):  # its message then stays as posted
                     await self.challenges.posted(challenge.challenge_id, posted.channel_id,
                                                  posted.message_id)
             for update in reply.updates:
-                await to.update(update)
+                await presenter.update(update)
             if board is not None and not board.private and posted is not None:
-                await self._collapse_earlier(board, posted, to)
+                await self._collapse_earlier(board, posted, presenter)
 
-    async def _drawn(self, call: Awaitable[Reply], to: Presenter, *,
+    async def _drawn(self, call: Awaitable[Reply], presenter: Presenter, *,
                      may_change_game: bool) -> Reply:
-        """The reply of ``call``, its board's picture drawn if ``to`` shows pictures; a
+        """The reply of ``call``, its board's picture drawn if ``presenter`` shows pictures; a
         refusal it raises, its board drawn too (one may show the board as it is), raised
         on. A drawing that fails after a change was saved says so
         (``shown_after_saving``)."""
@@ -99,39 +99,39 @@ class Showing:
             reply = await call
         except Refused as refused:
             board = refused.reply.board
-            if board is not None and to.shows_pictures:
+            if board is not None and presenter.shows_pictures:
                 refused.reply = dataclasses.replace(refused.reply,
                                                     board=await self.game.draw(board))
             raise
-        if reply.board is None or not to.shows_pictures:
+        if reply.board is None or not presenter.shows_pictures:
             return reply
         if not may_change_game:
             return dataclasses.replace(reply, board=await self.game.draw(reply.board))
         async with shown_after_saving():
             return dataclasses.replace(reply, board=await self.game.draw(reply.board))
 
-    async def _look_for_a_win(self, board: Board, to: Presenter, *, refresh: bool) -> None:
+    async def _look_for_a_win(self, board: Board, presenter: Presenter, *, refresh: bool) -> None:
         """The solver looks at a board just shown; if it proves that no win is possible
         while the board is still the player's latest, the board is amended to say so
         (never under a player's lock), and so are its copies in channels (``refresh``)."""
 
         async def amend(saved: SavedGame) -> None:
-            amended = await self.game.amended(board, saved, drawn=to.shows_pictures)
-            await to.amend(amended)
+            amended = await self.game.amended(board, saved, drawn=presenter.shows_pictures)
+            await presenter.amend(amended)
             if refresh:
                 lost = board.lost(amended)
                 if not amended.png:  # drawn for the channels only
                     lost = dataclasses.replace(lost, drawing=await self.game.drawing(saved))
-                await self._refresh_boards(lost, to)
+                await self._refresh_boards(lost, presenter)
 
-        if to.awaits_verdict:
+        if presenter.awaits_verdict:
             lost = await self.verdicts.verdict(board)
             if lost is not None:
                 await amend(lost)
         else:
-            self.verdicts.request_verdict(board, amend, within=to.amends_within)
+            self.verdicts.request_verdict(board, amend, within=presenter.amends_within)
 
-    async def _refresh_boards(self, board: Board, to: Presenter) -> None:
+    async def _refresh_boards(self, board: Board, presenter: Presenter) -> None:
         """The player's live board in each channel, shown as ``board`` (drawn now if it
         was not: the presenter shows no picture). Not if the player's boards are private
         now, as the database says: another process may have made them so since ``board``
@@ -149,9 +149,9 @@ class Showing:
                           board.owner_id)
             return
         for channel_id, message_id in live.items():
-            await to.refresh(channel_id, message_id, board)
+            await presenter.refresh(channel_id, message_id, board)
 
-    async def _collapse_earlier(self, board: Board, posted: Posted, to: Presenter) -> None:
+    async def _collapse_earlier(self, board: Board, posted: Posted, presenter: Presenter) -> None:
         """One live board per player and channel: the one ``posted`` replaces is collapsed."""
         try:
             previous = await self.boards.swap(board.owner_id, posted.channel_id,
@@ -159,4 +159,4 @@ class Showing:
         except StoreUnavailable:
             return  # the earlier board stays whole: no harm
         if previous is not None:
-            await to.collapse(posted.channel_id, previous)
+            await presenter.collapse(posted.channel_id, previous)

@@ -211,8 +211,8 @@ class WebServer:
         player = self._player(request)
         seen = _ref(request.query.get("have"))
         lost = request.query.get("lost") == "1"
-        return await self._call(request, player, lambda to: self.core.board(
-            player, seen, seen_lost=lost, to=to), empty={"same": True})
+        return await self._call(request, player, lambda presenter: self.core.board(
+            player, seen, seen_lost=lost, presenter=presenter), empty={"same": True})
 
     async def act(self, request: web.Request) -> web.Response:
         player = self._player(request)
@@ -222,8 +222,8 @@ class WebServer:
             raise BadRequest(f"action must be one of {', '.join(ACCEPTED)}")
         move = _text(body, "move", MAX_TEXT) if action is Action.MOVE else None
         seen = _ref(body.get("seen"))
-        return await self._call(request, player, lambda to: self.core.act(
-            player, action, move, seen=seen, to=to), hint=action is Action.HINT)
+        return await self._call(request, player, lambda presenter: self.core.act(
+            player, action, move, seen=seen, presenter=presenter), hint=action is Action.HINT)
 
     async def new_game(self, request: web.Request) -> web.Response:
         player = self._player(request)
@@ -236,22 +236,22 @@ class WebServer:
         winnable = body.get("winnable", False)
         if not isinstance(winnable, bool) or (winnable and deal is not None):
             raise BadRequest("winnable must be true or false, and not true beside a deal")
-        return await self._call(request, player, lambda to: self.core.new_game(
-            player, game, deal, winnable=winnable, to=to))
+        return await self._call(request, player, lambda presenter: self.core.new_game(
+            player, game, deal, winnable=winnable, presenter=presenter))
 
     async def daily(self, request: web.Request) -> web.Response:
         player = self._player(request)
         body = await _body(request)
         game = _game(body)
-        return await self._call(request, player, lambda to: self.core.daily(player, game,
-                                                                            to=to))
+        return await self._call(request, player, lambda presenter: self.core.daily(player, game,
+                                                                            presenter=presenter))
 
     async def rules(self, request: web.Request) -> web.Response:
         """How a game plays, for the page's Rules button (as the help names it)."""
         player = self._player(request)
         game = _game(await _body(request))
-        return await self._call(request, player, lambda to: self.core.rules(player, game,
-                                                                            to=to))
+        return await self._call(request, player, lambda presenter: self.core.rules(player, game,
+                                                                            presenter=presenter))
 
     async def answer(self, request: web.Request) -> web.Response:
         """A yes or no to a question a reply asked (a new game over an unfinished one)."""
@@ -268,8 +268,8 @@ class WebServer:
                              "and -: the question's own")
         question = Question(ask, player.user_id, "", "", tuple(args))
         yes = body.get("yes") is True
-        return await self._call(request, player, lambda to: self.core.answer_question(
-            player, question, yes, to=to))
+        return await self._call(request, player, lambda presenter: self.core.answer_question(
+            player, question, yes, presenter=presenter))
 
     async def settings(self, request: web.Request) -> web.Response:
         """The player's settings, the same as ``/settings``: changed by those the body names
@@ -281,8 +281,8 @@ class WebServer:
             raise BadRequest(f"the body names settings, each true or false: "
                              f"{', '.join(SETTINGS)}")
         changes: dict[str, bool] = dict(body)
-        return await self._call(request, player, lambda to: self.core.change_settings(
-            player, to=to, **changes), settings=True)
+        return await self._call(request, player, lambda presenter: self.core.change_settings(
+            player, presenter=presenter, **changes), settings=True)
 
     async def _call(
         self, request: web.Request, player: Player,

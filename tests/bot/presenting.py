@@ -60,9 +60,9 @@ class Recorder:
 
 async def answer(call: Callable[..., Awaitable[None]], *args: Any, **kwargs: Any) -> Reply:
     """The reply a core method shows: ``await answer(core.act, ALICE, Action.UNDO)``."""
-    to = Recorder()
-    await call(*args, to=to, **kwargs)
-    return to.reply
+    presenter = Recorder()
+    await call(*args, presenter=presenter, **kwargs)
+    return presenter.reply
 
 
 class Answering:
@@ -74,7 +74,7 @@ class Answering:
 
     def __getattr__(self, name: str) -> Any:
         found = getattr(self.core, name)
-        if not callable(found) or "to" not in inspect.signature(found).parameters:
+        if not callable(found) or "presenter" not in inspect.signature(found).parameters:
             return found
 
         async def shown(*args: Any, **kwargs: Any) -> Reply:

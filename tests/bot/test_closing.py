@@ -27,28 +27,28 @@ class HeldShow(Recorder):
 
 
 async def test_closing_waits_for_a_reply_being_shown(core: Core) -> None:
-    to = HeldShow()
-    playing = asyncio.create_task(core.new_game(ALICE, "trefoil", 5, to=to))
-    await to.shown.wait()
+    presenter = HeldShow()
+    playing = asyncio.create_task(core.new_game(ALICE, "trefoil", 5, presenter=presenter))
+    await presenter.shown.wait()
     closing = asyncio.create_task(core.finish_answers(within_s=30))
     await asyncio.sleep(0.05)
     assert not closing.done(), "closing went on while a reply was still being shown"
-    to.go.set()
+    presenter.go.set()
     await closing
-    assert playing.done() and to.reply.board is not None, "the reply was shown in full"
+    assert playing.done() and presenter.reply.board is not None, "the reply was shown in full"
 
 
 async def test_closing_waits_no_longer_than_its_bound(core: Core) -> None:
-    to = HeldShow()
-    playing = asyncio.create_task(core.new_game(ALICE, "trefoil", 5, to=to))
-    await to.shown.wait()
+    presenter = HeldShow()
+    playing = asyncio.create_task(core.new_game(ALICE, "trefoil", 5, presenter=presenter))
+    await presenter.shown.wait()
     await asyncio.wait_for(core.finish_answers(within_s=0.05), 5)
     assert not playing.done(), "the held reply is still held: closing did not wait for it"
-    to.go.set()
+    presenter.go.set()
     await playing
 
 
 async def test_closing_with_nothing_being_shown_waits_for_nothing(core: Core) -> None:
-    to = Recorder()
-    await core.new_game(ALICE, "trefoil", 5, to=to)  # shown and done before closing
+    presenter = Recorder()
+    await core.new_game(ALICE, "trefoil", 5, presenter=presenter)  # shown and done before closing
     await asyncio.wait_for(core.finish_answers(within_s=30), 1)

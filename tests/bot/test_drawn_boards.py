@@ -42,11 +42,11 @@ async def test_a_page_board_is_not_drawn_and_a_channel_board_is(
 ) -> None:
     drawn = counted(core, monkeypatch)
     on_page = page()
-    await core.new_game(ALICE, "trefoil", 27, to=on_page)
+    await core.new_game(ALICE, "trefoil", 27, presenter=on_page)
     assert on_page.reply.board is not None and on_page.reply.board.png == b""
     assert drawn == []
     in_channel = Recorder(posted=Posted(500, 7001))
-    await core.act(ALICE, Action.SHOW, to=in_channel)
+    await core.act(ALICE, Action.SHOW, presenter=in_channel)
     board = in_channel.reply.board
     assert board is not None and json.loads(board.png)["tableau"], "drawn for the channel"
     assert len(drawn) == 1
@@ -55,8 +55,8 @@ async def test_a_page_board_is_not_drawn_and_a_channel_board_is(
 async def test_a_page_move_is_drawn_once_for_all_its_channels_without_reading_it_back(
     core: Core, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await core.new_game(ALICE, "trefoil", 27, to=Recorder(posted=Posted(500, 7001)))
-    await core.act(ALICE, Action.SHOW, to=Recorder(posted=Posted(600, 8001)))
+    await core.new_game(ALICE, "trefoil", 27, presenter=Recorder(posted=Posted(500, 7001)))
+    await core.act(ALICE, Action.SHOW, presenter=Recorder(posted=Posted(600, 8001)))
     drawn = counted(core, monkeypatch)
     loads: list[Any] = []
     load = core.stores.games.load
@@ -67,7 +67,7 @@ async def test_a_page_move_is_drawn_once_for_all_its_channels_without_reading_it
 
     monkeypatch.setattr(core.stores.games, "load", counting_load)
     on_page = page()
-    await core.act(ALICE, Action.MOVE, "7 f1", to=on_page)
+    await core.act(ALICE, Action.MOVE, "7 f1", presenter=on_page)
     assert on_page.reply.board is not None and on_page.reply.board.png == b""
     assert len(drawn) == 1, "one drawing serves both channels"
     pictures = {shown.png for _, _, shown in on_page.refreshed}
@@ -82,11 +82,11 @@ async def test_a_discord_amendment_is_drawn_though_a_page_board_was_checked_firs
     """The solver's checker serves every later request: it once kept whether boards were
     drawn from the request that started it (a page's), so Discord's amendments had none."""
     first = page()
-    await core.new_game(BOB, "trefoil", 27, to=first)  # the first board checked: a page's
+    await core.new_game(BOB, "trefoil", 27, presenter=first)  # the first board checked: a page's
     discord = Recorder()
-    await core.new_game(ALICE, "trefoil", 2, to=discord)
-    await core.act(ALICE, Action.REDEAL, to=discord)
-    await core.act(ALICE, Action.REDEAL, to=discord)  # Trefoil 2 redealt twice: lost
+    await core.new_game(ALICE, "trefoil", 2, presenter=discord)
+    await core.act(ALICE, Action.REDEAL, presenter=discord)
+    await core.act(ALICE, Action.REDEAL, presenter=discord)  # Trefoil 2 redealt twice: lost
     async with asyncio.timeout(30):
         while not discord.amended:
             await asyncio.sleep(0.05)

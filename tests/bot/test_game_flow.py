@@ -272,8 +272,8 @@ async def test_autocomplete_filters_legal_moves_by_what_was_typed(flow: GameFlow
     assert from_seven and all(o.value.startswith("7 ") for o in from_seven)
     assert [o.value for o in await flow.move_choices(ALICE, "redeal")] == ["redeal"]
     assert await flow.move_choices(BOB, "") == []
-    to = await flow.destination_choices(ALICE, "7")
-    assert [o.value for o in to] == [o.value.split()[1] for o in from_seven]
+    presenter = await flow.destination_choices(ALICE, "7")
+    assert [o.value for o in presenter] == [o.value.split()[1] for o in from_seven]
     assert await flow.destination_choices(ALICE, "7 f1") == []
 
 

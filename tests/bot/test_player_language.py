@@ -73,6 +73,6 @@ async def test_the_solver_looks_at_a_board_in_the_boards_language(
                         lambda board, amend, *, within=None: spoken.append(current().code))
     monkeypatch.setattr(core.verdicts, "verdict", verdict)
     with speaking("fr"):
-        await core.new_game(GERMAN_ALICE, "trefoil", 3, to=Recorder())
-        await core.act(GERMAN_ALICE, Action.SHOW, to=Recorder(awaits_verdict=True))
+        await core.new_game(GERMAN_ALICE, "trefoil", 3, presenter=Recorder())
+        await core.act(GERMAN_ALICE, Action.SHOW, presenter=Recorder(awaits_verdict=True))
     assert spoken == ["de", "de"]

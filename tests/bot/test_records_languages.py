@@ -181,7 +181,7 @@ async def test_a_challenge_is_worded_to_its_end_in_the_language_it_was_posted_in
     posting = Recorder(posted=Posted(5, 6))  # where the challenge's message went
     with speaking(ALICE.language):
         await first.challenge(ALICE, Member(BOB.user_id, "Bob", member=True), "trefoil",
-                              to=posting)
+                              presenter=posting)
     asked = posting.reply
     assert asked.message is not None and asked.message.challenge is not None
     assert servers(shown(asked.message.text))

@@ -53,9 +53,9 @@ async def play(web: Web, user: int, moves: list[str]) -> None:
     for move in moves:
         replies = WebReplies(player)
         if move == "redeal":
-            await web.core.act(player, Action.REDEAL, to=replies)
+            await web.core.act(player, Action.REDEAL, presenter=replies)
         else:
-            await web.core.act(player, Action.MOVE, move, to=replies)
+            await web.core.act(player, Action.MOVE, move, presenter=replies)
         assert not replies.reply.refused, (move, replies.reply.text)
 
 

@@ -70,7 +70,7 @@ async def test_a_winnable_deal_and_todays_daily(module_web: Web, module_browser:
 async def settings_of(web: Web, user: int) -> dict[str, bool]:
     """The player's settings as /settings shows them (through the core, as Discord asks)."""
     replies = WebReplies(Player(user))
-    await web.core.change_settings(Player(user), to=replies)
+    await web.core.change_settings(Player(user), presenter=replies)
     return {s["name"]: s["on"] for s in replies.shown(settings=True)["settings"]}
 
 
@@ -96,7 +96,7 @@ async def test_the_settings_are_the_players_one_set(
     await page.locator("[data-setting=auto_moves] input:checked").wait_for()
     assert await settings_of(module_web, user) == {
         "private_boards": False, "four_colour": False, "auto_moves": True}
-    await module_web.core.change_settings(Player(user), to=WebReplies(Player(user)),
+    await module_web.core.change_settings(Player(user), presenter=WebReplies(Player(user)),
                                           auto_moves=False)  # /settings in Discord
     await page.get_by_role("button", name="Close").last.click()
     await page.locator("#gear").click()

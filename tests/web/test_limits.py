@@ -81,7 +81,7 @@ async def test_a_player_past_their_share_is_answered_429_and_no_one_else_is(
     bob = await web.dev_session(BOB)
     assert (await web.call("api/new", {"game": "trefoil", "deal": 2}, session=bob))["board"]
     shown = WebReplies(Player(ALICE, None, "en-US"))
-    await web.core.board(shown.player, to=shown)
+    await web.core.board(shown.player, presenter=shown)
     assert shown.reply.board is not None and [shown.reply.board.ref.game_row,
                                               shown.reply.board.ref.revision] == board["ref"]
     no_error_logged(caplog)
