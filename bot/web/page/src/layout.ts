@@ -39,7 +39,7 @@ const RESERVE = { right: 220, below: 76 }; // the room kept for one where none i
 export function sizes(cw: number): Sizes {
   const capFont = Math.min(13, Math.max(9, Math.round(cw * 0.17)));
   return {
-    cw, ch: Math.round(cw * 1.4), font: Math.max(10, Math.round(cw * 0.28)), capFont, cap: capFont + 5,
+    cw, ch: Math.round(cw * 1.4), font: Math.max(12, Math.round(cw * 0.28)), capFont, cap: capFont + 5,
     gapX: Math.max(4, Math.round(cw * 0.07)), gapY: Math.max(5, Math.round(cw * 0.08)),
   };
 }
