@@ -18,7 +18,10 @@ from engine.words import N_
 
 
 class Action(StrEnum):
-    """What a player can do to their current game. The value goes into button custom ids."""
+    """What a player can do to their current game. The value goes into button custom ids,
+    which Discord keeps on every board posted: a value is never renamed ("found", not
+    "to-foundations", as first shipped), or the buttons of boards already in channels would
+    stop working."""
 
     MOVE = "move"
     UNDO = "undo"
