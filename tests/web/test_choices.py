@@ -71,7 +71,7 @@ async def settings_of(web: Web, user: int) -> dict[str, bool]:
     """The player's settings as /settings shows them (through the core, as Discord asks)."""
     replies = WebReplies(Player(user))
     await web.core.change_settings(Player(user), presenter=replies)
-    return {s["name"]: s["on"] for s in replies.shown(settings=True)["settings"]}
+    return {s["name"]: s["on"] for s in replies.shown()["settings"]}
 
 
 @pytest.mark.parametrize("size", ["400x860", "1280x800"])
@@ -84,6 +84,7 @@ async def test_the_settings_are_the_players_one_set(
     await deal(module_web, user, "trefoil", 1)
     page = await open_at(module_browser, module_web, user, size)
     await page.locator("#gear").click()
+    await page.locator("#settings[open]").wait_for()  # shown once the server has answered
     boxes = page.locator("#setting-list input")
     names = await page.locator("#setting-list label").evaluate_all(
         "ls => ls.map(l => l.dataset.setting)")
