@@ -10,14 +10,16 @@ memory, so a hint asked in another process searches there.
 
 from __future__ import annotations
 
+from engine import Game
 from engine.lru import LRU
+from engine.solver import AUTO_FINISH, TO_FOUNDATIONS
 
-from ..replies import Refused, Reply
+from ..replies import Action, HintStep, Refused, Reply
 from ..store import SavedGame
 from ..store.games import GameStore
 from ..words.hints import hint_words
 from ..words.language import _
-from ..workers.solver import SolverWorker
+from ..workers.solver import HintAnswer, SolverWorker
 from .actions import undo_reach
 from .cooldowns import EVERY_S, Cooldown, Cooldowns
 from .verdicts import REMEMBERED, Verdicts
@@ -63,7 +65,7 @@ class Hints:
             deal_lost = deal_lost or await self.verdicts.deal_lost(game)
             await self.games.mark_proven_lost(saved.id, saved.revision, deal_too=deal_lost)
         return Reply(note=hint_words(game, found, lost_as_dealt=deal_lost,
-                                     undo_reach=undo_reach(saved)))
+                                     undo_reach=undo_reach(saved)), hint=_step(game, found))
 
     def forget(self, user_id: int | None) -> None:
         """Drop what is kept of a player (None: of everyone)."""
@@ -72,3 +74,16 @@ class Hints:
                 kept.clear()
             else:
                 kept.pop(user_id)
+
+
+def _step(game: Game, found: HintAnswer) -> HintStep | None:
+    """The step a hint names, as data: the button its words say to press, or its move (the
+    one that puts the most cards up, where no win is possible); None where it names none."""
+    if found.winning and found.action in _PRESSED:
+        return HintStep(action=_PRESSED[found.action])
+    if found.move is None:
+        return None
+    return HintStep(move=str(game.resolve(found.move)))
+
+
+_PRESSED = {AUTO_FINISH: Action.AUTO_FINISH, TO_FOUNDATIONS: Action.TO_FOUNDATIONS}

@@ -83,7 +83,7 @@ class PlayerSettings:
             "that no card left in the piles could ever be placed on goes to its foundation by "
             "itself (each is its own move, so Undo takes it back)."
         ))
-        return Reply(message=Message(Text("\n").join(lines), private=True))
+        return Reply(message=Message(Text("\n").join(lines), private=True), settings=settings)
 
 
 def _setting_line(name: str, on: bool) -> Text:

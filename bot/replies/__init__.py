@@ -26,6 +26,7 @@ from engine import Card, Game, Move
 from engine.words import N_
 from render import PictureOptions
 
+from ..store.settings import Settings
 from .player_actions import BUTTON_LABELS as BUTTON_LABELS
 from .player_actions import Action as Action
 from .text import Text
@@ -140,6 +141,8 @@ class Table:
     moves: tuple[Move, ...]
     redeals_left: int
     four_colour: bool = True
+    hints: int = 0  # the hints asked for this game so far
+    seconds_played: float = 0.0  # the time played on it, as its result will count it
 
 
 @dataclass(frozen=True)
@@ -308,6 +311,15 @@ class Update:
 
 
 @dataclass(frozen=True)
+class HintStep:
+    """A hint's step as data, for a place that lights it on the table: a move as the
+    commands take it (``Move``'s text: "7 3", "7 f2", "redeal"), or a button to press."""
+
+    move: str | None = None
+    action: Action | None = None
+
+
+@dataclass(frozen=True)
 class Reply:
     board: Board | None = None
     message: Message | None = None
@@ -318,6 +330,8 @@ class Reply:
     # A press whose board or message goes out as a new message, leaving the pressed one
     # as it is (a challenge's Play: the challenge stays for both players to see).
     posts: bool = False
+    hint: HintStep | None = None  # a hint's step, besides its words in ``note``
+    settings: Settings | None = None  # the player's settings, besides their words
 
     @property
     def text(self) -> Text:

@@ -223,7 +223,7 @@ class WebServer:
         move = _text(body, "move", MAX_TEXT) if action is Action.MOVE else None
         seen = _ref(body.get("seen"))
         return await self._call(request, player, lambda presenter: self.core.act(
-            player, action, move, seen=seen, presenter=presenter), hint=action is Action.HINT)
+            player, action, move, seen=seen, presenter=presenter))
 
     async def new_game(self, request: web.Request) -> web.Response:
         player = self._player(request)
@@ -282,12 +282,11 @@ class WebServer:
                              f"{', '.join(SETTINGS)}")
         changes: dict[str, bool] = dict(body)
         return await self._call(request, player, lambda presenter: self.core.change_settings(
-            player, presenter=presenter, **changes), settings=True)
+            player, presenter=presenter, **changes))
 
     async def _call(
         self, request: web.Request, player: Player,
         call: Callable[[WebReplies], Awaitable[None]], *, empty: dict[str, Any] | None = None,
-        hint: bool = False, settings: bool = False,
     ) -> web.Response:
         replies = WebReplies(player, self.channels)
         await call(replies)
@@ -295,7 +294,7 @@ class WebServer:
         if empty is not None and reply.board is None and reply.message is None and not reply.note:
             return web.json_response(empty)
         with speaking(player.language):
-            shown = replies.shown(hint=hint, settings=settings)
+            shown = replies.shown()
         return _json(request, shown)
 
     def _player(self, request: web.Request) -> Player:

@@ -9,25 +9,28 @@ arrangement, and any the page may fold it into for a wide window: ``grids``), th
 moves, and the board's buttons the page's tool bar has (``TOOL_BAR``), which the page makes
 its tool bar of. The page lays out the cards itself; the picture the core drew goes to the
 player's boards in channels (``ChannelBoards``), never to the page. A hint's step goes as
-data too (``hint_json``), so the page can light its card and where it goes.
+data too (``Reply.hint``), so the page can light its card and where it goes, and so do the
+player's settings (``Reply.settings``), so it can tick their boxes.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import cache
 from typing import Any, Protocol
 
 from engine import CARDS, RULES, Card, Rules
 
+from ..flows.settings import WORDS as SETTING_WORDS
 from ..presenter import Posted
-from ..replies import Board, Button, LostBoard, Message, Player, Reply, Update
+from ..replies import Board, Button, HintStep, LostBoard, Message, Player, Reply, Update
 from ..replies.player_actions import TOOL_BAR
 from ..replies.text import Text
+from ..store.settings import Settings
 from ..words.language import N_, _, current, label, words_for
 from ..words.phrases import command, for_piles, foundation
 from ..workers.pictures import picture_words
 from .grids import grids
-from .readings import hint_json, settings_json
 from .words import DAILY_DEAL, NEW_DEAL, Piece, said
 
 # The page's own words, besides those the board brings.
@@ -108,7 +111,7 @@ class WebReplies:
     async def amend(self, amended: LostBoard) -> None:
         board = self.reply.board
         if board is not None:  # (the answer has gone, unless the verdict came first)
-            self.reply = Reply(board=board.lost(amended), note=self.reply.note)
+            self.reply = replace(self.reply, board=board.lost(amended))
 
     async def collapse(self, channel_id: int, message_id: int) -> None:
         """Never asked: the page posts no board in a channel."""
@@ -121,29 +124,39 @@ class WebReplies:
         if self.channels is not None:
             await self.channels.update(update)
 
-    def shown(self, *, hint: bool = False, settings: bool = False) -> dict[str, Any]:
-        """What was shown, as the page's JSON (in the language spoken now); ``hint``: the
-        reply to a hint, whose step goes as data too; ``settings``: to a change of settings,
-        which go as data too."""
-        return reply_json(self.reply, self.player.user_id, hint=hint, settings=settings)
+    def shown(self) -> dict[str, Any]:
+        """What was shown, as the page's JSON (in the language spoken now)."""
+        return reply_json(self.reply, self.player.user_id)
 
 
-def reply_json(reply: Reply, player_id: int, *, hint: bool = False,
-               settings: bool = False) -> dict[str, Any]:
+def reply_json(reply: Reply, player_id: int) -> dict[str, Any]:
     """The reply for the page, in the language spoken, its words as the page's pieces
     (``words.said``). The refusal that says there is no game yet names the command that
     deals one, which the page has its own buttons for: it says so in its own words. A
-    hint's step (``hint``) and the settings (``settings``) go as data besides their words
-    (``readings``)."""
+    hint's step and the settings go as data besides their words."""
     return {
-        "hint": hint_json(reply.note) if hint and not reply.refused else None,
-        "settings": settings_json(reply.message) if settings else None,
+        "hint": None if reply.hint is None else hint_json(reply.hint),
+        "settings": None if reply.settings is None else settings_json(reply.settings),
         "board": None if reply.board is None else board_json(reply.board, player_id),
         "message": None if reply.message is None else message_json(reply.message, player_id),
         "note": None if reply.note is None else said(reply.note, player_id),
         "refused": reply.refused,
         "noGame": reply.no_game,
     }
+
+
+def hint_json(step: HintStep) -> dict[str, Any]:
+    """A hint's step as the page plays it: ``{"move": "7 3"}`` (as ``Board.moves`` has
+    it), or ``{"action": "found"}`` for a button to press."""
+    if step.action is not None:
+        return {"action": step.action.value}
+    return {"move": step.move}
+
+
+def settings_json(settings: Settings) -> list[dict[str, Any]]:
+    """Each setting: its name (the command's option), its words, and whether it is on."""
+    return [{"name": name, "label": label(SETTING_WORDS[name]), "on": on}
+            for name, on in settings.items()]
 
 
 def message_json(message: Message, player_id: int) -> dict[str, Any]:
@@ -180,6 +193,7 @@ def board_json(board: Board, player_id: int) -> dict[str, Any]:
         "buttons": [{"action": b.action.value, "label": b.label, "enabled": b.enabled}
                     for b in _tool_bar(board.controls.buttons)],
         "grids": grids(table.game_id),
+        "played": {"seconds": round(table.seconds_played, 1), "hints": table.hints},
     }
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from engine import CARDS, DRAW, FOUNDATION, REDEAL, Game, Move, Rules
+from engine.solver import AUTO_FINISH, TO_FOUNDATIONS
 
 from ..replies import BUTTON_LABELS, Action
 from ..replies.text import Text
@@ -37,8 +38,6 @@ class HintFacts(Protocol):
     def shuffles(self) -> int | None: ...
     @property
     def shuffles_won(self) -> int | None: ...
-
-AUTO_FINISH, TO_FOUNDATIONS = "auto-finish", "to-foundations"
 
 
 def hint_words(game: Game, found: HintFacts, *, lost_as_dealt: bool = False,
