@@ -47,10 +47,12 @@ def compose(
     focus: int | None = None,
     private: bool = False,
     four_colour: bool = True,
+    seconds_played: float | None = None,
 ) -> Board:
     """The board of ``saved``: headline, what just happened, how it ended or that no win
     is possible, and the controls (the move menu narrowed to pile ``focus``, 0-based, if
-    given)."""
+    given). ``seconds_played``: the time its result would count now (by default, as
+    saved)."""
     game = saved.game
     finished = saved.is_finished
     lines: list[Text] = [headline(game)]
@@ -78,7 +80,8 @@ def compose(
         table=Table(game.game_id, tuple(map(tuple, game.tableau)),
                     tuple(map(tuple, game.foundations)),
                     () if finished else tuple(game.legal_moves()), game.redeals_left,
-                    four_colour),
+                    four_colour, saved.hints,
+                    saved.seconds_played if seconds_played is None else seconds_played),
     )
 
 

@@ -70,6 +70,12 @@ log = logging.getLogger(__name__)
 IDLE_CAP_S = 300.0  # a pause longer than this counts as this long in seconds played
 
 
+def played_so_far(saved: SavedGame, now: float) -> float:
+    """The seconds played on ``saved`` as they count if it changes at ``now``: the time
+    saved, and the time since its last change (a pause counted up to ``IDLE_CAP_S``)."""
+    return saved.seconds_played + min(max(now - saved.updated_at, 0.0), IDLE_CAP_S)
+
+
 class _NotCached(Exception):
     """An action refused on the copy of a game cached in memory: the stored game decides."""
 
@@ -339,7 +345,7 @@ class GameFlow:
             if auto:
                 summary += "\n" + went_up_line(auto)
         now = self._clock()
-        saved.seconds_played += min(max(now - saved.updated_at, 0.0), IDLE_CAP_S)
+        saved.seconds_played = played_so_far(saved, now)
         saved.updated_at = now
         if saved.status == PLAYING and saved.game.is_won:
             saved.status = WON
@@ -434,6 +440,8 @@ class GameFlow:
         board = compose(
             saved, summary, drawing, proven_lost=saved.proven_lost, focus=focus,
             private=await self._private(saved.user_id), four_colour=settings.four_colour,
+            seconds_played=saved.seconds_played if saved.is_finished
+            else played_so_far(saved, self._clock()),
         )
         self.verdicts.board_made(board, saved.game)
         return board

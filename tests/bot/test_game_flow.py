@@ -421,6 +421,31 @@ async def test_seconds_played_skip_long_pauses(flow: GameFlow, store: Stores, cl
     assert saved is not None and saved.seconds_played == 40 + 300
 
 
+async def test_a_board_says_the_time_and_hints_its_result_would_count_now(
+    flow: GameFlow, clock: Clock
+) -> None:
+    """The table a board carries has the seconds played as its result would count them if
+    it changed now (a pause up to the idle cap, none once it is over) and the hints asked."""
+    await start(flow)
+    clock.advance(40)
+    moved = await flow.act(ALICE, Action.MOVE, "7 f1")
+    assert moved.board and moved.board.table
+    assert (moved.board.table.seconds_played, moved.board.table.hints) == (40, 0)
+    hinted = await flow.act(ALICE, Action.HINT)
+    assert hinted.hint is not None and (hinted.hint.move or hinted.hint.action)
+    clock.advance(25)
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board and shown.board.table
+    assert (shown.board.table.seconds_played, shown.board.table.hints) == (65, 1)
+    clock.advance(3 * 3600)
+    shown = await flow.act(ALICE, Action.SHOW)
+    assert shown.board and shown.board.table and shown.board.table.seconds_played == 40 + 300
+    await flow.act(ALICE, Action.RESIGN, CONFIRMED)
+    clock.advance(100)
+    over = await flow.act(ALICE, Action.SHOW)
+    assert over.board and over.board.table and over.board.table.seconds_played == 40 + 300
+
+
 async def test_two_concurrent_moves_of_one_player_are_both_applied(
     flow: GameFlow, store: Stores
 ) -> None:

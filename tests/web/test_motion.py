@@ -10,6 +10,7 @@ before the page's script runs): which card, from how far, after what delay."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from typing import Any
 
@@ -18,7 +19,7 @@ import pytest
 from engine import new_game
 
 from .conftest import Web
-from .tables import ALL_GAMES, SIZES, a_player, deal, play, winning_line
+from .tables import ALL_GAMES, SIZES, a_player, board_of, deal, play, winning_line
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -144,7 +145,7 @@ async def test_auto_finish_sends_every_card_up_in_turn_and_the_win_is_celebrated
             break
         game.play(move)
         played.append(move)
-    await deal(module_web, user, "clover-leaf", 4)
+    session, _ = await deal(module_web, user, "clover-leaf", 4)
     await play(module_web, user, played)
     left = game.rules.card_count - game.cards_on_foundations
     page = await opened(module_browser, module_web, user, size)
@@ -163,7 +164,10 @@ async def test_auto_finish_sends_every_card_up_in_turn_and_the_win_is_celebrated
     await settled(page)
     text = await won.inner_text()
     assert re.search(r"Won with hints\b.* in \d+ moves", text), text
-    assert re.search(r"Time \d+:\d\d", text) and "Hints 1" in text, text
+    result = (await board_of(module_web, session))["played"]  # as the result counts them
+    seconds = int(result["seconds"])
+    assert f"Time {seconds // 60}:{seconds % 60:02}" in text and result["hints"] == 1, text
+    assert "Hints 1" in text, text
     assert await won.get_by_role("button", name="New deal").count() >= 1
     leaps = [f for f in records if f["up"] and f["frames"] == 3]
     assert len(leaps) == 4  # each foundation's top card
@@ -227,6 +231,7 @@ async def test_nothing_moves_where_the_device_asks_for_reduced_motion(
     assert await flown(page) == []
     assert await page.evaluate("document.getAnimations().length") == 0
     await page.locator("#gear").click()
+    await page.locator("#settings[open]").wait_for()
     motion = page.locator("[data-setting=motion] input")
     assert not await motion.is_checked() and await motion.is_disabled()
     await page.context.close()
@@ -239,6 +244,7 @@ async def test_the_player_can_turn_the_motion_off_and_it_stays_off(
     _, board = await deal(module_web, user, "trefoil", 1)
     page = await opened(module_browser, module_web, user)
     await page.locator("#gear").click()
+    await page.locator("#settings[open]").wait_for()
     motion = page.locator("[data-setting=motion] input")
     assert await motion.is_checked()
     await motion.uncheck()
@@ -253,16 +259,25 @@ async def test_the_player_can_turn_the_motion_off_and_it_stays_off(
 async def test_the_clock_shows_the_time_played_paused_while_the_page_is_hidden(
     module_web: Web, module_browser: Any
 ) -> None:
+    """The clock goes on from the time the server counts for the game's result (a reload,
+    another device: the same clock), and stops while the page is hidden."""
     user = a_player()
     await deal(module_web, user, "clover-leaf", 2)
+    await asyncio.sleep(2.2)  # played before the page opens: its result counts it
     made = await module_browser.new_context(**SIZES["400x860"])
     page = await made.new_page()
     await page.clock.install()
     await page.goto(f"{module_web.url}?dev_user={user}&locale=en-US")
     clock = page.locator("#clock")
-    await clock.wait_for()
+    await page.locator(".slot .card").first.wait_for()
+    before = int((await clock.inner_text()).split(":")[1])
+    assert 2 <= before <= 4, before
+
+    def at(seconds: int) -> str:
+        return f"{seconds // 60}:{seconds % 60:02}"
+
     await page.clock.run_for(65_000)
-    assert await clock.inner_text() == "1:05"
+    assert await clock.inner_text() == at(before + 65)
 
     async def hidden(yes: bool) -> None:
         await page.evaluate("""yes => { Object.defineProperty(document, 'hidden',
@@ -272,8 +287,8 @@ async def test_the_clock_shows_the_time_played_paused_while_the_page_is_hidden(
     await hidden(True)
     await page.clock.run_for(120_000)
     await hidden(False)
-    assert await clock.inner_text() == "1:05"
+    assert await clock.inner_text() == at(before + 65)
     await page.clock.run_for(10_000)
-    assert await clock.inner_text() == "1:15"
+    assert await clock.inner_text() == at(before + 75)
     assert await clock.get_attribute("aria-label") == "Time played"
     await made.close()

@@ -1,10 +1,7 @@
-// The time a game has been played on this page, paused while the page is hidden and once
-// the game is over; and the hints asked for it here. Kept in this browser by the game's
-// row, so a reload goes on where it was.
-
-const KEPT = "solitaire.played."; // + the game's row: {"ms": played, "hints": asked}
-
-interface Played { ms: number; hints: number }
+// The time a game has been played and the hints asked for it, as the server counts them
+// for its result: each board brings both, and the clock goes on from there while the page
+// is shown and the game is not over (paused while the page is hidden); a hint answered
+// since the board counts at once.
 
 export function clockText(ms: number): string {
   const s = Math.floor(ms / 1000);
@@ -14,9 +11,12 @@ export function clockText(ms: number): string {
   return h ? `${String(h)}:${two(m)}:${two(s % 60)}` : `${String(m)}:${two(s % 60)}`;
 }
 
+export interface Played { seconds: number; hints: number }
+
 export class Clock {
-  private row: number | null = null;
-  private played: Played = { ms: 0, hints: 0 };
+  private board: string | null = null; // the board on the table: "row:revision"
+  private base = 0; // ms played as the last board had it, and since then while shown
+  private asked = 0; // the hints, likewise
   private since: number | null = null; // when the running stretch began
   private over = false;
   private ticking = 0;
@@ -25,31 +25,36 @@ export class Clock {
     document.addEventListener("visibilitychange", () => { this.run(); });
   }
 
-  // The game shown now: its row, and whether it is over.
-  follow(row: number, over: boolean): void {
-    if (row !== this.row) {
+  // The board shown now (its game's row and revision): what it says was played, and
+  // whether the game is over. The same board again (a refused move shows it anew) leaves
+  // the clock going on from where it is.
+  follow(ref: readonly [number, number], played: Played, over: boolean): void {
+    const key = ref.join(":");
+    if (key === this.board) {
+      this.asked = Math.max(this.asked, played.hints);
+    } else {
       this.stop();
-      this.row = row;
-      this.played = read(row);
+      this.board = key;
+      this.base = played.seconds * 1000;
+      this.asked = played.hints;
     }
     this.over = over;
     this.run();
   }
 
   hinted(): void {
-    this.played.hints += 1;
-    this.save();
+    this.asked += 1;
   }
 
-  get ms(): number { return this.played.ms + (this.since === null ? 0 : Date.now() - this.since); }
-  get hints(): number { return this.played.hints; }
+  get ms(): number { return this.base + (this.since === null ? 0 : Date.now() - this.since); }
+  get hints(): number { return this.asked; }
 
   private run(): void {
-    const going = this.row !== null && !this.over && !document.hidden;
+    const going = this.board !== null && !this.over && !document.hidden;
     if (going && this.since === null) {
       this.since = Date.now();
       clearInterval(this.ticking); // each second counted from the start of the stretch
-      this.ticking = window.setInterval(() => { this.tick(); }, 1000);
+      this.ticking = window.setInterval(() => { this.show(); }, 1000);
     }
     if (!going) this.stop();
     this.show();
@@ -58,36 +63,12 @@ export class Clock {
   private stop(): void {
     clearInterval(this.ticking);
     if (this.since !== null) {
-      this.played.ms += Date.now() - this.since;
+      this.base += Date.now() - this.since;
       this.since = null;
-      this.save();
     }
   }
 
-  private tick(): void {
-    if (this.since === null) return;
-    this.show();
-    this.save();
-  }
-
   private show(): void {
-    this.el.textContent = this.row === null ? "" : clockText(this.ms);
-  }
-
-  private save(): void {
-    if (this.row === null) return;
-    try {
-      localStorage.setItem(KEPT + String(this.row), JSON.stringify({ ms: this.ms, hints: this.hints }));
-    } catch { /* a browser that keeps nothing: the clock starts again on a reload */ }
-  }
-}
-
-function read(row: number): Played {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEPT + String(row)) ?? "null") as Record<string, unknown> | null;
-    const number = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
-    return { ms: number(kept?.ms), hints: number(kept?.hints) };
-  } catch {
-    return { ms: 0, hints: 0 };
+    this.el.textContent = this.board !== null ? clockText(this.ms) : "";
   }
 }

@@ -213,7 +213,7 @@ class Page {
     const h = $("headline");
     h.replaceChildren(...pieces(board.text[0] ?? [], (b) => { this.press(b); }, this.copyWords()));
     this.tools(board.buttons);
-    this.clock.follow(board.ref[0], board.finished);
+    this.clock.follow(board.ref, board.played, board.finished);
     this.celebration(board);
     fitTexts();
     this.table.lay();

@@ -145,6 +145,13 @@ export interface BoardData {
   moves: string[];
   buttons: ButtonData[];
   grids: Grids;
+  /**
+   * The time played on the game and the hints asked for it, as its result counts them (the page's clock goes on from these).
+   */
+  played: {
+    seconds: number;
+    hints: number;
+  };
 }
 export interface PileData {
   label: string;
