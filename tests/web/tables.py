@@ -98,7 +98,8 @@ async def geometry(page: Any) -> dict[str, Any]:
         .map(el => ({what: (el.id || el.className) + ' ' + el.textContent,
                      sw: el.tagName === 'SELECT' ? chosen(el) : el.scrollWidth,
                      cw: el.clientWidth, sh: el.scrollHeight,
-                     ch: el.clientHeight, font: parseFloat(getComputedStyle(el).fontSize)}));
+                     ch: el.clientHeight, font: parseFloat(getComputedStyle(el).fontSize),
+                     tool: el.closest('#tools') !== null}));
       const say = document.getElementById('say');
       return {vw: document.documentElement.clientWidth, vh: innerHeight,
               sw: document.documentElement.scrollWidth, sh: document.documentElement.scrollHeight,

@@ -71,7 +71,8 @@ def assert_fits(seen: dict[str, Any], where: str, fanned: bool = True) -> None:
     for text in seen["texts"]:
         assert text["sw"] <= text["cw"] + 1 and text["sh"] <= text["ch"] + 1, (
             f"{where}: '{text['what']}' is cut or spills out of its box: {text}")
-        assert text["font"] >= 9, f"{where}: '{text['what']}' is too small to read"
+        assert text["font"] >= (11 if text["tool"] else 9), (
+            f"{where}: '{text['what']}' is too small to read")
     assert cards
 
 
@@ -222,4 +223,32 @@ async def test_messages_never_cover_a_card_and_go_by_themselves(
             assert not overlap(say, card["box"]), (card["code"], say)
     await page.clock.run_for(16_000)
     await page.locator("#say").wait_for(state="hidden")
+    await made.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_longest_new_game_message_stays_in_the_window_its_stop_by_its_button(
+    module_web: Web, module_browser: Any, size: str
+) -> None:
+    """Corner Stones' new game says the most (its share line and its rules in short): the
+    message keeps within the window, scrolled within its box where it must be, and the
+    stop after the share line stays beside the Copy button."""
+    user = a_player()
+    made = await module_browser.new_context(**SIZES[size])
+    page = await made.new_page()
+    await page.goto(f"{module_web.url}?dev_user={user}&locale=en-US")
+    await page.locator("#game").select_option("corner-stones")
+    await page.get_by_role("button", name="New deal").first.click()
+    await page.locator("#words .share").wait_for()
+    seen = await geometry(page)
+    say = seen["say"]
+    assert say is not None and say["r"] <= seen["vw"] and say["b"] <= seen["vh"], (say, seen["vh"])
+    for slot in seen["slots"]:
+        for card in slot["cards"]:
+            assert not overlap(say, card["box"]), (card["code"], say)
+    share = page.locator("#words .share")
+    assert (await share.inner_text()).endswith(".")  # "/new corner-stones 42 Copy."
+    stop = await share.locator("span").bounding_box()
+    copy = await share.get_by_role("button", name="Copy").bounding_box()
+    assert stop and copy and abs((stop["y"] + stop["height"]) - (copy["y"] + copy["height"])) < 12
     await made.close()

@@ -27,7 +27,26 @@ function smallPrint(parts: Piece[], press: (b: ButtonPiece) => void, words: Copy
 }
 
 export function pieces(parts: Piece[], press: (b: ButtonPiece) => void, words: CopyWords): Node[] {
-  return parts.map((piece) => node(piece, press, words));
+  const nodes: Node[] = [];
+  let box: HTMLElement | null = null; // the share line just made, whose punctuation it keeps
+  for (const piece of parts) {
+    if (box && piece.t === "text") {
+      // The stop after a line to share stays beside its copy button, never alone on a line.
+      const stop = /^[^\s\p{L}\p{N}]+/u.exec(piece.text)?.[0] ?? "";
+      if (stop) {
+        const kept = document.createElement("span");
+        kept.textContent = stop;
+        box.append(kept);
+      }
+      if (piece.text.length > stop.length) nodes.push(document.createTextNode(piece.text.slice(stop.length)));
+      box = null;
+      continue;
+    }
+    const made = node(piece, press, words);
+    nodes.push(made);
+    box = piece.t === "copy" ? made as HTMLElement : null;
+  }
+  return nodes;
 }
 
 function node(piece: Piece, press: (b: ButtonPiece) => void, words: CopyWords): Node {
