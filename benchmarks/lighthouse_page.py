@@ -19,15 +19,13 @@ import asyncio
 import json
 import os
 import shutil
-import sys
-import tempfile
 from pathlib import Path
 
 import aiohttp
 
 from engine import GAMES
 
-from .web_drops import free_port, wait_up
+from .dev_page import dev_page
 
 PAGE = Path(__file__).resolve().parents[1] / "bot" / "web" / "page"
 CHROMIUM = "/usr/bin/chromium"
@@ -61,32 +59,19 @@ async def lighthouse(url: str, desktop: bool, out: Path) -> dict[str, int]:
 async def run(games: list[str], runs: int) -> None:
     if shutil.which(CHROMIUM) is None:
         raise SystemExit(f"needs {CHROMIUM} (apt-get install chromium)")
-    port = free_port()
     lowest: dict[str, dict[str, int]] = {"mobile": {}, "desktop": {}}
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "DATABASE_PATH": str(Path(folder) / "bench.db"),
-               "WEB_PORT": str(port), "LOG_LEVEL": "WARNING"}
-        server = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "--web", "--dev", cwd=folder, env=env)
-        url = f"http://127.0.0.1:{port}/"
-        try:
-            async with aiohttp.ClientSession() as http:
-                await wait_up(url, http)
-                for number, game in enumerate(games, 1):
-                    user = 10**17 + number
-                    await dealt(http, url, user, game)
-                    for form in ("mobile", "desktop"):
-                        for _ in range(runs):
-                            scores = await lighthouse(f"{url}?dev_user={user}",
-                                                      form == "desktop",
-                                                      Path(folder) / "report.json")
-                            print(f"{game:20} {form:8} " + "  ".join(
-                                f"{c} {s}" for c, s in scores.items()), flush=True)
-                            for c, s in scores.items():
-                                lowest[form][c] = min(lowest[form].get(c, 100), s)
-        finally:
-            server.terminate()
-            await server.wait()
+    async with dev_page() as (url, folder), aiohttp.ClientSession() as http:
+        for number, game in enumerate(games, 1):
+            user = 10**17 + number
+            await dealt(http, url, user, game)
+            for form in ("mobile", "desktop"):
+                for _ in range(runs):
+                    scores = await lighthouse(f"{url}?dev_user={user}", form == "desktop",
+                                              folder / "report.json")
+                    print(f"{game:20} {form:8} " + "  ".join(
+                        f"{c} {s}" for c, s in scores.items()), flush=True)
+                    for c, s in scores.items():
+                        lowest[form][c] = min(lowest[form].get(c, 100), s)
     for form, scores in lowest.items():
         print(f"lowest, {form}: " + ", ".join(f"{c} {s}" for c, s in scores.items()))
 

@@ -15,36 +15,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gzip
-import os
 import random
-import socket
 import statistics
-import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
+from .dev_page import dev_page
+
 STATIC = Path(__file__).resolve().parents[1] / "bot" / "web" / "static"
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-async def wait_up(url: str, http: aiohttp.ClientSession) -> None:
-    for _ in range(200):
-        with contextlib.suppress(aiohttp.ClientError):
-            async with http.get(url):
-                return
-        await asyncio.sleep(0.05)
-    raise RuntimeError("the page's server did not start")
 
 
 async def player(http: aiohttp.ClientSession, url: str, number: int, drops: int,
@@ -72,25 +54,13 @@ async def player(http: aiohttp.ClientSession, url: str, number: int, drops: int,
 
 
 async def run(players: int, drops: int) -> None:
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "DATABASE_PATH": str(Path(folder) / "bench.db"),
-               "WEB_PORT": str(port), "LOG_LEVEL": "WARNING"}
-        server = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "--web", "--dev", cwd=folder, env=env)
-        url = f"http://127.0.0.1:{port}/"
-        latencies: list[float] = []
-        try:
-            async with aiohttp.ClientSession(
-                    connector=aiohttp.TCPConnector(limit=players)) as http:
-                await wait_up(url, http)
-                started = time.perf_counter()
-                await asyncio.gather(*(player(http, url, n, drops, latencies)
-                                       for n in range(players)))
-                took = time.perf_counter() - started
-        finally:
-            server.terminate()
-            await server.wait()
+    latencies: list[float] = []
+    async with dev_page() as (url, _), aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=players)) as http:
+        started = time.perf_counter()
+        await asyncio.gather(*(player(http, url, n, drops, latencies)
+                               for n in range(players)))
+        took = time.perf_counter() - started
     ordered = sorted(latencies)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     print(f"{len(ordered)} drops by {players} players in {took:.1f} s "

@@ -19,10 +19,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -30,7 +28,8 @@ from typing import Any
 
 import aiohttp
 
-from .web_drops import free_port, player, wait_up
+from .dev_page import dev_page
+from .web_drops import player
 
 FLOODER = 10**17 - 1  # the flooding client's dev user: no player's
 
@@ -70,35 +69,23 @@ async def flood(url: str, connections: int, seconds: float) -> dict[str, Any]:
 
 async def run_players(players: int, drops: int, flood_connections: int) -> dict[str, Any]:
     """One server, ``players`` dropping cards, and a flood beside them if asked."""
-    port = free_port()
-    with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "DATABASE_PATH": str(Path(folder) / "bench.db"),
-               "WEB_PORT": str(port), "LOG_LEVEL": "WARNING"}
-        server = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "--web", "--dev", cwd=folder, env=env)
-        url = f"http://127.0.0.1:{port}/"
-        latencies: list[float] = []
-        flooded: dict[str, Any] | None = None
-        try:
-            async with aiohttp.ClientSession(
-                    connector=aiohttp.TCPConnector(limit=players)) as http:
-                await wait_up(url, http)
-                flooder = None
-                if flood_connections:
-                    seconds = drops * 1.0 + 3  # about as long as the players play
-                    flooder = await asyncio.create_subprocess_exec(
-                        sys.executable, "-m", "benchmarks.web_flood", "--flood", url,
-                        "--connections", str(flood_connections), "--seconds", str(seconds),
-                        stdout=asyncio.subprocess.PIPE, cwd=Path(__file__).parents[1])
-                    await asyncio.sleep(1.0)  # the flood under way before the players start
-                await asyncio.gather(*(player(http, url, n, drops, latencies)
-                                       for n in range(players)))
-                if flooder is not None:
-                    out, _ = await flooder.communicate()
-                    flooded = json.loads(out)
-        finally:
-            server.terminate()
-            await server.wait()
+    latencies: list[float] = []
+    flooded: dict[str, Any] | None = None
+    async with dev_page() as (url, _), aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=players)) as http:
+        flooder = None
+        if flood_connections:
+            seconds = drops * 1.0 + 3  # about as long as the players play
+            flooder = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "benchmarks.web_flood", "--flood", url,
+                "--connections", str(flood_connections), "--seconds", str(seconds),
+                stdout=asyncio.subprocess.PIPE, cwd=Path(__file__).parents[1])
+            await asyncio.sleep(1.0)  # the flood under way before the players start
+        await asyncio.gather(*(player(http, url, n, drops, latencies)
+                               for n in range(players)))
+        if flooder is not None:
+            out, _ = await flooder.communicate()
+            flooded = json.loads(out)
     ordered = sorted(latencies)
     return {"median": statistics.median(ordered),
             "p99": ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))],
