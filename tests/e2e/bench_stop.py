@@ -13,49 +13,19 @@ import asyncio
 import signal
 import statistics
 import tempfile
-import time
 from pathlib import Path
 
-from bot.store import Stores
-
-from .fake_discord import FakeDiscord
-from .harness import BotProcess
-from .test_stopping import PLAYERS, keep_moving
+from .test_stopping import stop_under_load
 
 SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
 async def one_round(sig: signal.Signals, workdir: Path) -> tuple[float, int, int, int]:
     """(seconds from the signal to the exit, exit code, moves acknowledged, moves lost)."""
-    fake = await FakeDiscord().start()
-    database = workdir / "solitaire.db"
-    bot = BotProcess(fake, database, workdir)
-    stopping = asyncio.Event()
-    acknowledged: dict[str, int] = {}
-    try:
-        await bot.start()
-        for name in PLAYERS:
-            await fake.command(name, "new", {"game": "trefoil", "deal": 5})
-        players = [asyncio.create_task(keep_moving(fake, name, stopping, acknowledged))
-                   for name in PLAYERS]
-        while len(acknowledged) < len(PLAYERS) or min(acknowledged.values()) < 20:
-            await asyncio.sleep(0.05)
-        stopping.set()
-        began = time.perf_counter()
-        code = await bot.stop(sig=sig, timeout=60)
-        took = time.perf_counter() - began
-        await asyncio.gather(*players)
-    finally:
-        await fake.close()
-    stores = await Stores.open(database)
-    lost = 0
-    try:
-        for name in PLAYERS:
-            saved = await stores.games.load(fake.users[name].id)
-            lost += saved is None or saved.revision < acknowledged[name]
-    finally:
-        await stores.close()
-    return took, code, sum(acknowledged.values()), lost
+    stopped = await stop_under_load(sig, workdir, moves=20)
+    lost = sum((stopped.saved[name] or 0) < answered
+               for name, answered in stopped.acknowledged.items())
+    return stopped.seconds, stopped.code, sum(stopped.acknowledged.values()), lost
 
 
 async def main(rounds: int) -> None:
