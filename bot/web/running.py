@@ -31,6 +31,10 @@ log = logging.getLogger(__name__)
 # idle between requests (the page asks every 3 s while open), one whose headers trickle in.
 # A slow body is the server's own to cut short (server.BODY_READ_S).
 IDLE_S = 20.0
+# After an answer that closes the connection before its body was all read (a 408), what
+# still comes is read and dropped for this long, so the client hears the answer rather
+# than a reset; then the connection is closed whatever still trickles in.
+LINGER_S = 2.0
 
 
 class BotSide(Protocol):
@@ -89,7 +93,8 @@ async def start_web(core: Core, config: Config, *, dev: bool = False, api: str |
         signin = SignIn(config.client_id, config.client_secret, api=api)
     server = WebServer(core, Sessions(config.web_secret), signin=signin, dev=dev,
                        channels=channels, members=members, trusted=config.web_trusted_proxies)
-    runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=IDLE_S)
+    runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=IDLE_S,
+                           lingering_time=LINGER_S)
     await runner.setup()
     await web.TCPSite(runner, config.web_host, config.web_port).start()
     serving = Serving(runner, signin)
