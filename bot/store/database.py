@@ -47,6 +47,7 @@ class Notice(StrEnum):
     nobody in particular (None). The values are what PostgreSQL's notices carry."""
 
     POOL = "pool"  # a winnable deal was taken: the leader tops the pool up
+    GAME = "game"  # a player's game: started, moved, a hint counted, or proven lost
     SETTINGS = "settings"  # a player's settings
     FORGET = "forget"  # a player was forgotten: drop everything kept of them
     MISSED = "*"  # notices may have been missed: nothing kept is sure (never sent)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,7 +30,7 @@ from engine import Game
 from engine.lru import LRU
 
 from .challenges import DAY_S
-from .database import Connection, Database
+from .database import Connection, Database, Notice
 from .replays import OUTSIDE_SERVERS
 from .statuses import ABANDONED, ACCEPTED, OUTCOMES, PLAYING, GameStatus
 
@@ -55,6 +56,20 @@ class NotChallengeable(RuntimeError):
 
 
 DEAL_LOST = -1  # proven_lost_at of a game whose deal is proven lost (no revision is)
+
+
+@dataclass(frozen=True)
+class GameMark:
+    """What changes as a game is played: its row (a new game), its revision (a move), its
+    hints and its verdict (neither of which moves the revision)."""
+
+    row: int
+    revision: int
+    hints: int
+    proven_lost_at: int | None
+
+
+MARKS_PER_QUERY = 500  # players asked about in one query (SQLite allows 32,766 parameters)
 
 
 @dataclass
@@ -213,6 +228,7 @@ class GameStore:
             if row is None:
                 raise ConcurrentChange(f"user {user_id}: a game was started elsewhere meanwhile")
             row_id = int(row["id"])
+            await conn.notify(Notice.GAME, user_id)
         if record_left:
             assert replacing is not None and left_as is not None
             replacing.status, replacing.finished_at = left_as, now
@@ -265,6 +281,7 @@ class GameStore:
             saved.hints = int(changed["hints"])
             if saved.is_finished:
                 await _insert_result(conn, saved)
+            await conn.notify(Notice.GAME, saved.user_id)
         saved.revision, saved.hints_to_add = saved.revision + 1, 0
         self._held[saved.user_id] = (state, _with_game(saved, saved.game.copy()))
 
@@ -278,7 +295,29 @@ class GameStore:
                 "RETURNING user_id",
                 game_row,
             )
+            if counted is not None:
+                await conn.notify(Notice.GAME, int(counted["user_id"]))
         self._drop_held(counted, game_row)
+
+    async def marks(self, user_ids: Collection[int]) -> dict[int, GameMark]:
+        """What each of these players' games is at now (a player without one is left out),
+        read in as few queries as the database's limit on parameters allows: compared
+        with an earlier look, it tells whose game changed, for a process that hears no
+        notices from the others (``Database.notices_everywhere`` False)."""
+        ids = list(user_ids)
+        marks: dict[int, GameMark] = {}
+        async with self._db.reading() as conn:
+            for start in range(0, len(ids), MARKS_PER_QUERY):
+                some = ids[start:start + MARKS_PER_QUERY]
+                places = ", ".join(f"${i}" for i in range(1, len(some) + 1))
+                for row in await conn.fetch(
+                    "SELECT user_id, id, revision, hints, proven_lost_at FROM games "
+                    f"WHERE user_id IN ({places})", *some,
+                ):
+                    marks[int(row["user_id"])] = GameMark(
+                        int(row["id"]), int(row["revision"]), int(row["hints"]),
+                        row["proven_lost_at"])
+        return marks
 
     async def mark_proven_lost(
         self, game_row: int, revision: int, *, deal_too: bool = False
@@ -295,6 +334,8 @@ class GameStore:
                 "WHERE id = $1 AND revision = $2 AND status = 'playing' RETURNING user_id",
                 game_row, revision, deal_too,
             )
+            if marked is not None:
+                await conn.notify(Notice.GAME, int(marked["user_id"]))
         self._drop_held(marked, game_row)
         return marked is not None
 

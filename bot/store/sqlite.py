@@ -293,13 +293,18 @@ class SqliteDatabase:
         async with self._lock:
             await self._reopen_if_due()
             changes = self._changes()
+            here = self._write_here
+            here.notices = []
             try:
-                yield self._write_here
+                yield here
             except sqlite3.Error as err:
                 if unreachable(err):
                     raise self._unavailable(err, in_doubt=in_doubt(err)) from err
                 raise
             self._writer_used(changes)
+            notices, here.notices = here.notices, []
+        for notice, user_id in notices:  # each statement was its own transaction: all done
+            self._tell(notice, user_id)
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[_Connection]:

@@ -135,6 +135,48 @@ async def test_a_process_hears_each_change_as_a_notice_naming_its_player(
     assert all(type(notice) is Notice for notice, _ in heard)
 
 
+async def test_every_change_to_a_game_is_a_notice_naming_its_player_and_nothing_else_is(
+    any_store: Stores,
+) -> None:
+    """What a page following the game learns of at once, in any process: a new game, a
+    move, a hint counted, a verdict; a change refused or a verdict on a position gone is
+    none (PostgreSQL's arrive through the server, so they are awaited a moment)."""
+    heard: list[tuple[Notice, int | None]] = []
+    any_store.listen(lambda notice, user_id: heard.append((notice, user_id)))
+    games = any_store.games
+
+    async def told(count: int) -> list[tuple[Notice, int | None]]:
+        for _ in range(100):
+            game_notices = [h for h in heard if h[0] is Notice.GAME]
+            if len(game_notices) >= count:
+                break
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(0.1)  # (and none more comes)
+        return [h for h in heard if h[0] is Notice.GAME]
+
+    for _ in range(100):  # PostgreSQL: until its listening connection is there
+        saved = await games.start(8, None, new_game("trefoil", 4), 1.0,
+                                  replacing=await games.load(8))
+        await asyncio.sleep(0.02)
+        if heard:
+            break
+    heard.clear()
+    saved = await games.start(8, None, new_game("trefoil", 5), 2.0, replacing=saved)
+    assert await told(1) == [(Notice.GAME, 8)]
+    stale = await games.load(8)
+    assert stale is not None
+    saved.game.play(saved.game.legal_moves()[0])
+    await games.save(saved)
+    assert await told(2) == [(Notice.GAME, 8)] * 2
+    with pytest.raises(ConcurrentChange):
+        await games.save(stale)
+    assert not await games.mark_proven_lost(saved.id, 0)  # a position no longer there
+    assert await told(2) == [(Notice.GAME, 8)] * 2
+    await games.count_hint(saved.id)
+    assert await games.mark_proven_lost(saved.id, saved.revision)
+    assert await told(4) == [(Notice.GAME, 8)] * 4
+
+
 async def test_a_pooled_winnable_deal_is_handed_out_once(pair: tuple[Stores, Stores]) -> None:
     a, b = pair
     assert await a.meta.try_lead(lambda: None), "the leader fills the pool"
