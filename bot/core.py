@@ -24,12 +24,14 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
 from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
 from .flows.challenges import Challenges
+from .flows.changes import Changes, Follower
 from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
@@ -127,6 +129,7 @@ class Core:
         self.showing = Showing(self.game, self.settings, self.verdicts, self.challenges,
                                stores.boards)
         self._present = self.showing.present  # every call's reply is shown through it
+        self.changes = Changes(stores.games, everywhere=stores.db.notices_everywhere)
         for name, waiting in (("verdicts", lambda: self.verdicts.waiting),
                               ("pictures", lambda: self.pictures.drawing),
                               ("replays", lambda: self.replays.waiting)):
@@ -165,6 +168,7 @@ class Core:
         if self._stopped:
             return
         self._stopped = True
+        self.changes.close()
         await self.leading.stop()
         self.verdicts.close()
         self.solver.close()
@@ -209,6 +213,12 @@ class Core:
         while ``seen`` is still it, and ``seen_lost`` whether it says no win is possible."""
         call = self.game.show(player, seen, seen_lost=seen_lost)
         await self._present(player, presenter, "board", call, may_change_game=False)
+
+    def follow(self, user_id: int) -> AbstractContextManager[Follower]:
+        """Follow the player's game for as long as the ``with`` lasts: the follower is woken
+        whenever it changes, in any process (a page showing it learns so at once, and then
+        asks ``board`` with what it shows)."""
+        return self.changes.follow(user_id)
 
     async def choose(
         self, player: Player, value: str, *, seen: BoardRef | None = None, presenter: Presenter
@@ -370,11 +380,16 @@ class Core:
         """A notice from the bot's processes (this one's too): drop what is no longer sure."""
         if notice is Notice.POOL:
             self.deals.pool_wanted()
+        elif notice is Notice.GAME:
+            self.changes.tell(user_id)
         elif notice is Notice.SETTINGS:
             self.settings.forget(user_id)
+            self.changes.tell(user_id)  # (private boards, four colours: the board looks anew)
         elif notice is Notice.FORGET and user_id is not None:
             self._drop(user_id)
+            self.changes.tell(user_id)
         elif notice is Notice.MISSED:  # nothing cached is sure
+            self.changes.tell(None)
             self.settings.forget(None)
             self.verdicts.forget(None)
             self.hints.forget(None)
