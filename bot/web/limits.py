@@ -1,9 +1,9 @@
 """How much the page's server answers any one client: token buckets, and whose address a
 request comes from.
 
-- **Per player** (``PER_PLAYER``): every ``/api/*`` request after sign-in, all of a player's
-  sessions together. The page asks one thing at a time, and polls every 3 s; a quick hand
-  drops a few cards a second. Past the bucket: 429 with ``Retry-After``.
+- **Per player** (``PER_PLAYER``): every ``/api/*`` request after sign-in and each socket
+  opened, all of a player's sessions together. The page asks one thing at a time; a quick
+  hand drops a few cards a second. Past the bucket: 429 with ``Retry-After``.
 - **Sign-ins per address** (``SIGN_INS_PER_ADDRESS``): by the address the player's requests
   come from (``client_address``). Inside Discord every request reaches the server through
   Discord's proxy (and most often the operator's own reverse proxy before it), so the peer's

@@ -3,6 +3,7 @@ event loop with the bot's when both run in one process).
 
 Each request that acts is one call of the core with a ``WebReplies``, whose JSON is the
 answer; the page's moves are checked by the engine there like any other, never trusted.
+The page's socket (``live.py``) pushes the board to it whenever the game changes elsewhere.
 Every asset is served from here (Discord's proxy allows no other host): the page, its
 stylesheet and its script, the SDK bundled in. Requests carry a signed session
 (``sessions.py``), got by signing in through Discord (``signin.py``) — or, in dev mode only
@@ -37,6 +38,7 @@ from ..replies.player_actions import PAGE_SENDS
 from ..words.language import language_of, speaking
 from . import limits
 from .limits import TryLater, client_address
+from .live import PAGE_ID, Live
 from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
 from .signin import Members, SignIn, SignInBusy, SignInRefused
@@ -83,6 +85,7 @@ class WebServer:
         self.trusted = trusted
         self.per_player = limits.Buckets(limits.PER_PLAYER)
         self.sign_ins = limits.Buckets(limits.SIGN_INS_PER_ADDRESS)
+        self.live = Live(core, sessions, self.per_player, channels)
         self.assets = {name: _asset(STATIC / name, kind) for name, kind in ASSETS.items()}
         self.index = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -95,6 +98,7 @@ class WebServer:
         app.router.add_post("/api/signin", self.sign_in)
         app.router.add_post("/api/dev/signin", self.dev_sign_in)
         app.router.add_get("/api/board", self.board)
+        app.router.add_get("/api/live", self.live.socket)
         app.router.add_post("/api/act", self.act)
         app.router.add_post("/api/new", self.new_game)
         app.router.add_post("/api/daily", self.daily)
@@ -102,6 +106,7 @@ class WebServer:
         app.router.add_post("/api/answer", self.answer)
         app.router.add_post("/api/settings", self.settings)
         app.router.add_get("/favicon.ico", self.favicon)
+        app.on_shutdown.append(self.live.close_all)
         return app
 
     # -- the page and its assets --------------------------------------------------------
@@ -207,7 +212,8 @@ class WebServer:
     async def board(self, request: web.Request) -> web.Response:
         """The player's board; with ``have`` (``row.revision``) and ``lost=1`` if it said
         that no win is possible, nothing new while the game is still there and so is the
-        verdict (``{"same": true}``): the page asks every few seconds."""
+        verdict (``{"same": true}``). (The page asks once, then follows the game on its
+        socket: ``live.py``.)"""
         player = self._player(request)
         seen = _ref(request.query.get("have"))
         lost = request.query.get("lost") == "1"
@@ -288,9 +294,11 @@ class WebServer:
         self, request: web.Request, player: Player,
         call: Callable[[WebReplies], Awaitable[None]], *, empty: dict[str, Any] | None = None,
     ) -> web.Response:
-        replies = WebReplies(player, self.channels)
-        await call(replies)
-        reply = replies.reply
+        with self.live.answering(player.user_id, _page_named(request)) as answered:
+            replies = WebReplies(player, self.channels)
+            await call(replies)
+            reply = replies.reply
+            answered(reply.board)  # (its socket need not push it back)
         if empty is not None and reply.board is None and reply.message is None and not reply.note:
             return web.json_response(empty)
         with speaking(player.language):
@@ -310,6 +318,14 @@ class WebServer:
             raise TryLater("Too many requests from this player: try again in a moment.", wait)
         # The server Discord said at sign-in the player is in (None: a DM, or none trusted).
         return Player(session.user_id, session.guild_id, session.language)
+
+
+def _page_named(request: web.Request) -> str | None:
+    """The page a request comes from, as it names itself (``X-Page``: its socket's)."""
+    named = request.headers.get("X-Page")
+    if named is not None and not PAGE_ID.fullmatch(named):
+        raise BadRequest("X-Page must be the page's own id: 8 to 40 letters, digits or -")
+    return named
 
 
 def _json(request: web.Request, data: dict[str, Any]) -> web.Response:

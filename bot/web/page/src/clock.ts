@@ -42,6 +42,13 @@ export class Clock {
     this.run();
   }
 
+  // No board any more: nothing to count.
+  clear(): void {
+    this.stop();
+    this.board = null;
+    this.show();
+  }
+
   hinted(): void {
     this.asked += 1;
   }

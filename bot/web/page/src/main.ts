@@ -1,17 +1,20 @@
 // The Activity's page: signs the player in (through Discord's SDK, or in dev mode as the
 // user the URL names), then shows their one saved game and sends what they do to the
-// server, which plays it with the engine and answers with the board as it now is.
+// server, which plays it with the engine and answers with the board as it now is. A socket
+// (live.ts) brings the board whenever the game changes elsewhere: a slash command, the
+// console, another of the player's pages, the solver finding no win possible.
 
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { ask, Offline, SignedOut, type BoardData, type ButtonData, type HintData, type PageWords, type ReplyData, type SettingData, type SignedIn, type Unchanged } from "./api";
+import { ask, Offline, SignedOut, type BoardData, type ButtonData, type HintData, type PageWords, type Pushed, type ReplyData, type SettingData, type SignedIn, type Unchanged } from "./api";
 import { Clock, clockText } from "./clock";
 import type { Layout } from "./layout";
 import { motion, springBack } from "./motion";
+import { Live, type Shows } from "./live";
 import { Table, won } from "./table";
 import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./words";
 
-const POLL_MS = 3000; // how often the page asks whether the game moved elsewhere (a slash command)
 const MAX_DEAL = 2147483647;
+const CATCH_UP_MS = 300; // a board pushed during a drag is shown once the drag is over
 const SELECT_ARROW_PX = 30; // a list's padding and its arrow
 const SAY_MS = { least: 5000, most: 15000, perChar: 55 }; // how long a message stays
 
@@ -62,6 +65,7 @@ class Page {
   private noGame: Said = []; // what the page says before there is a game (the sign-in's)
   private sayTimer = 0;
   private sayMs = 0;
+  private pending: Pushed | null = null; // pushed while a move was under way: shown after it
 
   constructor(private platform: Platform) {
     this.table = new Table($("table"), (move, dragged) => { this.act("move", move, dragged); },
@@ -99,7 +103,8 @@ class Page {
       document.documentElement.lang = signed.language;
       this.dealing(signed.games, signed.words);
       this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
-      setInterval(() => { void this.poll(); }, POLL_MS);
+      new Live(this.session, () => this.shows(), (p) => { this.pushed(p); },
+        () => { this.failed(new SignedOut()); }).connect();
     } catch (err) {
       this.failed(err);
     }
@@ -157,28 +162,39 @@ class Page {
       return null;
     } finally {
       this.busy = false;
+      this.catchUp();
     }
   }
 
-  // A slash command may have moved the game, or the solver found no win possible after a
-  // move (its verdict is not awaited): the server answers "same" until either happened.
-  private async poll(): Promise<void> {
+  // What the table shows, for the socket: the server pushes nothing the page has.
+  private shows(): Shows {
     const board = this.table.board;
-    if (this.busy || this.table.dragging || document.hidden) return;
-    try {
-      const have = board ? `?have=${String(board.ref[0])}.${String(board.ref[1])}${board.lost ? "&lost=1" : ""}` : "";
-      const reply = await ask<BoardAnswer>(`api/board${have}`, undefined, this.session);
-      // A move or a drag may have begun while the server answered (TypeScript keeps the
-      // narrowing from before the await):
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
-      if (!("same" in reply) && reply.board && !this.busy && !this.table.dragging) {
-        const newly = reply.board.lost && !board?.lost;
-        this.showBoard(reply.board);
-        if (newly) this.say(reply.board.text.slice(1));
-      }
-    } catch {
-      // the next poll tries again; a move made meanwhile says what went wrong
+    return { have: board ? board.ref : null, lost: board?.lost ?? false, fourColour: board?.fourColour ?? false };
+  }
+
+  // The game changed elsewhere: shown at once, unless a move or a drag is under way (then
+  // once it is over, if still news).
+  private pushed(p: Pushed): void {
+    if (this.busy || this.table.dragging) {
+      this.pending = p;
+      window.setTimeout(() => { this.catchUp(); }, CATCH_UP_MS); // (a drag may end in nothing)
+      return;
     }
+    const held = this.table.board;
+    if ("noGame" in p) {
+      if (held) { this.clearTable(); this.say(this.noGame); }
+      return;
+    }
+    if (held && !news(p.board, held)) return;
+    const newly = p.board.lost && !(held?.lost && held.ref.join() === p.board.ref.join());
+    this.showBoard(p.board);
+    if (newly) this.say(p.board.text.slice(1));
+  }
+
+  private catchUp(): void {
+    const p = this.pending;
+    this.pending = null;
+    if (p) this.pushed(p);
   }
 
   private take(reply: BoardAnswer, asked: Asked = "play"): void {
@@ -205,7 +221,7 @@ class Page {
     if (hint && "action" in hint) document.querySelector(`#tools [data-action="${hint.action}"]`)?.classList.add("hinted");
   }
 
-  // The one way a board reaches the table, whether answered, polled or (later) pushed.
+  // The one way a board reaches the table, whether answered or pushed.
   private showBoard(board: BoardData): void {
     this.table.show(board);
     const select = $<HTMLSelectElement>("game");
@@ -217,6 +233,18 @@ class Page {
     this.celebration(board);
     fitTexts();
     this.table.lay();
+  }
+
+  // The game shown is gone (forgotten elsewhere): an empty table, as before the first deal.
+  private clearTable(): void {
+    this.table.clear();
+    this.clock.clear();
+    this.hint(null);
+    $("headline").replaceChildren();
+    $("won").hidden = true;
+    const bar = $("tools");
+    bar.replaceChildren();
+    bar.classList.add("idle");
   }
 
   // A won game celebrated on the table, where its piles were: what the server says of it,
@@ -406,6 +434,16 @@ class Page {
     else return;
     e.preventDefault();
   }
+}
+
+// Whether a pushed board is news to the page holding ``held``: a later game or position, or
+// the same one with a verdict or a deck of its own.
+function news(board: BoardData, held: BoardData): boolean {
+  const [row, revision] = board.ref;
+  const [heldRow, heldRevision] = held.ref;
+  if (row !== heldRow) return row > heldRow; // (rows grow: a later game has a larger one)
+  if (revision !== heldRevision) return revision > heldRevision;
+  return board.lost !== held.lost || board.fourColour !== held.fourColour;
 }
 
 // A button shown by a sign alone: its words for a screen reader and the pointer's rest.

@@ -3,7 +3,7 @@
 /**
  * Every JSON answer the page's server (bot/web/server.py, view.py, words.py) sends the page, declared once: src/page.gen.ts is generated from it (npm run types), and tests/web/test_page_schema.py checks the server's real answers against it.
  */
-export type PageJson = SignedIn | ReplyData | Unchanged;
+export type PageJson = SignedIn | ReplyData | Unchanged | Pushed;
 /**
  * One piece of a line, saying what it is: no Markdown reaches the page.
  */
@@ -56,6 +56,16 @@ export type HintData =
     }
   | {
       action: string;
+    };
+/**
+ * What the page's socket (api/live) pushes: the board as it now is, when it differs from what the page shows; or, when the game the page shows is gone (forgotten), that there is none.
+ */
+export type Pushed =
+  | {
+      board: BoardData;
+    }
+  | {
+      noGame: true;
     };
 
 /**

@@ -67,6 +67,18 @@ export class Table {
     if (won(board) && !wasWon && !dealt && !first) celebrate(this.foundationTops());
   }
 
+  // No board any more (the game was forgotten elsewhere): an empty table.
+  clear(): void {
+    this.board = null;
+    this.picked = null;
+    this.press = null;
+    this.slots = [];
+    this.cards = [];
+    delete this.el.dataset.ref;
+    delete this.el.dataset.game;
+    this.el.replaceChildren();
+  }
+
   foundationTops(): HTMLElement[] {
     return this.slots.filter((s) => s.kind === "foundation")
       .map((s) => [...s.el.querySelectorAll<HTMLElement>(".card")].at(-1))

@@ -1,0 +1,282 @@
+"""The page's socket (``GET /api/live``): the player's board pushed to the page the moment it
+changes anywhere — a slash command, the console, another of their pages, the solver finding
+that no win is possible — in this process or, through the database's notices, in any
+(``Core.follow``). Nothing is asked again while nothing changes.
+
+The page speaks once, when it connects (a browser cannot give a socket a header, so the
+session comes in that message, within ``HELLO_S``)::
+
+    {"session": "...", "page": "<its own id>", "have": [row, revision] | null,
+     "lost": bool, "fourColour": bool}
+
+``have``, ``lost`` and ``fourColour`` say what the page shows, so nothing it has is sent
+again; ``page`` is an id the page made up for itself, which its requests carry too
+(``X-Page``): the board a request is answered with is then known to be on that page, and the
+change the request made is not pushed back to it. The server pushes ``{"board": {...}}`` (as
+``api/board`` answers it) whenever the board differs from what the page shows, and
+``{"noGame": true}`` when a game the page shows is gone (forgotten). A push never says a
+refusal: a board out of date is simply followed by the board as it is.
+
+A socket the server will not keep is closed with a code and its reason: ``BAD_MESSAGE``
+(what was wrong), ``SIGNED_OUT`` (the session is missing, forged or has expired: sign in
+again), ``TOO_MANY`` (too many sockets from one player: try later) and ``GOING_AWAY`` (the
+server is stopping: connect again shortly).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from ..core import Core
+from ..flows.changes import Follower
+from ..replies import Board, BoardRef, Player, is_id
+from ..words.language import speaking
+from . import limits
+from .sessions import Sessions
+from .view import ChannelBoards, WebReplies, board_json
+
+log = logging.getLogger(__name__)
+
+HELLO_S = 10.0  # the first message, with the session, must come within this
+HEARTBEAT_S = 25.0  # a ping this often: idle sockets stay open through proxies, dead ones end
+MESSAGE_LIMIT = 1024  # bytes: the page's messages are a few dozen, a session's a few hundred
+SOCKETS_PER_PLAYER = 8  # a player's pages open at once (tabs, a phone and a computer)
+PAGE_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
+
+BAD_MESSAGE = 4400
+SIGNED_OUT = 4401
+TOO_MANY = 4429
+GOING_AWAY = int(WSCloseCode.GOING_AWAY)
+
+
+@dataclass(frozen=True)
+class Shows:
+    """What a page shows: its board's ref (None: no board), whether it says no win is
+    possible, and in which deck's colours."""
+
+    ref: BoardRef | None
+    lost: bool = False
+    four_colour: bool = False
+
+
+class Refusal(Exception):
+    """The socket is closed with ``code`` and this message as its reason."""
+
+    def __init__(self, code: int, why: str) -> None:
+        super().__init__(why)
+        self.code = code
+
+
+class _Page:
+    """One socket's page: what it shows, as it said or was last sent or answered, and how
+    many of its requests are being answered now (a push waits for them: their answers
+    bring the page the board they made)."""
+
+    def __init__(self, shows: Shows) -> None:
+        self.shows = shows
+        self._asking = 0
+        self._quiet = asyncio.Event()
+        self._quiet.set()
+
+    @contextlib.contextmanager
+    def asking(self) -> Iterator[None]:
+        self._asking += 1
+        self._quiet.clear()
+        try:
+            yield
+        finally:
+            self._asking -= 1
+            if not self._asking:
+                self._quiet.set()
+
+    async def quiet(self) -> None:
+        await self._quiet.wait()
+
+    def answered(self, board: Board | None) -> None:
+        if board is not None and board.table is not None:
+            self.shows = Shows(board.ref, board.proven_lost, board.table.four_colour)
+
+
+class Live:
+    """The sockets of the page's players over ``core``, each signed in by its first message
+    (``sessions``, counted against ``per_player`` as a request is)."""
+
+    def __init__(self, core: Core, sessions: Sessions, per_player: limits.Buckets,
+                 channels: ChannelBoards | None = None) -> None:
+        self.core = core
+        self.sessions = sessions
+        self.per_player = per_player
+        self.channels = channels
+        self._open: Counter[int] = Counter()  # each player's sockets
+        self._pages: dict[tuple[int, str], _Page] = {}  # by player and the page's own id
+        self._sockets: set[web.WebSocketResponse] = set()
+
+    @property
+    def connected(self) -> int:
+        return len(self._sockets)
+
+    @contextlib.contextmanager
+    def answering(self, user_id: int,
+                  page_named: str | None) -> Iterator[Callable[[Board | None], None]]:
+        """While a request of the player's page named ``page_named`` (``X-Page``; None: none)
+        is answered: that page's socket pushes nothing meanwhile. Yields what to tell with
+        the board the answer carries (None: none)."""
+        page = None if page_named is None else self._pages.get((user_id, page_named))
+        if page is None:
+            yield _ignore
+            return
+        with page.asking():
+            yield page.answered
+
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT_S, max_msg_size=MESSAGE_LIMIT)
+        if not ws.can_prepare(request).ok:
+            raise web.HTTPBadRequest(text="api/live is a WebSocket: connect with an Upgrade.")
+        await ws.prepare(request)
+        self._sockets.add(ws)
+        try:
+            await self._serve(ws)
+        except Refusal as refusal:
+            await ws.close(code=refusal.code, message=str(refusal).encode()[:120])
+        finally:
+            self._sockets.discard(ws)
+        return ws
+
+    async def close_all(self, app: web.Application | None = None) -> None:
+        """Close every socket, saying the server is going away (on the server's shutdown:
+        the pages connect again to whichever process serves next)."""
+        await asyncio.gather(*(ws.close(code=GOING_AWAY, message=b"the server is restarting")
+                               for ws in list(self._sockets)), return_exceptions=True)
+
+    async def _serve(self, ws: web.WebSocketResponse) -> None:
+        try:
+            async with asyncio.timeout(HELLO_S):
+                hello = await _message(ws)
+        except TimeoutError:
+            raise Refusal(BAD_MESSAGE, f"the first message, with the session, must come "
+                                       f"within {HELLO_S:.0f} s") from None
+        if hello is None:
+            return
+        token = hello.get("session")
+        if not isinstance(token, str) or not token.isascii():
+            raise Refusal(SIGNED_OUT, "the first message must carry the session signing in gave")
+        session = self.sessions.read(token)
+        if session is None:
+            raise Refusal(SIGNED_OUT, "sign in first: the session is missing or has expired")
+        if self.per_player.take(session.user_id):
+            raise Refusal(TOO_MANY, "too many requests from this player: try again in a moment")
+        if self._open[session.user_id] >= SOCKETS_PER_PLAYER:
+            raise Refusal(TOO_MANY, f"at most {SOCKETS_PER_PLAYER} pages of one player are "
+                                    "kept up to date at once")
+        player = Player(session.user_id, session.guild_id, session.language)
+        page, key = _Page(_shows(hello)), (player.user_id, page_id(hello.get("page")))
+        self._open[player.user_id] += 1
+        self._pages[key] = page  # (a page connecting again takes its id's place)
+        try:
+            with self.core.follow(player.user_id) as follower:
+                tasks = {asyncio.create_task(_listen(ws)),
+                         asyncio.create_task(self._push(ws, token, player, page, follower))}
+                try:
+                    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for task in tasks:
+                        task.cancel()
+                    await asyncio.gather(*tasks, return_exceptions=True)
+                for task in done:
+                    task.result()  # a refusal is raised here
+        finally:
+            if self._pages.get(key) is page:
+                del self._pages[key]
+            self._open[player.user_id] -= 1
+            if not self._open[player.user_id]:
+                del self._open[player.user_id]
+
+    async def _push(self, ws: web.WebSocketResponse, token: str, player: Player, page: _Page,
+                    follower: Follower) -> None:
+        """The board whenever it is not what the page shows: now, then at each change (once
+        the page's own requests are answered)."""
+        while True:
+            await page.quiet()
+            if self.sessions.read(token) is None:
+                raise Refusal(SIGNED_OUT, "the session has expired: sign in again")
+            pushed = await self._news(player, page)
+            if pushed is not None:
+                await ws.send_str(json.dumps(pushed, separators=(",", ":"), ensure_ascii=False))
+            await follower.wait()
+
+    async def _news(self, player: Player, page: _Page) -> dict[str, Any] | None:
+        """What to push to ``page`` (None: nothing, it shows the board as it is), and what
+        it then shows."""
+        replies = WebReplies(player, self.channels)
+        await self.core.board(player, presenter=replies)
+        board = replies.reply.board
+        if board is not None and board.table is not None:
+            shows = Shows(board.ref, board.proven_lost, board.table.four_colour)
+            if shows == page.shows:
+                return None
+            page.shows = shows
+            with speaking(player.language):
+                return {"board": board_json(board, player.user_id)}
+        if replies.reply.no_game and page.shows.ref is not None:
+            page.shows = Shows(None)
+            return {"noGame": True}
+        return None  # no game still, or the database out of reach: the next change tells
+
+
+def page_id(value: object) -> str:
+    """A page's own id, as it says it (``hello["page"]``, ``X-Page``); refused if it is not
+    one the page makes (a short text of letters, digits and ``-``)."""
+    if isinstance(value, str) and PAGE_ID.fullmatch(value):
+        return value
+    raise Refusal(BAD_MESSAGE, "page must be the page's own id: 8 to 40 letters, digits or -")
+
+
+def _ignore(board: Board | None) -> None:
+    """An answer to a request of no page with a socket here: nothing to tell."""
+
+
+async def _listen(ws: web.WebSocketResponse) -> None:
+    """Until the page goes: it says nothing after its first message."""
+    if await _message(ws) is not None:
+        raise Refusal(BAD_MESSAGE, "the page speaks once, when it connects")
+
+
+async def _message(ws: web.WebSocketResponse) -> dict[str, Any] | None:
+    """The page's next message, a JSON object; None once the socket is closing."""
+    message = await ws.receive()
+    if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED, WSMsgType.ERROR):
+        return None
+    if message.type is not WSMsgType.TEXT:
+        raise Refusal(BAD_MESSAGE, "each message must be a JSON object, sent as text")
+    try:
+        said = json.loads(message.data)
+    except (ValueError, RecursionError):
+        raise Refusal(BAD_MESSAGE, "each message must be JSON") from None
+    if not isinstance(said, dict):
+        raise Refusal(BAD_MESSAGE, "each message must be a JSON object")
+    return said
+
+
+def _shows(said: dict[str, Any]) -> Shows:
+    """What a message says the page shows; refused if it does not say it as the page does."""
+    have, lost, four = said.get("have"), said.get("lost", False), said.get("fourColour", False)
+    if not isinstance(lost, bool) or not isinstance(four, bool):
+        raise Refusal(BAD_MESSAGE, "lost and fourColour must be true or false")
+    if have is None:
+        return Shows(None)
+    if (isinstance(have, list) and len(have) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) for n in have)
+            and is_id(have[0]) and 0 <= have[1] < 2**62):
+        return Shows(BoardRef(have[0], have[1]), lost, four)
+    raise Refusal(BAD_MESSAGE, "have must be a board's [row, revision] (two whole numbers) "
+                               "or null")

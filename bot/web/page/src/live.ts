@@ -1,0 +1,60 @@
+// The page's socket (the server's bot/web/live.py): it says what the table shows as it
+// connects, and the server pushes the board whenever the game changes elsewhere, at once,
+// and nothing while nothing changes (nor the boards the page's own requests are answered). A dropped socket connects again by itself (sooner at first, then less
+// often), saying what the table shows, so what changed meanwhile comes at once.
+
+import { pageId, type Pushed } from "./api";
+
+// What the table shows: its board's [row, revision] (null: no board), whether it says no
+// win is possible, and in which deck's colours.
+export interface Shows { have: readonly [number, number] | null; lost: boolean; fourColour: boolean }
+
+const RETRY_MS = { least: 500, most: 15000 }; // between two tries to connect
+const SIGNED_OUT = 4401; // the session has expired: signing in again is the page's to ask
+
+export class Live {
+  private ws: WebSocket | null = null;
+  private retryMs = RETRY_MS.least;
+  private timer = 0;
+
+  constructor(private session: string, private shows: () => Shows, private pushed: (p: Pushed) => void,
+    private signedOut: () => void) {
+    window.addEventListener("online", () => { this.now(); });
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) this.now(); });
+  }
+
+  connect(): void {
+    const url = new URL("api/live", location.href); // relative: behind Discord's proxy too
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(url);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ session: this.session, page: pageId, ...this.shows() }));
+    });
+    ws.addEventListener("message", (e: MessageEvent<string>) => {
+      this.retryMs = RETRY_MS.least; // (a socket refused at once never gets this far)
+      this.pushed(JSON.parse(e.data) as Pushed);
+    });
+    ws.addEventListener("close", (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.closed(e.code);
+    });
+  }
+
+  private closed(code: number): void {
+    if (code === SIGNED_OUT) { this.signedOut(); return; }
+    // The server going away (a restart) or the network dropping: try again soon, then
+    // less often. A refusal (a code of the server's own, 4000 and up): wait longest.
+    const wait = code >= 4000 ? RETRY_MS.most : this.retryMs;
+    this.retryMs = Math.min(RETRY_MS.most, this.retryMs * 2);
+    this.timer = window.setTimeout(() => { this.connect(); }, wait * (0.75 + Math.random() / 2));
+  }
+
+  // Back online, or shown again: connect at once if the socket is down.
+  private now(): void {
+    if (this.ws !== null) return;
+    clearTimeout(this.timer);
+    this.connect();
+  }
+}
