@@ -11,6 +11,7 @@ the move shows on the board in the channel and in ``/show``; SIGTERM ends the pr
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
 import socket
@@ -26,6 +27,7 @@ from bot.core import Core
 
 from .fake_discord import FakeDiscord
 from .harness import REPO, BotProcess
+from .play import move_options
 from .test_activity import shows
 
 
@@ -172,6 +174,42 @@ async def test_a_page_move_never_shows_a_board_made_private_in_the_bots_process(
             await move()
             assert await shows(message, "3 moves"), f"{message.content}\n{page.log()}"
         assert not any("2 moves" in state.content for state in message.history)
+    finally:
+        assert await page.stop(timeout=5) == 0, page.log()
+
+
+async def test_a_slash_command_move_in_the_bots_process_is_pushed_to_the_pages_socket(
+    fake: FakeDiscord, bot: Any, database: Path | str, tmp_path: Path
+) -> None:
+    """The page's socket in its own process is told of a ``/move`` in the bot's: through
+    PostgreSQL's notices, or on SQLite (whose notices stay in one process) by the page's
+    process looking at the followed game each second. Nothing is asked for it."""
+    alice = fake.users["alice"]
+    await fake.command(alice, "new", {"game": "trefoil", "deal": 2})
+    port = free_port()
+    page = page_process(fake, database, tmp_path, port)
+    await start_serving(page, port)
+    try:
+        api = f"http://127.0.0.1:{port}/api/"
+        async with aiohttp.ClientSession() as http:
+            async with http.post(api + "signin", json={"code": fake.authorize(alice),
+                                                      "guild": str(fake.guild.id)}) as r:
+                assert r.status == 200, await r.text()
+                session = (await r.json())["session"]
+            async with http.get(api + "board",
+                                headers={"Authorization": f"Bearer {session}"}) as r:
+                board = (await r.json())["board"]
+            async with http.ws_connect(api + "live") as ws:
+                await ws.send_json({"session": session, "page": "page-of-alice",
+                                    "have": board["ref"], "lost": board["lost"],
+                                    "fourColour": board["fourColour"]})
+                await fake.command(alice, "move", move_options(board["moves"][0]))
+                pushed = await ws.receive_json(timeout=5)
+                assert pushed["board"]["ref"] == [board["ref"][0], 1], pushed
+                assert " · 1 move · " in json.dumps(pushed["board"]["text"], ensure_ascii=False), pushed
+                await fake.command(alice, "undo")
+                pushed = await ws.receive_json(timeout=5)
+                assert pushed["board"]["ref"] == [board["ref"][0], 2], pushed
     finally:
         assert await page.stop(timeout=5) == 0, page.log()
 
