@@ -1,10 +1,12 @@
 """The page's server for a benchmark: ``python -m bot --web --dev`` in its own process.
 
-    async with dev_page() as (url, folder):
+    async with dev_page() as (url, folder, pid):
         ...
 
 It starts on a free loopback port with a new SQLite file in a temporary folder, is waited
 for until it answers, and is stopped (and the folder removed) when the block ends.
+``cpu_seconds(pid)`` is the CPU time the server and its children (the drawing process) have
+used so far.
 """
 
 from __future__ import annotations
@@ -38,8 +40,9 @@ async def wait_up(url: str) -> None:
 
 
 @contextlib.asynccontextmanager
-async def dev_page() -> AsyncIterator[tuple[str, Path]]:
-    """The running server's address (ending in ``/``) and the folder it runs in."""
+async def dev_page() -> AsyncIterator[tuple[str, Path, int]]:
+    """The running server's address (ending in ``/``), the folder it runs in and its
+    process id."""
     port = free_port()
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
@@ -50,7 +53,19 @@ async def dev_page() -> AsyncIterator[tuple[str, Path]]:
         url = f"http://127.0.0.1:{port}/"
         try:
             await wait_up(url)
-            yield url, folder
+            yield url, folder, server.pid
         finally:
             server.terminate()
             await server.wait()
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time of process ``pid`` and its children so far (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(stat.parent.name) == pid or int(fields[1]) == pid:  # (its parent's id)
+                total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks

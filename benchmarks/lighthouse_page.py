@@ -60,7 +60,7 @@ async def run(games: list[str], runs: int) -> None:
     if shutil.which(CHROMIUM) is None:
         raise SystemExit(f"needs {CHROMIUM} (apt-get install chromium)")
     lowest: dict[str, dict[str, int]] = {"mobile": {}, "desktop": {}}
-    async with dev_page() as (url, folder), aiohttp.ClientSession() as http:
+    async with dev_page() as (url, folder, _), aiohttp.ClientSession() as http:
         for number, game in enumerate(games, 1):
             user = 10**17 + number
             await dealt(http, url, user, game)

@@ -55,7 +55,7 @@ async def player(http: aiohttp.ClientSession, url: str, number: int, drops: int,
 
 async def run(players: int, drops: int) -> None:
     latencies: list[float] = []
-    async with dev_page() as (url, _), aiohttp.ClientSession(
+    async with dev_page() as (url, _, _), aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(limit=players)) as http:
         started = time.perf_counter()
         await asyncio.gather(*(player(http, url, n, drops, latencies)

@@ -71,7 +71,7 @@ async def run_players(players: int, drops: int, flood_connections: int) -> dict[
     """One server, ``players`` dropping cards, and a flood beside them if asked."""
     latencies: list[float] = []
     flooded: dict[str, Any] | None = None
-    async with dev_page() as (url, _), aiohttp.ClientSession(
+    async with dev_page() as (url, _, _), aiohttp.ClientSession(
             connector=aiohttp.TCPConnector(limit=players)) as http:
         flooder = None
         if flood_connections:

@@ -1,0 +1,171 @@
+"""What following the game live costs and how soon a move reaches the pages that follow it.
+
+    python -m benchmarks.web_live idle                 # 1,000 pages, each with its socket
+    python -m benchmarks.web_live idle --poll          # the same pages asking every 3 s
+    python -m benchmarks.web_live moves                # 100 players moving, each followed
+
+The page's server runs as its own process, exactly as ``python -m bot --web --dev`` starts
+it (a new SQLite file), and this process plays every page: a dev session and a Trefoil deal
+each.
+
+``idle``: every page then sits still for ``--seconds`` while the server's CPU time (its own
+and its drawing process's) is read before and after: with its socket open (``api/live``),
+as the page does now, or with ``--poll``, asking ``api/board?have=...`` every 3 s, as the
+page did before it had a socket.
+
+``moves``: each player has two pages, one following the game on its socket and the other
+moving (about a move a second, as ``web_drops`` drops); it prints how long a move took to
+be answered (the drop) and how long from sending it until the other page was pushed the
+board it made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import time
+from typing import Any
+
+import aiohttp
+
+from .dev_page import cpu_seconds, dev_page
+
+POLL_S = 3.0  # how often the page asked before it had a socket
+
+
+async def signed_in(http: aiohttp.ClientSession, url: str, number: int) -> tuple[str, Any]:
+    """A dev session for player ``number`` and the board of their new deal."""
+    async with http.post(url + "api/dev/signin", json={"user": str(10**17 + number)}) as r:
+        r.raise_for_status()
+        session = (await r.json())["session"]
+    async with http.post(url + "api/new", json={"game": "trefoil", "deal": number + 1},
+                         headers={"Authorization": f"Bearer {session}"}) as r:
+        r.raise_for_status()
+        return session, (await r.json())["board"]
+
+
+async def follow(http: aiohttp.ClientSession, url: str, session: str, board: Any,
+                 page: str) -> aiohttp.ClientWebSocketResponse:
+    """The page's socket, saying it shows ``board``."""
+    ws = await http.ws_connect(url + "api/live")
+    await ws.send_json({"session": session, "page": page, "have": board["ref"],
+                        "lost": board["lost"], "fourColour": board["fourColour"]})
+    return ws
+
+
+def percentiles(seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return (f"median {statistics.median(ordered) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
+            f"worst {ordered[-1] * 1000:.1f} ms")
+
+
+async def idle(pages: int, seconds: float, poll: bool) -> None:
+    async with dev_page() as (url, _, pid), aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0)) as http:
+        players = []
+        for first in range(0, pages, 50):  # signing in 50 at a time
+            players += await asyncio.gather(*(signed_in(http, url, n)
+                                              for n in range(first, min(pages, first + 50))))
+        sockets: list[aiohttp.ClientWebSocketResponse] = []
+        asked = 0
+
+        async def asking(session: str, board: Any, number: int) -> None:
+            nonlocal asked
+            have = f"{board['ref'][0]}.{board['ref'][1]}"
+            await asyncio.sleep(POLL_S * number / pages)  # spread over the 3 s, as pages are
+            while True:
+                async with http.get(url + f"api/board?have={have}",
+                                    headers={"Authorization": f"Bearer {session}"}) as r:
+                    r.raise_for_status()
+                    await r.read()
+                asked += 1
+                await asyncio.sleep(POLL_S)
+
+        tasks = []
+        if poll:
+            tasks = [asyncio.create_task(asking(s, b, n)) for n, (s, b) in enumerate(players)]
+        else:
+            for first in range(0, pages, 50):
+                sockets += await asyncio.gather(*(follow(http, url, s, b, f"page-{n:08d}")
+                                                  for n, (s, b) in enumerate(
+                                                      players[first:first + 50], first)))
+        await asyncio.sleep(POLL_S + 1)  # settled: every socket told, every poll begun
+        asked, before, started = 0, cpu_seconds(pid), time.perf_counter()
+        await asyncio.sleep(seconds)
+        used, took = cpu_seconds(pid) - before, time.perf_counter() - started
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        open_now = sum(1 for ws in sockets if not ws.closed)
+        await asyncio.gather(*(ws.close() for ws in sockets))
+    how = f"asking every {POLL_S:.0f} s ({asked / took:.0f} requests a second)" if poll \
+        else f"each with its socket open ({open_now} still open at the end)"
+    print(f"{pages} idle pages {how}: the server used {used:.2f} s of CPU in {took:.0f} s, "
+          f"{used / took * 100:.2f}% of a core")
+
+
+async def moves(players: int, count: int) -> None:
+    answered: list[float] = []
+    pushed: list[float] = []
+
+    async def player(http: aiohttp.ClientSession, url: str, number: int) -> None:
+        session, board = await signed_in(http, url, number)
+        ws = await follow(http, url, session, board, f"watching-{number:08d}")
+        rng = random.Random(number)
+        headers = {"Authorization": f"Bearer {session}", "X-Page": f"playing-{number:08d}"}
+        await asyncio.sleep(rng.random())
+        try:
+            for _ in range(count):
+                legal = [m for m in board["moves"] if m != "redeal"]
+                body: dict[str, Any] = ({"action": "move", "move": rng.choice(legal)} if legal
+                                        else {"action": "undo"})
+                started = time.perf_counter()
+                async with http.post(url + "api/act", json={**body, "seen": board["ref"]},
+                                     headers=headers) as r:
+                    r.raise_for_status()
+                    reply = await r.json()
+                answered.append(time.perf_counter() - started)
+                board = reply["board"] or board
+                while True:  # the following page is pushed the board the move made
+                    message = await ws.receive_json(timeout=10)
+                    if message.get("board", {}).get("ref") == board["ref"]:
+                        break
+                pushed.append(time.perf_counter() - started)
+                await asyncio.sleep(0.5 + rng.random())
+        finally:
+            await ws.close()
+
+    async with dev_page() as (url, _, _), aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0)) as http:
+        started = time.perf_counter()
+        await asyncio.gather(*(player(http, url, n) for n in range(players)))
+        took = time.perf_counter() - started
+    print(f"{len(answered)} moves by {players} players in {took:.1f} s, each followed on "
+          f"another page's socket")
+    print(f"the move answered: {percentiles(answered)}")
+    print(f"the following page pushed its board, from the move sent: {percentiles(pushed)}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.web_live")
+    modes = parser.add_subparsers(dest="mode", required=True)
+    idle_mode = modes.add_parser("idle", help="the server's CPU with idle pages")
+    idle_mode.add_argument("--pages", type=int, default=1000)
+    idle_mode.add_argument("--seconds", type=float, default=60)
+    idle_mode.add_argument("--poll", action="store_true",
+                           help="the pages ask every 3 s instead of holding a socket")
+    moves_mode = modes.add_parser("moves", help="how soon a move reaches a following page")
+    moves_mode.add_argument("--players", type=int, default=100)
+    moves_mode.add_argument("--moves", type=int, default=20)
+    args = parser.parse_args(argv)
+    if args.mode == "idle":
+        asyncio.run(idle(args.pages, args.seconds, args.poll))
+    else:
+        asyncio.run(moves(args.players, args.moves))
+
+
+if __name__ == "__main__":
+    main()
