@@ -43,11 +43,13 @@ class NotLeading(StoreError):
 
 
 class Notice(StrEnum):
-    """What a notice to the bot's processes says changed, about a player (a user id) or
-    nobody in particular (None). The values are what PostgreSQL's notices carry."""
+    """What a notice to the bot's processes says changed, about a player (a user id), a
+    table (``TABLE``: its key) or nobody in particular (None). The values are what
+    PostgreSQL's notices carry."""
 
     POOL = "pool"  # a winnable deal was taken: the leader tops the pool up
     GAME = "game"  # a player's game: started, moved, a hint counted, or proven lost
+    TABLE = "table"  # who is at an Activity's table (about the table's key, not a player)
     SETTINGS = "settings"  # a player's settings
     FORGET = "forget"  # a player was forgotten: drop everything kept of them
     MISSED = "*"  # notices may have been missed: nothing kept is sure (never sent)

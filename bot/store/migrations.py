@@ -21,7 +21,7 @@ The two count versions differently, and both counts stay as databases in the fie
 them. SQLite counts steps: its version n has run steps 1 to n (``PRAGMA user_version``).
 PostgreSQL came with step 5: its version 1 is steps 1 to 5 run together, its version n
 later is step n + 4 (the ``schema_version`` table). No migration library: it would keep
-a version table of its own beside these two counts, for thirteen steps and eight words.
+a version table of its own beside these two counts, for fourteen steps and eight words.
 """
 
 from __future__ import annotations
@@ -249,6 +249,23 @@ STEPS: tuple[str, ...] = (
     #     this was kept): a house rule never plays a scored game, and a result says so.
     """
     ALTER TABLE results ADD COLUMN draw {BOOL};
+    """,
+    # 14: who is at each Activity's table now: a row per page connected to it, in any
+    #     process, kept fresh by that process (a row not kept is gone: its process is).
+    """
+    CREATE TABLE seats (
+        seat TEXT PRIMARY KEY,                 -- the page's socket's own id
+        tab {BIG} NOT NULL,                    -- the table's key: its instance, hashed
+        instance TEXT NOT NULL,                -- Discord's instanceId, or a dev table's name
+        user_id {BIG} NOT NULL,
+        name TEXT NOT NULL,
+        avatar TEXT,                           -- Discord's avatar hash; NULL: none
+        sat_at {REAL} NOT NULL,
+        seen_at {REAL} NOT NULL
+    );
+    CREATE INDEX seats_by_table ON seats (tab, sat_at);
+    CREATE INDEX seats_by_seen ON seats (seen_at);
+    CREATE INDEX seats_by_user ON seats (user_id);
     """,
 )
 

@@ -18,13 +18,14 @@ from .pool import PoolStore
 from .postgres import PostgresDatabase, is_postgres_url
 from .replays import ReplayStore
 from .results import ResultStore
+from .seats import SeatStore
 from .settings import SettingsStore
 from .sqlite import SqliteDatabase
 from .statuses import CANCELLED, OPEN
 
 # Every table that holds a player's rows, by user id (and daily_attempts, but the day's).
 PLAYER_TABLES = (
-    "games", "results", "player_settings", "board_messages", "cooldowns", "replays"
+    "games", "results", "player_settings", "board_messages", "cooldowns", "replays", "seats"
 )
 
 
@@ -52,6 +53,7 @@ class Stores:
     challenges: ChallengeStore
     replays: ReplayStore
     daily: DailyStore
+    seats: SeatStore
 
     @classmethod
     async def open(cls, target: Path | str) -> Stores:
@@ -63,7 +65,7 @@ class Stores:
             db = await SqliteDatabase.open(Path(target))
         return cls(db, GameStore(db), ResultStore(db), SettingsStore(db), BoardStore(db),
                    PoolStore(db), MetaStore(db), CooldownStore(db), ChallengeStore(db),
-                   ReplayStore(db), DailyStore(db))
+                   ReplayStore(db), DailyStore(db), SeatStore(db))
 
     @property
     def where(self) -> str:
