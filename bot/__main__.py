@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the adapters are imported when they run: the console needs 
     from .core import Core
     from .discord.client import PageStarter
     from .discord.edits import BoardEdits
-    from .discord.rest import GuildMembers
+    from .discord.rest import ActivityInstances, GuildMembers
     from .web.running import Serving
 
 NO_TOKEN = """\
@@ -182,8 +182,10 @@ def _page_in_this_process(config: Config) -> PageStarter | None:
         return None
     from .web.running import start_web
 
-    async def start(core: Core, boards: BoardEdits, members: GuildMembers) -> Serving:
-        return await start_web(core, config, channels=boards, members=members)
+    async def start(core: Core, boards: BoardEdits, members: GuildMembers,
+                    instances: ActivityInstances) -> Serving:
+        return await start_web(core, config, channels=boards, members=members,
+                               instances=instances)
 
     return start
 

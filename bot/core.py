@@ -42,6 +42,7 @@ from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.showing import Showing
 from .flows.stats import SERVER, StatsFlow
+from .flows.tables import Tables
 from .flows.verdicts import Pace, Verdicts
 from .lead.duties import Leading
 from .ops.metrics import WATCHED
@@ -130,6 +131,7 @@ class Core:
                                stores.boards)
         self._present = self.showing.present  # every call's reply is shown through it
         self.changes = Changes(stores.games, everywhere=stores.db.notices_everywhere)
+        self.tables = Tables(stores.seats, stores.games, self.changes, clock)
         for name, waiting in (("verdicts", lambda: self.verdicts.waiting),
                               ("pictures", lambda: self.pictures.drawing),
                               ("replays", lambda: self.replays.waiting)):
@@ -169,6 +171,7 @@ class Core:
             return
         self._stopped = True
         self.changes.close()
+        self.tables.close()
         await self.leading.stop()
         self.verdicts.close()
         self.solver.close()
@@ -382,6 +385,8 @@ class Core:
             self.deals.pool_wanted()
         elif notice is Notice.GAME:
             self.changes.tell(user_id)
+        elif notice is Notice.TABLE and user_id is not None:  # (a table's key)
+            self.changes.tell_table(user_id)
         elif notice is Notice.SETTINGS:
             self.settings.forget(user_id)
             self.changes.tell(user_id)  # (private boards, four colours: the board looks anew)

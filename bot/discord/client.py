@@ -39,7 +39,7 @@ from .components import DYNAMIC_ITEMS, dispatched
 from .context import speaking_to
 from .game_commands import GameCommands
 from .rate_limits import QuietRetries, fleet_share
-from .rest import GuildMembers
+from .rest import ActivityInstances, GuildMembers
 from .stats_commands import StatsCommands
 from .tidy import Tidy
 from .together_commands import TogetherCommands
@@ -62,7 +62,8 @@ class Closing(Protocol):
 
 # Starts the page over the core, with the edits that show its moves on boards in channels
 # and the bot's word on who is a member of a server (where the page's games count).
-PageStarter = Callable[[Core, edits.BoardEdits, GuildMembers], Awaitable[Closing]]
+PageStarter = Callable[[Core, edits.BoardEdits, GuildMembers, ActivityInstances],
+                       Awaitable[Closing]]
 
 
 class CannotReachDiscord(RuntimeError):
@@ -267,7 +268,8 @@ async def run_bot(
     # Closing, the bot stops the page first: no move comes from it once the core closes.
     async with SolitaireBot(config, core, force_sync=force_sync) as bot, _ops(config, bot):
         if page is not None:  # a move made there shows on boards through this bot's edits
-            bot.page = await page(core, edits.BoardEdits(bot.tidy), GuildMembers(bot))
+            bot.page = await page(core, edits.BoardEdits(bot.tidy), GuildMembers(bot),
+                                  ActivityInstances(bot, int(config.client_id or 0)))
         loop = asyncio.get_running_loop()
 
         def stop() -> None:  # once: a second signal while closing changes nothing

@@ -42,19 +42,46 @@ class GuildMembers:
         return True
 
 
+class ActivityInstances:
+    """Who is connected to an Activity's instance, asked with the bot's token
+    (``GET /applications/{app}/activity-instances/{instance}``): the page's ``Instances``."""
+
+    def __init__(self, client: discord.Client, application_id: int) -> None:
+        self._client = client
+        self._application_id = application_id
+
+    async def __call__(self, instance: str) -> frozenset[int] | None:
+        route = discord.http.Route(
+            "GET", "/applications/{application_id}/activity-instances/{instance_id}",
+            application_id=self._application_id, instance_id=instance)
+        try:
+            found = await self._client.http.request(route)
+        except discord.NotFound:  # no such instance (or no longer: everyone left)
+            return frozenset()
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as err:
+            log.debug("asking Discord who is at instance %s failed: %s", instance,
+                      type(err).__name__)
+            return None
+        users = found.get("users") if isinstance(found, dict) else None
+        if not isinstance(users, list):
+            return None
+        return frozenset(int(u) for u in users if isinstance(u, str) and u.isdigit())
+
+
 @dataclass(frozen=True)
 class Rest:
     """The page's process's side of Discord (its ``BotSide``)."""
 
     channels: BoardEdits
     members: GuildMembers
+    instances: ActivityInstances
 
 
 @contextlib.asynccontextmanager
 async def logged_in(config: Config) -> AsyncIterator[Rest]:
     """Logged in with ``config.token`` while the block runs; what waits is left at its end."""
-    if not config.token:
-        raise ValueError("logged_in needs config.token")
+    if not config.token or not config.client_id:
+        raise ValueError("logged_in needs config.token and config.client_id")
     trace = aiohttp.TraceConfig()
     # No gateway, so intents ask for nothing; guilds only keeps discord.py from warning.
     client = discord.Client(intents=discord.Intents(guilds=True), http_trace=trace)
@@ -65,7 +92,8 @@ async def logged_in(config: Config) -> AsyncIterator[Rest]:
     await client.login(config.token)
     tidy.start()
     try:
-        yield Rest(BoardEdits(tidy), GuildMembers(client))
+        yield Rest(BoardEdits(tidy), GuildMembers(client),
+                   ActivityInstances(client, int(config.client_id)))
     finally:
         await tidy.close()
         await client.close()

@@ -7,7 +7,7 @@ The page speaks once, when it connects (a browser cannot give a socket a header,
 session comes in that message, within ``HELLO_S``)::
 
     {"session": "...", "page": "<its own id>", "have": [row, revision] | null,
-     "lost": bool, "fourColour": bool}
+     "lost": bool, "fourColour": bool, "instance": "<the Activity's instance>"}
 
 ``have``, ``lost`` and ``fourColour`` say what the page shows, so nothing it has is sent
 again; ``page`` is an id the page made up for itself, which its requests carry too
@@ -17,10 +17,16 @@ change the request made is not pushed back to it. The server pushes ``{"board": 
 ``{"noGame": true}`` when a game the page shows is gone (forgotten). A push never says a
 refusal: a board out of date is simply followed by the board as it is.
 
+With an ``instance`` (the SDK's ``instanceId``; in dev mode the URL's ``?instance=``), the
+page sits at that Activity's table for as long as its socket is open, if it may
+(``tables.Door``), and is pushed ``{"table": {"you": "<its player>", "players": [...]}}``
+whenever anyone there sits down, leaves, or moves (``tables.table_json``), in any process.
+
 A socket the server will not keep is closed with a code and its reason: ``BAD_MESSAGE``
 (what was wrong), ``SIGNED_OUT`` (the session is missing, forged or has expired: sign in
 again), ``TOO_MANY`` (too many sockets from one player: try later) and ``GOING_AWAY`` (the
-server is stopping: connect again shortly).
+server is stopping: connect again shortly) and ``NOT_SEATED`` (the page may not sit at the
+table it named: play alone, without one).
 """
 
 from __future__ import annotations
@@ -30,6 +36,8 @@ import contextlib
 import json
 import logging
 import re
+import secrets
+import weakref
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -39,10 +47,13 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from ..core import Core
 from ..flows.changes import Follower
+from ..flows.tables import Watch
 from ..replies import Board, BoardRef, Player, is_id
+from ..store.seats import Seat
 from ..words.language import speaking
 from . import limits
-from .sessions import Sessions
+from .sessions import Session, Sessions
+from .tables import INSTANCE, Door, dev_name, table_json
 from .view import ChannelBoards, WebReplies, board_json
 
 log = logging.getLogger(__name__)
@@ -55,6 +66,7 @@ PAGE_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
 
 BAD_MESSAGE = 4400
 SIGNED_OUT = 4401
+NOT_SEATED = 4403
 TOO_MANY = 4429
 GOING_AWAY = int(WSCloseCode.GOING_AWAY)
 
@@ -112,14 +124,18 @@ class Live:
     (``sessions``, counted against ``per_player`` as a request is)."""
 
     def __init__(self, core: Core, sessions: Sessions, per_player: limits.Buckets,
-                 channels: ChannelBoards | None = None) -> None:
+                 channels: ChannelBoards | None = None, door: Door | None = None) -> None:
         self.core = core
         self.sessions = sessions
         self.per_player = per_player
         self.channels = channels
+        self.door = door or Door(dev=False, instances=None)
         self._open: Counter[int] = Counter()  # each player's sockets
         self._pages: dict[tuple[int, str], _Page] = {}  # by player and the page's own id
         self._sockets: set[web.WebSocketResponse] = set()
+        # each table's players as last made into JSON, with the watch's version then
+        self._tables: weakref.WeakKeyDictionary[Watch, tuple[int, str]] = (
+            weakref.WeakKeyDictionary())
 
     @property
     def connected(self) -> int:
@@ -180,12 +196,24 @@ class Live:
                                     "kept up to date at once")
         player = Player(session.user_id, session.guild_id, session.language)
         page, key = _Page(_shows(hello)), (player.user_id, page_id(hello.get("page")))
+        instance = _instance(hello)
+        if instance is not None:
+            why = await self.door.refusal(instance, player.user_id)
+            if why is not None:
+                raise Refusal(NOT_SEATED, why)
         self._open[player.user_id] += 1
         self._pages[key] = page  # (a page connecting again takes its id's place)
         try:
-            with self.core.follow(player.user_id) as follower:
+            async with contextlib.AsyncExitStack() as stack:
+                follower = stack.enter_context(self.core.follow(player.user_id))
+                send = _Sender(ws)
                 tasks = {asyncio.create_task(_listen(ws)),
-                         asyncio.create_task(self._push(ws, token, player, page, follower))}
+                         asyncio.create_task(self._push(send, token, player, page, follower))}
+                if instance is not None:
+                    watch, since = await stack.enter_async_context(
+                        self.core.tables.sitting(_seat(session, instance)))
+                    tasks.add(asyncio.create_task(
+                        self._push_table(send, watch, since, player.user_id)))
                 try:
                     done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
                 finally:
@@ -201,7 +229,7 @@ class Live:
             if not self._open[player.user_id]:
                 del self._open[player.user_id]
 
-    async def _push(self, ws: web.WebSocketResponse, token: str, player: Player, page: _Page,
+    async def _push(self, send: _Sender, token: str, player: Player, page: _Page,
                     follower: Follower) -> None:
         """The board whenever it is not what the page shows: now, then at each change (once
         the page's own requests are answered)."""
@@ -211,8 +239,27 @@ class Live:
                 raise Refusal(SIGNED_OUT, "the session has expired: sign in again")
             pushed = await self._news(player, page)
             if pushed is not None:
-                await ws.send_str(json.dumps(pushed, separators=(",", ":"), ensure_ascii=False))
+                await send(json.dumps(pushed, separators=(",", ":"), ensure_ascii=False))
             await follower.wait()
+
+    async def _push_table(self, send: _Sender, watch: Watch, since: int, user_id: int) -> None:
+        """The table once the watch has looked with the page there (past look ``since``),
+        then each time it changes."""
+        you = json.dumps(str(user_id))
+        await watch.looked(since)
+        while True:
+            seen = watch.version
+            await send(f'{{"table":{{"you":{you},"players":{self._players(watch, seen)}}}}}')
+            await watch.changed(seen)
+
+    def _players(self, watch: Watch, version: int) -> str:
+        """The table's players as JSON, made once for all this process's pages there."""
+        made = self._tables.get(watch)
+        if made is None or made[0] != version:
+            made = version, json.dumps(table_json(watch.players)["players"],
+                                       separators=(",", ":"), ensure_ascii=False)
+            self._tables[watch] = made
+        return made[1]
 
     async def _news(self, player: Player, page: _Page) -> dict[str, Any] | None:
         """What to push to ``page`` (None: nothing, it shows the board as it is), and what
@@ -231,6 +278,35 @@ class Live:
             page.shows = Shows(None)
             return {"noGame": True}
         return None  # no game still, or the database out of reach: the next change tells
+
+
+class _Sender:
+    """A socket's messages sent one at a time (the board's pushes and the table's)."""
+
+    def __init__(self, ws: web.WebSocketResponse) -> None:
+        self._ws = ws
+        self._lock = asyncio.Lock()
+
+    async def __call__(self, text: str) -> None:
+        async with self._lock:
+            await self._ws.send_str(text)
+
+
+def _seat(session: Session, instance: str) -> Seat:
+    """A new seat at ``instance`` for the page of the session's player."""
+    return Seat(secrets.token_hex(12), instance, session.user_id,
+                session.name or dev_name(session.user_id), session.avatar)
+
+
+def _instance(said: dict[str, Any]) -> str | None:
+    """The table the page names (None: it names none, and plays alone)."""
+    instance = said.get("instance")
+    if instance is None:
+        return None
+    if isinstance(instance, str) and INSTANCE.fullmatch(instance):
+        return instance
+    raise Refusal(BAD_MESSAGE, "instance must be the Activity's instance id: 1 to 100 "
+                               "letters, digits or _ . : -")
 
 
 def page_id(value: object) -> str:

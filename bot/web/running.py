@@ -22,7 +22,7 @@ from ..ops.serve import serve_ops
 from .refusals import is_loopback
 from .server import WebServer
 from .sessions import Sessions
-from .signin import Members, SignIn
+from .signin import Instances, Members, SignIn
 from .view import ChannelBoards
 
 log = logging.getLogger(__name__)
@@ -40,13 +40,16 @@ LINGER_S = 2.0
 
 class BotSide(Protocol):
     """What the page's own process gets from Discord with the bot's token: the player's
-    boards in channels, and who is a member of a server."""
+    boards in channels, who is a member of a server, and who is at an Activity's table."""
 
     @property
     def channels(self) -> ChannelBoards: ...
 
     @property
     def members(self) -> Members: ...
+
+    @property
+    def instances(self) -> Instances: ...
 
 
 class WebRefused(Exception):
@@ -85,22 +88,26 @@ def web_ready(config: Config, *, dev: bool) -> bool:
 
 async def start_web(core: Core, config: Config, *, dev: bool = False, api: str | None = None,
                     channels: ChannelBoards | None = None,
-                    members: Members | None = None) -> Serving:
-    """Serve the page on WEB_HOST:WEB_PORT over ``core`` until ``close``. ``members``: asks
-    Discord with the bot's token (None: no token, so the page's games count in no server).
+                    members: Members | None = None,
+                    instances: Instances | None = None) -> Serving:
+    """Serve the page on WEB_HOST:WEB_PORT over ``core`` until ``close``. ``members`` and
+    ``instances``: ask Discord with the bot's token (None: no token, so the page's games
+    count in no server, and it plays at no table).
     ``api``: Discord's API for signing in (None: ``signin.DISCORD_API``)."""
     signin = None
     if config.client_id is not None and config.client_secret is not None:
         signin = SignIn(config.client_id, config.client_secret, api=api)
     server = WebServer(core, Sessions(config.web_secret), signin=signin, dev=dev,
-                       channels=channels, members=members, trusted=config.web_trusted_proxies)
+                       channels=channels, members=members, instances=instances,
+                       trusted=config.web_trusted_proxies)
     runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=IDLE_S,
                            lingering_time=LINGER_S)
     await runner.setup()
     await web.TCPSite(runner, config.web_host, config.web_port).start()
     serving = Serving(runner, signin)
     log.info("the page is served at http://%s:%d/%s", config.web_host, serving.port,
-             " (dev mode: sign in with /?dev_user=<id>)" if dev else "")
+             " (dev mode: sign in with /?dev_user=<id>, at a table with &instance=<name>)" if dev
+             else "")
     return serving
 
 
@@ -136,7 +143,8 @@ async def run_web(
                 opened.push_async_callback(ops.close)
             serving = await start_web(core, config, dev=dev,
                                       channels=None if side is None else side.channels,
-                                      members=None if side is None else side.members)
+                                      members=None if side is None else side.members,
+                                      instances=None if side is None else side.instances)
             try:
                 await stop.wait()
             finally:

@@ -41,7 +41,8 @@ from .limits import TryLater, client_address
 from .live import PAGE_ID, Live
 from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
-from .signin import Members, SignIn, SignInBusy, SignInRefused
+from .signin import Instances, Members, SignIn, SignInBusy, SignInRefused
+from .tables import Door, dev_name
 from .view import ChannelBoards, WebReplies, page_start, page_words
 
 log = logging.getLogger(__name__)
@@ -69,12 +70,15 @@ class WebServer:
     """The page's routes over ``core``. ``signin``: Discord's OAuth2 (None: no sign-in but
     dev mode's); ``dev``: sign in as any user the page names, for development;
     ``members``: asks Discord with the bot's token whether a player is in the server the
-    page names (None: no token here, so no game counts in a server); ``trusted``: the
-    proxies whose ``X-Forwarded-For`` is believed (``WEB_TRUSTED_PROXIES``)."""
+    page names (None: no token here, so no game counts in a server); ``instances``: asks
+    Discord who is at an Activity's table (None: no token, so the page plays alone);
+    ``trusted``: the proxies whose ``X-Forwarded-For`` is believed
+    (``WEB_TRUSTED_PROXIES``)."""
 
     def __init__(self, core: Core, sessions: Sessions, *, signin: SignIn | None,
                  dev: bool = False, channels: ChannelBoards | None = None,
-                 members: Members | None = None, trusted: tuple[Network, ...] = ()) -> None:
+                 members: Members | None = None, instances: Instances | None = None,
+                 trusted: tuple[Network, ...] = ()) -> None:
         self.core = core
         self.sessions = sessions
         self.signin = signin
@@ -85,7 +89,8 @@ class WebServer:
         self.trusted = trusted
         self.per_player = limits.Buckets(limits.PER_PLAYER)
         self.sign_ins = limits.Buckets(limits.SIGN_INS_PER_ADDRESS)
-        self.live = Live(core, sessions, self.per_player, channels)
+        self.live = Live(core, sessions, self.per_player, channels,
+                         Door(dev=dev, instances=instances))
         self.assets = {name: _asset(STATIC / name, kind) for name, kind in ASSETS.items()}
         self.index = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -152,7 +157,8 @@ class WebServer:
             return web.json_response({"error": "Discord did not accept the sign-in."},
                                      status=401)
         guild = await self._server(named, user.user_id)
-        return self._signed(user.user_id, user.locale, guild, access_token=token)
+        return self._signed(user.user_id, user.locale, guild, name=user.name,
+                            avatar=user.avatar, access_token=token)
 
     async def dev_sign_in(self, request: web.Request) -> web.Response:
         """Dev mode only: a session for the user the page's URL names (and the server,
@@ -167,7 +173,8 @@ class WebServer:
             raise BadRequest("dev_user must be a user id: digits 0 to 9")
         locale = body.get("locale")
         guild = await self._server(_guild(body) or _guild(dict(request.query)), user)
-        return self._signed(user, locale if isinstance(locale, str) else None, guild)
+        return self._signed(user, locale if isinstance(locale, str) else None, guild,
+                            name=dev_name(user))
 
     async def _server(self, guild_id: int | None, user_id: int) -> int | None:
         """``guild_id`` if Discord says ``user_id`` is a member of it; else None (no server:
@@ -198,12 +205,13 @@ class WebServer:
         if address is not None and (wait := self.sign_ins.take(address)):
             raise TryLater("Too many sign-ins from this address: try again later.", wait)
 
-    def _signed(self, user_id: int, locale: str | None, guild_id: int | None = None,
-                **extra: str) -> web.Response:
+    def _signed(self, user_id: int, locale: str | None, guild_id: int | None = None, *,
+                name: str, avatar: str | None = None, **extra: str) -> web.Response:
         language = language_of(locale)
         with speaking(language):
             words, start = page_words(language), page_start(user_id)
-        return web.json_response({"session": self.sessions.sign(user_id, language, guild_id),
+        session = self.sessions.sign(user_id, language, guild_id, name=name, avatar=avatar)
+        return web.json_response({"session": session,
                                   "language": language, "words": words, "start": start,
                                   "games": GAMES, **extra})
 

@@ -3,7 +3,8 @@ claim to be another player.
 
 A session is a short token the page sends with every request (``Authorization: Bearer``;
 an Activity's iframe is a third party to Discord's page, where cookies are unreliable): the
-player's id and language, the server they play in (one Discord said they are a member of,
+player's id, language, name and avatar (as Discord gave them at sign-in: what the table
+shows of them), the server they play in (one Discord said they are a member of,
 checked once at sign-in: ``server.py``) and when it expires, and an HMAC-SHA256 of them
 under the server's secret (``WEB_SECRET``). Nothing is kept on the server, so every web
 process beside the bot's that shares the secret reads every session.
@@ -30,6 +31,8 @@ class Session:
     user_id: int
     language: str
     guild_id: int | None = None  # verified at sign-in; None: a DM, or no server trusted
+    name: str = ""  # as the table shows them ("": a session signed before names were kept)
+    avatar: str | None = None  # Discord's avatar hash; None: none
 
 
 class Sessions:
@@ -42,10 +45,15 @@ class Sessions:
         self._lifetime_s = lifetime_s
         self._clock = clock
 
-    def sign(self, user_id: int, language: str, guild_id: int | None = None) -> str:
+    def sign(self, user_id: int, language: str, guild_id: int | None = None, *,
+             name: str = "", avatar: str | None = None) -> str:
         fields = {"u": str(user_id), "l": language, "e": int(self._clock() + self._lifetime_s)}
         if guild_id is not None:
             fields["g"] = str(guild_id)
+        if name:
+            fields["n"] = name
+        if avatar is not None:
+            fields["a"] = avatar
         body = json.dumps(fields, separators=(",", ":"))
         data = _encode(body.encode())
         return f"{data}.{self._mac(data)}"
@@ -61,12 +69,14 @@ class Sessions:
             body = json.loads(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)))
             user_id, language, expires = int(body["u"]), str(body["l"]), float(body["e"])
             guild_id = None if body.get("g") is None else int(body["g"])
+            name, avatar = str(body.get("n", "")), body.get("a")
         except (ValueError, KeyError, TypeError):
             return None
         if expires < self._clock() or not is_id(user_id) or not (
                 guild_id is None or is_id(guild_id)):
             return None
-        return Session(user_id, language, guild_id)
+        return Session(user_id, language, guild_id, name,
+                       avatar if isinstance(avatar, str) else None)
 
     def _mac(self, data: str) -> str:
         return _encode(hmac.new(self._key, data.encode(), hashlib.sha256).digest())

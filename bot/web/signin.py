@@ -15,6 +15,7 @@ answers the exchange 429, no code is sent it again until its ``Retry-After`` has
 from __future__ import annotations
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,6 +34,8 @@ DISCORD_API = "https://discord.com/api/v10"
 TIMEOUT = aiohttp.ClientTimeout(total=10)
 UNSAID_RETRY_S = 60.0  # a 429 that says no Retry-After: a minute
 LONGEST_RETRY_S = 24 * 3600.0
+NAME_LIMIT = 32  # characters of a display name Discord allows
+AVATAR = re.compile(r"(a_)?[0-9a-f]{32}")  # an avatar's hash, as Discord gives it
 
 
 class SignInRefused(Exception):
@@ -51,6 +54,17 @@ class SignInBusy(Exception):
 class DiscordUser:
     user_id: int
     locale: str | None  # the language of their Discord app (the ``identify`` scope)
+    name: str = ""  # their display name, else their username
+    avatar: str | None = None  # their avatar's hash (None: Discord's default avatar)
+
+
+class Instances(Protocol):
+    """Who is connected to an Activity's instance now, as Discord answers the bot's token
+    (``GET /applications/{app}/activity-instances/{instance}``)."""
+
+    async def __call__(self, instance: str) -> frozenset[int] | None:
+        """The users connected to it (none: no such instance). None: Discord could not be
+        asked."""
 
 
 class Members(Protocol):
@@ -108,8 +122,13 @@ class SignIn:
         user_id = str(body.get("id", ""))
         if not (len(user_id) <= 20 and is_digits(user_id)) or not is_id(int(user_id)):
             raise SignInRefused("Discord named no user")
-        locale = body.get("locale")
-        return DiscordUser(int(user_id), locale if isinstance(locale, str) else None)
+        locale, avatar = body.get("locale"), body.get("avatar")
+        name = next((str(n) for n in (body.get("global_name"), body.get("username"))
+                     if isinstance(n, str) and n.strip()), "")
+        return DiscordUser(int(user_id), locale if isinstance(locale, str) else None,
+                           name[:NAME_LIMIT],
+                           avatar if isinstance(avatar, str) and AVATAR.fullmatch(avatar)
+                           else None)
 
     async def _call(self, method: str, path: str, **kwargs: Any) -> dict[str, Any]:
         try:

@@ -66,7 +66,19 @@ PAGE_WORDS = {
     # they were to where they land; and why it is off where the device asks for less motion.
     "motion": N_("Cards glide into place"),
     "reducedMotion": N_("Off: this device asks for reduced motion."),
+    # Translators: the web page, at an Activity's table: the list of everyone there (each
+    # shown as "name · 12/52", their cards home, then their moves), what the page's own
+    # player's item says when the pointer rests on it, what a player with no game yet shows
+    # in place of their cards home, and what the page says when Discord does not list the
+    # player at the table they opened.
+    "players": N_("Players"),
+    "you": N_("You"),
+    "noGameYet": N_("no game yet"),
+    "notSeated": N_("Discord does not list you at this Activity's table: you play on your own."),
 }
+# The page counts a player's moves in the board's own words, in the two forms it picks
+# between by the language's rule (the browser's: "one", else the other), "{count}" kept.
+MOVES = ("{count} move", "{count} moves")
 # Translators: the web page, to a player with no game yet; {new} and {daily} are the labels
 # of the two buttons beside the game's name.
 START = N_("You have no game yet: pick one above, then press {new} or {daily}.")
@@ -225,7 +237,9 @@ def pile_label(rules: Rules, pile: int) -> str:
 def page_words(language: str) -> dict[str, str]:
     """The page's own words in ``language``."""
     words = words_for(language)
-    return {key: words.text(text) for key, text in PAGE_WORDS.items()}
+    return {**{key: words.text(text) for key, text in PAGE_WORDS.items()},
+            "moveOne": words.catalog.ngettext(*MOVES, 1),
+            "moveOther": words.catalog.ngettext(*MOVES, 2)}
 
 
 def page_start(player_id: int) -> list[list[Piece]]:

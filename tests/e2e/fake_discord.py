@@ -1328,6 +1328,9 @@ class FakeDiscord:
         self.access_tokens: dict[str, int] = {}
         # Until then (monotonic), /oauth2/token answers 429 as Discord does past its limit.
         self.token_limited_until = 0.0
+        # The Activity's instances now open: each one's id and the users connected to it
+        # (``launch``), as GET /applications/{app}/activity-instances/{instance} answers.
+        self.activity_instances: dict[str, list[int]] = {}
         u = self.users
         # Two servers on different shards of two: "Solitaire Club" on 0, "Other Server" on 1.
         gid = ids.next_on_shard(0, 2)
@@ -2285,6 +2288,8 @@ class FakeDiscord:
         r.add_get(api + "/users/@me", self._get_me)
         r.add_post(api + "/oauth2/token", self._oauth2_token)
         r.add_get(api + "/users/{user_id}", self._get_user)
+        r.add_get(api + "/applications/{app_id}/activity-instances/{instance_id}",
+                  self._get_activity_instance)
         r.add_get(api + "/oauth2/applications/@me", self._get_application)
         r.add_get(api + "/applications/@me", self._get_application)
         r.add_get(api + "/gateway", self._get_gateway)
@@ -2366,6 +2371,38 @@ class FakeDiscord:
             if user.id == uid:
                 return self._json(user.payload())
         return self._error(404, 10013, "Unknown User", f"GET unknown user {uid}")
+
+    def launch(self, instance: str, *users: FakeUser | str) -> str:
+        """``users`` open the Activity together (or join its instance): its instance id."""
+        connected = self.activity_instances.setdefault(instance, [])
+        connected += [u.id for u in map(self.user, users) if u.id not in connected]
+        return instance
+
+    def leave_activity(self, instance: str, user: FakeUser | str) -> None:
+        """``user`` closes the Activity; the instance ends once nobody is left in it."""
+        connected = self.activity_instances.get(instance, [])
+        if self.user(user).id in connected:
+            connected.remove(self.user(user).id)
+        if not connected:
+            self.activity_instances.pop(instance, None)
+
+    async def _get_activity_instance(self, request: web.Request) -> web.Response:
+        """Discord's Get Application Activity Instance: the bot's token only; 404 for an
+        instance that is not (or no longer) open."""
+        if request.headers.get("Authorization") != f"Bot {self.token}":
+            return self._json({"message": "401: Unauthorized", "code": 0}, 401)
+        self._check_app(request)
+        instance = request.match_info["instance_id"]
+        users = self.activity_instances.get(instance)
+        if users is None:
+            return self._json({"message": "Unknown Activity Instance", "code": 10000}, 404)
+        return self._json({
+            "application_id": str(self.application_id), "instance_id": instance,
+            "launch_id": str(abs(hash(instance)) % 10**18),
+            "location": {"id": f"gc-{self.guild.id}-{self.guild.channels[0].id}", "kind": "gc",
+                         "channel_id": str(self.guild.channels[0].id),
+                         "guild_id": str(self.guild.id)},
+            "users": [str(u) for u in users]})
 
     async def _get_application(self, request: web.Request) -> web.Response:
         return self._json(

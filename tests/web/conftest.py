@@ -18,7 +18,7 @@ from bot.config import Config
 from bot.core import Core
 from bot.web.running import Serving, start_web
 from bot.web.server import STATIC
-from bot.web.signin import DISCORD_API, Members
+from bot.web.signin import DISCORD_API, Instances, Members
 from bot.web.view import ChannelBoards
 from tests.e2e.fake_discord import FakeDiscord
 
@@ -65,11 +65,12 @@ async def serve(web_config: Config) -> AsyncIterator[Any]:
 
     async def start(*, dev: bool = True, config: Config | None = None, api: str = DISCORD_API,
                     channels: ChannelBoards | None = None,
-                    members: Members | None = None) -> Web:
+                    members: Members | None = None,
+                    instances: Instances | None = None) -> Web:
         config = config or web_config
         core = await Core.open(config.database, render_processes=0)
         serving = await start_web(core, config, dev=dev, api=api, channels=channels,
-                                   members=members)
+                                   members=members, instances=instances)
         web = Web(core, serving, aiohttp.ClientSession())
         started.append(web)
         return web

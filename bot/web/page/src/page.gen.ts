@@ -58,7 +58,7 @@ export type HintData =
       action: string;
     };
 /**
- * What the page's socket (api/live) pushes: the board as it now is, when it differs from what the page shows; or, when the game the page shows is gone (forgotten), that there is none.
+ * What the page's socket (api/live) pushes: the board as it now is, when it differs from what the page shows; or, when the game the page shows is gone (forgotten), that there is none; or, at a table (the page named an instance), who is at it now.
  */
 export type Pushed =
   | {
@@ -66,6 +66,9 @@ export type Pushed =
     }
   | {
       noGame: true;
+    }
+  | {
+      table: TableData;
     };
 
 /**
@@ -109,6 +112,12 @@ export interface PageWords {
   hints: string;
   motion: string;
   reducedMotion: string;
+  players: string;
+  you: string;
+  noGameYet: string;
+  moveOne: string;
+  moveOther: string;
+  notSeated: string;
 }
 /**
  * What one call of the core showed (view.reply_json): every answer of api/act, api/new, api/daily, api/rules, api/answer, and api/board's unless nothing changed.
@@ -258,4 +267,25 @@ export interface SettingData {
  */
 export interface Unchanged {
   same: true;
+}
+/**
+ * An Activity's table: everyone whose page is connected to it, in the order they sat down; you: the id of the page's own player.
+ */
+export interface TableData {
+  you: string;
+  players: TablePlayer[];
+}
+/**
+ * A player at the table and their game's progress (game null: none yet); avatar: Discord's avatar hash, null for none.
+ */
+export interface TablePlayer {
+  id: string;
+  name: string;
+  avatar: string | null;
+  game: string | null;
+  home: number;
+  cards: number;
+  moves: number;
+  finished: boolean;
+  won: boolean;
 }

@@ -1,0 +1,257 @@
+"""An Activity's table: everyone whose page is connected to one instance of it (Discord's
+``instanceId``, or a dev table's name), in any process, each with how far their game has
+got. A page sits down for as long as its socket is open (``sitting``); this process keeps
+its pages' seats fresh every ``KEEP_S``, and a process gone leaves its seats to go stale
+(``store.seats.STALE_S``), cleared by any process still keeping its own.
+
+A player's progress is what anyone at the table may see, whether or not their boards are
+private: the game, its cards home and its moves, never the cards themselves.
+
+Each process looks at a table once for all its pages there (``Watch``), and reads again only
+the games that changed: a table of a hundred racers each moving once a second is a hundred
+reads a second, not a hundred for each of their pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+
+from ..store.database import StoreUnavailable
+from ..store.games import GameStore
+from ..store.seats import Seat, Seated, SeatStore, table_key
+from .changes import LOOK_S, Changes, Follower
+
+log = logging.getLogger(__name__)
+
+KEEP_S = 20.0  # this process's seats are kept fresh this often (a third of STALE_S)
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a player's current game has got."""
+
+    game_id: str
+    home: int  # cards on the foundations
+    cards: int  # of so many
+    moves: int
+    finished: bool  # won, lost or resigned: over
+    won: bool
+
+
+@dataclass(frozen=True)
+class AtTable:
+    """A player at a table: who (as they signed in), and their game's progress (None: no
+    game)."""
+
+    user_id: int
+    name: str
+    avatar: str | None
+    progress: Progress | None
+
+
+class _Marked(Follower):
+    """A follower of one player's game at a watched table: its wake also wakes the watch."""
+
+    def __init__(self, watch: asyncio.Event) -> None:
+        super().__init__()
+        self._watch = watch
+
+    def wake(self) -> None:
+        super().wake()
+        self._watch.set()
+
+
+class Watch:
+    """This process's look at one table, shared by all its pages there: who is at it and
+    their progress (``players``), looked at again whenever anyone sits down or leaves and
+    whenever one of their games changes (only theirs is read again). ``looks`` counts its
+    looks, ``version`` those that found something new (0: not looked yet); ``changed``
+    waits for the next version, ``looked`` for a look."""
+
+    def __init__(self, tables: Tables, changes: Changes, instance: str) -> None:
+        self.instance = instance
+        self.players: list[AtTable] = []
+        self.version = 0
+        self.looks = 0
+        self._tables = tables
+        self._changes = changes
+        self._new = asyncio.Condition()
+        self._woken = asyncio.Event()
+        self._seats = _Marked(self._woken)  # woken when anyone sits down or leaves
+        self._seated: list[Seated] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def changed(self, seen: int) -> None:
+        """Once ``version`` is past ``seen``."""
+        async with self._new:
+            await self._new.wait_for(lambda: self.version > seen)
+
+    def look_again(self) -> None:
+        """Read who is at the table again, now (a page of this process just sat down)."""
+        self._seats.wake()
+
+    async def looked(self, since: int) -> None:
+        """Once it has looked at the table more than ``since`` times (``looks``)."""
+        async with self._new:
+            await self._new.wait_for(lambda: self.looks > since)
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"watching table {self.instance}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+
+    async def _run(self) -> None:
+        seats = self._seats
+        games: dict[int, tuple[_Marked, contextlib.ExitStack]] = {}
+        progress: dict[int, Progress | None] = {}
+        try:
+            with self._changes.follow_table(table_key(self.instance), seats):
+                seats.wake()
+                while True:
+                    try:
+                        await self._look(seats, games, progress)
+                    except StoreUnavailable:
+                        seats.wake()  # the next look reads everything again
+                        await asyncio.sleep(LOOK_S)
+                        continue
+                    await self._wait()
+        finally:
+            for _, following in games.values():
+                following.close()
+
+    async def _look(self, seats: _Marked, games: dict[int, tuple[_Marked, contextlib.ExitStack]],
+                    progress: dict[int, Progress | None]) -> None:
+        self._woken.clear()
+        if seats.woken or not self._changes.everywhere:
+            seats.clear()
+            seated = await self._tables.seats.at(self.instance, self._tables.now())
+            at = {s.user_id for s in seated}
+            for user_id in games.keys() - at:
+                games.pop(user_id)[1].close()
+                progress.pop(user_id, None)
+            for user_id in at - games.keys():
+                following = contextlib.ExitStack()
+                marked = _Marked(self._woken)
+                following.enter_context(self._changes.follow(user_id, marked))
+                games[user_id] = (marked, following)
+                marked.wake()
+            self._seated = seated
+        for user_id, (marked, _) in games.items():
+            if marked.woken:
+                marked.clear()
+                progress[user_id] = await self._tables.progress(user_id)
+        players = [AtTable(s.user_id, s.name, s.avatar, progress.get(s.user_id))
+                   for s in self._seated]
+        async with self._new:
+            if players != self.players or not self.version:
+                self.players = players
+                self.version += 1
+            self.looks += 1
+            self._new.notify_all()
+
+    async def _wait(self) -> None:
+        """Until anything the table shows may have changed: at once where every process's
+        changes are heard; else at most ``LOOK_S`` (seats taken in another process)."""
+        if self._changes.everywhere:
+            await self._woken.wait()
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(LOOK_S):
+                await self._woken.wait()
+
+
+class Tables:
+    def __init__(self, seats: SeatStore, games: GameStore, changes: Changes,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.seats = seats
+        self._games = games
+        self._changes = changes
+        self._clock = clock
+        self._mine: dict[str, Seat] = {}  # this process's pages' seats, by seat id
+        self._keeping: asyncio.Task[None] | None = None
+        self._watches: dict[str, tuple[Watch, int]] = {}  # by instance, with its pages
+
+    def now(self) -> float:
+        return self._clock()
+
+    @property
+    def seated(self) -> int:
+        """How many of this process's pages sit at a table now."""
+        return len(self._mine)
+
+    @contextlib.asynccontextmanager
+    async def sitting(self, seat: Seat) -> AsyncIterator[tuple[Watch, int]]:
+        """The page sits at its table for as long as the ``with`` lasts; yields this
+        process's watch of that table, and the look past which it shows the page seated
+        (``Watch.looked``)."""
+        await self.seats.sit(seat, self._clock())  # (first: a new watch's first look sees it)
+        self._mine[seat.seat] = seat
+        if self._keeping is None:
+            self._keeping = asyncio.create_task(self._keep(), name="keeping the seats")
+        try:
+            async with self._watching(seat.instance) as watch:
+                since = watch.looks
+                if since:  # a watch already looking: it looks again, with this seat
+                    watch.look_again()
+                yield watch, since
+        finally:
+            self._mine.pop(seat.seat, None)
+            try:
+                await self.seats.leave(seat)
+            except StoreUnavailable:  # its seat goes stale, and is cleared then
+                log.info("a page left its table while the database was out of reach")
+
+    async def progress(self, user_id: int) -> Progress | None:
+        """How far the player's current game has got (None: no game)."""
+        saved = await self._games.load(user_id)
+        if saved is None:
+            return None
+        game = saved.game
+        return Progress(game.rules.id, game.cards_on_foundations, game.rules.card_count,
+                        game.moves_made, saved.is_finished, game.is_won)
+
+    def close(self) -> None:
+        """Stop keeping the seats (the core is closing: its pages' sockets close too)."""
+        if self._keeping is not None:
+            self._keeping.cancel()
+            self._keeping = None
+
+    @contextlib.asynccontextmanager
+    async def _watching(self, instance: str) -> AsyncIterator[Watch]:
+        """This process's one watch of the table, for as long as any of its pages sits."""
+        watch, pages = self._watches.get(instance, (None, 0))
+        if watch is None:
+            watch = Watch(self, self._changes, instance)
+            watch.start()
+        self._watches[instance] = (watch, pages + 1)
+        try:
+            yield watch
+        finally:
+            watch, pages = self._watches[instance]
+            if pages > 1:
+                self._watches[instance] = (watch, pages - 1)
+            else:
+                del self._watches[instance]
+                await watch.stop()
+
+    async def _keep(self) -> None:
+        try:
+            while self._mine:
+                await asyncio.sleep(KEEP_S)
+                try:
+                    await self.seats.keep(list(self._mine), self._clock())
+                except StoreUnavailable:
+                    continue  # the next round tries again (seats last STALE_S)
+                except Exception:
+                    log.exception("cannot keep the seats at the tables; trying again")
+        finally:
+            if self._keeping is asyncio.current_task():
+                self._keeping = None
