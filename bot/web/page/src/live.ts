@@ -1,7 +1,10 @@
 // The page's socket (the server's bot/web/live.py): it says what the table shows as it
 // connects, and the server pushes the board whenever the game changes elsewhere, at once,
-// and nothing while nothing changes (nor the boards the page's own requests are answered). A dropped socket connects again by itself (sooner at first, then less
-// often), saying what the table shows, so what changed meanwhile comes at once.
+// and nothing while nothing changes (nor the boards the page's own requests are answered).
+// Named an Activity's instance, the page sits at its table and is pushed who is there; one
+// the server refuses (Discord does not list the player there), it connects again without
+// it, and plays alone. A dropped socket connects again by itself (sooner at first, then
+// less often), saying what the table shows, so what changed meanwhile comes at once.
 
 import { pageId, type Pushed } from "./api";
 
@@ -11,14 +14,15 @@ export interface Shows { have: readonly [number, number] | null; lost: boolean; 
 
 const RETRY_MS = { least: 500, most: 15000 }; // between two tries to connect
 const SIGNED_OUT = 4401; // the session has expired: signing in again is the page's to ask
+const NOT_SEATED = 4403; // not at the table named: the page plays alone
 
 export class Live {
   private ws: WebSocket | null = null;
   private retryMs = RETRY_MS.least;
   private timer = 0;
 
-  constructor(private session: string, private shows: () => Shows, private pushed: (p: Pushed) => void,
-    private signedOut: () => void) {
+  constructor(private session: string, private instance: string | null, private shows: () => Shows,
+    private pushed: (p: Pushed) => void, private signedOut: () => void, private notSeated: () => void) {
     window.addEventListener("online", () => { this.now(); });
     document.addEventListener("visibilitychange", () => { if (!document.hidden) this.now(); });
   }
@@ -29,7 +33,8 @@ export class Live {
     const ws = new WebSocket(url);
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ session: this.session, page: pageId, ...this.shows() }));
+      const at = this.instance === null ? {} : { instance: this.instance };
+      ws.send(JSON.stringify({ session: this.session, page: pageId, ...this.shows(), ...at }));
     });
     ws.addEventListener("message", (e: MessageEvent<string>) => {
       this.retryMs = RETRY_MS.least; // (a socket refused at once never gets this far)
@@ -44,6 +49,12 @@ export class Live {
 
   private closed(code: number): void {
     if (code === SIGNED_OUT) { this.signedOut(); return; }
+    if (code === NOT_SEATED && this.instance !== null) {
+      this.instance = null;
+      this.notSeated();
+      this.connect();
+      return;
+    }
     // The server going away (a restart) or the network dropping: try again soon, then
     // less often. A refusal (a code of the server's own, 4000 and up): wait longest.
     const wait = code >= 4000 ? RETRY_MS.most : this.retryMs;

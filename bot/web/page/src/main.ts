@@ -10,6 +10,7 @@ import { Clock, clockText } from "./clock";
 import type { Layout } from "./layout";
 import { motion, springBack } from "./motion";
 import { Live, type Shows } from "./live";
+import { Players } from "./players";
 import { Table, won } from "./table";
 import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./words";
 
@@ -18,15 +19,19 @@ const CATCH_UP_MS = 300; // a board pushed during a drag is shown once the drag 
 const SELECT_ARROW_PX = 30; // a list's padding and its arrow
 const SAY_MS = { least: 5000, most: 15000, perChar: 55 }; // how long a message stays
 
-interface Platform { signIn(): Promise<SignedIn> }
+// How the page signs in, and the Activity's instance it is at (null: none, it plays alone).
+interface Platform { signIn(): Promise<SignedIn>; instance(): string | null }
 
 // Inside Discord: the SDK's handshake, its OAuth2 code exchanged by our server (the client
 // secret never reaches the page), then the SDK told who signed in. The server the Activity
 // was opened in (null in a DM) counts the player's games there once Discord says they are in it.
 class InDiscord implements Platform {
+  private sdk: DiscordSDK | null = null;
   constructor(private clientId: string) {}
+  instance(): string | null { return this.sdk?.instanceId ?? null; }
   async signIn(): Promise<SignedIn> {
     const sdk = new DiscordSDK(this.clientId);
+    this.sdk = sdk;
     await sdk.ready();
     const { code } = await sdk.commands.authorize({
       client_id: this.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
@@ -38,9 +43,12 @@ class InDiscord implements Platform {
 }
 
 // The stand-in for the SDK, outside Discord: the server signs in the user the URL names,
-// and only in dev mode (`solitaire-bot --web --dev`).
+// and only in dev mode (`solitaire-bot --web --dev`), at the table the URL names if any
+// (`?instance=`: several tabs make one table).
 class Dev implements Platform {
-  constructor(private user: string, private locale: string, private guild: string | null) {}
+  constructor(private user: string, private locale: string, private guild: string | null,
+    private at: string | null) {}
+  instance(): string | null { return this.at; }
   signIn(): Promise<SignedIn> {
     return ask<SignedIn>("api/dev/signin", { user: this.user, locale: this.locale, guild: this.guild });
   }
@@ -66,6 +74,7 @@ class Page {
   private sayTimer = 0;
   private sayMs = 0;
   private pending: Pushed | null = null; // pushed while a move was under way: shown after it
+  private players: Players | null = null; // who is at the Activity's table (once signed in)
 
   constructor(private platform: Platform) {
     this.table = new Table($("table"), (move, dragged) => { this.act("move", move, dragged); },
@@ -103,8 +112,9 @@ class Page {
       document.documentElement.lang = signed.language;
       this.dealing(signed.games, signed.words);
       this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
-      new Live(this.session, () => this.shows(), (p) => { this.pushed(p); },
-        () => { this.failed(new SignedOut()); }).connect();
+      this.players = new Players($("players"), signed.words, signed.language, () => { this.table.lay(); });
+      new Live(this.session, this.platform.instance(), () => this.shows(), (p) => { this.pushed(p); },
+        () => { this.failed(new SignedOut()); }, () => { this.notSeated(); }).connect();
     } catch (err) {
       this.failed(err);
     }
@@ -175,6 +185,7 @@ class Page {
   // The game changed elsewhere: shown at once, unless a move or a drag is under way (then
   // once it is over, if still news).
   private pushed(p: Pushed): void {
+    if ("table" in p) { this.players?.show(p.table); return; } // (never held back: no cards move)
     if (this.busy || this.table.dragging) {
       this.pending = p;
       window.setTimeout(() => { this.catchUp(); }, CATCH_UP_MS); // (a drag may end in nothing)
@@ -189,6 +200,12 @@ class Page {
     const newly = p.board.lost && !(held?.lost && held.ref.join() === p.board.ref.join());
     this.showBoard(p.board);
     if (newly) this.say(p.board.text.slice(1));
+  }
+
+  // The server would not seat the page at the table it named: it plays alone.
+  private notSeated(): void {
+    this.players?.hide();
+    if (this.words.notSeated) this.say([[{ t: "text", text: this.words.notSeated }]]);
   }
 
   private catchUp(): void {
@@ -481,7 +498,8 @@ function platform(): Platform {
   const devUser = query.get("dev_user");
   const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
   if (devUser !== null) {
-    return new Dev(devUser, query.get("locale") ?? navigator.language, query.get("guild"));
+    return new Dev(devUser, query.get("locale") ?? navigator.language, query.get("guild"),
+      query.get("instance"));
   }
   return new InDiscord(meta("client-id"));
 }

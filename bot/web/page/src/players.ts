@@ -1,0 +1,89 @@
+// Who is at the Activity's table (the socket's {"table"} pushes): a list named "Players"
+// above the cards, each item naming the player and their cards home ("Player 2 · 12/52"),
+// then their moves. It shows only at a table (a page playing alone has none), telling the
+// table's layout when it appears or goes, as the cards must then fit the room left. The
+// page's own player comes first, marked, always in view on a narrow screen; the others
+// follow in the order they sat down.
+
+import type { PageWords, TableData, TablePlayer } from "./page.gen";
+
+export type PlayersWords = Pick<PageWords, "players" | "noGameYet" | "moveOne" | "moveOther" | "you">;
+
+export class Players {
+  private shown = false;
+
+  constructor(private el: HTMLElement, private words: PlayersWords, private language: string,
+    private resized: () => void) {}
+
+  show(table: TableData): void {
+    const list = document.createElement("ul");
+    list.setAttribute("aria-label", this.words.players);
+    const mine = table.players.filter((p) => p.id === table.you); // first: always in view
+    const others = table.players.filter((p) => p.id !== table.you);
+    list.append(...[...mine, ...others].map((p) => this.item(p, p.id === table.you)));
+    this.el.replaceChildren(list);
+    if (!this.shown) {
+      this.shown = true;
+      this.el.hidden = false;
+      this.resized();
+    }
+  }
+
+  // No longer at a table (refused one: the page plays alone).
+  hide(): void {
+    if (!this.shown) return;
+    this.shown = false;
+    this.el.hidden = true;
+    this.el.replaceChildren();
+    this.resized();
+  }
+
+  private item(p: TablePlayer, you: boolean): HTMLLIElement {
+    const li = document.createElement("li");
+    li.dataset.player = p.id;
+    if (you) li.classList.add("you");
+    if (p.won) li.classList.add("won");
+    else if (p.finished) li.classList.add("over");
+    const face = document.createElement("span");
+    face.className = "face";
+    face.setAttribute("aria-hidden", "true");
+    face.textContent = initial(p.name);
+    face.style.backgroundColor = `hsl(${String(hue(p.id))} 55% 28%)`; // (white on it: 4.5:1 at least)
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = p.game === null ? `${p.name} · ${this.words.noGameYet}`
+      : `${p.name} · ${String(p.home)}/${String(p.cards)}`;
+    li.append(face, who);
+    if (p.game !== null) {
+      const moves = document.createElement("span");
+      moves.className = "moves";
+      moves.textContent = this.moves(p.moves);
+      li.append(moves);
+    }
+    if (you) li.title = this.words.you;
+    return li;
+  }
+
+  private moves(count: number): string {
+    const one = new Intl.PluralRules(this.language).select(count) === "one";
+    const number = new Intl.NumberFormat(this.language).format(count);
+    return (one ? this.words.moveOne : this.words.moveOther).replace("{count}", number);
+  }
+}
+
+// A name's initials for its badge: its first letter (a whole character, an emoji too), and
+// its last word's first where it has several ("Player 12": "P1", "Ada Lovelace": "AL").
+function initial(name: string): string {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  const first = (w: string | undefined) => (w === undefined ? "" : Array.from(w)[0] ?? "");
+  const letters = first(words[0]) + (words.length > 1 ? first(words[words.length - 1]) : "");
+  return letters.toUpperCase() || "?";
+}
+
+// A colour of the player's own, the same on every page: their id, hashed (FNV-1a), turned
+// by the golden angle, so that ids close together get colours far apart.
+function hue(id: string): number {
+  let h = 2166136261;
+  for (const ch of id) h = Math.imul(h ^ ch.charCodeAt(0), 16777619) >>> 0;
+  return Math.round((h % 1000) * 137.508) % 360;
+}
