@@ -214,6 +214,72 @@ async def test_a_slash_command_move_in_the_bots_process_is_pushed_to_the_pages_s
         assert await page.stop(timeout=5) == 0, page.log()
 
 
+async def test_two_page_processes_seat_one_activitys_players_at_one_table(
+    fake: FakeDiscord, bot: Any, database: Path | str, tmp_path: Path
+) -> None:
+    """Alice's page is served by one page process and Bob's by another, on one database: both
+    sit at the instance Discord lists them at, each sees the other, a move in one process
+    shows in the other's table, and a page closed leaves it; a player Discord does not list
+    there is refused by either."""
+    alice, bob, carol = fake.users["alice"], fake.users["bob"], fake.users["carol"]
+    instance = fake.launch("i-2468013579-gc-table", alice, bob)
+    ports = [free_port(), free_port()]
+    pages = [page_process(fake, database, tmp_path / name, port)
+             for name, port in zip(("one", "two"), ports, strict=True)]
+    for page, port in zip(pages, ports, strict=True):
+        (page.workdir).mkdir(exist_ok=True)
+        await start_serving(page, port)
+    try:
+        async with aiohttp.ClientSession() as http:
+            async def signed(user: Any, port: int) -> tuple[str, str]:
+                api = f"http://127.0.0.1:{port}/api/"
+                async with http.post(api + "signin", json={"code": fake.authorize(user),
+                                                          "guild": str(fake.guild.id)}) as r:
+                    assert r.status == 200, await r.text()
+                    return api, (await r.json())["session"]
+
+            async def table(ws: aiohttp.ClientWebSocketResponse,
+                            wanted: list[tuple[str, int]]) -> None:
+                """Until the table pushed reads ``wanted``: each player's name and moves."""
+                seen: list[tuple[str, int]] = []
+                while seen != wanted:
+                    pushed = await ws.receive_json(timeout=5)
+                    if "table" in pushed:
+                        seen = [(p["name"], p["moves"]) for p in pushed["table"]["players"]]
+
+            (api_a, alices), (api_b, bobs) = await signed(alice, ports[0]), await signed(bob, ports[1])
+            async with http.post(api_a + "new", json={"game": "trefoil", "deal": 3},
+                                 headers={"Authorization": f"Bearer {alices}"}) as r:
+                board = (await r.json())["board"]
+            a = await http.ws_connect(api_a + "live")
+            await a.send_json({"session": alices, "page": "alice-page", "have": board["ref"],
+                               "lost": board["lost"], "fourColour": board["fourColour"],
+                               "instance": instance})
+            await table(a, [("Alice", 0)])
+            b = await http.ws_connect(api_b + "live")
+            await b.send_json({"session": bobs, "page": "bob-page", "have": None,
+                               "instance": instance})
+            await table(b, [("Alice", 0), ("Bob", 0)])
+            await table(a, [("Alice", 0), ("Bob", 0)])  # Bob sat down in the other process
+            async with http.post(api_a + "act", headers={"Authorization": f"Bearer {alices}"},
+                                 json={"action": "move", "move": board["moves"][0],
+                                       "seen": board["ref"]}) as r:
+                assert r.status == 200 and not (await r.json())["refused"]
+            await table(b, [("Alice", 1), ("Bob", 0)])  # her move, in the other process
+            await b.close()
+            await table(a, [("Alice", 1)])
+            api_c, carols = await signed(carol, ports[1])
+            c = await http.ws_connect(api_c + "live")
+            await c.send_json({"session": carols, "page": "carol-page", "have": None,
+                               "instance": instance})
+            closing = await c.receive(timeout=5)
+            assert closing.type is aiohttp.WSMsgType.CLOSE and closing.data == 4403, closing
+            await a.close()
+    finally:
+        for page in pages:
+            assert await page.stop(timeout=5) == 0, page.log()
+
+
 async def test_the_page_refuses_to_start_without_the_applications_id_and_secret(
     tmp_path: Path,
 ) -> None:
