@@ -131,7 +131,7 @@ class Core:
                                stores.boards)
         self._present = self.showing.present  # every call's reply is shown through it
         self.changes = Changes(stores.games, everywhere=stores.db.notices_everywhere)
-        self.tables = Tables(stores.seats, stores.games, self.changes, clock)
+        self.tables = Tables(stores.seats, stores.games, self.settings, self.changes, clock)
         for name, waiting in (("verdicts", lambda: self.verdicts.waiting),
                               ("pictures", lambda: self.pictures.drawing),
                               ("replays", lambda: self.replays.waiting)):

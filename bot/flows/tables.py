@@ -25,10 +25,14 @@ from ..store.database import StoreUnavailable
 from ..store.games import GameStore
 from ..store.seats import Seat, Seated, SeatStore, table_key
 from .changes import LOOK_S, Changes, Follower
+from .settings import PlayerSettings
 
 log = logging.getLogger(__name__)
 
 KEEP_S = 20.0  # this process's seats are kept fresh this often (a third of STALE_S)
+# A table that changed is looked at again at most this often: at a table of a hundred
+# racers each moving once a second, its pages are sent a few lists a second, not a hundred.
+EVERY_S = 0.25
 
 
 @dataclass(frozen=True)
@@ -45,13 +49,14 @@ class Progress:
 
 @dataclass(frozen=True)
 class AtTable:
-    """A player at a table: who (as they signed in), and their game's progress (None: no
-    game)."""
+    """A player at a table: who (as they signed in), their game's progress (None: no
+    game), and whether their boards are private (then their table cannot be watched)."""
 
     user_id: int
     name: str
     avatar: str | None
     progress: Progress | None
+    private: bool = False
 
 
 class _Marked(Follower):
@@ -111,24 +116,27 @@ class Watch:
     async def _run(self) -> None:
         seats = self._seats
         games: dict[int, tuple[_Marked, contextlib.ExitStack]] = {}
-        progress: dict[int, Progress | None] = {}
+        progress: dict[int, tuple[Progress | None, bool]] = {}
         try:
             with self._changes.follow_table(table_key(self.instance), seats):
                 seats.wake()
                 while True:
                     try:
+                        version = self.version
                         await self._look(seats, games, progress)
                     except StoreUnavailable:
                         seats.wake()  # the next look reads everything again
                         await asyncio.sleep(LOOK_S)
                         continue
+                    if self.version != version:
+                        await asyncio.sleep(EVERY_S)  # what changes meanwhile, looked at once
                     await self._wait()
         finally:
             for _, following in games.values():
                 following.close()
 
     async def _look(self, seats: _Marked, games: dict[int, tuple[_Marked, contextlib.ExitStack]],
-                    progress: dict[int, Progress | None]) -> None:
+                    progress: dict[int, tuple[Progress | None, bool]]) -> None:
         self._woken.clear()
         if seats.woken or not self._changes.everywhere:
             seats.clear()
@@ -147,8 +155,8 @@ class Watch:
         for user_id, (marked, _) in games.items():
             if marked.woken:
                 marked.clear()
-                progress[user_id] = await self._tables.progress(user_id)
-        players = [AtTable(s.user_id, s.name, s.avatar, progress.get(s.user_id))
+                progress[user_id] = await self._tables.standing(user_id)
+        players = [AtTable(s.user_id, s.name, s.avatar, *progress.get(s.user_id, (None, False)))
                    for s in self._seated]
         async with self._new:
             if players != self.players or not self.version:
@@ -169,10 +177,11 @@ class Watch:
 
 
 class Tables:
-    def __init__(self, seats: SeatStore, games: GameStore, changes: Changes,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, seats: SeatStore, games: GameStore, settings: PlayerSettings,
+                 changes: Changes, clock: Callable[[], float] = time.time) -> None:
         self.seats = seats
         self._games = games
+        self._settings = settings
         self._changes = changes
         self._clock = clock
         self._mine: dict[str, Seat] = {}  # this process's pages' seats, by seat id
@@ -197,7 +206,7 @@ class Tables:
         if self._keeping is None:
             self._keeping = asyncio.create_task(self._keep(), name="keeping the seats")
         try:
-            async with self._watching(seat.instance) as watch:
+            async with self.watching(seat.instance) as watch:
                 since = watch.looks
                 if since:  # a watch already looking: it looks again, with this seat
                     watch.look_again()
@@ -209,14 +218,20 @@ class Tables:
             except StoreUnavailable:  # its seat goes stale, and is cleared then
                 log.info("a page left its table while the database was out of reach")
 
-    async def progress(self, user_id: int) -> Progress | None:
-        """How far the player's current game has got (None: no game)."""
+    async def standing(self, user_id: int) -> tuple[Progress | None, bool]:
+        """How far the player's current game has got (None: no game), and whether their
+        boards are private."""
+        private = await self._settings.private(user_id)
         saved = await self._games.load(user_id)
         if saved is None:
-            return None
+            return None, private
         game = saved.game
         return Progress(game.rules.id, game.cards_on_foundations, game.rules.card_count,
-                        game.moves_made, saved.is_finished, game.is_won)
+                        game.moves_made, saved.is_finished, game.is_won), private
+
+    async def at_table(self, instance: str, user_id: int) -> bool:
+        """Whether the player sits at the table now, in any process."""
+        return any(s.user_id == user_id for s in await self.seats.at(instance, self._clock()))
 
     def close(self) -> None:
         """Stop keeping the seats (the core is closing: its pages' sockets close too)."""
@@ -225,8 +240,9 @@ class Tables:
             self._keeping = None
 
     @contextlib.asynccontextmanager
-    async def _watching(self, instance: str) -> AsyncIterator[Watch]:
-        """This process's one watch of the table, for as long as any of its pages sits."""
+    async def watching(self, instance: str) -> AsyncIterator[Watch]:
+        """This process's one watch of the table, for as long as any of its pages sits
+        there or watches a player's table there."""
         watch, pages = self._watches.get(instance, (None, 0))
         if watch is None:
             watch = Watch(self, self._changes, instance)

@@ -22,11 +22,18 @@ page sits at that Activity's table for as long as its socket is open, if it may
 (``tables.Door``), and is pushed ``{"table": {"you": "<its player>", "players": [...]}}``
 whenever anyone there sits down, leaves, or moves (``tables.table_json``), in any process.
 
+A page at a table may also open another socket to watch another player's table there:
+``{"session", "page", "instance", "watch": "<their id>"}``. It is pushed that player's board
+(``{"board"}``, read-only: the page proposes no move on it) whenever it changes, for as
+long as both sit at the table and that player's boards are not private; then it is closed
+with ``WATCH_ENDED`` and why.
+
 A socket the server will not keep is closed with a code and its reason: ``BAD_MESSAGE``
 (what was wrong), ``SIGNED_OUT`` (the session is missing, forged or has expired: sign in
 again), ``TOO_MANY`` (too many sockets from one player: try later) and ``GOING_AWAY`` (the
-server is stopping: connect again shortly) and ``NOT_SEATED`` (the page may not sit at the
-table it named: play alone, without one).
+server is stopping: connect again shortly), ``NOT_SEATED`` (the page may not sit at the
+table it named: play alone, without one) and ``WATCH_ENDED`` (the table watched can no
+longer be: its player left, or made their boards private).
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ import re
 import secrets
 import weakref
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +74,7 @@ PAGE_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
 BAD_MESSAGE = 4400
 SIGNED_OUT = 4401
 NOT_SEATED = 4403
+WATCH_ENDED = 4410
 TOO_MANY = 4429
 GOING_AWAY = int(WSCloseCode.GOING_AWAY)
 
@@ -196,11 +204,23 @@ class Live:
                                     "kept up to date at once")
         player = Player(session.user_id, session.guild_id, session.language)
         page, key = _Page(_shows(hello)), (player.user_id, page_id(hello.get("page")))
-        instance = _instance(hello)
+        instance, watched = _instance(hello), _watched(hello)
+        if watched is not None and (instance is None or watched == player.user_id):
+            raise Refusal(BAD_MESSAGE, "watch names another player at the table the page "
+                                       "names (instance)")
         if instance is not None:
             why = await self.door.refusal(instance, player.user_id)
             if why is not None:
                 raise Refusal(NOT_SEATED, why)
+        if watched is not None and instance is not None:
+            self._open[player.user_id] += 1
+            try:
+                await self._serve_watching(ws, token, player, instance, watched)
+            finally:
+                self._open[player.user_id] -= 1
+                if not self._open[player.user_id]:
+                    del self._open[player.user_id]
+            return
         self._open[player.user_id] += 1
         self._pages[key] = page  # (a page connecting again takes its id's place)
         try:
@@ -241,6 +261,48 @@ class Live:
             if pushed is not None:
                 await send(json.dumps(pushed, separators=(",", ":"), ensure_ascii=False))
             await follower.wait()
+
+    async def _serve_watching(self, ws: web.WebSocketResponse, token: str, viewer: Player,
+                              instance: str, watched: int) -> None:
+        send = _Sender(ws)
+        async with self.core.tables.watching(instance) as watch:
+            with self.core.follow(watched) as follower:
+                tasks = {asyncio.create_task(_listen(ws)), asyncio.create_task(
+                    self._push_watched(send, token, viewer, watch, watched, follower))}
+                try:
+                    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for task in tasks:
+                        task.cancel()
+                    await asyncio.gather(*tasks, return_exceptions=True)
+                for task in done:
+                    task.result()  # a refusal is raised here
+
+    async def _push_watched(self, send: _Sender, token: str, viewer: Player, watch: Watch,
+                            watched: int, follower: Follower) -> None:
+        """The watched player's board, as the viewer reads it, whenever it changes, while
+        both sit at the table and the watched player's boards are not private."""
+        await watch.looked(0)
+        shown: BoardRef | None = None
+        while True:
+            if self.sessions.read(token) is None:
+                raise Refusal(SIGNED_OUT, "the session has expired: sign in again")
+            at = {p.user_id: p for p in watch.players}
+            if viewer.user_id not in at:
+                raise Refusal(WATCH_ENDED, "only a player at the table watches a table there")
+            if watched not in at:
+                raise Refusal(WATCH_ENDED, "that player is not at this table")
+            if at[watched].private or await self.core.settings.private(watched):
+                raise Refusal(WATCH_ENDED, "that player's boards are private")
+            replies = WebReplies(Player(watched, None, viewer.language), self.channels)
+            await self.core.board(replies.player, presenter=replies)
+            board = replies.reply.board
+            if board is not None and board.table is not None and board.ref != shown:
+                shown = board.ref
+                with speaking(viewer.language):
+                    await send(json.dumps({"board": board_json(board, viewer.user_id)},
+                                          separators=(",", ":"), ensure_ascii=False))
+            await _first(follower.wait(), watch.changed(watch.version))
 
     async def _push_table(self, send: _Sender, watch: Watch, since: int, user_id: int) -> None:
         """The table once the watch has looked with the page there (past look ``since``),
@@ -296,6 +358,28 @@ def _seat(session: Session, instance: str) -> Seat:
     """A new seat at ``instance`` for the page of the session's player."""
     return Seat(secrets.token_hex(12), instance, session.user_id,
                 session.name or dev_name(session.user_id), session.avatar)
+
+
+async def _first(*waits: Coroutine[Any, Any, None]) -> None:
+    """Until the first of ``waits`` is done (the others are cancelled)."""
+    tasks = [asyncio.create_task(w) for w in waits]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def _watched(said: dict[str, Any]) -> int | None:
+    """The player whose table the page watches (None: none: it plays its own)."""
+    watched = said.get("watch")
+    if watched is None:
+        return None
+    if isinstance(watched, str) and len(watched) <= 20 and watched.isdigit() \
+            and watched.isascii() and is_id(int(watched)):
+        return int(watched)
+    raise Refusal(BAD_MESSAGE, "watch must be a player's id: digits 0 to 9")
 
 
 def _instance(said: dict[str, Any]) -> str | None:

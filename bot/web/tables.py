@@ -75,4 +75,5 @@ def table_json(players: list[AtTable]) -> dict[str, Any]:
         "moves": 0 if p.progress is None else p.progress.moves,
         "finished": p.progress is not None and p.progress.finished,
         "won": p.progress is not None and p.progress.won,
+        "private": p.private,
     } for p in players]}

@@ -75,6 +75,16 @@ PAGE_WORDS = {
     "you": N_("You"),
     "noGameYet": N_("no game yet"),
     "notSeated": N_("Discord does not list you at this Activity's table: you play on your own."),
+    # Translators: the web page, at an Activity's table: what another player's item says
+    # when the pointer rests on it (pressing it shows their game, moving as they play), or
+    # the item of a player whose boards are private; the line above a table watched
+    # ({name}: whose), the button back to the player's own game, and what the page says
+    # when the table watched can no longer be (its player left, or made it private).
+    "watch": N_("Watch their game"),
+    "privateBoards": N_("Their boards are private: only their progress is shown."),
+    "watching": N_("Watching {name}"),
+    "backToMine": N_("Back to my game"),
+    "watchEnded": N_("That game can no longer be watched: back to yours."),
 }
 # The page counts a player's moves in the board's own words, in the two forms it picks
 # between by the language's rule (the browser's: "one", else the other), "{count}" kept.

@@ -93,7 +93,73 @@ async def test_a_table_names_who_the_page_is_and_nothing_of_anyones_cards(web: W
     assert pushed["table"]["you"] == str(ALICE)
     bobs = pushed["table"]["players"][0]
     assert set(bobs) == {"id", "name", "avatar", "game", "home", "cards", "moves", "finished",
-                         "won"}, "progress only: never a card of anyone's"
+                         "won", "private"}, "progress only: never a card of anyone's"
+
+
+async def watching(web: Web, session: str, watched: int, instance: str = "den",
+                   page: str = "watching") -> Socket:
+    socket = await connect(web, session, None, page=page, instance=instance,
+                           watch=str(watched))
+    return socket
+
+
+async def next_board(socket: Socket) -> dict[str, Any]:
+    pushed = await socket.pushed()
+    assert set(pushed) == {"board"}, pushed
+    board: dict[str, Any] = pushed["board"]
+    return board
+
+
+async def test_a_player_at_the_table_watches_anothers_table_move_live_until_it_goes_private(
+    web: Web, tmp_path: Path,
+) -> None:
+    alice, bob = await signed_in(web, ALICE), await signed_in(web, BOB)
+    board = await deal(web, alice)
+    a = await connect(web, alice, board, instance="den")
+    b = await connect(web, bob, None, page="bob", instance="den")
+    await table_of(a)
+    await table_of(b)
+    watch = await watching(web, bob, ALICE)
+    assert (await next_board(watch))["ref"] == board["ref"]  # Alice's board, as it is
+    await console(web, tmp_path, ALICE).handle(board["moves"][0])
+    moved = await next_board(watch)
+    assert moved["ref"] == [board["ref"][0], 1]
+    await web.call("api/settings", {"private_boards": True}, session=alice)
+    code, why = await watch.closed()
+    assert code == live.WATCH_ENDED and "private" in why
+    assert any(p["private"] for p in await table_of(b))  # the list says so: no watching her
+    again = await watching(web, bob, ALICE, page="again")
+    code, why = await again.closed()
+    assert code == live.WATCH_ENDED and "private" in why
+
+
+async def test_a_table_is_watched_only_at_the_table_and_only_while_its_player_is_there(
+    web: Web,
+) -> None:
+    alice, bob, carol = (await signed_in(web, ALICE), await signed_in(web, BOB),
+                         await signed_in(web, CAROL))
+    await deal(web, alice)
+    a = await connect(web, alice, None, instance="den")
+    await table_of(a)
+    code, why = await (await watching(web, carol, ALICE)).closed()  # Carol is not at the table
+    assert code == live.WATCH_ENDED and "only a player at the table" in why
+    code, why = await (await watching(web, bob, CAROL, page="b2")).closed()
+    assert code == live.WATCH_ENDED  # (Bob is not there either)
+    b = await connect(web, bob, None, page="bob", instance="den")
+    await table_of(b)
+    code, why = await (await watching(web, bob, CAROL, page="b3")).closed()
+    assert code == live.WATCH_ENDED and "not at this table" in why
+    watch = await watching(web, bob, ALICE, page="b4")
+    await next_board(watch)
+    await a.ws.close()  # Alice leaves the table
+    code, why = await watch.closed()
+    assert code == live.WATCH_ENDED and "not at this table" in why
+    mine = await connect(web, bob, None, page="b5", watch=str(ALICE))
+    code, why = await mine.closed()
+    assert code == live.BAD_MESSAGE and "instance" in why
+    own = await watching(web, bob, BOB, page="b6")
+    code, why = await own.closed()
+    assert code == live.BAD_MESSAGE
 
 
 async def test_an_instance_not_as_discord_names_one_is_refused(web: Web) -> None:

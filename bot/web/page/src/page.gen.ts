@@ -118,6 +118,11 @@ export interface PageWords {
   moveOne: string;
   moveOther: string;
   notSeated: string;
+  watch: string;
+  watching: string;
+  backToMine: string;
+  watchEnded: string;
+  privateBoards: string;
 }
 /**
  * What one call of the core showed (view.reply_json): every answer of api/act, api/new, api/daily, api/rules, api/answer, and api/board's unless nothing changed.
@@ -276,7 +281,7 @@ export interface TableData {
   players: TablePlayer[];
 }
 /**
- * A player at the table and their game's progress (game null: none yet); avatar: Discord's avatar hash, null for none.
+ * A player at the table and their game's progress (game null: none yet); avatar: Discord's avatar hash, null for none; private: their boards are private, so their table cannot be watched.
  */
 export interface TablePlayer {
   id: string;
@@ -288,4 +293,5 @@ export interface TablePlayer {
   moves: number;
   finished: boolean;
   won: boolean;
+  private: boolean;
 }
