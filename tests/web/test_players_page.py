@@ -88,3 +88,39 @@ async def test_axe_finds_nothing_wrong_with_the_players(
     await at_table(browser, web, PLAYER_3)
     await shows(page, ["P2 Player 2 · 4/52 0 moves", "P3 Player 3 · no game yet"])
     assert await violations(page, axe_script) == []
+
+
+async def test_a_players_game_is_watched_read_only_as_they_play_until_it_goes_private(
+    web: Web, browser: Any,
+) -> None:
+    theirs = await deal(web, PLAYER_2, "trefoil", 1)
+    board = await saved(web, theirs)
+    mine = await saved(web, await deal(web, PLAYER_3, "clover-leaf", 5))
+    two = await at_table(browser, web, PLAYER_2)
+    three = await at_table(browser, web, PLAYER_3, width=400)
+    await three.get_by_role("button", name=re.compile("^Player 2 ·")).click()
+    ref = ".".join(map(str, board["ref"]))
+    await three.locator(f"#table.watching[data-ref='{ref}']").wait_for()
+    assert await three.locator("#watching").inner_text() == "Watching Player 2\nBack to my game"
+    assert not await three.locator("#tools").is_visible()
+    asked: list[str] = []
+    three.on("request", lambda r: asked.append(r.url) if "api/act" in r.url else None)
+    src = board["moves"][0].split()[0]
+    await three.locator(f"[data-slot=p{int(src) - 1}] .card.top").click()  # nothing to pick
+    await three.keyboard.press("Control+z")
+    to_foundation = next(m for m in board["moves"] if m.split()[1].startswith("f"))
+    await drag(two, int(to_foundation.split()[0]), to_foundation.split()[1])
+    await three.locator(f"#table[data-ref='{board['ref'][0]}.1']").wait_for(timeout=3000)
+    assert "1 move" in await three.locator("#headline").inner_text()
+    assert asked == [], "a table watched proposes nothing"
+    await three.get_by_role("button", name="Back to my game").click()
+    mine_ref = ".".join(map(str, mine["ref"]))
+    await three.locator(f"#table:not(.watching)[data-ref='{mine_ref}']").wait_for()
+    assert await three.locator("#tools").is_visible()
+    await three.get_by_role("button", name=re.compile("^Player 2 ·")).click()  # again
+    await three.locator("#table.watching").wait_for()
+    await web.call("api/settings", {"private_boards": True}, session=theirs)
+    await three.locator("#say").get_by_text("can no longer be watched").wait_for(timeout=3000)
+    await three.locator(f"#table:not(.watching)[data-ref='{mine_ref}']").wait_for()
+    await three.locator("#players li[title^='Their boards are private']").wait_for()
+    assert await three.get_by_role("button", name=re.compile("^Player 2 ·")).count() == 0

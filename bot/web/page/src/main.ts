@@ -75,6 +75,7 @@ class Page {
   private sayMs = 0;
   private pending: Pushed | null = null; // pushed while a move was under way: shown after it
   private players: Players | null = null; // who is at the Activity's table (once signed in)
+  private watching: Live | null = null; // another player's table, watched on a socket of its own
 
   constructor(private platform: Platform) {
     this.table = new Table($("table"), (move, dragged) => { this.act("move", move, dragged); },
@@ -90,6 +91,7 @@ class Page {
     $("deal-number").addEventListener("keydown", (e) => { if (e.key === "Enter") this.dealNumber(); });
     for (const b of document.querySelectorAll(".close-dialog")) b.addEventListener("click", () => { this.closeDialogs(); });
     $("close").addEventListener("click", () => { this.unsay(); });
+    $("back").addEventListener("click", () => { this.backToMine(); });
     const say = $("say");
     say.addEventListener("pointerenter", () => { this.holdSay(); });
     say.addEventListener("pointerleave", () => { this.letSayGo(); });
@@ -112,7 +114,8 @@ class Page {
       document.documentElement.lang = signed.language;
       this.dealing(signed.games, signed.words);
       this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
-      this.players = new Players($("players"), signed.words, signed.language, () => { this.table.lay(); });
+      this.players = new Players($("players"), signed.words, signed.language, () => { this.table.lay(); },
+        (id, name) => { this.watch(id, name); });
       new Live(this.session, this.platform.instance(), () => this.shows(), (p) => { this.pushed(p); },
         () => { this.failed(new SignedOut()); }, () => { this.notSeated(); }).connect();
     } catch (err) {
@@ -134,6 +137,7 @@ class Page {
     $("deal-it").textContent = words.dealIt;
     $("settings-title").textContent = words.settings;
     $("clock").setAttribute("aria-label", words.timePlayed);
+    $("back").textContent = words.backToMine;
     named($("close"), words.close);
     for (const b of document.querySelectorAll(".close-dialog")) b.textContent = words.close;
     for (const id of ["new", "daily", "more", "gear"]) $<HTMLButtonElement>(id).disabled = false;
@@ -155,11 +159,13 @@ class Page {
   }
 
   private act(action: string, move?: string, dragged: HTMLElement | null = null): void {
+    if (this.watching) return; // (a table watched is only looked at)
     const seen = this.table.board?.ref;
     void this.send("api/act", { action, move, seen }, dragged, action === "hint" ? "hint" : "play");
   }
 
   private async send(path: string, body: object, dragged: HTMLElement | null = null, asked: Asked = "play"): Promise<ReplyData | null> {
+    if (this.stopWatching()) this.table.clear(); // (a deal or a setting: back to the own table)
     this.busy = true;
     try {
       const reply = await ask<ReplyData>(path, body, this.session);
@@ -186,6 +192,7 @@ class Page {
   // once it is over, if still news).
   private pushed(p: Pushed): void {
     if ("table" in p) { this.players?.show(p.table); return; } // (never held back: no cards move)
+    if (this.watching) return; // (the own game is asked for again when back to it)
     if (this.busy || this.table.dragging) {
       this.pending = p;
       window.setTimeout(() => { this.catchUp(); }, CATCH_UP_MS); // (a drag may end in nothing)
@@ -204,8 +211,60 @@ class Page {
 
   // The server would not seat the page at the table it named: it plays alone.
   private notSeated(): void {
+    this.stopWatching();
     this.players?.hide();
     if (this.words.notSeated) this.say([[{ t: "text", text: this.words.notSeated }]]);
+  }
+
+  // Another player's table, to watch: their board shown on the table, read-only, moving as
+  // they play, the page's tools put away for a way back to its own game.
+  private watch(id: string, name: string): void {
+    this.stopWatching();
+    this.unsay();
+    this.table.readOnly = true;
+    $("tools").hidden = true;
+    $("watching-words").textContent = (this.words.watching ?? "{name}").replace("{name}", name);
+    $("watching").hidden = false;
+    this.watching = new Live(this.session, this.platform.instance(), () => ({ have: null, lost: false, fourColour: false }),
+      (p) => { if ("board" in p) this.showWatched(p.board); },
+      () => { this.failed(new SignedOut()); },
+      () => { this.backToMine(); if (this.words.watchEnded) this.say([[{ t: "text", text: this.words.watchEnded }]]); },
+      id);
+    this.watching.connect();
+    this.table.lay();
+  }
+
+  private showWatched(board: BoardData): void {
+    this.table.show(board);
+    $("headline").replaceChildren(...pieces(board.text[0] ?? [], () => undefined, this.copyWords()));
+    this.clock.follow(board.ref, board.played, board.finished);
+    fitTexts();
+    this.table.lay();
+  }
+
+  private stopWatching(): boolean {
+    if (!this.watching) return false;
+    this.watching.close();
+    this.watching = null;
+    this.table.readOnly = false;
+    $("watching").hidden = true;
+    $("tools").hidden = false;
+    return true;
+  }
+
+  // Back from a table watched to the page's own game, as it now is.
+  private backToMine(): void {
+    if (!this.stopWatching()) return;
+    this.pending = null;
+    this.table.clear();
+    this.table.lay();
+    void (async () => {
+      try {
+        this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
+      } catch (err) {
+        this.failed(err);
+      }
+    })();
   }
 
   private catchUp(): void {

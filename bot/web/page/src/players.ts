@@ -1,19 +1,21 @@
 // Who is at the Activity's table (the socket's {"table"} pushes): a list named "Players"
 // above the cards, each item naming the player and their cards home ("Player 2 · 12/52"),
-// then their moves. It shows only at a table (a page playing alone has none), telling the
+// then their moves; another player's item opens their table to watch, unless their boards
+// are private (then it says so when the pointer rests on it). It shows only at a table (a page playing alone has none), telling the
 // table's layout when it appears or goes, as the cards must then fit the room left. The
 // page's own player comes first, marked, always in view on a narrow screen; the others
 // follow in the order they sat down.
 
 import type { PageWords, TableData, TablePlayer } from "./page.gen";
 
-export type PlayersWords = Pick<PageWords, "players" | "noGameYet" | "moveOne" | "moveOther" | "you">;
+export type PlayersWords = Pick<PageWords, "players" | "noGameYet" | "moveOne" | "moveOther" | "you" | "watch" | "privateBoards">;
 
 export class Players {
   private shown = false;
 
+  // ``watch``: open a player's table, to watch (their name with it).
   constructor(private el: HTMLElement, private words: PlayersWords, private language: string,
-    private resized: () => void) {}
+    private resized: () => void, private watch: (id: string, name: string) => void) {}
 
   show(table: TableData): void {
     const list = document.createElement("ul");
@@ -53,14 +55,28 @@ export class Players {
     who.className = "who";
     who.textContent = p.game === null ? `${p.name} · ${this.words.noGameYet}`
       : `${p.name} · ${String(p.home)}/${String(p.cards)}`;
-    li.append(face, who);
+    const parts: HTMLElement[] = [face, who];
     if (p.game !== null) {
       const moves = document.createElement("span");
       moves.className = "moves";
       moves.textContent = this.moves(p.moves);
-      li.append(moves);
+      parts.push(moves);
     }
-    if (you) li.title = this.words.you;
+    if (you) {
+      li.title = this.words.you;
+      li.append(...parts);
+    } else if (p.private || p.game === null) { // nothing to watch: their progress only
+      if (p.private) li.title = this.words.privateBoards;
+      li.append(...parts);
+    } else {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.className = "watch";
+      open.title = this.words.watch;
+      open.append(...parts);
+      open.addEventListener("click", () => { this.watch(p.id, p.name); });
+      li.append(open);
+    }
     return li;
   }
 

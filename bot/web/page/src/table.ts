@@ -22,6 +22,7 @@ interface Slot { kind: "pile" | "foundation"; index: number; el: HTMLElement; ba
 export class Table {
   board: BoardData | null = null;
   laid: Layout | null = null;
+  private watched = false; // another player's table, watched: nothing is proposed on it
   private slots: Slot[] = [];
   private cards: HTMLElement[] = [];
   private picked: number | null = null; // the pile whose top card is picked up
@@ -38,6 +39,15 @@ export class Table {
   }
 
   get dragging(): boolean { return this.press !== null; }
+
+  // Whether the table shows another player's game, to watch only (no card is picked up).
+  get readOnly(): boolean { return this.watched; }
+  set readOnly(on: boolean) {
+    this.watched = on;
+    this.el.classList.toggle("watching", on);
+    this.pick(null);
+    this.press = null;
+  }
 
   // The board as it now is; each card that moved glides there from where it was.
   show(board: BoardData): void {
@@ -300,7 +310,7 @@ export class Table {
   }
 
   private down(e: PointerEvent): void {
-    if (e.button !== 0 || this.press) return;
+    if (e.button !== 0 || this.press || this.watched) return;
     const card = e.target instanceof Element ? e.target.closest<HTMLElement>(".card.top") : null;
     const slot = this.slotAt(e.target);
     if (!card || slot?.kind !== "pile") return;
@@ -368,6 +378,8 @@ export class Table {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
     if (step !== undefined) {
       this.slots[(at + step + this.slots.length) % this.slots.length]?.el.focus();
+    } else if (this.watched) {
+      return; // (only looked at: moving between places is all the keys do)
     } else if (e.key === "Enter" || e.key === " ") {
       this.tap(slot);
     } else if (e.key === "Escape") {
