@@ -19,7 +19,8 @@ import logging
 from collections.abc import Iterator
 
 from ..store.database import StoreUnavailable
-from ..store.games import GameMark, GameStore
+from ..store.games import GameStore
+from ..store.saved import GameMark
 
 log = logging.getLogger(__name__)
 

@@ -5,8 +5,9 @@ file at that path; both backends behave the same, and each store writes its SQL 
 """
 
 from .database import StoreError
-from .games import LIVE_GAMES, ConcurrentChange, SavedGame
+from .games import LIVE_GAMES, ConcurrentChange
 from .results import DailyRanking, PlayerRecords, Record, Scope, Standing
+from .saved import SavedGame
 from .settings import DEFAULT_SETTINGS, Settings
 from .statuses import (
     ABANDONED,

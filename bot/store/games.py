@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import Any
 
 from engine import Game
@@ -32,6 +31,7 @@ from engine.lru import LRU
 from .challenges import DAY_S
 from .database import Connection, Database, Notice
 from .replays import OUTSIDE_SERVERS
+from .saved import GameMark, SavedGame, saved_game, with_game
 from .statuses import ABANDONED, ACCEPTED, OUTCOMES, PLAYING, GameStatus
 
 # Engine games kept in memory between moves (3-5 KB each), the most recently used: enough
@@ -55,74 +55,7 @@ class NotChallengeable(RuntimeError):
     was written."""
 
 
-DEAL_LOST = -1  # proven_lost_at of a game whose deal is proven lost (no revision is)
-
-
-@dataclass(frozen=True)
-class GameMark:
-    """What changes as a game is played: its row (a new game), its revision (a move), its
-    hints and its verdict (neither of which moves the revision)."""
-
-    row: int
-    revision: int
-    hints: int
-    proven_lost_at: int | None
-
-
 MARKS_PER_QUERY = 500  # players asked about in one query (SQLite allows 32,766 parameters)
-
-
-@dataclass
-class SavedGame:
-    """A player's current game with its bookkeeping; ``game`` is the live engine game."""
-
-    id: int
-    user_id: int
-    guild_id: int | None
-    game: Game
-    status: GameStatus
-    revision: int
-    undos: int
-    hints: int
-    seconds_played: float
-    daily: str | None
-    started_at: float
-    updated_at: float
-    finished_at: float | None
-    # The revision the solver proved lost, if any; DEAL_LOST: the deal itself is lost, so
-    # every position of the game is, whatever is undone.
-    proven_lost_at: int | None = None
-    challenge_id: int | None = None  # the challenge this game is played for, if any
-    hints_to_add: int = 0  # help this change adds, counted by ``save`` (a redeal undone)
-
-    @property
-    def is_finished(self) -> bool:
-        return self.status != PLAYING
-
-    @property
-    def untouched(self) -> bool:
-        """Never moved in: no move on the board but those that came with the deal, and none
-        undone (leaving it is no game)."""
-        return not self.game.own_moves and not self.undos
-
-    def as_dealt(self, game_id: str, deal: int | None, draw: bool) -> bool:
-        """This very deal (``draw``: with Trefoil's draw rule), as dealt: untouched, and
-        neither a daily attempt nor a challenge's game. Asking for it again is asking for
-        the game the player has (its hints still counted), not for another."""
-        game = self.game
-        return (self.untouched and self.daily is None
-                and self.challenge_id is None
-                and (game.game_id, game.deal_number, game.draw_rule) == (game_id, deal, draw))
-
-    @property
-    def proven_lost(self) -> bool:
-        """The solver proved this very position lost (not an earlier one), or the deal."""
-        return self.proven_lost_at in (self.revision, DEAL_LOST)
-
-    @property
-    def lost_as_dealt(self) -> bool:
-        """The solver proved the deal itself lost: no undo can help."""
-        return self.proven_lost_at == DEAL_LOST
 
 
 class GameStore:
@@ -145,7 +78,7 @@ class GameStore:
         if kept is None:
             return None
         cached = kept[1]
-        return _with_game(cached, cached.game.copy())
+        return with_game(cached, cached.game.copy())
 
     async def load(self, user_id: int) -> SavedGame | None:
         """The player's current game (playing or finished and not yet replaced), or None."""
@@ -159,9 +92,9 @@ class GameStore:
             game = kept[1].game
         else:
             game = Game.from_dict(json.loads(state))
-        saved = _saved_game(row, game)
+        saved = saved_game(row, game)
         self._held[user_id] = (state, saved)
-        return _with_game(saved, game.copy())
+        return with_game(saved, game.copy())
 
     def forget(self, user_id: int) -> None:
         """Drop the player's game kept in memory (its row is deleted elsewhere)."""
@@ -237,7 +170,7 @@ class GameStore:
             revision=0, undos=0, hints=0, seconds_played=0.0, daily=daily, started_at=now,
             updated_at=now, finished_at=None, challenge_id=challenge,
         )
-        self._held[user_id] = (state, _with_game(saved, game.copy()))
+        self._held[user_id] = (state, with_game(saved, game.copy()))
         return saved
 
     async def save(self, saved: SavedGame) -> None:
@@ -283,7 +216,7 @@ class GameStore:
                 await _insert_result(conn, saved)
             await conn.notify(Notice.GAME, saved.user_id)
         saved.revision, saved.hints_to_add = saved.revision + 1, 0
-        self._held[saved.user_id] = (state, _with_game(saved, saved.game.copy()))
+        self._held[saved.user_id] = (state, with_game(saved, saved.game.copy()))
 
     async def count_hint(self, game_row: int) -> None:
         """Count a hint on a game being played, in SQL: a count another process made at the
@@ -453,36 +386,6 @@ async def _record_side(
         )
 
 
-def _with_game(saved: SavedGame, game: Game) -> SavedGame:
-    """``saved`` with ``game`` in place of its own (a shallow copy: every other field is a
-    number or a string; at every move, so made the quickest way: not ``dataclasses.replace``
-    nor ``copy.copy``, which goes through pickling's protocol)."""
-    other = SavedGame.__new__(SavedGame)
-    other.__dict__.update(saved.__dict__)
-    other.game = game
-    return other
-
-
 def _state(game: Game) -> str:
     """A game as the database keeps it."""
     return json.dumps(game.to_dict(), separators=(",", ":"))
-
-
-def _saved_game(row: Any, game: Game) -> SavedGame:
-    return SavedGame(
-        id=int(row["id"]),
-        user_id=int(row["user_id"]),
-        guild_id=None if row["guild_id"] is None else int(row["guild_id"]),
-        game=game,
-        status=GameStatus(row["status"]),
-        revision=int(row["revision"]),
-        undos=int(row["undos"]),
-        hints=int(row["hints"]),
-        seconds_played=float(row["seconds_played"]),
-        daily=row["daily"],
-        started_at=float(row["started_at"]),
-        updated_at=float(row["updated_at"]),
-        finished_at=None if row["finished_at"] is None else float(row["finished_at"]),
-        proven_lost_at=None if row["proven_lost_at"] is None else int(row["proven_lost_at"]),
-        challenge_id=None if row["challenge_id"] is None else int(row["challenge_id"]),
-    )
