@@ -82,7 +82,8 @@ class Watch:
         self.instance = instance
         self.players: list[AtTable] = []
         self.version = 0
-        self.looks = 0
+        self.looks = 0  # the looks done, each counted as it began (``begun``)
+        self.begun = 0
         self._tables = tables
         self._changes = changes
         self._new = asyncio.Condition()
@@ -101,7 +102,8 @@ class Watch:
         self._seats.wake()
 
     async def looked(self, since: int) -> None:
-        """Once it has looked at the table more than ``since`` times (``looks``)."""
+        """Once a look begun after the ``since``-th (``begun``) is done: it read the table
+        as it was then, or later."""
         async with self._new:
             await self._new.wait_for(lambda: self.looks > since)
 
@@ -138,6 +140,8 @@ class Watch:
     async def _look(self, seats: _Marked, games: dict[int, tuple[_Marked, contextlib.ExitStack]],
                     progress: dict[int, tuple[Progress | None, bool]]) -> None:
         self._woken.clear()
+        self.begun += 1
+        look = self.begun
         if seats.woken or not self._changes.everywhere:
             seats.clear()
             seated = await self._tables.seats.at(self.instance, self._tables.now())
@@ -162,7 +166,7 @@ class Watch:
             if players != self.players or not self.version:
                 self.players = players
                 self.version += 1
-            self.looks += 1
+            self.looks = look
             self._new.notify_all()
 
     async def _wait(self) -> None:
@@ -207,7 +211,7 @@ class Tables:
             self._keeping = asyncio.create_task(self._keep(), name="keeping the seats")
         try:
             async with self.watching(seat.instance) as watch:
-                since = watch.looks
+                since = watch.begun
                 if since:  # a watch already looking: it looks again, with this seat
                     watch.look_again()
                 yield watch, since
