@@ -66,6 +66,7 @@ from .replies import (
 from .replies.text import Text
 from .store import Stores
 from .store.database import Notice, StoreUnavailable
+from .store.saved import DEAL_LOST
 from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
 from .words.phrases import command
@@ -216,6 +217,17 @@ class Core:
         while ``seen`` is still it, and ``seen_lost`` whether it says no win is possible."""
         call = self.game.show(player, seen, seen_lost=seen_lost)
         await self._present(player, presenter, "board", call, may_change_game=False)
+
+    async def shows(self, user_id: int) -> tuple[BoardRef, bool, bool] | None:
+        """What the player's board would show now, without making it (a page following the
+        game asks, to make it only when it differs): its ref, whether no win is possible,
+        and whether in four colours. None: no game."""
+        mark = (await self.stores.games.marks([user_id])).get(user_id)
+        if mark is None:
+            return None
+        lost = mark.proven_lost_at in (mark.revision, DEAL_LOST)
+        return (BoardRef(mark.row, mark.revision), lost,
+                (await self.settings.of(user_id)).four_colour)
 
     def follow(self, user_id: int) -> AbstractContextManager[Follower]:
         """Follow the player's game for as long as the ``with`` lasts: the follower is woken

@@ -257,6 +257,10 @@ class Live:
             await page.quiet()
             if self.sessions.read(token) is None:
                 raise Refusal(SIGNED_OUT, "the session has expired: sign in again")
+            now = await self.core.shows(player.user_id)
+            if now is not None and Shows(*now) == page.shows:  # (most often: its own move)
+                await follower.wait()
+                continue
             pushed = await self._news(player, page)
             if pushed is not None:
                 await send(json.dumps(pushed, separators=(",", ":"), ensure_ascii=False))
@@ -294,6 +298,10 @@ class Live:
                 raise Refusal(WATCH_ENDED, "that player is not at this table")
             if at[watched].private or await self.core.settings.private(watched):
                 raise Refusal(WATCH_ENDED, "that player's boards are private")
+            now = await self.core.shows(watched)
+            if now is not None and now[0] == shown:  # (someone sat down, or left: no move)
+                await _first(follower.wait(), watch.changed(watch.version))
+                continue
             replies = WebReplies(Player(watched, None, viewer.language), self.channels)
             await self.core.board(replies.player, presenter=replies)
             board = replies.reply.board
