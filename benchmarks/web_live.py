@@ -3,6 +3,7 @@
     python -m benchmarks.web_live idle                 # 1,000 pages, each with its socket
     python -m benchmarks.web_live idle --poll          # the same pages asking every 3 s
     python -m benchmarks.web_live moves                # 100 players moving, each followed
+    python -m benchmarks.web_live table                # 100 racers and 100 watchers at a table
 
 The page's server runs as its own process, exactly as ``python -m bot --web --dev`` starts
 it (a new SQLite file), and this process plays every page: a dev session and a Trefoil deal
@@ -17,12 +18,19 @@ page did before it had a socket.
 moving (about a move a second, as ``web_drops`` drops); it prints how long a move took to
 be answered (the drop) and how long from sending it until the other page was pushed the
 board it made.
+
+``table``: ``--racers`` players at one Activity's table, each moving about once a second,
+and ``--watchers`` more at the same table, each watching one racer's game on a socket of
+its own: how long a move took to be answered, to reach the page watching it, and to show in
+the table's list of players (on a sample of the pages there; every page is sent the list),
+and the server's CPU meanwhile.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import statistics
 import time
@@ -149,6 +157,110 @@ async def moves(players: int, count: int) -> None:
     print(f"the following page pushed its board, from the move sent: {percentiles(pushed)}")
 
 
+async def table(racers: int, watchers: int, count: int) -> None:
+    answered: list[float] = []
+    watched: list[float] = []
+    listed: list[float] = []
+    sent: dict[tuple[int, int], float] = {}  # (racer, revision) -> when its move was sent
+    instance = "bench-table"
+    sample = set(range(0, racers + watchers, max(1, (racers + watchers) // 10)))
+
+    async def listening(ws: aiohttp.ClientWebSocketResponse, number: int, stop: asyncio.Event,
+                        ) -> None:
+        seen: dict[int, int] = {}
+        while not stop.is_set():
+            try:
+                message = await ws.receive(timeout=1)
+            except TimeoutError:
+                continue
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                return
+            if number not in sample:
+                continue  # (read, as a page reads it, but not looked into)
+            now = time.perf_counter()
+            for p in json.loads(message.data).get("table", {}).get("players", []):
+                racer, moves = int(p["id"]) - 10**17, p["moves"]
+                if racer < racers and moves > seen.get(racer, 0):
+                    seen[racer] = moves
+                    at = sent.get((racer, moves))
+                    if at is not None:
+                        listed.append(now - at)
+
+    async def racer(http: aiohttp.ClientSession, url: str, number: int, session: str,
+                    board: Any) -> None:
+        rng = random.Random(number)
+        headers = {"Authorization": f"Bearer {session}", "X-Page": f"table-{number:08d}"}
+        await asyncio.sleep(rng.random())
+        for _ in range(count):
+            legal = [m for m in board["moves"] if m != "redeal"]
+            body: dict[str, Any] = ({"action": "move", "move": rng.choice(legal)} if legal
+                                    else {"action": "undo"})
+            started = time.perf_counter()
+            sent[(number, board["ref"][1] + 1)] = started
+            async with http.post(url + "api/act", json={**body, "seen": board["ref"]},
+                                 headers=headers) as r:
+                r.raise_for_status()
+                reply = await r.json()
+            answered.append(time.perf_counter() - started)
+            board = reply["board"] or board
+            await asyncio.sleep(0.5 + rng.random())
+
+    async def watcher(ws: aiohttp.ClientWebSocketResponse, of: int) -> None:
+        while True:
+            message = await ws.receive()
+            if message.type is not aiohttp.WSMsgType.TEXT:
+                return
+            ref = json.loads(message.data)["board"]["ref"]
+            at = sent.get((of, ref[1]))
+            if at is not None:
+                watched.append(time.perf_counter() - at)
+
+    async with dev_page() as (url, _, pid), aiohttp.ClientSession(
+            connector=aiohttp.TCPConnector(limit=0)) as http:
+        players = []
+        for first in range(0, racers + watchers, 50):
+            players += await asyncio.gather(*(signed_in(http, url, n) for n in range(
+                first, min(racers + watchers, first + 50))))
+        stop = asyncio.Event()
+        sockets = []
+        for n, (session, board) in enumerate(players):
+            ws = await http.ws_connect(url + "api/live")
+            await ws.send_json({"session": session, "page": f"table-{n:08d}",
+                                "have": board["ref"], "lost": board["lost"],
+                                "fourColour": board["fourColour"], "instance": instance})
+            sockets.append(ws)
+        listeners = [asyncio.create_task(listening(ws, n, stop)) for n, ws in enumerate(sockets)]
+        await asyncio.sleep(2)  # every page seated
+        watching = []
+        for w in range(watchers):
+            session, _ = players[racers + w]
+            ws = await http.ws_connect(url + "api/live")
+            await ws.send_json({"session": session, "page": f"watch-{w:08d}",
+                                "instance": instance, "watch": str(10**17 + w % racers)})
+            first = await ws.receive_json(timeout=10)  # the racer's board as it is
+            assert "board" in first, first
+            watching.append((ws, asyncio.create_task(watcher(ws, w % racers))))
+        before, started = cpu_seconds(pid), time.perf_counter()
+        await asyncio.gather(*(racer(http, url, n, players[n][0], players[n][1])
+                               for n in range(racers)))
+        await asyncio.sleep(1)  # the last pushes
+        used, took = cpu_seconds(pid) - before, time.perf_counter() - started
+        stop.set()
+        for ws, task in watching:
+            task.cancel()
+            await ws.close()
+        for ws in sockets:
+            await ws.close()
+        await asyncio.gather(*listeners, return_exceptions=True)
+    print(f"{len(answered)} moves by {racers} racers at one table in {took:.1f} s, "
+          f"{watchers} more there watching them; the server used {used / took * 100:.0f}% "
+          "of a core")
+    print(f"the move answered: {percentiles(answered)}")
+    print(f"the page watching it pushed the board: {percentiles(watched)} "
+          f"({len(watched)} pushes)")
+    print(f"the table's list showing it ({len(sample)} pages sampled): {percentiles(listed)}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.web_live")
     modes = parser.add_subparsers(dest="mode", required=True)
@@ -160,11 +272,17 @@ def main(argv: list[str] | None = None) -> None:
     moves_mode = modes.add_parser("moves", help="how soon a move reaches a following page")
     moves_mode.add_argument("--players", type=int, default=100)
     moves_mode.add_argument("--moves", type=int, default=20)
+    table_mode = modes.add_parser("table", help="racers and watchers at one table")
+    table_mode.add_argument("--racers", type=int, default=100)
+    table_mode.add_argument("--watchers", type=int, default=100)
+    table_mode.add_argument("--moves", type=int, default=20)
     args = parser.parse_args(argv)
     if args.mode == "idle":
         asyncio.run(idle(args.pages, args.seconds, args.poll))
-    else:
+    elif args.mode == "moves":
         asyncio.run(moves(args.players, args.moves))
+    else:
+        asyncio.run(table(args.racers, args.watchers, args.moves))
 
 
 if __name__ == "__main__":
