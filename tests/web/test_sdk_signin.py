@@ -2,13 +2,19 @@
 Activity (``frame_id``, ``instance_id``, ``platform`` in its URL), runs its real sign-in — the
 bundled SDK's handshake, ``authorize``, our server's exchange of the code against the fake
 Discord's OAuth2, ``authenticate`` — with Discord's client stood in for by its parent frame,
-which answers the SDK's postMessage protocol (opcode, payload; commands matched by nonce)."""
+which answers the SDK's postMessage protocol (opcode, payload; commands matched by nonce).
+The SDK's ``instanceId`` is the page's table, where Discord (the fake, asked with the bot's
+token) lists the player there."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
+import discord
+
+from bot.discord.rest import ActivityInstances
 from tests.e2e.fake_discord import FakeDiscord
 
 from .conftest import Web
@@ -93,3 +99,49 @@ async def test_a_code_discord_did_not_issue_signs_no_one_in(
     assert any(s["cmd"] == "AUTHORIZE" for s in seen)
     assert not any(s["cmd"] == "AUTHENTICATE" for s in seen), "no token: nothing to authenticate"
     assert await frame.locator(".slot").count() == 0
+
+
+async def framed(browser: Any, web: Web, fake: FakeDiscord, who: str) -> Any:
+    """``who``'s page as Discord frames it at instance ``i1`` (the client's URL above)."""
+    client = CLIENT % {"code": json.dumps(fake.authorize(who)),
+                       "user": json.dumps(str(fake.user(who).id)),
+                       "client": json.dumps(str(fake.application_id))}
+    page = await (await browser.new_context()).new_page()
+    await page.route(f"{web.url}discord", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=client))
+    await page.goto(f"{web.url}discord")
+    return page.frame_locator("#app")
+
+
+async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
+    serve: Any, web_config: Any, fake: FakeDiscord, browser: Any
+) -> None:
+    """The SDK's instanceId is the table: Alice and Bob, whom Discord lists at it, see each
+    other by their Discord names; Carol, framed at it but not listed there (a forged or
+    stale instance), plays alone and is told so."""
+    client = discord.Client(intents=discord.Intents.none())
+    with fake.patch_discord():
+        await client.login(fake.token)
+        try:
+            config = replace(web_config, client_id=str(fake.application_id),
+                             client_secret=fake.client_secret)
+            web = await serve(dev=False, config=config, api=fake.api_base,
+                              instances=ActivityInstances(client, fake.application_id))
+            fake.launch("i1", "alice", "bob")
+            alice = await framed(browser, web, fake, "alice")
+            players = alice.get_by_role("list", name="Players")
+            await players.wait_for(timeout=15_000)
+            bob = await framed(browser, web, fake, "bob")
+            await bob.get_by_role("list", name="Players").get_by_role(
+                "listitem").nth(1).wait_for(timeout=15_000)
+            texts = await bob.get_by_role("list", name="Players").get_by_role(
+                "listitem").all_inner_texts()
+            assert [t.split("\n")[1] for t in texts] == ["Bob · no game yet",
+                                                        "Alice · no game yet"], texts
+            await players.get_by_role("listitem").nth(1).wait_for()  # Bob, on Alice's page
+            carol = await framed(browser, web, fake, "carol")
+            await carol.locator("#say").get_by_text("Discord does not list you").wait_for(
+                timeout=15_000)
+            assert not await carol.locator("#players").is_visible()
+        finally:
+            await client.close()
