@@ -85,6 +85,16 @@ PAGE_WORDS = {
     "watching": N_("Watching {name}"),
     "backToMine": N_("Back to my game"),
     "watchEnded": N_("That game can no longer be watched: back to yours."),
+    # Translators: what Discord shows of the player while they play in the Activity (their
+    # rich presence): the game and its cards home ({game}, {home}, {cards}: its name and
+    # two numbers), then whether they play alone or at a table with others; the button
+    # that opens Discord's invite to the Activity, and what the page says when Discord
+    # cannot open it (in a DM, or without the permission to invite).
+    "presence": N_("{game} · {home}/{cards} home"),
+    "presenceAlone": N_("Playing alone"),
+    "presenceTable": N_("Playing at a table"),
+    "invite": N_("Invite"),
+    "inviteFailed": N_("Discord could not open an invite here."),
 }
 # The page counts a player's moves in the board's own words, in the two forms it picks
 # between by the language's rule (the browser's: "one", else the other), "{count}" kept.

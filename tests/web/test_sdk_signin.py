@@ -73,12 +73,23 @@ async def test_the_page_signs_in_through_the_sdk_and_shows_the_players_game(
     assert handshake["client_id"] == str(fake.application_id) and handshake["frame_id"] == "f1"
     authorize = next(s["args"] for s in seen if s["cmd"] == "AUTHORIZE")
     assert authorize["client_id"] == str(fake.application_id)
-    assert authorize["response_type"] == "code" and authorize["scope"] == ["identify"]
+    assert authorize["response_type"] == "code"
+    assert authorize["scope"] == ["identify", "rpc.activities.write"]  # who; their presence
     authenticate = next(s["args"] for s in seen if s["cmd"] == "AUTHENTICATE")
     token = authenticate["access_token"]
     assert fake.access_tokens[token] == alice.id, "the token our server got for the code"
     assert [s["cmd"] for s in seen if s["cmd"] in ("AUTHORIZE", "AUTHENTICATE")] == [
         "AUTHORIZE", "AUTHENTICATE"]
+    home = sum(f["count"] for f in dealt["foundations"])
+    for _ in range(100):  # Discord shows what they play (the page alone: no table here)
+        presence = [s["args"]["activity"] for s in await page.evaluate("window.seen")
+                    if s["cmd"] == "SET_ACTIVITY"]
+        if presence:
+            break
+        await page.wait_for_timeout(50)
+    assert presence[-1] == {"type": 0, "details": f"Trefoil · {home}/52 home",
+                            "state": "Playing alone",
+                            "party": {"id": "i1", "size": [1, 1]}}, presence
 
 
 async def test_a_code_discord_did_not_issue_signs_no_one_in(
@@ -129,6 +140,7 @@ async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
                               instances=ActivityInstances(client, fake.application_id))
             fake.launch("i1", "alice", "bob")
             alice = await framed(browser, web, fake, "alice")
+            alice_page = browser.contexts[-1].pages[0]
             players = alice.get_by_role("list", name="Players")
             await players.wait_for(timeout=15_000)
             bob = await framed(browser, web, fake, "bob")
@@ -139,6 +151,14 @@ async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
             assert [t.split("\n")[1] for t in texts] == ["Bob · no game yet",
                                                         "Alice · no game yet"], texts
             await players.get_by_role("listitem").nth(1).wait_for()  # Bob, on Alice's page
+            await alice.get_by_role("button", name="Invite").click()  # Discord's own dialog
+            for _ in range(100):
+                opened = [s for s in await alice_page.evaluate("window.seen")
+                          if s["cmd"] == "OPEN_INVITE_DIALOG"]
+                if opened:
+                    break
+                await alice_page.wait_for_timeout(50)
+            assert opened, "the invite was not asked of Discord"
             carol = await framed(browser, web, fake, "carol")
             await carol.locator("#say").get_by_text("Discord does not list you").wait_for(
                 timeout=15_000)

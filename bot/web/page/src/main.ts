@@ -19,22 +19,52 @@ const CATCH_UP_MS = 300; // a board pushed during a drag is shown once the drag 
 const SELECT_ARROW_PX = 30; // a list's padding and its arrow
 const SAY_MS = { least: 5000, most: 15000, perChar: 55 }; // how long a message stays
 
-// How the page signs in, and the Activity's instance it is at (null: none, it plays alone).
-interface Platform { signIn(): Promise<SignedIn>; instance(): string | null }
+// How the page signs in, the Activity's instance it is at (null: none, it plays alone),
+// what Discord shows of the player meanwhile (their rich presence), and Discord's invite to
+// the Activity (null: none here).
+interface Platform {
+  signIn(): Promise<SignedIn>;
+  instance(): string | null;
+  present(p: Presence): void;
+  invite(): (() => Promise<void>) | null;
+}
+
+// The player's rich presence: their game and its cards home, and how many are at the table.
+interface Presence { details: string; state: string; party: number }
 
 // Inside Discord: the SDK's handshake, its OAuth2 code exchanged by our server (the client
 // secret never reaches the page), then the SDK told who signed in. The server the Activity
 // was opened in (null in a DM) counts the player's games there once Discord says they are in it.
 class InDiscord implements Platform {
   private sdk: DiscordSDK | null = null;
+  private presented = "";
   constructor(private clientId: string) {}
   instance(): string | null { return this.sdk?.instanceId ?? null; }
+
+  // Sent when it changes; Discord may refuse it (an older client): the game goes on.
+  present(p: Presence): void {
+    const sdk = this.sdk;
+    const said = JSON.stringify(p);
+    if (!sdk || said === this.presented) return;
+    this.presented = said;
+    sdk.commands.setActivity({ activity: { type: 0, details: p.details, state: p.state,
+      party: { id: sdk.instanceId, size: [p.party, p.party] } } }).catch(() => undefined);
+  }
+
+  // Only in a server's channel: Discord opens no invite in a DM.
+  invite(): (() => Promise<void>) | null {
+    const sdk = this.sdk;
+    if (sdk?.guildId == null) return null; // (no SDK yet, or a DM)
+    return async () => { await sdk.commands.openInviteDialog(); };
+  }
+
   async signIn(): Promise<SignedIn> {
     const sdk = new DiscordSDK(this.clientId);
     this.sdk = sdk;
     await sdk.ready();
     const { code } = await sdk.commands.authorize({
-      client_id: this.clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
+      client_id: this.clientId, response_type: "code", state: "", prompt: "none",
+      scope: ["identify", "rpc.activities.write"], // (who plays; their rich presence)
     });
     const signed = await ask<SignedIn>("api/signin", { code, guild: sdk.guildId });
     await sdk.commands.authenticate({ access_token: signed.access_token ?? "" });
@@ -49,6 +79,8 @@ class Dev implements Platform {
   constructor(private user: string, private locale: string, private guild: string | null,
     private at: string | null) {}
   instance(): string | null { return this.at; }
+  present(): void { /* no Discord to show it */ }
+  invite(): null { return null; }
   signIn(): Promise<SignedIn> {
     return ask<SignedIn>("api/dev/signin", { user: this.user, locale: this.locale, guild: this.guild });
   }
@@ -75,6 +107,8 @@ class Page {
   private sayMs = 0;
   private pending: Pushed | null = null; // pushed while a move was under way: shown after it
   private players: Players | null = null; // who is at the Activity's table (once signed in)
+  private gameNames: SignedIn["games"] = {};
+  private atTable = 0; // how many are at the table (0: none, the page plays alone)
   private watching: Live | null = null; // another player's table, watched on a socket of its own
 
   constructor(private platform: Platform) {
@@ -111,11 +145,14 @@ class Page {
       this.session = signed.session;
       this.words = signed.words;
       this.noGame = signed.start;
+      this.gameNames = signed.games;
       document.documentElement.lang = signed.language;
       this.dealing(signed.games, signed.words);
       this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
+      const invite = this.platform.invite();
       this.players = new Players($("players"), signed.words, signed.language, () => { this.table.lay(); },
-        (id, name) => { this.watch(id, name); });
+        (id, name) => { this.watch(id, name); },
+        invite && (() => { invite().catch(() => { this.say([[{ t: "text", text: signed.words.inviteFailed }]]); }); }));
       new Live(this.session, this.platform.instance(), () => this.shows(), (p) => { this.pushed(p); },
         () => { this.failed(new SignedOut()); }, () => { this.notSeated(); }).connect();
     } catch (err) {
@@ -191,7 +228,12 @@ class Page {
   // The game changed elsewhere: shown at once, unless a move or a drag is under way (then
   // once it is over, if still news).
   private pushed(p: Pushed): void {
-    if ("table" in p) { this.players?.show(p.table); return; } // (never held back: no cards move)
+    if ("table" in p) { // (never held back: no cards move)
+      this.players?.show(p.table);
+      this.atTable = p.table.players.length;
+      this.present();
+      return;
+    }
     if (this.watching) return; // (the own game is asked for again when back to it)
     if (this.busy || this.table.dragging) {
       this.pending = p;
@@ -209,8 +251,24 @@ class Page {
     if (newly) this.say(p.board.text.slice(1));
   }
 
+  // What Discord shows of the player: the game on the page's own table and how far it has
+  // got, and whether at a table.
+  private present(): void {
+    const board = this.table.board;
+    if (!board || this.watching || !this.words.presence) return;
+    const home = board.foundations.reduce((n, f) => n + f.count, 0);
+    const cards = board.piles.reduce((n, p) => n + p.cards.length, home);
+    this.platform.present({
+      details: this.words.presence.replace("{game}", this.gameNames[board.game] ?? board.game)
+        .replace("{home}", String(home)).replace("{cards}", String(cards)),
+      state: (this.atTable > 1 ? this.words.presenceTable : this.words.presenceAlone) ?? "",
+      party: Math.max(1, this.atTable),
+    });
+  }
+
   // The server would not seat the page at the table it named: it plays alone.
   private notSeated(): void {
+    this.atTable = 0;
     this.stopWatching();
     this.players?.hide();
     if (this.words.notSeated) this.say([[{ t: "text", text: this.words.notSeated }]]);
@@ -228,7 +286,7 @@ class Page {
     this.watching = new Live(this.session, this.platform.instance(), () => ({ have: null, lost: false, fourColour: false }),
       (p) => { if ("board" in p) this.showWatched(p.board); },
       () => { this.failed(new SignedOut()); },
-      () => { this.backToMine(); if (this.words.watchEnded) this.say([[{ t: "text", text: this.words.watchEnded }]]); },
+      () => { this.backToMine(this.words.watchEnded); },
       id);
     this.watching.connect();
     this.table.lay();
@@ -252,8 +310,9 @@ class Page {
     return true;
   }
 
-  // Back from a table watched to the page's own game, as it now is.
-  private backToMine(): void {
+  // Back from a table watched to the page's own game, as it now is; ``why``: what to say
+  // once it is shown (the game watched can no longer be).
+  private backToMine(why?: string): void {
     if (!this.stopWatching()) return;
     this.pending = null;
     this.table.clear();
@@ -261,6 +320,7 @@ class Page {
     void (async () => {
       try {
         this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
+        if (why) this.say([[{ t: "text", text: why }]]);
       } catch (err) {
         this.failed(err);
       }
@@ -300,6 +360,7 @@ class Page {
   // The one way a board reaches the table, whether answered or pushed.
   private showBoard(board: BoardData): void {
     this.table.show(board);
+    this.present();
     const select = $<HTMLSelectElement>("game");
     if (document.activeElement !== select) select.value = board.game;
     const h = $("headline");

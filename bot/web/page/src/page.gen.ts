@@ -123,6 +123,11 @@ export interface PageWords {
   backToMine: string;
   watchEnded: string;
   privateBoards: string;
+  presence: string;
+  presenceAlone: string;
+  presenceTable: string;
+  invite: string;
+  inviteFailed: string;
 }
 /**
  * What one call of the core showed (view.reply_json): every answer of api/act, api/new, api/daily, api/rules, api/answer, and api/board's unless nothing changed.

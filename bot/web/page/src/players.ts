@@ -8,14 +8,16 @@
 
 import type { PageWords, TableData, TablePlayer } from "./page.gen";
 
-export type PlayersWords = Pick<PageWords, "players" | "noGameYet" | "moveOne" | "moveOther" | "you" | "watch" | "privateBoards">;
+export type PlayersWords = Pick<PageWords, "players" | "noGameYet" | "moveOne" | "moveOther" | "you" | "watch" | "privateBoards" | "invite">;
 
 export class Players {
   private shown = false;
 
-  // ``watch``: open a player's table, to watch (their name with it).
+  // ``watch``: open a player's table, to watch (their name with it); ``invite``: open
+  // Discord's invite to the Activity (null: none here).
   constructor(private el: HTMLElement, private words: PlayersWords, private language: string,
-    private resized: () => void, private watch: (id: string, name: string) => void) {}
+    private resized: () => void, private watch: (id: string, name: string) => void,
+    private invite: (() => void) | null = null) {}
 
   show(table: TableData): void {
     const list = document.createElement("ul");
@@ -24,6 +26,15 @@ export class Players {
     const others = table.players.filter((p) => p.id !== table.you);
     list.append(...[...mine, ...others].map((p) => this.item(p, p.id === table.you)));
     this.el.replaceChildren(list);
+    if (this.invite) {
+      const invite = this.invite;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "invite";
+      b.textContent = this.words.invite;
+      b.addEventListener("click", () => { invite(); });
+      this.el.append(b);
+    }
     if (!this.shown) {
       this.shown = true;
       this.el.hidden = false;
