@@ -212,42 +212,35 @@ class Live:
             why = await self.door.refusal(instance, player.user_id)
             if why is not None:
                 raise Refusal(NOT_SEATED, why)
-        if watched is not None and instance is not None:
-            self._open[player.user_id] += 1
-            try:
+        with self._counted(player.user_id):
+            if watched is not None and instance is not None:
                 await self._serve_watching(ws, token, player, instance, watched)
+                return
+            self._pages[key] = page  # (a page connecting again takes its id's place)
+            try:
+                async with contextlib.AsyncExitStack() as stack:
+                    follower = stack.enter_context(self.core.follow(player.user_id))
+                    send = _Sender(ws)
+                    steps = [_listen(ws), self._push(send, token, player, page, follower)]
+                    if instance is not None:
+                        watch, since = await stack.enter_async_context(
+                            self.core.tables.sitting(_seat(session, instance)))
+                        steps.append(self._push_table(send, watch, since, player.user_id))
+                    await _first(*steps)
             finally:
-                self._open[player.user_id] -= 1
-                if not self._open[player.user_id]:
-                    del self._open[player.user_id]
-            return
-        self._open[player.user_id] += 1
-        self._pages[key] = page  # (a page connecting again takes its id's place)
+                if self._pages.get(key) is page:
+                    del self._pages[key]
+
+    @contextlib.contextmanager
+    def _counted(self, user_id: int) -> Iterator[None]:
+        """One more socket of the player's open while the ``with`` lasts."""
+        self._open[user_id] += 1
         try:
-            async with contextlib.AsyncExitStack() as stack:
-                follower = stack.enter_context(self.core.follow(player.user_id))
-                send = _Sender(ws)
-                tasks = {asyncio.create_task(_listen(ws)),
-                         asyncio.create_task(self._push(send, token, player, page, follower))}
-                if instance is not None:
-                    watch, since = await stack.enter_async_context(
-                        self.core.tables.sitting(_seat(session, instance)))
-                    tasks.add(asyncio.create_task(
-                        self._push_table(send, watch, since, player.user_id)))
-                try:
-                    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    for task in tasks:
-                        task.cancel()
-                    await asyncio.gather(*tasks, return_exceptions=True)
-                for task in done:
-                    task.result()  # a refusal is raised here
+            yield
         finally:
-            if self._pages.get(key) is page:
-                del self._pages[key]
-            self._open[player.user_id] -= 1
-            if not self._open[player.user_id]:
-                del self._open[player.user_id]
+            self._open[user_id] -= 1
+            if not self._open[user_id]:
+                del self._open[user_id]
 
     async def _push(self, send: _Sender, token: str, player: Player, page: _Page,
                     follower: Follower) -> None:
@@ -268,19 +261,10 @@ class Live:
 
     async def _serve_watching(self, ws: web.WebSocketResponse, token: str, viewer: Player,
                               instance: str, watched: int) -> None:
-        send = _Sender(ws)
         async with self.core.tables.watching(instance) as watch:
             with self.core.follow(watched) as follower:
-                tasks = {asyncio.create_task(_listen(ws)), asyncio.create_task(
-                    self._push_watched(send, token, viewer, watch, watched, follower))}
-                try:
-                    done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-                finally:
-                    for task in tasks:
-                        task.cancel()
-                    await asyncio.gather(*tasks, return_exceptions=True)
-                for task in done:
-                    task.result()  # a refusal is raised here
+                await _first(_listen(ws), self._push_watched(_Sender(ws), token, viewer, watch,
+                                                             watched, follower))
 
     async def _push_watched(self, send: _Sender, token: str, viewer: Player, watch: Watch,
                             watched: int, follower: Follower) -> None:
@@ -368,15 +352,18 @@ def _seat(session: Session, instance: str) -> Seat:
                 session.name or dev_name(session.user_id), session.avatar)
 
 
-async def _first(*waits: Coroutine[Any, Any, None]) -> None:
-    """Until the first of ``waits`` is done (the others are cancelled)."""
-    tasks = [asyncio.create_task(w) for w in waits]
+async def _first(*steps: Coroutine[Any, Any, None]) -> None:
+    """Until the first of ``steps`` is done, the others cancelled; what it raised is raised
+    (a refusal, which closes the socket)."""
+    tasks = [asyncio.create_task(step) for step in steps]
     try:
-        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
     finally:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+    for task in done:
+        task.result()
 
 
 def _watched(said: dict[str, Any]) -> int | None:
