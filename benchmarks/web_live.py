@@ -30,10 +30,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import aiohttp
@@ -61,6 +63,23 @@ async def follow(http: aiohttp.ClientSession, url: str, session: str, board: Any
     await ws.send_json({"session": session, "page": page, "have": board["ref"],
                         "lost": board["lost"], "fourColour": board["fourColour"]})
     return ws
+
+
+async def move(http: aiohttp.ClientSession, url: str, board: Any, rng: random.Random,
+               headers: dict[str, str], sending: Callable[[float], None] = lambda at: None,
+               ) -> tuple[Any, float]:
+    """A legal move from ``board`` (an undo when none is left), as a page drops a card; the
+    board it made, and how long it took to be answered. ``sending``: told when it is sent."""
+    legal = [m for m in board["moves"] if m != "redeal"]
+    body: dict[str, Any] = ({"action": "move", "move": rng.choice(legal)} if legal
+                            else {"action": "undo"})
+    started = time.perf_counter()
+    sending(started)
+    async with http.post(url + "api/act", json={**body, "seen": board["ref"]},
+                         headers=headers) as r:
+        r.raise_for_status()
+        reply = await r.json()
+    return reply["board"] or board, time.perf_counter() - started
 
 
 def percentiles(seconds: list[float]) -> str:
@@ -127,16 +146,9 @@ async def moves(players: int, count: int) -> None:
         await asyncio.sleep(rng.random())
         try:
             for _ in range(count):
-                legal = [m for m in board["moves"] if m != "redeal"]
-                body: dict[str, Any] = ({"action": "move", "move": rng.choice(legal)} if legal
-                                        else {"action": "undo"})
                 started = time.perf_counter()
-                async with http.post(url + "api/act", json={**body, "seen": board["ref"]},
-                                     headers=headers) as r:
-                    r.raise_for_status()
-                    reply = await r.json()
-                answered.append(time.perf_counter() - started)
-                board = reply["board"] or board
+                board, took = await move(http, url, board, rng, headers)
+                answered.append(took)
                 while True:  # the following page is pushed the board the move made
                     message = await ws.receive_json(timeout=10)
                     if message.get("board", {}).get("ref") == board["ref"]:
@@ -192,17 +204,9 @@ async def table(racers: int, watchers: int, count: int) -> None:
         headers = {"Authorization": f"Bearer {session}", "X-Page": f"table-{number:08d}"}
         await asyncio.sleep(rng.random())
         for _ in range(count):
-            legal = [m for m in board["moves"] if m != "redeal"]
-            body: dict[str, Any] = ({"action": "move", "move": rng.choice(legal)} if legal
-                                    else {"action": "undo"})
-            started = time.perf_counter()
-            sent[(number, board["ref"][1] + 1)] = started
-            async with http.post(url + "api/act", json={**body, "seen": board["ref"]},
-                                 headers=headers) as r:
-                r.raise_for_status()
-                reply = await r.json()
-            answered.append(time.perf_counter() - started)
-            board = reply["board"] or board
+            board, took = await move(http, url, board, rng, headers, functools.partial(
+                sent.__setitem__, (number, board["ref"][1] + 1)))
+            answered.append(took)
             await asyncio.sleep(0.5 + rng.random())
 
     async def watcher(ws: aiohttp.ClientWebSocketResponse, of: int) -> None:
