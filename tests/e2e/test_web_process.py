@@ -55,6 +55,16 @@ def page_process(fake: FakeDiscord, database: Path | str, workdir: Path, port: i
     )
 
 
+async def signed_in(http: aiohttp.ClientSession, fake: FakeDiscord, user: Any,
+                    api: str) -> str:
+    """``user``'s session on the page at ``api``, signed in as inside Discord, in the
+    fake's server."""
+    async with http.post(api + "signin", json={"code": fake.authorize(user),
+                                              "guild": str(fake.guild.id)}) as r:
+        assert r.status == 200, await r.text()
+        return str((await r.json())["session"])
+
+
 async def start_serving(page: BotProcess, port: int, *, timeout: float = 10.0) -> None:
     """Start the page's process and wait until its port answers (it never connects to
     the gateway, so ``BotProcess.start`` does not fit)."""
@@ -103,11 +113,7 @@ async def test_the_page_as_a_process_of_its_own_plays_on_the_board_in_the_channe
     try:
         api = f"http://127.0.0.1:{port}/api/"
         async with aiohttp.ClientSession() as http:
-            code = fake.authorize(alice)
-            async with http.post(api + "signin",
-                                 json={"code": code, "guild": str(fake.guild.id)}) as r:
-                assert r.status == 200, await r.text()
-                session = (await r.json())["session"]
+            session = await signed_in(http, fake, alice, api)
             signed = {"Authorization": f"Bearer {session}"}
             async with http.get(api + "board", headers=signed) as r:
                 assert r.status == 200, await r.text()
@@ -153,10 +159,7 @@ async def test_a_page_move_never_shows_a_board_made_private_in_the_bots_process(
     try:
         api = f"http://127.0.0.1:{port}/api/"
         async with aiohttp.ClientSession() as http:
-            async with http.post(api + "signin", json={"code": fake.authorize(alice),
-                                                      "guild": str(fake.guild.id)}) as r:
-                assert r.status == 200, await r.text()
-                signed = {"Authorization": f"Bearer {(await r.json())['session']}"}
+            signed = {"Authorization": f"Bearer {await signed_in(http, fake, alice, api)}"}
 
             async def move() -> None:
                 async with http.get(api + "board", headers=signed) as r:
@@ -192,10 +195,7 @@ async def test_a_slash_command_move_in_the_bots_process_is_pushed_to_the_pages_s
     try:
         api = f"http://127.0.0.1:{port}/api/"
         async with aiohttp.ClientSession() as http:
-            async with http.post(api + "signin", json={"code": fake.authorize(alice),
-                                                      "guild": str(fake.guild.id)}) as r:
-                assert r.status == 200, await r.text()
-                session = (await r.json())["session"]
+            session = await signed_in(http, fake, alice, api)
             async with http.get(api + "board",
                                 headers={"Authorization": f"Bearer {session}"}) as r:
                 board = (await r.json())["board"]
@@ -233,10 +233,7 @@ async def test_two_page_processes_seat_one_activitys_players_at_one_table(
         async with aiohttp.ClientSession() as http:
             async def signed(user: Any, port: int) -> tuple[str, str]:
                 api = f"http://127.0.0.1:{port}/api/"
-                async with http.post(api + "signin", json={"code": fake.authorize(user),
-                                                          "guild": str(fake.guild.id)}) as r:
-                    assert r.status == 200, await r.text()
-                    return api, (await r.json())["session"]
+                return api, await signed_in(http, fake, user, api)
 
             async def table(ws: aiohttp.ClientWebSocketResponse,
                             wanted: list[tuple[str, int]]) -> None:
