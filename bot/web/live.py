@@ -271,7 +271,7 @@ class Live:
         """The watched player's board, as the viewer reads it, whenever it changes, while
         both sit at the table and the watched player's boards are not private."""
         await watch.looked(0)
-        shown: BoardRef | None = None
+        shown: tuple[BoardRef, bool, bool] | None = None  # (as ``Core.shows`` says it)
         while True:
             if self.sessions.read(token) is None:
                 raise Refusal(SIGNED_OUT, "the session has expired: sign in again")
@@ -283,14 +283,14 @@ class Live:
             if at[watched].private or await self.core.settings.private(watched):
                 raise Refusal(WATCH_ENDED, "that player's boards are private")
             now = await self.core.shows(watched)
-            if now is not None and now[0] == shown:  # (someone sat down, or left: no move)
+            if now is not None and now == shown:  # (someone sat down, or left: no move)
                 await _first(follower.wait(), watch.changed(watch.version))
                 continue
             replies = WebReplies(Player(watched, None, viewer.language), self.channels)
             await self.core.board(replies.player, presenter=replies)
             board = replies.reply.board
-            if board is not None and board.table is not None and board.ref != shown:
-                shown = board.ref
+            if board is not None and board.table is not None:
+                shown = now
                 with speaking(viewer.language):
                     await send(json.dumps({"board": board_json(board, viewer.user_id)},
                                           separators=(",", ":"), ensure_ascii=False))

@@ -124,6 +124,9 @@ async def test_a_player_at_the_table_watches_anothers_table_move_live_until_it_g
     await console(web, tmp_path, ALICE).handle(board["moves"][0])
     moved = await next_board(watch)
     assert moved["ref"] == [board["ref"][0], 1]
+    assert await web.core.stores.games.mark_proven_lost(moved["ref"][0], moved["ref"][1])
+    verdict = await next_board(watch)  # the solver's verdict on it, found later: said too
+    assert verdict["ref"] == moved["ref"] and verdict["lost"] and not moved["lost"]
     await web.call("api/settings", {"private_boards": True}, session=alice)
     code, why = await watch.closed()
     assert code == live.WATCH_ENDED and "private" in why
