@@ -90,6 +90,9 @@ class Watch:
         self._woken = asyncio.Event()
         self._seats = _Marked(self._woken)  # woken when anyone sits down or leaves
         self._seated: list[Seated] = []
+        # each seated player's game followed, and their standing as last read
+        self._games: dict[int, tuple[_Marked, contextlib.ExitStack]] = {}
+        self._standing: dict[int, tuple[Progress | None, bool]] = {}
         self._task: asyncio.Task[None] | None = None
 
     async def changed(self, seen: int) -> None:
@@ -116,51 +119,38 @@ class Watch:
             await asyncio.gather(self._task, return_exceptions=True)
 
     async def _run(self) -> None:
-        seats = self._seats
-        games: dict[int, tuple[_Marked, contextlib.ExitStack]] = {}
-        progress: dict[int, tuple[Progress | None, bool]] = {}
         try:
-            with self._changes.follow_table(table_key(self.instance), seats):
-                seats.wake()
+            with self._changes.follow_table(table_key(self.instance), self._seats):
+                self._seats.wake()
                 while True:
                     try:
                         version = self.version
-                        await self._look(seats, games, progress)
+                        await self._look()
                     except StoreUnavailable:
-                        seats.wake()  # the next look reads everything again
+                        self._seats.wake()  # the next look reads everything again
                         await asyncio.sleep(LOOK_S)
                         continue
                     if self.version != version:
                         await asyncio.sleep(EVERY_S)  # what changes meanwhile, looked at once
                     await self._wait()
         finally:
-            for _, following in games.values():
+            for _, following in self._games.values():
                 following.close()
 
-    async def _look(self, seats: _Marked, games: dict[int, tuple[_Marked, contextlib.ExitStack]],
-                    progress: dict[int, tuple[Progress | None, bool]]) -> None:
+    async def _look(self) -> None:
         self._woken.clear()
         self.begun += 1
         look = self.begun
-        if seats.woken or not self._changes.everywhere:
-            seats.clear()
-            seated = await self._tables.seats.at(self.instance, self._tables.now())
-            at = {s.user_id for s in seated}
-            for user_id in games.keys() - at:
-                games.pop(user_id)[1].close()
-                progress.pop(user_id, None)
-            for user_id in at - games.keys():
-                following = contextlib.ExitStack()
-                marked = _Marked(self._woken)
-                following.enter_context(self._changes.follow(user_id, marked))
-                games[user_id] = (marked, following)
-                marked.wake()
-            self._seated = seated
-        for user_id, (marked, _) in games.items():
+        if self._seats.woken or not self._changes.everywhere:
+            self._seats.clear()
+            self._seated = await self._tables.seats.at(self.instance, self._tables.now())
+            self._follow({s.user_id for s in self._seated})
+        for user_id, (marked, _) in self._games.items():
             if marked.woken:
                 marked.clear()
-                progress[user_id] = await self._tables.standing(user_id)
-        players = [AtTable(s.user_id, s.name, s.avatar, *progress.get(s.user_id, (None, False)))
+                self._standing[user_id] = await self._tables.standing(user_id)
+        players = [AtTable(s.user_id, s.name, s.avatar,
+                           *self._standing.get(s.user_id, (None, False)))
                    for s in self._seated]
         async with self._new:
             if players != self.players or not self.version:
@@ -168,6 +158,18 @@ class Watch:
                 self.version += 1
             self.looks = look
             self._new.notify_all()
+
+    def _follow(self, at: set[int]) -> None:
+        """Follow the games of those at the table now, and no longer those who left."""
+        for user_id in self._games.keys() - at:
+            self._games.pop(user_id)[1].close()
+            self._standing.pop(user_id, None)
+        for user_id in at - self._games.keys():
+            following = contextlib.ExitStack()
+            marked = _Marked(self._woken)
+            following.enter_context(self._changes.follow(user_id, marked))
+            self._games[user_id] = (marked, following)
+            marked.wake()  # (read at once)
 
     async def _wait(self) -> None:
         """Until anything the table shows may have changed: at once where every process's
@@ -232,10 +234,6 @@ class Tables:
         game = saved.game
         return Progress(game.rules.id, game.cards_on_foundations, game.rules.card_count,
                         game.moves_made, saved.is_finished, game.is_won), private
-
-    async def at_table(self, instance: str, user_id: int) -> bool:
-        """Whether the player sits at the table now, in any process."""
-        return any(s.user_id == user_id for s in await self.seats.at(instance, self._clock()))
 
     def close(self) -> None:
         """Stop keeping the seats (the core is closing: its pages' sockets close too)."""
