@@ -66,7 +66,6 @@ from .replies import (
 from .replies.text import Text
 from .store import Stores
 from .store.database import Notice, StoreUnavailable
-from .store.saved import DEAL_LOST
 from .words.help import help_text, records_help, rules_text
 from .words.language import N_, _, speaking
 from .words.phrases import command
@@ -225,8 +224,7 @@ class Core:
         mark = (await self.stores.games.marks([user_id])).get(user_id)
         if mark is None:
             return None
-        lost = mark.proven_lost_at in (mark.revision, DEAL_LOST)
-        return (BoardRef(mark.row, mark.revision), lost,
+        return (BoardRef(mark.row, mark.revision), mark.proven_lost,
                 (await self.settings.of(user_id)).four_colour)
 
     def follow(self, user_id: int) -> AbstractContextManager[Follower]:

@@ -24,6 +24,11 @@ class GameMark:
     hints: int
     proven_lost_at: int | None
 
+    @property
+    def proven_lost(self) -> bool:
+        """As ``SavedGame.proven_lost``: this very position, or the deal."""
+        return proven_lost(self.proven_lost_at, self.revision)
+
 
 @dataclass
 class SavedGame:
@@ -70,12 +75,18 @@ class SavedGame:
     @property
     def proven_lost(self) -> bool:
         """The solver proved this very position lost (not an earlier one), or the deal."""
-        return self.proven_lost_at in (self.revision, DEAL_LOST)
+        return proven_lost(self.proven_lost_at, self.revision)
 
     @property
     def lost_as_dealt(self) -> bool:
         """The solver proved the deal itself lost: no undo can help."""
         return self.proven_lost_at == DEAL_LOST
+
+
+def proven_lost(proven_lost_at: int | None, revision: int) -> bool:
+    """Whether a game whose verdict was found at ``proven_lost_at`` is lost at
+    ``revision``: proven at that very position, or its deal proven lost."""
+    return proven_lost_at in (revision, DEAL_LOST)
 
 
 def with_game(saved: SavedGame, game: Game) -> SavedGame:
