@@ -269,7 +269,7 @@ async def run_bot(
     async with SolitaireBot(config, core, force_sync=force_sync) as bot, _ops(config, bot):
         if page is not None:  # a move made there shows on boards through this bot's edits
             bot.page = await page(core, edits.BoardEdits(bot.tidy), GuildMembers(bot),
-                                  ActivityInstances(bot, int(config.client_id or 0)))
+                                  ActivityInstances(bot))
         loop = asyncio.get_running_loop()
 
         def stop() -> None:  # once: a second signal while closing changes nothing

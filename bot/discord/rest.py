@@ -44,16 +44,18 @@ class GuildMembers:
 
 class ActivityInstances:
     """Who is connected to an Activity's instance, asked with the bot's token
-    (``GET /applications/{app}/activity-instances/{instance}``): the page's ``Instances``."""
+    (``GET /applications/{app}/activity-instances/{instance}``, the application the client
+    logged in as): the page's ``Instances``."""
 
-    def __init__(self, client: discord.Client, application_id: int) -> None:
+    def __init__(self, client: discord.Client) -> None:
         self._client = client
-        self._application_id = application_id
 
     async def __call__(self, instance: str) -> frozenset[int] | None:
+        if self._client.application_id is None:  # not logged in (yet): Discord not asked
+            return None
         route = discord.http.Route(
             "GET", "/applications/{application_id}/activity-instances/{instance_id}",
-            application_id=self._application_id, instance_id=instance)
+            application_id=self._client.application_id, instance_id=instance)
         try:
             found = await self._client.http.request(route)
         except discord.NotFound:  # no such instance (or no longer: everyone left)
@@ -80,8 +82,8 @@ class Rest:
 @contextlib.asynccontextmanager
 async def logged_in(config: Config) -> AsyncIterator[Rest]:
     """Logged in with ``config.token`` while the block runs; what waits is left at its end."""
-    if not config.token or not config.client_id:
-        raise ValueError("logged_in needs config.token and config.client_id")
+    if not config.token:
+        raise ValueError("logged_in needs config.token")
     trace = aiohttp.TraceConfig()
     # No gateway, so intents ask for nothing; guilds only keeps discord.py from warning.
     client = discord.Client(intents=discord.Intents(guilds=True), http_trace=trace)
@@ -92,8 +94,7 @@ async def logged_in(config: Config) -> AsyncIterator[Rest]:
     await client.login(config.token)
     tidy.start()
     try:
-        yield Rest(BoardEdits(tidy), GuildMembers(client),
-                   ActivityInstances(client, int(config.client_id)))
+        yield Rest(BoardEdits(tidy), GuildMembers(client), ActivityInstances(client))
     finally:
         await tidy.close()
         await client.close()

@@ -137,7 +137,7 @@ async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
             config = replace(web_config, client_id=str(fake.application_id),
                              client_secret=fake.client_secret)
             web = await serve(dev=False, config=config, api=fake.api_base,
-                              instances=ActivityInstances(client, fake.application_id))
+                              instances=ActivityInstances(client))
             fake.launch("i1", "alice", "bob")
             alice = await framed(browser, web, fake, "alice")
             alice_page = browser.contexts[-1].pages[0]

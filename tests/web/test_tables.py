@@ -197,7 +197,7 @@ async def seated_as_discord_says(serve: Any, web_config: Any, fake: FakeDiscord,
     config = replace(web_config, client_id=str(fake.application_id),
                      client_secret=fake.client_secret)
     web = await serve(dev=False, config=config, api=fake.api_base,
-                      instances=ActivityInstances(client, fake.application_id))
+                      instances=ActivityInstances(client))
     alice, bob = fake.users["alice"], fake.users["bob"]
     instance = fake.launch("i-1357924680-gc-1-2", alice)
     sessions = {}
