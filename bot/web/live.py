@@ -70,6 +70,7 @@ HEARTBEAT_S = 25.0  # a ping this often: idle sockets stay open through proxies,
 MESSAGE_LIMIT = 1024  # bytes: the page's messages are a few dozen, a session's a few hundred
 SOCKETS_PER_PLAYER = 8  # a player's pages open at once (tabs, a phone and a computer)
 PAGE_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
+PAGE_ID_RULE = "the page's own id: 8 to 40 letters, digits or -"
 
 BAD_MESSAGE = 4400
 SIGNED_OUT = 4401
@@ -393,7 +394,7 @@ def page_id(value: object) -> str:
     one the page makes (a short text of letters, digits and ``-``)."""
     if isinstance(value, str) and PAGE_ID.fullmatch(value):
         return value
-    raise Refusal(BAD_MESSAGE, "page must be the page's own id: 8 to 40 letters, digits or -")
+    raise Refusal(BAD_MESSAGE, f"page must be {PAGE_ID_RULE}")
 
 
 def _ignore(board: Board | None) -> None:

@@ -38,7 +38,7 @@ from ..replies.player_actions import PAGE_SENDS
 from ..words.language import language_of, speaking
 from . import limits
 from .limits import TryLater, client_address
-from .live import PAGE_ID, Live
+from .live import PAGE_ID, PAGE_ID_RULE, Live
 from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
 from .signin import Instances, Members, SignIn, SignInBusy, SignInRefused
@@ -332,7 +332,7 @@ def _page_named(request: web.Request) -> str | None:
     """The page a request comes from, as it names itself (``X-Page``: its socket's)."""
     named = request.headers.get("X-Page")
     if named is not None and not PAGE_ID.fullmatch(named):
-        raise BadRequest("X-Page must be the page's own id: 8 to 40 letters, digits or -")
+        raise BadRequest(f"X-Page must be {PAGE_ID_RULE}")
     return named
 
 
