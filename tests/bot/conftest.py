@@ -193,6 +193,16 @@ async def any_store(store_target: Path | str) -> AsyncIterator[Stores]:
 
 
 @pytest.fixture
+async def pair(store_target: Path | str) -> AsyncIterator[tuple[Stores, Stores]]:
+    """Two bot processes on one database, on each backend in turn: two stores opened on it."""
+    first = await Stores.open(store_target)
+    second = await Stores.open(store_target)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+@pytest.fixture
 async def any_core(
     any_store: Stores, clock: Clock, picture: PositionPicture
 ) -> AsyncIterator[Core]:

@@ -4,7 +4,6 @@ changed by one of them at a time, a pooled deal goes to one of them, one of them
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +14,6 @@ from bot.store.database import Notice
 from engine import new_game
 from tests.bot.reference import all_results
 from tests.bot.store_support import run_sql
-
-
-@pytest.fixture
-async def pair(store_target: Path | str) -> AsyncIterator[tuple[Stores, Stores]]:
-    first = await Stores.open(store_target)
-    second = await Stores.open(store_target)
-    yield first, second
-    await first.close()
-    await second.close()
 
 
 async def outcomes(*calls: object) -> list[object]:

@@ -6,23 +6,10 @@ every change is a notice naming the table's key."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
 
 from bot.store import Stores
 from bot.store.database import Notice
 from bot.store.seats import STALE_S, Seat, table_key
-
-
-@pytest.fixture
-async def pair(store_target: Path | str) -> AsyncIterator[tuple[Stores, Stores]]:
-    first = await Stores.open(store_target)
-    second = await Stores.open(store_target)
-    yield first, second
-    await first.close()
-    await second.close()
 
 
 def names(seated: list[object]) -> list[str]:
