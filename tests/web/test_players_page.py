@@ -124,3 +124,21 @@ async def test_a_players_game_is_watched_read_only_as_they_play_until_it_goes_pr
     await three.locator(f"#table:not(.watching)[data-ref='{mine_ref}']").wait_for()
     await three.locator("#players li[title^='Their boards are private']").wait_for()
     assert await three.get_by_role("button", name=re.compile("^Player 2 ·")).count() == 0
+
+
+async def test_a_row_of_players_wider_than_a_phone_scrolls_and_axe_finds_nothing_wrong(
+    web: Web, browser: Any, axe_script: str,
+) -> None:
+    """Long names past a phone's width: the row scrolls sideways, from the keyboard too."""
+    long_ids = [161_803_398_874_989_484 + n for n in range(3)]
+    await deal(web, long_ids[0], "trefoil", 2)
+    context = await browser.new_context(viewport={"width": 400, "height": 860},
+                                        bypass_csp=True)
+    page = await context.new_page()
+    await page.goto(f"{web.url}?dev_user={long_ids[0]}&locale=en-US&instance=wide")
+    for other in long_ids[1:]:
+        await at_table(browser, web, other, "wide")
+    await page.get_by_role("list", name="Players").get_by_role("listitem").nth(2).wait_for()
+    row = page.locator("#players")
+    assert await row.evaluate("el => el.scrollWidth > el.clientWidth"), "the row fits: no test"
+    assert await violations(page, axe_script) == []

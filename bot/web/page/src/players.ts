@@ -20,6 +20,8 @@ export class Players {
     private invite: (() => void) | null = null) {}
 
   show(table: TableData): void {
+    // A row wider than the window scrolls sideways: from the keyboard too, once focused.
+    this.el.setAttribute("aria-label", this.words.players);
     const list = document.createElement("ul");
     list.setAttribute("aria-label", this.words.players);
     const mine = table.players.filter((p) => p.id === table.you); // first: always in view
