@@ -30,6 +30,7 @@ from engine.lru import LRU
 
 from .challenges import DAY_S
 from .database import Connection, Database, Notice
+from .races import check_raceable, record_racer
 from .replays import OUTSIDE_SERVERS
 from .saved import GameMark, SavedGame, saved_game, with_game
 from .statuses import ABANDONED, ACCEPTED, OUTCOMES, PLAYING, GameStatus
@@ -111,6 +112,7 @@ class GameStore:
         left_as: GameStatus | None = ABANDONED,
         daily: str | None = None,
         challenge: int | None = None,
+        race: int | None = None,
     ) -> SavedGame:
         """Make ``game`` the player's current game, in one transaction.
 
@@ -132,7 +134,9 @@ class GameStore:
         when the game ends. It must be open to the player (accepted, within its day, their
         side not yet played, after the game replaced has been recorded) and be of this
         game and deal, else NotChallengeable is raised, writing nothing: whatever a
-        question's buttons carried, only the challenge decides.
+        question's buttons carried, only the challenge decides. ``race``: the race ``game``
+        is dealt for, likewise: running, of this game and deal, the player a racer not yet
+        dealt (else NotRaceable, writing nothing).
         """
         leaving = replacing is not None and not replacing.is_finished
         record_left = leaving and left_as is not None
@@ -150,13 +154,16 @@ class GameStore:
             if challenge is not None:
                 await _check_challengeable(conn, self._db.share_lock, challenge, user_id,
                                            game, now)
+            if race is not None:
+                await check_raceable(conn, self._db.share_lock, race, user_id, game.game_id,
+                                     game.deal_number, game.draw_rule)
             row = await conn.fetchrow(
                 "INSERT INTO games (user_id, guild_id, game, deal, state, status, revision, "
-                "started_at, updated_at, daily, challenge_id) "
-                "VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10) "
+                "started_at, updated_at, daily, challenge_id, race_id) "
+                "VALUES ($1, $2, $3, $4, $5, $6, 0, $7, $8, $9, $10, $11) "
                 "ON CONFLICT (user_id) DO NOTHING RETURNING id",
                 user_id, guild_id, game.game_id, game.deal_number, state, PLAYING, float(now),
-                float(now), daily, challenge,
+                float(now), daily, challenge, race,
             )
             if row is None:
                 raise ConcurrentChange(f"user {user_id}: a game was started elsewhere meanwhile")
@@ -168,7 +175,7 @@ class GameStore:
         saved = SavedGame(
             id=row_id, user_id=user_id, guild_id=guild_id, game=game, status=PLAYING,
             revision=0, undos=0, hints=0, seconds_played=0.0, daily=daily, started_at=now,
-            updated_at=now, finished_at=None, challenge_id=challenge,
+            updated_at=now, finished_at=None, challenge_id=challenge, race_id=race,
         )
         self._held[user_id] = (state, with_game(saved, game.copy()))
         return saved
@@ -318,6 +325,10 @@ async def _leave(conn: Connection, replacing: SavedGame, left_as: GameStatus | N
     elif spends_a_go and replacing.challenge_id is not None:
         await _record_side(conn, replacing.challenge_id, replacing.user_id, ABANDONED, 0,
                            replacing.seconds_played, int(gone["hints"]), now)
+    if spends_a_go and left_as is None and replacing.race_id is not None:
+        await record_racer(conn, replacing.race_id, replacing.user_id, ABANDONED, 0,
+                           replacing.seconds_played, int(gone["hints"]),
+                           replacing.game.cards_on_foundations, now)
 
 
 async def _first_attempt(conn: Connection, user_id: int, game: Game, day: str,
@@ -333,7 +344,8 @@ async def _first_attempt(conn: Connection, user_id: int, game: Game, day: str,
 
 
 async def _insert_result(conn: Connection, saved: SavedGame) -> None:
-    """The finished game's result row, and its side's outcome if it was a challenge's."""
+    """The finished game's result row, and its side's outcome if it was a challenge's (its
+    racer's, if a race's)."""
     game = saved.game
     assert saved.status in OUTCOMES and saved.finished_at is not None
     await conn.execute(
@@ -367,6 +379,10 @@ async def _insert_result(conn: Connection, saved: SavedGame) -> None:
     if saved.challenge_id is not None:
         await _record_side(conn, saved.challenge_id, saved.user_id, saved.status,
                            game.moves_made, saved.seconds_played, saved.hints,
+                           saved.finished_at)
+    if saved.race_id is not None:
+        await record_racer(conn, saved.race_id, saved.user_id, saved.status, game.moves_made,
+                           saved.seconds_played, saved.hints, game.cards_on_foundations,
                            saved.finished_at)
 
 

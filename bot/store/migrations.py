@@ -21,7 +21,7 @@ The two count versions differently, and both counts stay as databases in the fie
 them. SQLite counts steps: its version n has run steps 1 to n (``PRAGMA user_version``).
 PostgreSQL came with step 5: its version 1 is steps 1 to 5 run together, its version n
 later is step n + 4 (the ``schema_version`` table). No migration library: it would keep
-a version table of its own beside these two counts, for fourteen steps and eight words.
+a version table of its own beside these two counts, for fifteen steps and eight words.
 """
 
 from __future__ import annotations
@@ -266,6 +266,46 @@ STEPS: tuple[str, ...] = (
     CREATE INDEX seats_by_table ON seats (tab, sat_at);
     CREATE INDEX seats_by_seen ON seats (seen_at);
     CREATE INDEX seats_by_user ON seats (user_id);
+    """,
+    # 15: races at an Activity's table: one under way at a table at a time (counting down,
+    #     or running), who joined it and how each racer's game of it ended; and the race a
+    #     game is played for.
+    """
+    CREATE TABLE races (
+        id {ID},
+        tab {BIG} NOT NULL,                    -- the table's key (seats.tab)
+        instance TEXT NOT NULL,
+        guild_id {BIG},                        -- the server the Activity is in; NULL: none
+        channel_id {BIG},                      -- where its result is posted; NULL: nowhere
+        game TEXT NOT NULL,
+        deal {BIG},                            -- chosen as it begins
+        status TEXT NOT NULL,                  -- counting, running, over
+        started_by {BIG} NOT NULL,
+        created_at {REAL} NOT NULL,
+        starts_at {REAL} NOT NULL,             -- the countdown's end
+        begun_at {REAL},
+        ends_at {REAL},                        -- the limit: unfinished by then, not finished
+        language TEXT NOT NULL,                -- the locale its posted result is worded in
+        posted {BOOL} NOT NULL                 -- its result was posted (once)
+    );
+    CREATE UNIQUE INDEX races_under_way ON races (tab) WHERE status <> 'over';
+    CREATE INDEX races_by_table ON races (tab, id);
+    CREATE TABLE racers (
+        race_id {BIG} NOT NULL,
+        user_id {BIG} NOT NULL,
+        name TEXT NOT NULL,
+        guild_id {BIG},                        -- the server their game counts in
+        joined_at {REAL} NOT NULL,
+        dealt {BOOL} NOT NULL,
+        outcome TEXT,                          -- NULL: still racing (or did not finish)
+        moves INTEGER,
+        seconds {REAL},
+        hints INTEGER,
+        home INTEGER,                          -- cards home when it ended
+        PRIMARY KEY (race_id, user_id)
+    );
+    CREATE INDEX racers_by_user ON racers (user_id);
+    ALTER TABLE games ADD COLUMN race_id {BIG};
     """,
 )
 

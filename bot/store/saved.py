@@ -51,7 +51,14 @@ class SavedGame:
     # every position of the game is, whatever is undone.
     proven_lost_at: int | None = None
     challenge_id: int | None = None  # the challenge this game is played for, if any
+    race_id: int | None = None  # the race this game is dealt for, if any
     hints_to_add: int = 0  # help this change adds, counted by ``save`` (a redeal undone)
+
+    @property
+    def scored(self) -> bool:
+        """A daily deal's scored attempt, a challenge's game or a race's: a shuffle seen in
+        it stays seen (undo stops at its last redeal)."""
+        return self.daily is not None or self.challenge_id is not None or self.race_id is not None
 
     @property
     def is_finished(self) -> bool:
@@ -69,7 +76,7 @@ class SavedGame:
         the game the player has (its hints still counted), not for another."""
         game = self.game
         return (self.untouched and self.daily is None
-                and self.challenge_id is None
+                and self.challenge_id is None and self.race_id is None
                 and (game.game_id, game.deal_number, game.draw_rule) == (game_id, deal, draw))
 
     @property
@@ -116,4 +123,5 @@ def saved_game(row: Any, game: Game) -> SavedGame:
         finished_at=None if row["finished_at"] is None else float(row["finished_at"]),
         proven_lost_at=None if row["proven_lost_at"] is None else int(row["proven_lost_at"]),
         challenge_id=None if row["challenge_id"] is None else int(row["challenge_id"]),
+        race_id=None if row["race_id"] is None else int(row["race_id"]),
     )

@@ -16,6 +16,7 @@ from .games import GameStore
 from .meta import MetaStore
 from .pool import PoolStore
 from .postgres import PostgresDatabase, is_postgres_url
+from .races import RaceStore
 from .replays import ReplayStore
 from .results import ResultStore
 from .seats import SeatStore
@@ -25,7 +26,8 @@ from .statuses import CANCELLED, OPEN
 
 # Every table that holds a player's rows, by user id (and daily_attempts, but the day's).
 PLAYER_TABLES = (
-    "games", "results", "player_settings", "board_messages", "cooldowns", "replays", "seats"
+    "games", "results", "player_settings", "board_messages", "cooldowns", "replays", "seats",
+    "racers",
 )
 
 
@@ -54,6 +56,7 @@ class Stores:
     replays: ReplayStore
     daily: DailyStore
     seats: SeatStore
+    races: RaceStore
 
     @classmethod
     async def open(cls, target: Path | str) -> Stores:
@@ -65,7 +68,7 @@ class Stores:
             db = await SqliteDatabase.open(Path(target))
         return cls(db, GameStore(db), ResultStore(db), SettingsStore(db), BoardStore(db),
                    PoolStore(db), MetaStore(db), CooldownStore(db), ChallengeStore(db),
-                   ReplayStore(db), DailyStore(db), SeatStore(db))
+                   ReplayStore(db), DailyStore(db), SeatStore(db), RaceStore(db))
 
     @property
     def where(self) -> str:
@@ -101,6 +104,8 @@ class Stores:
                     user_id, GONE,
                 )
                 touched |= {int(r["id"]) for r in rows}
+            await conn.execute(  # their races go on without them, or are over
+                "UPDATE races SET started_by = $2 WHERE started_by = $1", user_id, GONE)
             await conn.notify(Notice.FORGET, user_id)
         await self.db.after_forget()
         return Forgotten(deleted["games"], deleted["results"], tuple(sorted(touched)))
