@@ -38,6 +38,7 @@ from .flows.data_rights import DataRights
 from .flows.deals import Deals
 from .flows.game import GameFlow
 from .flows.hints import Hints
+from .flows.races import Races, Where
 from .flows.replays import Replays
 from .flows.settings import PlayerSettings
 from .flows.showing import Showing
@@ -118,20 +119,23 @@ class Core:
             hints=self.hints, verdicts=self.verdicts, daily=self.daily_deals,
             challenges=self.challenges, cooldowns=self.cooldowns, clock=clock,
         )
-        self.statistics = StatsFlow(stores.results, self.challenges, self.pictures,
+        self.races = Races(stores.races, self.deals, self.game, clock)
+        self.statistics = StatsFlow(stores.results, self.challenges, self.races, self.pictures,
                                     self.cooldowns, clock)
         self.data_rights = DataRights(stores, self._drop, clock, self.challenges)
         self.replays = Replays(stores.games, stores.replays, self.settings, self.pictures,
                                self.cooldowns, self.daily_deals, self.challenges)
         self.leading = Leading(stores.meta, deals=self.deals, daily_deals=self.daily_deals,
-                               challenges=self.challenges, cooldowns=self.cooldowns,
-                               data_rights=self.data_rights, clock=clock)
+                               challenges=self.challenges, races=self.races,
+                               cooldowns=self.cooldowns, data_rights=self.data_rights,
+                               clock=clock)
         self._stopped = self._closed = False
         self.showing = Showing(self.game, self.settings, self.verdicts, self.challenges,
                                stores.boards)
         self._present = self.showing.present  # every call's reply is shown through it
         self.changes = Changes(stores.games, everywhere=stores.db.notices_everywhere)
-        self.tables = Tables(stores.seats, stores.games, self.settings, self.changes, clock)
+        self.tables = Tables(stores.seats, stores.games, self.settings, self.changes,
+                             self.races, clock)
         for name, waiting in (("verdicts", lambda: self.verdicts.waiting),
                               ("pictures", lambda: self.pictures.drawing),
                               ("replays", lambda: self.replays.waiting)):
@@ -369,6 +373,21 @@ class Core:
             call = self.challenges.answer(player, challenge_id, action is ChallengeAction.ACCEPT)
         await self._present(player, presenter, f"challenge {challenge_id}: {action.value}", call)
 
+    # -- races at an Activity's table ---------------------------------------------------
+
+    async def start_race(self, player: Player, name: str, where: Where, game_id: str, *,
+                         presenter: Presenter) -> None:
+        """``player`` (``name`` at the table) starts a race of ``game_id`` there."""
+        call = self.races.start(player, name, where, game_id)
+        await self._present(player, presenter, f"race {game_id}", call)
+
+    async def join_race(self, player: Player, name: str, instance: str, race_id: int, *,
+                        presenter: Presenter) -> None:
+        """``player`` joins the race at the table, while it counts down."""
+        call = (self.races.join(player, name, instance, race_id) if is_id(race_id)
+                else _no_race())
+        await self._present(player, presenter, f"join race {race_id}", call)
+
     # -- leading ----------------------------------------------------------------------
 
     async def lead(self, on_lead: Callable[[], Awaitable[None]], channels: Channels) -> bool:
@@ -422,6 +441,10 @@ class Core:
 async def _worded(make: Callable[[], Reply]) -> Reply:
     """A reply that needs no work, worded when awaited: in the player's language then."""
     return make()
+
+
+async def _no_race() -> Reply:
+    raise Refused(_("That race is not at this table."))
 
 
 async def _no_challenge() -> Reply:

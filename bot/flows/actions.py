@@ -30,10 +30,10 @@ def plays_at_once(cached: SavedGame, action: Action, arg: str | None,
 
 def undo_reach(saved: SavedGame) -> int | None:
     """How many moves undo can take back (None: every one). In a scored game (a daily
-    attempt, a challenge's game) it stops at the last redeal: a shuffle seen stays seen
-    (RULES.md), for undone and redealt it falls the same way, and a player could look at
-    every shuffle before choosing a line."""
-    if saved.daily is None and saved.challenge_id is None:
+    attempt, a challenge's or a race's game) it stops at the last redeal: a shuffle seen
+    stays seen (RULES.md), for undone and redealt it falls the same way, and a player could
+    look at every shuffle before choosing a line."""
+    if not saved.scored:
         return None
     history = saved.game.history
     redeals = [i for i, move in enumerate(history) if move.kind == REDEAL]
@@ -56,9 +56,9 @@ def apply(saved: SavedGame, action: Action, arg: str | None) -> Text:
         return _("Played {move}.", move=played(game, move))
     if action is Action.UNDO:
         if undo_stops(saved):
-            raise IllegalMove("In a scored game (a daily deal, a challenge) undo stops at the "
-                              "last redeal: its shuffle has been seen, and a shuffle seen "
-                              "stays seen.", Reason.REDEAL_SEEN)
+            raise IllegalMove("In a scored game (a daily deal, a challenge, a race) undo "
+                              "stops at the last redeal: its shuffle has been seen, and a "
+                              "shuffle seen stays seen.", Reason.REDEAL_SEEN)
         move = game.undo()
         saved.undos += 1
         if move.kind != REDEAL:

@@ -38,6 +38,7 @@ from ..replies.player_actions import AUTO_AFTER, CHANGES_GAME
 from ..replies.text import Text
 from ..store import ABANDONED, LOST, PLAYING, RESIGNED, WON, ConcurrentChange, SavedGame
 from ..store.games import GameStore
+from ..store.races import NotRaceable
 from ..store.statuses import GameStatus
 from ..words.language import _, current
 from ..words.phrases import code, command, no_game, option, refused
@@ -226,8 +227,23 @@ class GameFlow:
             reply = await self._ask_or_deal(player, request)
         return dataclasses.replace(reply, posts=True)
 
+    async def deal_race(self, player: Player, race_id: int, game_id: str, deal: int) -> bool:
+        """Deal the racer their game of a race as it begins, over whatever game they have
+        (left as a new game leaves it): whether this call dealt it (False: dealt already,
+        here or by another process, or no longer theirs to be dealt)."""
+        async with self._lock_for(player.user_id):
+            saved = await self.games.load(player.user_id)
+            if saved is not None and saved.race_id == race_id:
+                return False
+            try:
+                await self._start(player, DealRequest(game_id, deal), deal, saved, race=race_id)
+            except (NotRaceable, ConcurrentChange):
+                return False
+        return True
+
     async def _start(
-        self, player: Player, request: DealRequest, deal: int, replacing: SavedGame | None
+        self, player: Player, request: DealRequest, deal: int, replacing: SavedGame | None,
+        *, race: int | None = None,
     ) -> Reply:
         game_id = request.game_id
         game = new_game(game_id, deal, draw=request.draw)
@@ -246,13 +262,17 @@ class GameFlow:
         async with saving():  # NotChallengeable: the challenge changed since it was checked
             saved = await self.games.start(
                 player.user_id, player.guild_id, game, now, replacing=replacing,
-                left_as=left_as, daily=day, challenge=request.challenge,
+                left_as=left_as, daily=None if race is not None else day,
+                challenge=request.challenge, race=race,
             )
         async with shown_after_saving():
             daily = (None if day is None else
                      self.daily_deals.start_line(game_id, day, scored=saved.daily is not None))
             if saved.challenge_id is not None:  # ▶ Play's, or the deal asked for by number
                 daily = self.challenges.start_line()
+            if saved.race_id is not None:
+                daily = _("🏁 This is your game of the race: every racer has this deal, dealt "
+                          "at the same moment.")
             text = start_text(saved.game, replacing, winnable=request.deal is None, daily=daily,
                               went_up=went_up)
             board = await self._board(saved, text)

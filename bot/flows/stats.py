@@ -35,6 +35,7 @@ from ..workers.pictures import Pictures
 from .challenges import Challenges
 from .cooldowns import Cooldown, Cooldowns
 from .daily import daily_streaks, utc_day
+from .races import Races
 from .scopes import board_scope, check_game, check_person, only_you_outside_servers
 
 SERVER = "server"  # /stats scope: this server's games
@@ -65,11 +66,12 @@ class StatsFlow:
     """The statistics side of the bot: the results' store, the pictures, the clock."""
 
     def __init__(
-        self, results: ResultStore, challenges: Challenges, pictures: Pictures,
+        self, results: ResultStore, challenges: Challenges, races: Races, pictures: Pictures,
         cooldowns: Cooldowns, clock: Callable[[], float],
     ) -> None:
         self.results = results
         self.challenges = challenges
+        self.races = races
         self.pictures = pictures
         self.cooldowns = cooldowns
         self._clock = clock
@@ -106,13 +108,14 @@ class StatsFlow:
         streak = daily_streaks(days, utc_day(self._clock()))
         per_game = {g: records.per_game[g] for g in GAMES if g in records.per_game}
         challenges = await self.challenges.record(subject.user_id, place.guild_id)
+        races = await self.races.record(subject.user_id, place.guild_id)
         # A record shown in a server's channel is everyone's to read; everywhere, the
         # player's alone.
         with speaking(viewer.language if everywhere else viewer.shared_language):
             picture = await self.pictures.stats(*_record_card(
                 subject.name, where, records.total, per_game, streak))
             text = _record_text(None if own else subject.user_id, game, where,
-                                records.total, per_game, streak, challenges)
+                                records.total, per_game, streak, challenges, races)
         return Reply(message=Message(text, picture.png, f"stats-{subject.user_id}.png",
                                      alt_text=picture.alt_text, private=everywhere))
 
@@ -202,9 +205,9 @@ def _record_card(name: str, where: str, total: Record, per_game: dict[str, Recor
 
 def _record_text(other: int | None, game: str | None, where: str, total: Record,
                  per_game: dict[str, Record], streak: tuple[int, int],
-                 challenges: tuple[int, int]) -> Text:
-    """The record's message: the summary, a line a game, and the challenges won and lost
-    (``other``: another player's id; None: the viewer's own)."""
+                 challenges: tuple[int, int], races: tuple[int, int]) -> Text:
+    """The record's message: the summary, a line a game, the challenges won and lost, and
+    the races run and won (``other``: another player's id; None: the viewer's own)."""
     summary = Text(" · ").join((
         _summary(total),
         _("streak {current} (best {best})", current=total.current_streak,
@@ -218,6 +221,9 @@ def _record_text(other: int | None, game: str | None, where: str, total: Record,
     won, lost = challenges
     if won or lost:
         lines.append(_("⚔️ Challenges: {won} won, {lost} lost", won=won, lost=lost))
+    run, first = races
+    if run:
+        lines.append(_("🏁 Races: {run} run, {won} won", run=run, won=first))
     return Text("\n").join(lines)
 
 

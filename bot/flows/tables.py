@@ -23,8 +23,10 @@ from dataclasses import dataclass
 
 from ..store.database import StoreUnavailable
 from ..store.games import GameStore
+from ..store.races import COUNTING, OVER, RUNNING, Race
 from ..store.seats import Seat, Seated, SeatStore, table_key
 from .changes import LOOK_S, Changes, Follower
+from .races import AWAY_S, Races
 from .settings import PlayerSettings
 
 log = logging.getLogger(__name__)
@@ -33,6 +35,17 @@ KEEP_S = 20.0  # this process's seats are kept fresh this often (a third of STAL
 # A table that changed is looked at again at most this often: at a table of a hundred
 # racers each moving once a second, its pages are sent a few lists a second, not a hundred.
 EVERY_S = 0.25
+DRIVE_S = 5.0  # a running race is looked at this often (its racers who left, its limit)
+
+
+@dataclass(frozen=True)
+class Instance:
+    """An Activity's instance as Discord tells it: who is connected to it now, and where it
+    was opened (the channel, and its server; None: none, or not said)."""
+
+    users: frozenset[int]
+    channel_id: int | None = None
+    guild_id: int | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +94,9 @@ class Watch:
     def __init__(self, tables: Tables, changes: Changes, instance: str) -> None:
         self.instance = instance
         self.players: list[AtTable] = []
+        self.race: Race | None = None  # the table's race, under way or just over
+        self._away: dict[int, float] = {}  # racers not at the table, since when (seen here)
+        self._drive_at = 0.0  # when the running race is next moved on, at the latest
         self.version = 0
         self.looks = 0  # the looks done, each counted as it began (``begun``)
         self.begun = 0
@@ -126,13 +142,19 @@ class Watch:
                     try:
                         version = self.version
                         await self._look()
+                        await self._drive()
                     except StoreUnavailable:
                         self._seats.wake()  # the next look reads everything again
                         await asyncio.sleep(LOOK_S)
                         continue
+                    except Exception:
+                        log.exception("looking at table %s failed; looking again", self.instance)
+                        self._seats.wake()
+                        await asyncio.sleep(LOOK_S)
+                        continue
                     if self.version != version:
                         await asyncio.sleep(EVERY_S)  # what changes meanwhile, looked at once
-                    await self._wait()
+                    await self._wait(self._due())
         finally:
             for _, following in self._games.values():
                 following.close()
@@ -152,9 +174,10 @@ class Watch:
         players = [AtTable(s.user_id, s.name, s.avatar,
                            *self._standing.get(s.user_id, (None, False)))
                    for s in self._seated]
+        race = await self._tables.races.at(self.instance)
         async with self._new:
-            if players != self.players or not self.version:
-                self.players = players
+            if players != self.players or race != self.race or not self.version:
+                self.players, self.race = players, race
                 self.version += 1
             self.looks = look
             self._new.notify_all()
@@ -171,21 +194,66 @@ class Watch:
             self._games[user_id] = (marked, following)
             marked.wake()  # (read at once)
 
-    async def _wait(self) -> None:
+    def _due(self) -> float | None:
+        """In how many seconds the table's race is next to be moved on (None: no race to
+        move on)."""
+        race, now = self.race, self._tables.now()
+        if race is None or race.status == OVER:
+            return None
+        if race.status == COUNTING:
+            return max(0.0, race.starts_at - now)
+        return min(DRIVE_S, max(0.0, (race.ends_at or now) - now) + 0.05)
+
+    async def _drive(self) -> None:
+        """Move the table's race on, if it is time: begin it, record the racers who left,
+        end it (``Races.advance``)."""
+        race, now = self.race, self._tables.now()
+        if race is None or race.status == OVER:
+            self._away.clear()
+            return
+        if race.status == COUNTING and now < race.starts_at:
+            return
+        at = {p.user_id for p in self.players}
+        for racer in race.racers:
+            if racer.user_id in at or racer.outcome is not None:
+                self._away.pop(racer.user_id, None)
+            else:
+                self._away.setdefault(racer.user_id, now)
+        away = {u for u, since in self._away.items() if now - since >= AWAY_S}
+        if (race.status == RUNNING and now < self._drive_at and not away
+                and all(r.dealt for r in race.racers)
+                and any(r.outcome is None for r in race.racers)):
+            return  # nothing to do before the next round (``DRIVE_S``)
+        self._drive_at = now + DRIVE_S
+        moved = await self._tables.races.advance(race, away, self._home)
+        if moved != race:
+            self._seats.wake()  # (its notice wakes it too, where notices are heard)
+
+    def _home(self, user_id: int) -> int:
+        standing = self._standing.get(user_id)
+        progress = None if standing is None else standing[0]
+        return 0 if progress is None else progress.home
+
+    async def _wait(self, due: float | None) -> None:
         """Until anything the table shows may have changed: at once where every process's
-        changes are heard; else at most ``LOOK_S`` (seats taken in another process)."""
-        if self._changes.everywhere:
+        changes are heard; else at most ``LOOK_S`` (seats taken in another process); and
+        no later than ``due`` (the race's next step; None: none)."""
+        if not self._changes.everywhere:
+            due = LOOK_S if due is None else min(due, LOOK_S)
+        if due is None:
             await self._woken.wait()
             return
         with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(LOOK_S):
+            async with asyncio.timeout(due):
                 await self._woken.wait()
 
 
 class Tables:
     def __init__(self, seats: SeatStore, games: GameStore, settings: PlayerSettings,
-                 changes: Changes, clock: Callable[[], float] = time.time) -> None:
+                 changes: Changes, races: Races,
+                 clock: Callable[[], float] = time.time) -> None:
         self.seats = seats
+        self.races = races
         self._games = games
         self._settings = settings
         self._changes = changes

@@ -1,6 +1,7 @@
 """What the leader does (``Leadership`` decides who leads): sync the adapter's commands when
 they changed, keep the winnable pool filled and the coming daily deals found, forget stale
-cooldowns and past daily attempts, and close the challenges whose day is over."""
+cooldowns and past daily attempts, and close the challenges whose day is over (and the
+races nobody was left to end)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from ..flows.cooldowns import Cooldowns
 from ..flows.daily import DailyDeals, to_next_day
 from ..flows.data_rights import DataRights
 from ..flows.deals import Deals
+from ..flows.races import Races
 from ..presenter import Channels
 from ..store.database import StoreUnavailable
 from ..store.meta import MetaStore
@@ -31,12 +33,13 @@ class Leading:
     are its face."""
 
     def __init__(self, meta: MetaStore, *, deals: Deals, daily_deals: DailyDeals,
-                 challenges: Challenges, cooldowns: Cooldowns, data_rights: DataRights,
-                 clock: Callable[[], float]) -> None:
+                 challenges: Challenges, races: Races, cooldowns: Cooldowns,
+                 data_rights: DataRights, clock: Callable[[], float]) -> None:
         self.meta = meta
         self.deals = deals
         self.daily_deals = daily_deals
         self.challenges = challenges
+        self.races = races
         self.cooldowns = cooldowns
         self.data_rights = data_rights
         self.clock = clock
@@ -52,10 +55,12 @@ class Leading:
                 try:
                     for update in await self.challenges.close_due():
                         await channels.update(update)
+                    await self.races.close_left_behind()
                 except StoreUnavailable:
                     pass  # the outage is in the log already
                 except Exception:
-                    log.exception("closing the challenges whose day is over failed")
+                    log.exception("closing the challenges whose day is over, and the races "
+                                  "left behind, failed")
 
         return await self.leadership.start(
             on_lead, [self.deals.keep_pool_filled, self.daily_deals.keep_ahead,
