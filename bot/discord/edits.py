@@ -1,11 +1,13 @@
 """Messages posted earlier, shown as they now are, with no interaction to answer: a
-challenge's message the leader brings up to date (``ChannelEdits``), and a player's live
+challenge's message the leader brings up to date (``ChannelEdits``, which posts a race's
+result too), and a player's live
 boards in channels after a move on the Activity's page (``BoardEdits``, what the page's
 server is handed as its ``ChannelBoards``, in the bot's process or the page's own)."""
 
 from __future__ import annotations
 
 from ..replies import Board, Update
+from ..replies.text import Text
 from .limits import ALT_TEXT_LIMIT, cut
 from .markdown import fit
 from .tidy import Tidy, Upload
@@ -26,6 +28,11 @@ class ChannelEdits:
                 "components": view.to_components() if view is not None else [],
                 "allowed_mentions": {"parse": []}}
         await self.tidy.edit_now(update.channel_id, update.message_id, body)
+
+    async def post(self, channel_id: int, text: Text) -> None:
+        """A new message in a channel: a race's result, where its Activity was opened."""
+        await self.tidy.post_now(channel_id, {"content": fit(text),
+                                              "allowed_mentions": {"parse": []}})
 
 
 class BoardEdits(ChannelEdits):

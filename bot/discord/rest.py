@@ -15,6 +15,7 @@ import aiohttp
 import discord
 
 from ..config import Config
+from ..flows.tables import Instance
 from .edits import BoardEdits
 from .rate_limits import QuietRetries, fleet_share
 from .tidy import Tidy
@@ -50,7 +51,7 @@ class ActivityInstances:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
 
-    async def __call__(self, instance: str) -> frozenset[int] | None:
+    async def __call__(self, instance: str) -> Instance | None:
         if self._client.application_id is None:  # not logged in (yet): Discord not asked
             return None
         route = discord.http.Route(
@@ -59,7 +60,7 @@ class ActivityInstances:
         try:
             found = await self._client.http.request(route)
         except discord.NotFound:  # no such instance (or no longer: everyone left)
-            return frozenset()
+            return Instance(frozenset())
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError, OSError) as err:
             log.debug("asking Discord who is at instance %s failed: %s", instance,
                       type(err).__name__)
@@ -67,7 +68,15 @@ class ActivityInstances:
         users = found.get("users") if isinstance(found, dict) else None
         if not isinstance(users, list):
             return None
-        return frozenset(int(u) for u in users if isinstance(u, str) and u.isdigit())
+        location = found.get("location")
+        where = location if isinstance(location, dict) else {}
+        return Instance(frozenset(int(u) for u in users if isinstance(u, str) and u.isdigit()),
+                        _snowflake(where.get("channel_id")), _snowflake(where.get("guild_id")))
+
+
+def _snowflake(value: object) -> int | None:
+    """A Discord id as its JSON says it (a string of digits); None: absent, or not one."""
+    return int(value) if isinstance(value, str) and value.isdigit() and len(value) < 21 else None
 
 
 @dataclass(frozen=True)

@@ -228,6 +228,23 @@ class Tidy:
         await self.budget.take()
         await self._channel_edit(channel_id, message_id, body)
 
+    async def post_now(self, channel_id: int, body: dict[str, Any]) -> None:
+        """Post a message in a channel within the budget, and wait for it (a race's result,
+        posted once where the Activity was opened)."""
+        if self._refuses(channel_id):
+            return
+        await self.budget.take()
+        route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id)
+        try:
+            await self._client.http.request(route, json=body)
+        except discord.Forbidden:
+            log.debug("channel %s refused a message: none is asked there for %d s",
+                      channel_id, REFUSED_FOR_S)
+            self._refused[channel_id] = self.clock()
+        except discord.HTTPException as err:
+            if not self._client.is_closed():
+                log.warning("could not post in channel %s: %s", channel_id, _said(err))
+
     def _refuses(self, channel_id: int) -> bool:
         refused = self._refused.get(channel_id)
         return refused is not None and self.clock() - refused < REFUSED_FOR_S

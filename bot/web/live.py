@@ -19,8 +19,9 @@ refusal: a board out of date is simply followed by the board as it is.
 
 With an ``instance`` (the SDK's ``instanceId``; in dev mode the URL's ``?instance=``), the
 page sits at that Activity's table for as long as its socket is open, if it may
-(``tables.Door``), and is pushed ``{"table": {"you": "<its player>", "players": [...]}}``
-whenever anyone there sits down, leaves, or moves (``tables.table_json``), in any process.
+(``tables.Door``), and is pushed ``{"table": {"you": "<its player>", "now": <the server's
+time>, "players": [...], "race": {...} | null}}`` whenever anyone there sits down, leaves,
+or moves, or its race changes (``tables.table_json``, ``tables.race_json``), in any process.
 
 A page at a table may also open another socket to watch another player's table there:
 ``{"session", "page", "instance", "watch": "<their id>"}``. It is pushed that player's board
@@ -60,7 +61,7 @@ from ..store.seats import Seat
 from ..words.language import speaking
 from . import limits
 from .sessions import Session, Sessions
-from .tables import INSTANCE, Door, dev_name, table_json
+from .tables import INSTANCE, Door, dev_name, race_json, table_json
 from .view import ChannelBoards, WebReplies, board_json
 
 log = logging.getLogger(__name__)
@@ -304,15 +305,17 @@ class Live:
         await watch.looked(since)
         while True:
             seen = watch.version
-            await send(f'{{"table":{{"you":{you},"players":{self._players(watch, seen)}}}}}')
+            now = json.dumps(round(self.core.tables.now(), 3))
+            await send(f'{{"table":{{"you":{you},"now":{now},{self._table(watch, seen)}}}}}')
             await watch.changed(seen)
 
-    def _players(self, watch: Watch, version: int) -> str:
-        """The table's players as JSON, made once for all this process's pages there."""
+    def _table(self, watch: Watch, version: int) -> str:
+        """The table's players and race as JSON members, made once for all this process's
+        pages there."""
         made = self._tables.get(watch)
         if made is None or made[0] != version:
-            made = version, json.dumps(table_json(watch.players)["players"],
-                                       separators=(",", ":"), ensure_ascii=False)
+            table = {**table_json(watch.players), "race": race_json(watch.race)}
+            made = version, json.dumps(table, separators=(",", ":"), ensure_ascii=False)[1:-1]
             self._tables[watch] = made
         return made[1]
 

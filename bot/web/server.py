@@ -32,6 +32,7 @@ from engine.moves import MAX_TEXT
 
 from ..config import Network
 from ..core import Core
+from ..flows.races import Where
 from ..flows.settings import WORDS
 from ..replies import Action, Ask, BoardRef, Player, Question, is_digits, is_id
 from ..replies.player_actions import PAGE_SENDS
@@ -42,7 +43,7 @@ from .live import PAGE_ID, PAGE_ID_RULE, Live
 from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
 from .signin import Instances, Members, SignIn, SignInBusy, SignInRefused
-from .tables import Door, dev_name
+from .tables import INSTANCE, Door, dev_name
 from .view import ChannelBoards, WebReplies, page_start, page_words
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,8 @@ class WebServer:
         self.sign_ins = limits.Buckets(limits.SIGN_INS_PER_ADDRESS)
         self.live = Live(core, sessions, self.per_player, channels,
                          Door(dev=dev, instances=instances))
+        if channels is not None:  # a race's result is posted where its Activity was opened
+            core.races.announce = channels.post
         self.assets = {name: _asset(STATIC / name, kind) for name, kind in ASSETS.items()}
         self.index = (STATIC / "index.html").read_text(encoding="utf-8")
 
@@ -110,6 +113,8 @@ class WebServer:
         app.router.add_post("/api/rules", self.rules)
         app.router.add_post("/api/answer", self.answer)
         app.router.add_post("/api/settings", self.settings)
+        app.router.add_post("/api/race", self.race)
+        app.router.add_post("/api/race/join", self.join_race)
         app.router.add_get("/favicon.ico", self.favicon)
         app.on_shutdown.append(self.live.close_all)
         return app
@@ -297,6 +302,45 @@ class WebServer:
         changes: dict[str, bool] = dict(body)
         return await self._call(request, player, lambda presenter: self.core.change_settings(
             player, presenter=presenter, **changes))
+
+    async def race(self, request: web.Request) -> web.Response:
+        """Start a race of a game at the table the page sits at (``{"instance", "game"}``)."""
+        player, name = self._player(request), self._name(request)
+        body = await _body(request)
+        game, instance = _game(body), await self._seated(body, player)
+        channel_id, guild_id = self.live.door.where(instance)
+        where = Where(instance, channel_id, guild_id)
+        return await self._call(request, player, lambda presenter: self.core.start_race(
+            player, name, where, game, presenter=presenter))
+
+    async def join_race(self, request: web.Request) -> web.Response:
+        """Join the race counting down at the page's table (``{"instance", "race"}``)."""
+        player, name = self._player(request), self._name(request)
+        body = await _body(request)
+        race = body.get("race")
+        if not isinstance(race, str) or not race.isdigit() or len(race) > 20:
+            raise BadRequest("race must be the race's id, as the table names it: digits")
+        instance = await self._seated(body, player)
+        return await self._call(request, player, lambda presenter: self.core.join_race(
+            player, name, instance, int(race), presenter=presenter))
+
+    async def _seated(self, body: dict[str, Any], player: Player) -> str:
+        """The table the body names, if the player may sit at it; else refused, saying why."""
+        instance = body.get("instance")
+        if not isinstance(instance, str) or not INSTANCE.fullmatch(instance):
+            raise BadRequest("instance must be the Activity's instance id: 1 to 100 letters, "
+                             "digits or _ . : -")
+        why = await self.live.door.refusal(instance, player.user_id)
+        if why is not None:
+            raise web.HTTPForbidden(text=why[0].upper() + why[1:] + ".")
+        return instance
+
+    def _name(self, request: web.Request) -> str:
+        """The name the player signed in with (in dev mode, ``Player <id>``)."""
+        session = self.sessions.read(request.headers.get("Authorization", "")
+                                     .removeprefix("Bearer ").strip())
+        assert session is not None  # (``_player`` read it first)
+        return session.name or dev_name(session.user_id)
 
     async def _call(
         self, request: web.Request, player: Player,

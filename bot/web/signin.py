@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 import aiohttp
 
+from ..flows.tables import Instance
 from ..replies import is_digits, is_id
 from . import limits
 
@@ -59,11 +60,11 @@ class DiscordUser:
 
 
 class Instances(Protocol):
-    """Who is connected to an Activity's instance now, as Discord answers the bot's token
+    """An Activity's instance now, as Discord answers the bot's token
     (``GET /applications/{app}/activity-instances/{instance}``)."""
 
-    async def __call__(self, instance: str) -> frozenset[int] | None:
-        """The users connected to it (none: no such instance). None: Discord could not be
+    async def __call__(self, instance: str) -> Instance | None:
+        """The instance (nobody in it: no such instance). None: Discord could not be
         asked."""
 
 

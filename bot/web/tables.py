@@ -20,7 +20,9 @@ from typing import Any
 
 from engine.lru import LRU
 
-from ..flows.tables import AtTable
+from ..flows.races import placed, winner
+from ..flows.tables import AtTable, Instance
+from ..store.races import COUNTING, Race
 from .signin import Instances
 
 INSTANCE = re.compile(r"[A-Za-z0-9_.:-]{1,100}")  # Discord's instance ids, and dev tables' names
@@ -42,7 +44,7 @@ class Door:
         self._dev = dev
         self._instances = instances
         self._clock = clock
-        self._known: LRU[str, tuple[float, frozenset[int]]] = LRU(INSTANCES_KEPT)
+        self._known: LRU[str, tuple[float, Instance]] = LRU(INSTANCES_KEPT)
 
     async def refusal(self, instance: str, user_id: int) -> str | None:
         """Why ``user_id`` may not sit at ``instance`` (None: they may)."""
@@ -52,15 +54,21 @@ class Door:
             return "this server cannot ask Discord who is at a table (it has no bot token)"
         now = self._clock()
         known = self._known.get(instance)
-        if known is not None and user_id in known[1] and now - known[0] < FRESH_S:
+        if known is not None and user_id in known[1].users and now - known[0] < FRESH_S:
             return None
-        users = await self._instances(instance)
-        if users is None:
+        found = await self._instances(instance)
+        if found is None:
             return "Discord could not be asked who is at this table: try again shortly"
-        self._known[instance] = (now, users)
-        if user_id not in users:
+        self._known[instance] = (now, found)
+        if user_id not in found.users:
             return "Discord does not list you at this Activity's table"
         return None
+
+    def where(self, instance: str) -> tuple[int | None, int | None]:
+        """The channel and the server the instance was opened in, as Discord last said
+        (None, None: not said, or a dev table)."""
+        known = self._known.get(instance)
+        return (None, None) if known is None else (known[1].channel_id, known[1].guild_id)
 
 
 def table_json(players: list[AtTable]) -> dict[str, Any]:
@@ -77,3 +85,23 @@ def table_json(players: list[AtTable]) -> dict[str, Any]:
         "won": p.progress is not None and p.progress.won,
         "private": p.private,
     } for p in players]}
+
+
+def race_json(race: Race | None) -> dict[str, Any] | None:
+    """A table's race as the page is sent it (None: none), its racers best first; its deal
+    only once it is dealt, and times as Unix seconds (the page is sent the server's time
+    beside them, so its own clock need not agree)."""
+    if race is None:
+        return None
+    best = winner(race)
+    return {
+        "id": str(race.id), "game": race.game, "status": race.status.value,
+        "by": str(race.started_by), "startsAt": race.starts_at, "endsAt": race.ends_at,
+        "deal": None if race.status == COUNTING else race.deal,
+        "winner": None if best is None else str(best.user_id),
+        "racers": [{
+            "id": str(r.user_id), "name": r.name,
+            "outcome": None if r.outcome is None else r.outcome.value,
+            "moves": r.moves, "seconds": r.seconds, "hints": r.hints, "home": r.home,
+        } for r in placed(race)],
+    }
