@@ -35,6 +35,9 @@ from .words import DAILY_DEAL, NEW_DEAL, Piece, said
 
 # The page's own words, besides those the board brings.
 PAGE_WORDS = {
+    # Translators: the web page's heading while there is no game on its table yet: the
+    # name of the card games it plays.
+    "title": N_("Solitaire"),
     # Translators: the web page (the Activity): buttons that deal a game.
     "newDeal": NEW_DEAL,
     "daily": DAILY_DEAL,
@@ -95,6 +98,29 @@ PAGE_WORDS = {
     "presenceTable": N_("Playing at a table"),
     "invite": N_("Invite"),
     "inviteFailed": N_("Discord could not open an invite here."),
+    # Translators: the web page, at an Activity's table: the button that starts a race of
+    # the game picked above (everyone there is asked to join; all who do are dealt one
+    # deal at the same moment), the button that joins one, and the line over a race:
+    # counting down ({name}: who started it, {game}, {seconds}), joined, under way ({time}:
+    # how long is left, as 12:34), and over.
+    "race": N_("Race"),
+    "joinRace": N_("Join race"),
+    "raceStarts": N_("{name} starts a {game} race: join within {seconds} s."),
+    "raceJoined": N_("You are in the {game} race: the deal comes in {seconds} s."),
+    "raceRunning": N_("{game} race · {time} left"),
+    "raceOver": N_("{game} race over"),
+    # Translators: the web page: how a race ended, under its racers, and how each racer's
+    # game stands beside their name ({moves}: their moves, as "87 moves"; {time}: as 3:12).
+    "raceWins": N_("{name} wins the race!"),
+    "raceTie": N_("A tie: the best won alike, in the same moves and time."),
+    "raceNobody": N_("Nobody won this one."),
+    "racerWon": N_("won, {moves}, {time}"),
+    "racerWonHints": N_("won with hints, {moves}, {time}"),
+    "racerLost": N_("stuck"),
+    "racerResigned": N_("resigned"),
+    "racerLeft": N_("left the game"),
+    "racerPlaying": N_("playing"),
+    "racerUnfinished": N_("did not finish in time"),
 }
 # The page counts a player's moves in the board's own words, in the two forms it picks
 # between by the language's rule (the browser's: "one", else the other), "{count}" kept.
@@ -107,12 +133,14 @@ START = N_("You have no game yet: pick one above, then press {new} or {daily}.")
 class ChannelBoards(Protocol):
     """Discord's side of a move made on the page, given by whoever starts the server with a
     way to reach Discord (the bot's process, or ``python -m bot --web`` with the bot's
-    token): the player's live board messages in channels, and the messages a reply brings up
-    to date (a challenge's)."""
+    token): the player's live board messages in channels, the messages a reply brings up
+    to date (a challenge's), and a race's result, posted in its channel."""
 
     async def refresh(self, channel_id: int, message_id: int, board: Board) -> None: ...
 
     async def update(self, update: Update) -> None: ...
+
+    async def post(self, channel_id: int, text: Text) -> None: ...
 
 
 class WebReplies:

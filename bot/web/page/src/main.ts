@@ -11,6 +11,7 @@ import type { Layout } from "./layout";
 import { motion, springBack } from "./motion";
 import { Live, type Shows } from "./live";
 import { Players } from "./players";
+import { RacePanel } from "./race";
 import { Table, won } from "./table";
 import { lines, pieces, type ButtonPiece, type CopyWords, type Said } from "./words";
 
@@ -90,6 +91,14 @@ class Dev implements Platform {
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the kind
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
+// The board's headline, above the table; while there is no board (no game yet, or not
+// signed in yet), the page's name: the page always has its heading, never an empty one.
+function headline(parts: Node[], title: string | undefined): void {
+  const h = $("headline");
+  if (parts.length) h.replaceChildren(...parts);
+  else h.textContent = title ?? document.title;
+}
+
 // What api/board answers: the board, or that nothing changed since the one the page has.
 type BoardAnswer = ReplyData | Unchanged;
 
@@ -107,6 +116,7 @@ class Page {
   private sayMs = 0;
   private pending: Pushed | null = null; // pushed while a move was under way: shown after it
   private players: Players | null = null; // who is at the Activity's table (once signed in)
+  private race: RacePanel | null = null; // the table's race, if any (once signed in)
   private gameNames: SignedIn["games"] = {};
   private atTable = 0; // how many are at the table (0: none, the page plays alone)
   private watching: Live | null = null; // another player's table, watched on a socket of its own
@@ -150,9 +160,14 @@ class Page {
       this.dealing(signed.games, signed.words);
       this.take(await ask<BoardAnswer>("api/board", undefined, this.session));
       const invite = this.platform.invite();
+      const instance = this.platform.instance();
       this.players = new Players($("players"), signed.words, signed.language, () => { this.table.lay(); },
         (id, name) => { this.watch(id, name); },
+        { start: () => { void this.racing("api/race", { instance, game: this.game() }); },
+          join: (race) => { void this.racing("api/race/join", { instance, race }); } },
         invite && (() => { invite().catch(() => { this.say([[{ t: "text", text: signed.words.inviteFailed }]]); }); }));
+      this.race = new RacePanel($("race"), signed.words, signed.language, (id) => this.gameNames[id] ?? id,
+        () => { this.table.lay(); });
       new Live(this.session, this.platform.instance(), () => this.shows(), (p) => { this.pushed(p); },
         () => { this.failed(new SignedOut()); }, () => { this.notSeated(); }).connect();
     } catch (err) {
@@ -164,6 +179,7 @@ class Page {
     const select = $<HTMLSelectElement>("game");
     select.setAttribute("aria-label", words.game);
     select.replaceChildren(...Object.entries(games).map(([id, name]) => new Option(name, id)));
+    if (!this.table.board) headline([], words.title);
     $("new").textContent = words.newDeal;
     $("daily").textContent = words.daily;
     named($("more"), words.deals);
@@ -201,6 +217,16 @@ class Page {
     void this.send("api/act", { action, move, seen }, dragged, action === "hint" ? "hint" : "play");
   }
 
+  // A race started or joined: what the server says of it (the race itself comes on the
+  // socket, with the table; the deal, as the player's own board, when it begins).
+  private async racing(path: string, body: object): Promise<void> {
+    try {
+      this.take(await ask<ReplyData>(path, body, this.session));
+    } catch (err) {
+      this.failed(err);
+    }
+  }
+
   private async send(path: string, body: object, dragged: HTMLElement | null = null, asked: Asked = "play"): Promise<ReplyData | null> {
     if (this.stopWatching()) this.table.clear(); // (a deal or a setting: back to the own table)
     this.busy = true;
@@ -230,6 +256,7 @@ class Page {
   private pushed(p: Pushed): void {
     if ("table" in p) { // (never held back: no cards move)
       this.players?.show(p.table);
+      this.race?.show(p.table);
       this.atTable = p.table.players.length;
       this.present();
       return;
@@ -271,6 +298,7 @@ class Page {
     this.atTable = 0;
     this.stopWatching();
     this.players?.hide();
+    this.race?.hide();
     if (this.words.notSeated) this.say([[{ t: "text", text: this.words.notSeated }]]);
   }
 
@@ -294,7 +322,7 @@ class Page {
 
   private showWatched(board: BoardData): void {
     this.table.show(board);
-    $("headline").replaceChildren(...pieces(board.text[0] ?? [], () => undefined, this.copyWords()));
+    headline(pieces(board.text[0] ?? [], () => undefined, this.copyWords()), this.words.title);
     this.clock.follow(board.ref, board.played, board.finished);
     fitTexts();
     this.table.lay();
@@ -363,8 +391,7 @@ class Page {
     this.present();
     const select = $<HTMLSelectElement>("game");
     if (document.activeElement !== select) select.value = board.game;
-    const h = $("headline");
-    h.replaceChildren(...pieces(board.text[0] ?? [], (b) => { this.press(b); }, this.copyWords()));
+    headline(pieces(board.text[0] ?? [], (b) => { this.press(b); }, this.copyWords()), this.words.title);
     this.tools(board.buttons);
     this.clock.follow(board.ref, board.played, board.finished);
     this.celebration(board);
@@ -377,7 +404,7 @@ class Page {
     this.table.clear();
     this.clock.clear();
     this.hint(null);
-    $("headline").replaceChildren();
+    headline([], this.words.title);
     $("won").hidden = true;
     const bar = $("tools");
     bar.replaceChildren();

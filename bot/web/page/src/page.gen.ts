@@ -128,6 +128,23 @@ export interface PageWords {
   presenceTable: string;
   invite: string;
   inviteFailed: string;
+  race: string;
+  joinRace: string;
+  raceStarts: string;
+  raceJoined: string;
+  raceRunning: string;
+  raceOver: string;
+  raceWins: string;
+  raceTie: string;
+  raceNobody: string;
+  racerWon: string;
+  racerWonHints: string;
+  racerLost: string;
+  racerResigned: string;
+  racerLeft: string;
+  racerPlaying: string;
+  racerUnfinished: string;
+  title: string;
 }
 /**
  * What one call of the core showed (view.reply_json): every answer of api/act, api/new, api/daily, api/rules, api/answer, and api/board's unless nothing changed.
@@ -279,11 +296,13 @@ export interface Unchanged {
   same: true;
 }
 /**
- * An Activity's table: everyone whose page is connected to it, in the order they sat down; you: the id of the page's own player.
+ * An Activity's table: everyone whose page is connected to it, in the order they sat down; you: the id of the page's own player; now: the server's time as it sent this (Unix seconds: the race's times are the server's); race: the table's race, under way or just over (null: none).
  */
 export interface TableData {
   you: string;
   players: TablePlayer[];
+  now: number;
+  race: TableRace | null;
 }
 /**
  * A player at the table and their game's progress (game null: none yet); avatar: Discord's avatar hash, null for none; private: their boards are private, so their table cannot be watched.
@@ -299,4 +318,30 @@ export interface TablePlayer {
   finished: boolean;
   won: boolean;
   private: boolean;
+}
+/**
+ * A race at the table: counting down (players may join until startsAt), running (every racer dealt deal; over by endsAt at the latest) or over; by: who started it; racers best first; winner: the winner's id once it is over (null: nobody won, or a tie, or not over).
+ */
+export interface TableRace {
+  id: string;
+  game: string;
+  status: "counting" | "running" | "over";
+  by: string;
+  startsAt: number;
+  endsAt: number | null;
+  deal: number | null;
+  winner: string | null;
+  racers: TableRacer[];
+}
+/**
+ * A racer: outcome null while playing (or, the race over, not finished in time); moves, seconds, hints and home (cards home) as their game ended (null while playing).
+ */
+export interface TableRacer {
+  id: string;
+  name: string;
+  outcome: "won" | "lost" | "resigned" | "abandoned" | null;
+  moves: number | null;
+  seconds: number | null;
+  hints: number;
+  home: number | null;
 }

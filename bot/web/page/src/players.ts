@@ -4,20 +4,25 @@
 // are private (then it says so when the pointer rests on it). It shows only at a table (a page playing alone has none), telling the
 // table's layout when it appears or goes, as the cards must then fit the room left. The
 // page's own player comes first, marked, always in view on a narrow screen; the others
-// follow in the order they sat down.
+// follow in the order they sat down. Beside them, the button that starts a race of the game
+// picked above ("Race"), or, while one counts down that the player is not in, the one that
+// joins it ("Join race"); and Discord's invite, where there is one.
 
 import type { PageWords, TableData, TablePlayer } from "./page.gen";
 
-export type PlayersWords = Pick<PageWords, "players" | "noGameYet" | "moveOne" | "moveOther" | "you" | "watch" | "privateBoards" | "invite">;
+export type PlayersWords = Pick<PageWords, "players" | "noGameYet" | "moveOne" | "moveOther" | "you" | "watch" | "privateBoards" | "invite" | "race" | "joinRace">;
+
+// What the race buttons do: start one, join the one counting down (by its id).
+export interface Racing { start: () => void; join: (race: string) => void }
 
 export class Players {
   private shown = false;
 
-  // ``watch``: open a player's table, to watch (their name with it); ``invite``: open
-  // Discord's invite to the Activity (null: none here).
+  // ``watch``: open a player's table, to watch (their name with it); ``racing``: start and
+  // join races; ``invite``: open Discord's invite to the Activity (null: none here).
   constructor(private el: HTMLElement, private words: PlayersWords, private language: string,
     private resized: () => void, private watch: (id: string, name: string) => void,
-    private invite: (() => void) | null = null) {}
+    private racing: Racing, private invite: (() => void) | null = null) {}
 
   show(table: TableData): void {
     // A row wider than the window scrolls sideways: from the keyboard too, once focused.
@@ -28,14 +33,15 @@ export class Players {
     const others = table.players.filter((p) => p.id !== table.you);
     list.append(...[...mine, ...others].map((p) => this.item(p, p.id === table.you)));
     this.el.replaceChildren(list);
+    const race = table.race;
+    if (race === null || race.status === "over") {
+      this.el.append(button("race", this.words.race, () => { this.racing.start(); }));
+    } else if (race.status === "counting" && !race.racers.some((r) => r.id === table.you)) {
+      this.el.append(button("race join", this.words.joinRace, () => { this.racing.join(race.id); }));
+    }
     if (this.invite) {
       const invite = this.invite;
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "invite";
-      b.textContent = this.words.invite;
-      b.addEventListener("click", () => { invite(); });
-      this.el.append(b);
+      this.el.append(button("invite", this.words.invite, () => { invite(); }));
     }
     if (!this.shown) {
       this.shown = true;
@@ -98,6 +104,15 @@ export class Players {
     const number = new Intl.NumberFormat(this.language).format(count);
     return (one ? this.words.moveOne : this.words.moveOther).replace("{count}", number);
   }
+}
+
+function button(kind: string, label: string, pressed: () => void): HTMLButtonElement {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = kind;
+  b.textContent = label;
+  b.addEventListener("click", pressed);
+  return b;
 }
 
 // A name's initials for its badge: its first letter (a whole character, an emoji too), and
