@@ -32,6 +32,7 @@ from .flows.actions import CONFIRMED
 from .flows.boards import menu_choice
 from .flows.challenges import Challenges
 from .flows.changes import Changes, Follower
+from .flows.choices import Choices
 from .flows.cooldowns import Cooldowns
 from .flows.daily import DailyDeals
 from .flows.data_rights import DataRights
@@ -120,6 +121,7 @@ class Core:
             challenges=self.challenges, cooldowns=self.cooldowns, clock=clock,
         )
         self.races = Races(stores.races, self.deals, self.game, clock)
+        self.choices = Choices(stores.games)
         self.statistics = StatsFlow(stores.results, self.challenges, self.races, self.pictures,
                                     self.cooldowns, clock)
         self.data_rights = DataRights(stores, self._drop, clock, self.challenges)
@@ -226,15 +228,12 @@ class Core:
         game asks, to make it only when it differs): its ref, whether no win is possible,
         and whether in four colours. None: no game."""
         mark = (await self.stores.games.marks([user_id])).get(user_id)
-        if mark is None:
-            return None
-        return (BoardRef(mark.row, mark.revision), mark.proven_lost,
-                (await self.settings.of(user_id)).four_colour)
+        return None if mark is None else (BoardRef(mark.row, mark.revision), mark.proven_lost,
+                                          (await self.settings.of(user_id)).four_colour)
 
     def follow(self, user_id: int) -> AbstractContextManager[Follower]:
-        """Follow the player's game for as long as the ``with`` lasts: the follower is woken
-        whenever it changes, in any process (a page showing it learns so at once, and then
-        asks ``board`` with what it shows)."""
+        """Follow the player's game while the ``with`` lasts: the follower is woken whenever
+        it changes, in any process (a page showing it then asks ``board``)."""
         return self.changes.follow(user_id)
 
     async def choose(
@@ -249,14 +248,14 @@ class Core:
         """Legal moves matching what the player has typed (none while the database is out
         of reach: a suggestion is not worth an error)."""
         with speaking(player.language), contextlib.suppress(StoreUnavailable):
-            return await self.game.move_choices(player, typed)
+            return await self.choices.moves(player, typed)
         return []
 
     async def destination_choices(
         self, player: Player, source: str, typed: str = ""
     ) -> list[MenuOption]:
         with speaking(player.language), contextlib.suppress(StoreUnavailable):
-            return await self.game.destination_choices(player, source, typed)
+            return await self.choices.destinations(player, source, typed)
         return []
 
     async def change_settings(
@@ -384,8 +383,7 @@ class Core:
     async def join_race(self, player: Player, name: str, instance: str, race_id: int, *,
                         presenter: Presenter) -> None:
         """``player`` joins the race at the table, while it counts down."""
-        call = (self.races.join(player, name, instance, race_id) if is_id(race_id)
-                else _no_race())
+        call = self.races.join(player, name, instance, race_id)
         await self._present(player, presenter, f"join race {race_id}", call)
 
     # -- leading ----------------------------------------------------------------------
@@ -441,10 +439,6 @@ class Core:
 async def _worded(make: Callable[[], Reply]) -> Reply:
     """A reply that needs no work, worded when awaited: in the player's language then."""
     return make()
-
-
-async def _no_race() -> Reply:
-    raise Refused(_("That race is not at this table."))
 
 
 async def _no_challenge() -> Reply:

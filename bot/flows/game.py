@@ -29,7 +29,6 @@ from ..replies import (
     DealRequest,
     Drawing,
     LostBoard,
-    MenuOption,
     Player,
     Refused,
     Reply,
@@ -47,8 +46,6 @@ from ..workers.pictures import UNDRAWN, Pictures
 from .actions import CONFIRMED, apply, plays_at_once, refusal_with_choices
 from .boards import (
     compose,
-    destination_options,
-    move_options,
     no_pile_to_pick,
     over,
     start_text,
@@ -228,9 +225,8 @@ class GameFlow:
         return dataclasses.replace(reply, posts=True)
 
     async def deal_race(self, player: Player, race_id: int, game_id: str, deal: int) -> bool:
-        """Deal the racer their game of a race as it begins, over whatever game they have
-        (left as a new game leaves it): whether this call dealt it (False: dealt already,
-        here or by another process, or no longer theirs to be dealt)."""
+        """Deal a racer their game of a race, over whatever game they have (left as a new
+        game leaves it); False if dealt already (here or elsewhere), or no longer theirs."""
         async with self._lock_for(player.user_id):
             saved = await self.games.load(player.user_id)
             if saved is not None and saved.race_id == race_id:
@@ -400,21 +396,6 @@ class GameFlow:
             raise Refused(wrong)
         focus = int(pile) - 1 if pile else None
         return Reply(board=await self._board(saved, Text(), focus=focus))
-
-    # -- choices for autocomplete -----------------------------------------------------
-
-    async def move_choices(self, player: Player, typed: str = "") -> list[MenuOption]:
-        """Legal moves matching what the player has typed so far (for `/move from`)."""
-        saved = await self.games.load(player.user_id)
-        return [] if saved is None or saved.is_finished else move_options(saved.game, typed)
-
-    async def destination_choices(
-        self, player: Player, source: str, typed: str = ""
-    ) -> list[MenuOption]:
-        """Where the top card of pile ``source`` may go (for `/move to`), as ``3`` or ``f2``."""
-        saved = await self.games.load(player.user_id)
-        playing = saved is not None and not saved.is_finished
-        return destination_options(saved.game, source, typed) if saved and playing else []
 
     # -- building the reply -----------------------------------------------------------
 

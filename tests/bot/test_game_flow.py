@@ -12,6 +12,7 @@ import pytest
 from bot.core import Core
 from bot.discord.limits import MENU_LIMIT
 from bot.flows.actions import CONFIRMED
+from bot.flows.choices import Choices
 from bot.flows.game import GameFlow
 from bot.replies import Action, BoardRef, DealRequest, Player, Reply
 from bot.store import Stores
@@ -151,8 +152,8 @@ async def test_corner_stones_takes_the_names_its_picture_shows_and_says_stack(
     refused = await flow.act(ALICE, Action.MOVE, "13 1")
     assert refused.refused and refused.note is not None
     assert "stack 13" in shown(refused.note) and "pile" not in shown(refused.note)
-    assert [o.value for o in await flow.destination_choices(ALICE, "C1")] == [
-        o.value for o in await flow.destination_choices(ALICE, "1")]
+    assert [o.value for o in await Choices(flow.games).destinations(ALICE, "C1")] == [
+        o.value for o in await Choices(flow.games).destinations(ALICE, "1")]
 
 
 async def test_acting_without_a_game_says_how_to_start_one(flow: GameFlow) -> None:
@@ -264,17 +265,17 @@ async def test_a_menu_label_names_the_cards(flow: GameFlow) -> None:
 
 async def test_autocomplete_filters_legal_moves_by_what_was_typed(flow: GameFlow) -> None:
     await start(flow)
-    everything = await flow.move_choices(ALICE, "")
+    everything = await Choices(flow.games).moves(ALICE, "")
     assert [o.value for o in everything] == [  # all of them: Discord shows the first 25
         str(m) for m in new_game("trefoil", 27).legal_moves()
     ]
-    from_seven = await flow.move_choices(ALICE, "7")
+    from_seven = await Choices(flow.games).moves(ALICE, "7")
     assert from_seven and all(o.value.startswith("7 ") for o in from_seven)
-    assert [o.value for o in await flow.move_choices(ALICE, "redeal")] == ["redeal"]
-    assert await flow.move_choices(BOB, "") == []
-    presenter = await flow.destination_choices(ALICE, "7")
+    assert [o.value for o in await Choices(flow.games).moves(ALICE, "redeal")] == ["redeal"]
+    assert await Choices(flow.games).moves(BOB, "") == []
+    presenter = await Choices(flow.games).destinations(ALICE, "7")
     assert [o.value for o in presenter] == [o.value.split()[1] for o in from_seven]
-    assert await flow.destination_choices(ALICE, "7 f1") == []
+    assert await Choices(flow.games).destinations(ALICE, "7 f1") == []
 
 
 async def test_a_press_on_an_old_board_plays_nothing_and_refreshes(flow: GameFlow, store: Stores) -> None:
@@ -584,7 +585,7 @@ async def test_trefoil_with_the_draw_house_rule(flow: GameFlow, store: Stores) -
     saved = await store.games.load(ALICE.user_id)
     assert saved is not None
     buried = saved.game.tableau[0][0]
-    options = await flow.move_choices(ALICE, "draw")
+    options = await Choices(flow.games).moves(ALICE, "draw")
     assert f"draw {buried}" in [o.value for o in options]
     assert all(o.label.startswith("Draw: bring") for o in options)
     drawn = await flow.act(ALICE, Action.MOVE, f"draw {buried}")
