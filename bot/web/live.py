@@ -61,7 +61,7 @@ from ..store.seats import Seat
 from ..words.language import speaking
 from . import limits
 from .sessions import Session, Sessions
-from .tables import INSTANCE, Door, dev_name, race_json, table_json
+from .tables import INSTANCE, INSTANCE_RULE, Door, dev_name, race_json, table_json
 from .view import ChannelBoards, WebReplies, board_json
 
 log = logging.getLogger(__name__)
@@ -388,8 +388,7 @@ def _instance(said: dict[str, Any]) -> str | None:
         return None
     if isinstance(instance, str) and INSTANCE.fullmatch(instance):
         return instance
-    raise Refusal(BAD_MESSAGE, "instance must be the Activity's instance id: 1 to 100 "
-                               "letters, digits or _ . : -")
+    raise Refusal(BAD_MESSAGE, f"instance must be {INSTANCE_RULE}")
 
 
 def page_id(value: object) -> str:

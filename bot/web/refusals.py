@@ -30,9 +30,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+# (connect-src: the page's own server, and Discord's API, where a win shared is uploaded)
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self' "
-       "https://discord.com https://*.discord.com https://*.discordsays.com")
+       "connect-src 'self' https://discord.com; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'self' https://discord.com https://*.discord.com "
+       "https://*.discordsays.com")
 SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
                     "Referrer-Policy": "no-referrer"}
 KEPT_HEADERS = ("Allow", "Retry-After", "WWW-Authenticate")  # of a refusal aiohttp made

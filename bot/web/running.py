@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 # A connection that sends nothing for this long is closed: one opened and left silent, one
 # idle between requests, one whose headers trickle in (the page's socket, once open, is
 # kept by its heartbeat: live.HEARTBEAT_S).
-# A slow body is the server's own to cut short (server.BODY_READ_S).
+# A slow body is the server's own to cut short (bodies.BODY_READ_S).
 IDLE_S = 20.0
 # After an answer that closes the connection before its body was all read (a 408), what
 # still comes is read and dropped for this long, so the client hears the answer rather

@@ -15,7 +15,6 @@ is answered is ``limits.py``'s to say; how a refusal reads, ``refusals.py``'s.
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import json
 import logging
@@ -34,16 +33,16 @@ from ..config import Network
 from ..core import Core
 from ..flows.races import Where
 from ..flows.settings import WORDS
-from ..replies import Action, Ask, BoardRef, Player, Question, is_digits, is_id
+from ..replies import Action, Ask, Player, Question, is_id
 from ..replies.player_actions import PAGE_SENDS
 from ..words.language import language_of, speaking
-from . import limits
+from . import bodies, limits
 from .limits import TryLater, client_address
 from .live import PAGE_ID, PAGE_ID_RULE, Live
 from .refusals import BadRequest, refusing, secure
 from .sessions import Sessions
 from .signin import Instances, Members, SignIn, SignInBusy, SignInRefused
-from .tables import INSTANCE, Door, dev_name
+from .tables import Door, dev_name
 from .view import ChannelBoards, WebReplies, page_start, page_words
 
 log = logging.getLogger(__name__)
@@ -53,10 +52,9 @@ ASSETS = {"app.js": "text/javascript", "app.css": "text/css", "favicon.svg": "im
 # The actions the page's tool bar and dragged cards ask for, by name; anything else is refused.
 ACCEPTED = {a.value: a for a in PAGE_SENDS}
 BODY_LIMIT = 4096  # bytes: the largest request the page sends is a few dozen
-BODY_DEPTH = 8  # levels of JSON nesting: the page's requests nest two at most
-BODY_READ_S = 10.0  # a body not all sent by then is refused (408), its connection closed
 ARG = re.compile(r"[a-z0-9-]{1,30}")  # a question's argument: a game, a number, a flag
 SETTINGS = tuple(WORDS)  # the settings the page may change, by the command's option names
+SHARED_LIMIT = 10 * 2**20  # bytes: a replay shared as a moment (what Discord takes from anyone)
 COMPRESSED_FROM = 1024  # bytes: an answer this long or longer goes gzipped where accepted
 
 
@@ -113,6 +111,7 @@ class WebServer:
         app.router.add_post("/api/rules", self.rules)
         app.router.add_post("/api/answer", self.answer)
         app.router.add_post("/api/settings", self.settings)
+        app.router.add_post("/api/replay", self.replay)
         app.router.add_post("/api/race", self.race)
         app.router.add_post("/api/race/join", self.join_race)
         app.router.add_get("/favicon.ico", self.favicon)
@@ -148,9 +147,9 @@ class WebServer:
         if self.signin is None:
             raise web.HTTPNotFound(text="Signing in through Discord is not set up here.")
         self._sign_in_from(request)
-        body = await _body(request)
-        code = _text(body, "code", 200)
-        named = _guild(body)
+        body = await bodies.read_body(request)
+        code = bodies.text(body, "code", 200)
+        named = bodies.guild(body)
         try:
             token = await self.signin.exchange(code)
             user = await self.signin.who(token)
@@ -172,12 +171,12 @@ class WebServer:
             raise web.HTTPNotFound(text="There is no dev sign-in: the server is not in dev "
                                         "mode (--dev).")
         self._sign_in_from(request)
-        body = await _body(request)
-        user = _whole(_text(body, "user", 20))
+        body = await bodies.read_body(request)
+        user = bodies.whole(bodies.text(body, "user", 20))
         if user is None or not is_id(user):
             raise BadRequest("dev_user must be a user id: digits 0 to 9")
         locale = body.get("locale")
-        guild = await self._server(_guild(body) or _guild(dict(request.query)), user)
+        guild = await self._server(bodies.guild(body) or bodies.guild(dict(request.query)), user)
         return self._signed(user, locale if isinstance(locale, str) else None, guild,
                             name=dev_name(user))
 
@@ -228,26 +227,26 @@ class WebServer:
         verdict (``{"same": true}``). (The page asks once, then follows the game on its
         socket: ``live.py``.)"""
         player = self._player(request)
-        seen = _ref(request.query.get("have"))
+        seen = bodies.ref_of(request.query.get("have"))
         lost = request.query.get("lost") == "1"
         return await self._call(request, player, lambda presenter: self.core.board(
             player, seen, seen_lost=lost, presenter=presenter), empty={"same": True})
 
     async def act(self, request: web.Request) -> web.Response:
         player = self._player(request)
-        body = await _body(request)
-        action = ACCEPTED.get(_text(body, "action", 10))
+        body = await bodies.read_body(request)
+        action = ACCEPTED.get(bodies.text(body, "action", 10))
         if action is None:
             raise BadRequest(f"action must be one of {', '.join(ACCEPTED)}")
-        move = _text(body, "move", MAX_TEXT) if action is Action.MOVE else None
-        seen = _ref(body.get("seen"))
+        move = bodies.text(body, "move", MAX_TEXT) if action is Action.MOVE else None
+        seen = bodies.ref_of(body.get("seen"))
         return await self._call(request, player, lambda presenter: self.core.act(
             player, action, move, seen=seen, presenter=presenter))
 
     async def new_game(self, request: web.Request) -> web.Response:
         player = self._player(request)
-        body = await _body(request)
-        game = _game(body)
+        body = await bodies.read_body(request)
+        game = bodies.game_of(body)
         deal = body.get("deal")
         if deal is not None and (not isinstance(deal, int) or isinstance(deal, bool)
                                  or not 0 < deal <= MAX_DEAL):
@@ -260,24 +259,24 @@ class WebServer:
 
     async def daily(self, request: web.Request) -> web.Response:
         player = self._player(request)
-        body = await _body(request)
-        game = _game(body)
+        body = await bodies.read_body(request)
+        game = bodies.game_of(body)
         return await self._call(request, player, lambda presenter: self.core.daily(player, game,
                                                                             presenter=presenter))
 
     async def rules(self, request: web.Request) -> web.Response:
         """How a game plays, for the page's Rules button (as the help names it)."""
         player = self._player(request)
-        game = _game(await _body(request))
+        game = bodies.game_of(await bodies.read_body(request))
         return await self._call(request, player, lambda presenter: self.core.rules(player, game,
                                                                             presenter=presenter))
 
     async def answer(self, request: web.Request) -> web.Response:
         """A yes or no to a question a reply asked (a new game over an unfinished one)."""
         player = self._player(request)
-        body = await _body(request)
+        body = await bodies.read_body(request)
         try:
-            ask = Ask(_text(body, "ask", 10))
+            ask = Ask(bodies.text(body, "ask", 10))
         except ValueError:
             raise BadRequest("ask names no question") from None
         args = body.get("args")
@@ -294,7 +293,7 @@ class WebServer:
         """The player's settings, the same as ``/settings``: changed by those the body names
         (``{"four_colour": false}``), or shown as they are (``{}``)."""
         player = self._player(request)
-        body = await _body(request)
+        body = await bodies.read_body(request)
         unknown = set(body) - set(SETTINGS)
         if unknown or not all(isinstance(v, bool) for v in body.values()):
             raise BadRequest(f"the body names settings, each true or false: "
@@ -303,37 +302,47 @@ class WebServer:
         return await self._call(request, player, lambda presenter: self.core.change_settings(
             player, presenter=presenter, **changes))
 
+    async def replay(self, request: web.Request) -> web.Response:
+        """The player's own game, move by move, as an animated GIF (their current game, else
+        their last finished one: a win just made), as ``/replay`` draws it, within what
+        Discord takes as an attachment: what the page shares as a moment inside Discord.
+        A refusal (nothing to replay, a cooldown) is answered as any other, in JSON."""
+        player = self._player(request)
+        with self.live.answering(player.user_id, _page_named(request)):
+            replies = WebReplies(player, self.channels)
+            await self.core.replay(player, limit=SHARED_LIMIT, presenter=replies)
+        message = replies.reply.message
+        if message is None or message.image is None:
+            with speaking(player.language):
+                return _json(request, replies.shown())
+        return web.Response(body=message.image, content_type="image/gif", headers={
+            "Content-Disposition": f'inline; filename="{message.filename}"'})
+
     async def race(self, request: web.Request) -> web.Response:
         """Start a race of a game at the table the page sits at (``{"instance", "game"}``)."""
         player, name = self._player(request), self._name(request)
-        body = await _body(request)
-        game, instance = _game(body), await self._seated(body, player)
-        channel_id, guild_id = self.live.door.where(instance)
-        where = Where(instance, channel_id, guild_id)
+        body = await bodies.read_body(request)
+        game, at = bodies.game_of(body), await self._seated(body, player)
+        where = Where(at, *self.live.door.where(at))
         return await self._call(request, player, lambda presenter: self.core.start_race(
             player, name, where, game, presenter=presenter))
 
     async def join_race(self, request: web.Request) -> web.Response:
         """Join the race counting down at the page's table (``{"instance", "race"}``)."""
         player, name = self._player(request), self._name(request)
-        body = await _body(request)
-        race = body.get("race")
-        if not isinstance(race, str) or not race.isdigit() or len(race) > 20:
-            raise BadRequest("race must be the race's id, as the table names it: digits")
-        instance = await self._seated(body, player)
+        body = await bodies.read_body(request)
+        race = bodies.race_id(body)
+        at = await self._seated(body, player)
         return await self._call(request, player, lambda presenter: self.core.join_race(
-            player, name, instance, int(race), presenter=presenter))
+            player, name, at, race, presenter=presenter))
 
     async def _seated(self, body: dict[str, Any], player: Player) -> str:
         """The table the body names, if the player may sit at it; else refused, saying why."""
-        instance = body.get("instance")
-        if not isinstance(instance, str) or not INSTANCE.fullmatch(instance):
-            raise BadRequest("instance must be the Activity's instance id: 1 to 100 letters, "
-                             "digits or _ . : -")
-        why = await self.live.door.refusal(instance, player.user_id)
+        at = bodies.instance(body)
+        why = await self.live.door.refusal(at, player.user_id)
         if why is not None:
             raise web.HTTPForbidden(text=why[0].upper() + why[1:] + ".")
-        return instance
+        return at
 
     def _name(self, request: web.Request) -> str:
         """The name the player signed in with (in dev mode, ``Player <id>``)."""
@@ -387,98 +396,6 @@ def _json(request: web.Request, data: dict[str, Any]) -> web.Response:
     if len(body) >= COMPRESSED_FROM and "gzip" in request.headers.get("Accept-Encoding", ""):
         response.enable_compression(web.ContentCoding.gzip)
     return response
-
-
-async def _body(request: web.Request) -> dict[str, Any]:
-    try:
-        async with asyncio.timeout(BODY_READ_S):
-            raw = await request.read()
-    except TimeoutError:
-        raise web.HTTPRequestTimeout(text=f"the body was not all sent within {BODY_READ_S:.0f} "
-                                          "s") from None
-    if _depth(raw) > BODY_DEPTH:
-        raise BadRequest(f"the body must be JSON nested at most {BODY_DEPTH} levels deep")
-    try:
-        body = json.loads(raw or b"{}")
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        raise BadRequest("the body must be JSON") from None
-    if not isinstance(body, dict):
-        raise BadRequest("the body must be a JSON object")
-    return body
-
-
-def _depth(raw: bytes) -> int:
-    """How deeply the JSON text nests arrays and objects, counted outside strings: checked
-    before parsing, so no depth reaches the parser's recursion (whose limit varies)."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for byte in raw:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif byte == 0x5C:  # backslash
-                escaped = True
-            elif byte == 0x22:  # quote
-                in_string = False
-        elif byte == 0x22:
-            in_string = True
-        elif byte in (0x5B, 0x7B):  # [ {
-            depth += 1
-            deepest = max(deepest, depth)
-        elif byte in (0x5D, 0x7D):  # ] }
-            depth -= 1
-    return deepest
-
-
-def _text(body: dict[str, Any], key: str, most: int) -> str:
-    value = body.get(key)
-    if not isinstance(value, str) or not 0 < len(value) <= most:
-        raise BadRequest(f"{key} must be a text of 1 to {most} characters")
-    return value
-
-
-def _guild(body: dict[str, Any]) -> int | None:
-    """The server the page says the Activity was opened in (the SDK's ``guildId``; None or
-    absent in a DM): the page's word, which ``WebServer._server`` checks with Discord."""
-    value = body.get("guild")
-    if value is None:
-        return None
-    guild = _whole(value) if isinstance(value, str) else None
-    if guild is None or not is_id(guild):
-        raise BadRequest("guild must be a server's id: digits 0 to 9")
-    return guild
-
-
-def _game(body: dict[str, Any]) -> str:
-    game = _text(body, "game", 40)
-    if game not in GAMES:
-        raise BadRequest(f"game must be one of {', '.join(GAMES)}")
-    return game
-
-
-def _ref(value: object) -> BoardRef | None:
-    """A board's ``[row, revision]`` (or ``row.revision``), as the page sends it back."""
-    if value is None:
-        return None
-    if isinstance(value, str) and value.count(".") == 1:
-        value = value.split(".")
-    if isinstance(value, list) and len(value) == 2:
-        row, revision = _whole(value[0]), _whole(value[1])
-        if row is not None and revision is not None and is_id(row) and revision < 2**62:
-            return BoardRef(row, revision)
-    raise BadRequest("seen must be a board's [row, revision]: two whole numbers")
-
-
-def _whole(value: object) -> int | None:
-    """``value`` as a whole number from 0 if it is one: a JSON number (not true or false), or
-    up to 20 ASCII digits (no id is longer, and ``int`` refuses thousands)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value if value >= 0 else None
-    if isinstance(value, str) and len(value) <= 20 and is_digits(value):
-        return int(value)
-    return None
 
 
 def _asset(path: Path, content_type: str) -> Asset:

@@ -26,6 +26,7 @@ from ..store.races import COUNTING, Race
 from .signin import Instances
 
 INSTANCE = re.compile(r"[A-Za-z0-9_.:-]{1,100}")  # Discord's instance ids, and dev tables' names
+INSTANCE_RULE = "the Activity's instance id: 1 to 100 letters, digits or _ . : -"
 FRESH_S = 10.0  # Discord's list of an instance's users is kept this long
 INSTANCES_KEPT = 10_000
 

@@ -98,6 +98,11 @@ PAGE_WORDS = {
     "presenceTable": N_("Playing at a table"),
     "invite": N_("Invite"),
     "inviteFailed": N_("Discord could not open an invite here."),
+    # Translators: the web page, inside Discord, under a game just won: the button that
+    # shares the game's replay in a chat (Discord's "moment"), and what the page says when
+    # Discord cannot share it there.
+    "share": N_("Share"),
+    "shareFailed": N_("Discord could not share this game here."),
     # Translators: the web page, at an Activity's table: the button that starts a race of
     # the game picked above (everyone there is asked to join; all who do are dealt one
     # deal at the same moment), the button that joins one, and the line over a race:

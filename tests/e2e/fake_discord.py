@@ -1331,6 +1331,9 @@ class FakeDiscord:
         # The Activity's instances now open: each one's id and the users connected to it
         # (``launch``), as GET /applications/{app}/activity-instances/{instance} answers.
         self.activity_instances: dict[str, list[int]] = {}
+        # What Activities uploaded to share as moments (POST /applications/{app}/attachment):
+        # each one's CDN address, with who uploaded it, its file's name and its bytes.
+        self.shared_uploads: dict[str, tuple[int, str, bytes]] = {}
         u = self.users
         # Two servers on different shards of two: "Solitaire Club" on 0, "Other Server" on 1.
         gid = ids.next_on_shard(0, 2)
@@ -2196,7 +2199,8 @@ class FakeDiscord:
             r"/api/v\d+/((interactions|webhooks)/|oauth2/token$)", path
         )
         bot_auth = request.headers.get("Authorization") == f"Bot {self.token}"
-        user_auth = path.endswith("/users/@me") and self._bearer(request) is not None
+        user_auth = (path.endswith("/users/@me") or path.endswith("/attachment")) and \
+            self._bearer(request) is not None  # (a user's own token: those two routes)
         if needs_auth and not (bot_auth or user_auth):
             self.requests.append((request.method, path, 401))
             self.rate_limiter.count(401)
@@ -2290,6 +2294,7 @@ class FakeDiscord:
         r.add_get(api + "/users/{user_id}", self._get_user)
         r.add_get(api + "/applications/{app_id}/activity-instances/{instance_id}",
                   self._get_activity_instance)
+        r.add_post(api + "/applications/{app_id}/attachment", self._upload_attachment)
         r.add_get(api + "/oauth2/applications/@me", self._get_application)
         r.add_get(api + "/applications/@me", self._get_application)
         r.add_get(api + "/gateway", self._get_gateway)
@@ -2403,6 +2408,27 @@ class FakeDiscord:
                          "channel_id": str(self.guild.channels[0].id),
                          "guild_id": str(self.guild.id)},
             "users": [str(u) for u in users]})
+
+    async def _upload_attachment(self, request: web.Request) -> web.Response:
+        """Discord's upload of a file an Activity shares as a moment: the user's own token
+        (Bearer), multipart with one ``file``; answered with its CDN address."""
+        user_id = self._bearer(request)
+        if user_id is None:
+            return self._json({"message": "401: Unauthorized", "code": 0}, 401)
+        self._check_app(request)
+        kind, _, params = request.headers.get("Content-Type", "").partition(";")
+        if kind.strip().lower() != "multipart/form-data":
+            return self._error(400, 50035, "Invalid Form Body", "an attachment is multipart")
+        fields = list(_form_fields(await request.read(), _boundary(params)))
+        if [name for name, _, _ in fields] != ["file"] or not fields[0][2]:
+            return self._error(400, 50035, "Invalid Form Body", "one field, file, not empty")
+        _, filename, data = fields[0]
+        attachment_id = secrets.randbelow(10**18)
+        url = (f"https://cdn.discordapp.com/ephemeral-attachments/{self.application_id}/"
+               f"{attachment_id}/{filename or 'file'}")
+        self.shared_uploads[url] = (user_id, filename or "file", data)
+        return self._json({"attachment": {"id": str(attachment_id), "filename": filename,
+                                          "size": len(data), "url": url}})
 
     async def _get_application(self, request: web.Request) -> web.Response:
         return self._json(

@@ -190,7 +190,7 @@ async def test_a_connection_that_sends_nothing_or_too_slowly_is_closed(
 ) -> None:
     monkeypatch.setattr(bot.web.running, "IDLE_S", 0.3)
     monkeypatch.setattr(bot.web.running, "LINGER_S", 0.3)
-    monkeypatch.setattr(bot.web.server, "BODY_READ_S", 0.3)
+    monkeypatch.setattr(bot.web.bodies, "BODY_READ_S", 0.3)
     web: Web = await serve()
     request = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
     slow_body = ("POST /api/dev/signin HTTP/1.1\r\nHost: 127.0.0.1\r\n"

@@ -8,6 +8,7 @@ token) lists the player there."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from dataclasses import replace
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import discord
 
 from bot.discord.rest import ActivityInstances
+from engine.solver import solve
 from tests.e2e.fake_discord import FakeDiscord
 
 from .conftest import Web
@@ -165,3 +167,95 @@ async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
             assert not await carol.locator("#players").is_visible()
         finally:
             await client.close()
+
+
+async def test_a_win_is_shared_as_a_moment_its_replay_uploaded_as_the_sdk_documents(
+    discord_web: Web, fake: FakeDiscord, browser: Any
+) -> None:
+    """Inside Discord, a game won shows Share: the page asks our server for the game's
+    replay (a GIF), uploads it to Discord's attachment endpoint with the player's own
+    token, and asks Discord's client to share it (``openShareMomentDialog``) by the CDN
+    address Discord gave. Asked again at once, the page says why not (a replay is drawn
+    once every 20 s)."""
+    web = discord_web
+    alice = fake.user("alice")
+    session = (await web.call("api/signin", {"code": fake.authorize("alice")}))["session"]
+    await web.call("api/new", {"game": "trefoil", "deal": 49}, session=session)
+    page = await framed(browser, web, fake, "alice")
+    outer = browser.contexts[-1].pages[0]
+
+    async def to_the_fake(route: Any) -> None:  # discord.com is out of reach: the fake is it
+        cors = {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "*",
+                "Access-Control-Allow-Methods": "POST"}
+        if route.request.method == "OPTIONS":
+            await route.fulfill(status=204, headers=cors)
+            return
+        path = route.request.url.removeprefix("https://discord.com/api")
+        answer = await route.fetch(url=fake.api_base + path)
+        await route.fulfill(response=answer, headers={**answer.headers, **cors})
+
+    await outer.route("https://discord.com/api/**", to_the_fake)
+    await page.locator(".slot").first.wait_for(timeout=15_000)
+    await win_on_the_page(web, alice.id, session)
+    share = page.locator("#won").get_by_role("button", name="Share")
+    await share.click(timeout=15_000)
+    for _ in range(200):
+        shared = [s["args"] for s in await outer.evaluate("window.seen")
+                  if s["cmd"] == "OPEN_SHARE_MOMENT_DIALOG"]
+        if shared:
+            break
+        await outer.wait_for_timeout(50)
+    [url] = fake.shared_uploads
+    uploader, filename, data = fake.shared_uploads[url]
+    assert (uploader, filename) == (alice.id, "replay-trefoil-49.gif")
+    assert data.startswith(b"GIF8"), data[:8]
+    assert shared == [{"mediaUrl": url}]
+    await share.click()  # again at once: a replay is drawn once every 20 s, as /replay's
+    await page.locator("#say").get_by_text("again in").wait_for()
+    assert len(fake.shared_uploads) == 1
+
+
+async def test_a_moment_discord_refuses_to_take_is_said_so(
+    discord_web: Web, fake: FakeDiscord, browser: Any
+) -> None:
+    """Where Discord refuses the upload (or its client the dialog), the page says it could
+    not share the game here, and nothing is shared."""
+    web = discord_web
+    session = (await web.call("api/signin", {"code": fake.authorize("alice")}))["session"]
+    await web.call("api/new", {"game": "trefoil", "deal": 49}, session=session)
+    page = await framed(browser, web, fake, "alice")
+    outer = browser.contexts[-1].pages[0]
+
+    async def refused(route: Any) -> None:
+        cors = {"Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "*"}
+        await route.fulfill(status=204 if route.request.method == "OPTIONS" else 403,
+                            headers=cors, body="" if route.request.method == "OPTIONS" else "{}")
+
+    await outer.route("https://discord.com/api/**", refused)
+    await page.locator(".slot").first.wait_for(timeout=15_000)
+    await win_on_the_page(web, fake.user("alice").id, session)
+    await page.locator("#won").get_by_role("button", name="Share").click(timeout=15_000)
+    await page.locator("#say").get_by_text("Discord could not share this game here.").wait_for()
+    assert fake.shared_uploads == {}
+    assert not [s for s in await outer.evaluate("window.seen")
+                if s["cmd"] == "OPEN_SHARE_MOMENT_DIALOG"]
+
+
+async def win_on_the_page(web: Web, user_id: int, session: str) -> None:
+    """Play the player's game to its win, as the solver finds it, as the page asks (as
+    quickly as the server lets one player ask)."""
+    saved = await web.core.stores.games.load(user_id)
+    assert saved is not None
+    ref = [saved.id, saved.revision]
+    for move in solve(saved.game, positions=300_000).moves:
+        while True:
+            async with web.http.post(web.url + "api/act", json={
+                    "action": "move", "move": move, "seen": ref},
+                    headers={"Authorization": f"Bearer {session}"}) as r:
+                if r.status == 429:
+                    await asyncio.sleep(float(r.headers["Retry-After"]))
+                    continue
+                reply = await r.json()
+                break
+        assert not reply["refused"], reply
+        ref = reply["board"]["ref"]

@@ -5,7 +5,7 @@
 // console, another of the player's pages, the solver finding no win possible.
 
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { ask, Offline, SignedOut, type BoardData, type ButtonData, type HintData, type PageWords, type Pushed, type ReplyData, type SettingData, type SignedIn, type Unchanged } from "./api";
+import { ask, Offline, pageId, SignedOut, type BoardData, type ButtonData, type HintData, type PageWords, type Pushed, type ReplyData, type SettingData, type SignedIn, type Unchanged } from "./api";
 import { Clock, clockText } from "./clock";
 import type { Layout } from "./layout";
 import { motion, springBack } from "./motion";
@@ -21,13 +21,14 @@ const SELECT_ARROW_PX = 30; // a list's padding and its arrow
 const SAY_MS = { least: 5000, most: 15000, perChar: 55 }; // how long a message stays
 
 // How the page signs in, the Activity's instance it is at (null: none, it plays alone),
-// what Discord shows of the player meanwhile (their rich presence), and Discord's invite to
-// the Activity (null: none here).
+// what Discord shows of the player meanwhile (their rich presence), Discord's invite to
+// the Activity, and a picture shared as a moment in Discord (null: neither here).
 interface Platform {
   signIn(): Promise<SignedIn>;
   instance(): string | null;
   present(p: Presence): void;
   invite(): (() => Promise<void>) | null;
+  share(): ((picture: File) => Promise<void>) | null;
 }
 
 // The player's rich presence: their game and its cards home, and how many are at the table.
@@ -38,6 +39,7 @@ interface Presence { details: string; state: string; party: number }
 // was opened in (null in a DM) counts the player's games there once Discord says they are in it.
 class InDiscord implements Platform {
   private sdk: DiscordSDK | null = null;
+  private accessToken = "";
   private presented = "";
   constructor(private clientId: string) {}
   instance(): string | null { return this.sdk?.instanceId ?? null; }
@@ -59,6 +61,25 @@ class InDiscord implements Platform {
     return async () => { await sdk.commands.openInviteDialog(); };
   }
 
+  // The picture uploaded to Discord's CDN with the player's token (the attachment endpoint
+  // the SDK documents), then Discord's client asked to share it: it refuses where it cannot
+  // (an older client), and the page says so.
+  share(): ((picture: File) => Promise<void>) | null {
+    const sdk = this.sdk;
+    if (!sdk || !this.accessToken) return null;
+    return async (picture) => {
+      const body = new FormData();
+      body.append("file", picture);
+      const response = await fetch(`https://discord.com/api/applications/${this.clientId}/attachment`,
+        { method: "POST", headers: { Authorization: `Bearer ${this.accessToken}` }, body });
+      if (!response.ok) throw new Error(`the upload was refused: ${String(response.status)}`);
+      const uploaded = (await response.json()) as { attachment?: { url?: string } };
+      const mediaUrl = uploaded.attachment?.url;
+      if (!mediaUrl) throw new Error("the upload gave no address");
+      await sdk.commands.openShareMomentDialog({ mediaUrl });
+    };
+  }
+
   async signIn(): Promise<SignedIn> {
     const sdk = new DiscordSDK(this.clientId);
     this.sdk = sdk;
@@ -68,7 +89,8 @@ class InDiscord implements Platform {
       scope: ["identify", "rpc.activities.write"], // (who plays; their rich presence)
     });
     const signed = await ask<SignedIn>("api/signin", { code, guild: sdk.guildId });
-    await sdk.commands.authenticate({ access_token: signed.access_token ?? "" });
+    this.accessToken = signed.access_token ?? "";
+    await sdk.commands.authenticate({ access_token: this.accessToken });
     return signed;
   }
 }
@@ -82,6 +104,7 @@ class Dev implements Platform {
   instance(): string | null { return this.at; }
   present(): void { /* no Discord to show it */ }
   invite(): null { return null; }
+  share(): null { return null; }
   signIn(): Promise<SignedIn> {
     return ask<SignedIn>("api/dev/signin", { user: this.user, locale: this.locale, guild: this.guild });
   }
@@ -432,8 +455,39 @@ class Page {
       b.addEventListener("click", () => { void this.send(`api/${action}`, { game: board.game }); });
       again.append(b);
     }
+    const share = this.platform.share();
+    if (share) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "share";
+      b.textContent = this.words.share ?? "Share";
+      b.addEventListener("click", () => { void this.shareWin(share, b); });
+      again.append(b);
+    }
     $("won-words").replaceChildren(...lines(board.text.slice(1), (b) => { this.press(b); }, this.copyWords()), facts, again);
     panel.hidden = false;
+  }
+
+  // The game just won, as its replay (the server draws it), shared as a moment in Discord.
+  private async shareWin(share: (picture: File) => Promise<void>, button: HTMLButtonElement): Promise<void> {
+    button.disabled = true;
+    try {
+      const response = await fetch("api/replay", { method: "POST",
+        headers: { Authorization: `Bearer ${this.session}`, "X-Page": pageId } });
+      if (response.status === 401) throw new SignedOut();
+      if (!response.ok) throw new Offline();
+      if (response.headers.get("Content-Type")?.startsWith("application/json")) {
+        this.take((await response.json()) as ReplyData); // (why there is nothing to share now)
+        return;
+      }
+      const name = /filename="([^"]+)"/u.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "replay.gif";
+      await share(new File([await response.blob()], name, { type: "image/gif" }));
+    } catch (err) {
+      if (err instanceof SignedOut || err instanceof Offline) this.failed(err);
+      else this.say([[{ t: "text", text: this.words.shareFailed ?? "" }]]);
+    } finally {
+      button.disabled = false;
+    }
   }
 
   // The table is laid out: messages go where no card is, the celebration over the piles.

@@ -145,6 +145,8 @@ export interface PageWords {
   racerPlaying: string;
   racerUnfinished: string;
   title: string;
+  share: string;
+  shareFailed: string;
 }
 /**
  * What one call of the core showed (view.reply_json): every answer of api/act, api/new, api/daily, api/rules, api/answer, and api/board's unless nothing changed.
