@@ -231,18 +231,14 @@ class Tidy:
     async def post_now(self, channel_id: int, body: dict[str, Any]) -> None:
         """Post a message in a channel within the budget, and wait for it (a race's result,
         posted once where the Activity was opened)."""
-        if self._refuses(channel_id):
-            return
-        await self.budget.take()
-        route = Route("POST", "/channels/{channel_id}/messages", channel_id=channel_id)
-        try:
-            await self._client.http.request(route, json=body)
-        except discord.Forbidden:
-            log.debug("channel %s refused a message: none is asked there for %d s",
-                      channel_id, REFUSED_FOR_S)
-            self._refused[channel_id] = self.clock()
-        except discord.HTTPException as err:
-            if not self._client.is_closed():
+        if not self._refuses(channel_id):
+            await self.budget.take()
+            try:
+                await self._client.http.request(Route(
+                    "POST", "/channels/{channel_id}/messages", channel_id=channel_id), json=body)
+            except discord.Forbidden:  # asked no more for REFUSED_FOR_S
+                self._refused[channel_id] = self.clock()
+            except discord.HTTPException as err:
                 log.warning("could not post in channel %s: %s", channel_id, _said(err))
 
     def _refuses(self, channel_id: int) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from engine import GAMES
 
-from ..replies import Player, Refused, Reply
+from ..replies import Player, Refused, Reply, is_id
 from ..replies.text import Text
 from ..store.races import COUNTING, OVER, RUNNING, NewRace, Race, Racer, RaceStore
 from ..store.statuses import LOST, RESIGNED, WON
@@ -91,7 +91,7 @@ class Races:
 
     async def join(self, player: Player, name: str, instance: str, race_id: int) -> Reply:
         """``player`` joins the race at the table while it counts down."""
-        race = await self.store.get(race_id)
+        race = await self.store.get(race_id) if is_id(race_id) else None
         if race is None or race.instance != instance:
             raise Refused(_("That race is not at this table."))
         now = self._clock()
@@ -138,7 +138,7 @@ class Races:
             if deal is None:
                 log.warning("race %d: no proven-winnable %s deal could be found: called off",
                             race.id, race.game)
-                await self.store.call_off(race.id)
+                await self.store.call_off(race.id, now)
             else:
                 await self.store.begin(race.id, now, now + LIMIT_S, deal=deal)
         return await self.store.get(race.id) or race
@@ -173,7 +173,7 @@ class Races:
         ends (its result posted, if this process can)."""
         for race in await self.store.left_behind(self._clock(), AWAY_S * 4):
             if race.status == COUNTING:
-                await self.store.call_off(race.id)
+                await self.store.call_off(race.id, self._clock())
             else:
                 await self.advance(race)
 

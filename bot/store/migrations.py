@@ -285,11 +285,12 @@ STEPS: tuple[str, ...] = (
         starts_at {REAL} NOT NULL,             -- the countdown's end
         begun_at {REAL},
         ends_at {REAL},                        -- the limit: unfinished by then, not finished
+        ended_at {REAL},                       -- when it was over
         language TEXT NOT NULL,                -- the locale its posted result is worded in
         posted {BOOL} NOT NULL                 -- its result was posted (once)
     );
     CREATE UNIQUE INDEX races_under_way ON races (tab) WHERE status <> 'over';
-    CREATE INDEX races_by_table ON races (tab, id);
+    CREATE INDEX races_by_table ON races (tab{THEN_ID});
     CREATE TABLE racers (
         race_id {BIG} NOT NULL,
         user_id {BIG} NOT NULL,

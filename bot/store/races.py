@@ -22,7 +22,7 @@ from .pool import take_pooled
 from .seats import table_key
 from .statuses import RESIGNED, GameStatus
 
-SHOWN_AFTER_S = 15 * 60  # a race over is still shown at its table this long
+SHOWN_AFTER_S = 10 * 60  # a race over is still shown at its table this long
 
 
 class RaceStatus(StrEnum):
@@ -127,7 +127,7 @@ class RaceStore:
         async with self._db.reading() as conn:
             row = await conn.fetchrow(
                 "SELECT * FROM races WHERE tab = $1 AND instance = $2 "
-                "AND (status <> $3 OR created_at >= $4) ORDER BY id DESC LIMIT 1",
+                "AND (status <> $3 OR ended_at >= $4) ORDER BY id DESC LIMIT 1",
                 table_key(instance), instance, OVER, float(now - SHOWN_AFTER_S))
             return None if row is None else await _race(conn, row)
 
@@ -190,19 +190,20 @@ class RaceStore:
         True for the one call that ended it."""
         async with self._db.transaction() as conn:
             row = await conn.fetchrow(
-                "UPDATE races SET status = $2 WHERE id = $1 AND status = $3 AND (ends_at < $4 "
-                "OR NOT EXISTS (SELECT 1 FROM racers WHERE race_id = $1 AND outcome IS NULL)) "
+                "UPDATE races SET status = $2, ended_at = $4 WHERE id = $1 AND status = $3 "
+                "AND (ends_at < $4 OR NOT EXISTS "
+                "(SELECT 1 FROM racers WHERE race_id = $1 AND outcome IS NULL)) "
                 "RETURNING tab", race_id, OVER, RUNNING, float(now))
             if row is not None:
                 await conn.notify(Notice.TABLE, int(row["tab"]))
         return row is not None
 
-    async def call_off(self, race_id: int) -> bool:
+    async def call_off(self, race_id: int, now: float) -> bool:
         """End a race that cannot begin (no deal could be found for it, say)."""
         async with self._db.transaction() as conn:
             row = await conn.fetchrow(
-                "UPDATE races SET status = $2, posted = $3 WHERE id = $1 AND status = $4 "
-                "RETURNING tab", race_id, OVER, True, COUNTING)
+                "UPDATE races SET status = $2, posted = $3, ended_at = $5 WHERE id = $1 "
+                "AND status = $4 RETURNING tab", race_id, OVER, True, COUNTING, float(now))
             if row is not None:
                 await conn.notify(Notice.TABLE, int(row["tab"]))
         return row is not None

@@ -288,11 +288,12 @@ async def test_postgresql_keeps_every_discord_id_in_64_bits(pg_url: str) -> None
 SQLITE_RUN = (
     "2c084e58e8ed", "314506182029", "4b3acb57a37e", "3c4ef721931a", "543e2806366c",
     "9e95a88e73a2", "a8645cc3a7fe", "088e6151525a", "ef06eef76e83", "f9bb8d4057cd",
-    "fdefd0b91011", "809b7f16a584", "01a7e8b7e2ac", "357957aaec76",
+    "fdefd0b91011", "809b7f16a584", "01a7e8b7e2ac", "357957aaec76", "800d46ad1788",
 )
 POSTGRES_RUN = (
     "24d7570ecf8a", "9e95a88e73a2", "9a4ba3e18e21", "1193eb556309", "ef06eef76e83",
     "f9bb8d4057cd", "e3b675109f33", "516ac98d8ff6", "2392f6760873", "0603308f4bc2",
+    "c8035b6994d9",
 )
 
 

@@ -3,6 +3,7 @@ this test's event loop, and a real browser (Playwright driving Debian's ``chromi
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
 from collections.abc import AsyncIterator
@@ -116,8 +117,10 @@ def browser_missing() -> str | None:
     return None
 
 
-@pytest.fixture
-async def browser() -> AsyncIterator[Any]:
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Any]:
+    """Debian's Chromium, driven by Playwright, for as long as the ``with`` lasts (the test
+    is skipped where either is missing)."""
     reason = browser_missing()
     if reason is not None:
         pytest.skip(f"needs a real browser: {reason}")
@@ -130,6 +133,12 @@ async def browser() -> AsyncIterator[Any]:
             yield launched
         finally:
             await launched.close()
+
+
+@pytest.fixture
+async def browser() -> AsyncIterator[Any]:
+    async with chromium() as launched:
+        yield launched
 
 
 def with_port(config: Config, port: int) -> Config:
@@ -190,15 +199,5 @@ async def module_web(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
 async def module_browser() -> AsyncIterator[Any]:
     """One Chromium for every test of a module (each test opens a context of its own)."""
-    reason = browser_missing()
-    if reason is not None:
-        pytest.skip(f"needs a real browser: {reason}")
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=CHROMIUM,
-                                                    args=["--no-sandbox"])
-        try:
-            yield launched
-        finally:
-            await launched.close()
+    async with chromium() as launched:
+        yield launched
