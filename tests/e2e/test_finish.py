@@ -82,6 +82,12 @@ async def test_clover_leaf_stuck_with_slash_commands(fake: FakeDiscord, bot: Any
     assert "stuck" in reply.text.lower(), reply.text
     stuck = board_of(reply)
     assert [b.label for b in stuck.buttons if not b.disabled] == ["Undo", "Hint"]
+    # Whether the deal itself is lost is the solver's to prove, within a budget a loaded
+    # machine can miss (then the hint truly says "from here"): proven here first, with
+    # time to spare, as a quiet machine proves it within the hint's budget. It is kept.
+    saved = await bot.core.stores.games.load(dana.id)
+    assert saved is not None
+    assert await bot.core.verdicts.deal_lost(saved.game, budget_s=60.0)
     hint = await fake.press(dana, stuck, label="Hint")
     # The deal itself is lost: no undo can help, and the hint speaks of none.
     assert hint.ephemeral and hint.text.startswith("**No win is possible from this deal**")
