@@ -4,6 +4,7 @@
     python -m benchmarks.web_live idle --poll          # the same pages asking every 3 s
     python -m benchmarks.web_live moves                # 100 players moving, each followed
     python -m benchmarks.web_live table                # 100 racers and 100 watchers at a table
+    python -m benchmarks.web_live table --apart        # the same, each on a deal of their own
 
 The page's server runs as its own process, exactly as ``python -m bot --web --dev`` starts
 it (a new SQLite file), and this process plays every page: a dev session and a Trefoil deal
@@ -19,11 +20,13 @@ moving (about a move a second, as ``web_drops`` drops); it prints how long a mov
 be answered (the drop) and how long from sending it until the other page was pushed the
 board it made.
 
-``table``: ``--racers`` players at one Activity's table, each moving about once a second,
-and ``--watchers`` more at the same table, each watching one racer's game on a socket of
-its own: how long a move took to be answered, to reach the page watching it, and to show in
-the table's list of players (on a sample of the pages there; every page is sent the list),
-and the server's CPU meanwhile.
+``table``: ``--racers`` players at one Activity's table racing one deal (the first starts
+the race, the others join it, and all wait out its countdown), each moving about once a
+second, and ``--watchers`` more at the same table, each watching one racer's game on a
+socket of its own: how long a move took to be answered, to reach the page watching it, and
+to show in the table's list of players (on a sample of the pages there; every page is sent
+the list), and the server's CPU meanwhile. ``--apart``: no race, each player on a deal of
+their own.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ import asyncio
 import functools
 import json
 import random
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -80,6 +84,43 @@ async def move(http: aiohttp.ClientSession, url: str, board: Any, rng: random.Ra
         r.raise_for_status()
         reply = await r.json()
     return reply["board"] or board, time.perf_counter() - started
+
+
+async def racing(http: aiohttp.ClientSession, url: str, instance: str,
+                 racers: list[tuple[str, Any]], race: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The first racer starts a Trefoil race at the table and the others join it; once its
+    countdown is over and its deal dealt, each racer's session and new board."""
+    async def post(path: str, body: dict[str, Any], session: str) -> Any:
+        async with http.post(url + path, json=body,
+                             headers={"Authorization": f"Bearer {session}"}) as r:
+            r.raise_for_status()
+            return await r.json()
+
+    await post("api/race", {"instance": instance, "game": "trefoil"}, racers[0][0])
+    while race.get("status") != "counting":
+        await asyncio.sleep(0.1)
+    await asyncio.gather(*(post("api/race/join", {"instance": instance, "race": race["id"]},
+                                session) for session, _ in racers[1:]))
+    while race.get("status") != "running" or len(race["racers"]) < len(racers):
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(1)  # every racer dealt
+
+    async def board(session: str) -> tuple[str, Any]:
+        async with http.get(url + "api/board",
+                            headers={"Authorization": f"Bearer {session}"}) as r:
+            r.raise_for_status()
+            return session, (await r.json())["board"]
+
+    dealt = await asyncio.gather(*(board(session) for session, _ in racers))
+    assert len({json.dumps(b["piles"]) for _, b in dealt}) == 1, "one deal for every racer"
+    return list(dealt)
+
+
+def moves_of(board: Any) -> int:
+    """The moves made in ``board``'s game, as its headline says them ("· 12 moves ·")."""
+    headline = "".join(str(p.get("text", "")) for p in (board["text"] or [[]])[0])
+    found = re.search(r"(\d+) moves?\b", headline)
+    return int(found.group(1)) if found else 0
 
 
 def percentiles(seconds: list[float]) -> str:
@@ -169,11 +210,13 @@ async def moves(players: int, count: int) -> None:
     print(f"the following page pushed its board, from the move sent: {percentiles(pushed)}")
 
 
-async def table(racers: int, watchers: int, count: int) -> None:
+async def table(racers: int, watchers: int, count: int, apart: bool) -> None:
     answered: list[float] = []
+    race: dict[str, Any] = {}  # the table's race, as the first page was last sent it
     watched: list[float] = []
     listed: list[float] = []
     sent: dict[tuple[int, int], float] = {}  # (racer, revision) -> when its move was sent
+    shown: dict[tuple[int, int], float] = {}  # (racer, moves made) -> when its move was sent
     instance = "bench-table"
     sample = set(range(0, racers + watchers, max(1, (racers + watchers) // 10)))
 
@@ -190,11 +233,14 @@ async def table(racers: int, watchers: int, count: int) -> None:
             if number not in sample:
                 continue  # (read, as a page reads it, but not looked into)
             now = time.perf_counter()
-            for p in json.loads(message.data).get("table", {}).get("players", []):
+            pushed = json.loads(message.data).get("table", {})
+            if number == 0 and pushed.get("race"):
+                race.update(pushed["race"])
+            for p in pushed.get("players", []):
                 racer, moves = int(p["id"]) - 10**17, p["moves"]
                 if racer < racers and moves > seen.get(racer, 0):
                     seen[racer] = moves
-                    at = sent.get((racer, moves))
+                    at = shown.get((racer, moves))
                     if at is not None:
                         listed.append(now - at)
 
@@ -207,6 +253,9 @@ async def table(racers: int, watchers: int, count: int) -> None:
             board, took = await move(http, url, board, rng, headers, functools.partial(
                 sent.__setitem__, (number, board["ref"][1] + 1)))
             answered.append(took)
+            # The list shows moves made, which an undo takes back: keyed by them, not by
+            # the revision, when the answer says how many there are now.
+            shown[(number, moves_of(board))] = time.perf_counter() - took
             await asyncio.sleep(0.5 + rng.random())
 
     async def watcher(ws: aiohttp.ClientWebSocketResponse, of: int) -> None:
@@ -235,6 +284,8 @@ async def table(racers: int, watchers: int, count: int) -> None:
             sockets.append(ws)
         listeners = [asyncio.create_task(listening(ws, n, stop)) for n, ws in enumerate(sockets)]
         await asyncio.sleep(2)  # every page seated
+        if not apart:
+            players[:racers] = await racing(http, url, instance, players[:racers], race)
         watching = []
         for w in range(watchers):
             session, _ = players[racers + w]
@@ -280,13 +331,15 @@ def main(argv: list[str] | None = None) -> None:
     table_mode.add_argument("--racers", type=int, default=100)
     table_mode.add_argument("--watchers", type=int, default=100)
     table_mode.add_argument("--moves", type=int, default=20)
+    table_mode.add_argument("--apart", action="store_true",
+                            help="no race: each player on a deal of their own")
     args = parser.parse_args(argv)
     if args.mode == "idle":
         asyncio.run(idle(args.pages, args.seconds, args.poll))
     elif args.mode == "moves":
         asyncio.run(moves(args.players, args.moves))
     else:
-        asyncio.run(table(args.racers, args.watchers, args.moves))
+        asyncio.run(table(args.racers, args.watchers, args.moves, args.apart))
 
 
 if __name__ == "__main__":

@@ -163,10 +163,13 @@ class Watch:
         self._woken.clear()
         self.begun += 1
         look = self.begun
+        race = self.race
         if self._seats.woken or not self._changes.everywhere:
+            # (every change to the table's race is a notice about the table, as a seat's is)
             self._seats.clear()
             self._seated = await self._tables.seats.at(self.instance, self._tables.now())
             self._follow({s.user_id for s in self._seated})
+            race = await self._tables.races.at(self.instance)
         for user_id, (marked, _) in self._games.items():
             if marked.woken:
                 marked.clear()
@@ -174,7 +177,6 @@ class Watch:
         players = [AtTable(s.user_id, s.name, s.avatar,
                            *self._standing.get(s.user_id, (None, False)))
                    for s in self._seated]
-        race = await self._tables.races.at(self.instance)
         async with self._new:
             if players != self.players or race != self.race or not self.version:
                 self.players, self.race = players, race
