@@ -30,8 +30,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# (connect-src: the page's own server, and Discord's API, where a win shared is uploaded)
-CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+# (img-src: players' avatars are Discord's CDN's; connect-src: the page's own server, and
+# Discord's API, where a win shared is uploaded)
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; "
+       "img-src 'self' data: https://cdn.discordapp.com; "
        "connect-src 'self' https://discord.com; base-uri 'none'; form-action 'none'; "
        "frame-ancestors 'self' https://discord.com https://*.discord.com "
        "https://*.discordsays.com")

@@ -196,6 +196,7 @@ class FakeUser:
     id: int
     name: str
     bot: bool = False
+    avatar: str | None = None  # their avatar's hash (None: Discord's default avatar)
 
     @property
     def mention(self) -> str:
@@ -207,7 +208,7 @@ class FakeUser:
             "username": self.name,
             "discriminator": "0",
             "global_name": None if self.bot else self.name.title(),
-            "avatar": None,
+            "avatar": self.avatar,
             "bot": self.bot,
             "public_flags": 0,
             "flags": 0,

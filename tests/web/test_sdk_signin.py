@@ -9,11 +9,13 @@ token) lists the player there."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from dataclasses import replace
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.discord.rest import ActivityInstances
 from engine.solver import solve
@@ -126,6 +128,25 @@ async def framed(browser: Any, web: Web, fake: FakeDiscord, who: str) -> Any:
     return page.frame_locator("#app")
 
 
+AVATAR = "0123456789abcdef0123456789abcdef"  # Alice's avatar's hash, as Discord gives it
+
+
+def pixel() -> bytes:
+    """A 1x1 PNG, as Discord's CDN would answer for an avatar."""
+    drawn = io.BytesIO()
+    Image.new("RGBA", (1, 1), (88, 101, 242, 255)).save(drawn, "PNG")
+    return drawn.getvalue()
+
+
+async def cdn(route: Any) -> None:
+    """Discord's CDN, out of reach here: Alice's avatar is a pixel, and nothing else is."""
+    if route.request.url.startswith("https://cdn.discordapp.com/avatars/") and AVATAR in \
+            route.request.url:
+        await route.fulfill(status=200, content_type="image/png", body=pixel())
+    else:
+        await route.fulfill(status=404)
+
+
 async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
     serve: Any, web_config: Any, fake: FakeDiscord, browser: Any
 ) -> None:
@@ -140,9 +161,11 @@ async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
                              client_secret=fake.client_secret)
             web = await serve(dev=False, config=config, api=fake.api_base,
                               instances=ActivityInstances(client))
+            fake.users["alice"] = replace(fake.users["alice"], avatar=AVATAR)
             fake.launch("i1", "alice", "bob")
             alice = await framed(browser, web, fake, "alice")
             alice_page = browser.contexts[-1].pages[0]
+            await alice_page.route("https://cdn.discordapp.com/**", cdn)
             players = alice.get_by_role("list", name="Players")
             await players.wait_for(timeout=15_000)
             bob = await framed(browser, web, fake, "bob")
@@ -152,6 +175,18 @@ async def test_players_discord_lists_at_the_sdks_instance_sit_at_one_table(
                 "listitem").all_inner_texts()
             assert [t.split("\n")[1] for t in texts] == ["Bob · no game yet",
                                                         "Alice · no game yet"], texts
+            # Alice's avatar over her badge, from Discord's CDN; Bob has none: his initials.
+            avatar = alice.locator(f"li[data-player='{fake.user('bob').id}'] .face img")
+            assert await avatar.count() == 0
+            mine = alice.locator(f"li[data-player='{fake.user('alice').id}'] .face img")
+            await mine.wait_for(state="attached")
+            assert await mine.get_attribute("src") == (
+                f"https://cdn.discordapp.com/avatars/{fake.user('alice').id}/{AVATAR}.png?size=64")
+            for _ in range(100):
+                if await mine.evaluate("img => img.complete && img.naturalWidth > 0"):
+                    break
+                await alice_page.wait_for_timeout(50)
+            assert await mine.evaluate("img => img.naturalWidth") == 1
             await players.get_by_role("listitem").nth(1).wait_for()  # Bob, on Alice's page
             await alice.get_by_role("button", name="Invite").click()  # Discord's own dialog
             for _ in range(100):

@@ -1,5 +1,6 @@
 // Who is at the Activity's table (the socket's {"table"} pushes): a list named "Players"
-// above the cards, each item naming the player and their cards home ("Player 2 · 12/52"),
+// above the cards, each item with the player's avatar (their initials where they have
+// none, as dev users do), naming the player and their cards home ("Player 2 · 12/52"),
 // then their moves; another player's item opens their table to watch, unless their boards
 // are private (then it says so when the pointer rests on it). It shows only at a table (a page playing alone has none), telling the
 // table's layout when it appears or goes, as the cards must then fit the room left. The
@@ -70,6 +71,7 @@ export class Players {
     face.setAttribute("aria-hidden", "true");
     face.textContent = initial(p.name);
     face.style.backgroundColor = `hsl(${String(hue(p.id))} 55% 28%)`; // (white on it: 4.5:1 at least)
+    if (p.avatar !== null) avatar(face, p.id, p.avatar);
     const who = document.createElement("span");
     who.className = "who";
     who.textContent = p.game === null ? `${p.name} · ${this.words.noGameYet}`
@@ -104,6 +106,18 @@ export class Players {
     const number = new Intl.NumberFormat(this.language).format(count);
     return (one ? this.words.moveOne : this.words.moveOther).replace("{count}", number);
   }
+}
+
+// The player's Discord avatar over their badge, from Discord's CDN (as Discord's own
+// Activity examples load it); their initials stay beneath while it loads, or if it fails.
+function avatar(face: HTMLElement, id: string, hash: string): void {
+  const img = document.createElement("img");
+  img.alt = "";
+  img.width = img.height = 22;
+  img.decoding = "async";
+  img.src = `https://cdn.discordapp.com/avatars/${id}/${hash}.png?size=64`; // (still, even an animated one's)
+  img.addEventListener("error", () => { img.remove(); });
+  face.append(img);
 }
 
 function button(kind: string, label: string, pressed: () => void): HTMLButtonElement {
