@@ -120,7 +120,7 @@ class Core:
             hints=self.hints, verdicts=self.verdicts, daily=self.daily_deals,
             challenges=self.challenges, cooldowns=self.cooldowns, clock=clock,
         )
-        self.races = Races(stores.races, self.deals, self.game, clock)
+        self.races = Races(stores.races, self.deals, self.game, self.cooldowns, clock)
         self.choices = Choices(stores.games)
         self.statistics = StatsFlow(stores.results, self.challenges, self.races, self.pictures,
                                     self.cooldowns, clock)

@@ -30,6 +30,7 @@ from ..store.races import COUNTING, OVER, RUNNING, NewRace, Race, Racer, RaceSto
 from ..store.statuses import LOST, RESIGNED, WON
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import format_seconds, mention
+from .cooldowns import EVERY_S, Cooldown, Cooldowns
 from .deals import Deals
 from .game import GameFlow
 from .scopes import check_game
@@ -54,10 +55,11 @@ class Where:
 
 
 class Races:
-    def __init__(self, store: RaceStore, deals: Deals, game: GameFlow,
+    def __init__(self, store: RaceStore, deals: Deals, game: GameFlow, cooldowns: Cooldowns,
                  clock: Callable[[], float]) -> None:
         self.store = store
         self.deals = deals
+        self.cooldowns = cooldowns
         self.game = game
         self._clock = clock
         self.announce: Announce | None = None  # None: no channel can be posted in here
@@ -76,6 +78,12 @@ class Races:
         if under_way is not None and under_way.status != OVER:
             under_way = await self.advance(under_way)  # one left behind ends now
         if under_way is None or under_way.status == OVER:
+            # Each race takes a proven-winnable deal, as /new winnable does: as seldom.
+            wait = await self.cooldowns.wait(player.user_id, Cooldown.WINNABLE)
+            if wait:
+                raise Refused(_("A race's deal takes the solver a while to prove winnable: "
+                                "start one every {every} s. Ask again in {wait} s.",
+                                every=round(EVERY_S[Cooldown.WINNABLE]), wait=wait))
             now = self._clock()
             made = await self.store.create(NewRace(
                 where.instance, where.guild_id, where.channel_id, game_id, player.user_id,

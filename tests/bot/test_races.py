@@ -163,6 +163,10 @@ async def test_no_deal_to_be_found_calls_the_race_off(
     assert race.status == OVER and race.begun_at is None
     assert await core.stores.games.load(ALICE.user_id) is None, "nothing dealt"
     assert await core.races.record(ALICE.user_id, None) == (0, 0)
+    again = await answer(core.start_race, ALICE, "Alice", DEN, "trefoil")
+    assert shown(again.note) == ("A race's deal takes the solver a while to prove winnable: "
+                                 "start one every 30 s. Ask again in 15 s.")
+    clock.advance(15)
     restarted = await answer(core.start_race, ALICE, "Alice", DEN, "trefoil")
     assert "You started a Trefoil race" in shown(restarted.note)
 
