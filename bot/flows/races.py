@@ -40,6 +40,7 @@ log = logging.getLogger(__name__)
 COUNTDOWN_S = 15.0  # from the Race button to the deal: long enough to press Join race
 LIMIT_S = 20 * 60.0  # a race still going this long after it began is over
 AWAY_S = 15.0  # a racer away from the table this long has left the race (resigned)
+POSTED_PLACES = 10  # the places a result posted in a channel names (it fits a message)
 
 Announce = Callable[[int, Text], Awaitable[None]]  # post a text in a channel, by its id
 
@@ -243,9 +244,13 @@ def announcement(race: Race) -> Text:
     lines = [n_("🏁 <b>{game} race</b> over: {count} racer, deal {deal}, proven winnable.",
                 "🏁 <b>{game} race</b> over: {count} racers, deal {deal}, proven winnable.",
                 len(race.racers), game=game, deal=race.deal or 0)]
+    ranked = placed(race)
     lines += [_("{place}. {player}: {outcome}", place=place, player=mention(r.user_id),
                 outcome=how(r, True))
-              for place, r in enumerate(placed(race), start=1)]
+              for place, r in enumerate(ranked[:POSTED_PLACES], start=1)]
+    if len(ranked) > POSTED_PLACES:  # (the table showed them all)
+        lines.append(n_("…and {count} more racer.", "…and {count} more racers.",
+                        len(ranked) - POSTED_PLACES))
     best = winner(race)
     if best is not None:
         lines.append(_("🏆 {player} wins the race!", player=mention(best.user_id)))

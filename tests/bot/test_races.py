@@ -17,7 +17,7 @@ from bot.flows.races import COUNTDOWN_S, LIMIT_S, Where, announcement, winner
 from bot.replies import Action, Member, Player, Refused
 from bot.replies.text import Text
 from bot.store import Stores
-from bot.store.races import COUNTING, OVER, RUNNING, NewRace
+from bot.store.races import COUNTING, OVER, RUNNING, NewRace, Race, Racer
 from bot.store.seats import Seat
 from bot.store.statuses import ABANDONED, RESIGNED, WON
 from engine.solver import solve
@@ -254,3 +254,17 @@ async def test_a_refused_start_changes_nothing(core: Core) -> None:
     with pytest.raises(Refused):
         await core.races.start(ALICE, "Alice", DEN, "chess")
     assert await core.races.at("den") is None
+
+
+def test_a_posted_result_names_the_first_ten_places_and_counts_the_rest() -> None:
+    racers = tuple(Racer(user_id=500 + n, name=f"R{n}", guild_id=900, joined_at=float(n),
+                         dealt=True, outcome=WON if n < 2 else None, moves=80 + n,
+                         seconds=100.0, hints=0, home=40 - n) for n in range(14))
+    race = Race(id=1, instance="den", guild_id=900, channel_id=4242, game="trefoil", deal=27,
+                status=OVER, started_by=500, created_at=0.0, starts_at=15.0, begun_at=15.0,
+                ends_at=1215.0, language="en-US", posted=False, racers=racers)
+    said = shown(announcement(race))
+    assert len(said.split("\n")) == 1 + 10 + 1 + 1, said  # head, places, the rest, winner
+    assert "1. <@500>: won in 80 moves (1:40)" in said
+    assert "10. <@509>: did not finish in time" in said and "<@510>" not in said
+    assert "…and 4 more racers." in said and said.endswith("🏆 <@500> wins the race!")
