@@ -21,6 +21,7 @@ import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
+from ..ops.metrics import WATCHED
 from ..store.database import StoreUnavailable
 from ..store.games import GameStore
 from ..store.races import COUNTING, OVER, RUNNING, Race
@@ -263,6 +264,10 @@ class Tables:
         self._mine: dict[str, Seat] = {}  # this process's pages' seats, by seat id
         self._keeping: asyncio.Task[None] | None = None
         self._watches: dict[str, tuple[Watch, int]] = {}  # by instance, with its pages
+        WATCHED.gauge("solitaire_table_seats", "This process's pages seated at an Activity's "
+                      "table", lambda: len(self._mine))
+        WATCHED.gauge("solitaire_races_under_way", "Races counting down or running at the "
+                      "tables this process's pages sit at", self.races_under_way)
 
     def now(self) -> float:
         return self._clock()
@@ -271,6 +276,11 @@ class Tables:
     def seated(self) -> int:
         """How many of this process's pages sit at a table now."""
         return len(self._mine)
+
+    def races_under_way(self) -> int:
+        """The races counting down or running at the tables this process watches."""
+        return sum(w.race is not None and w.race.status != OVER
+                   for w, _ in self._watches.values())
 
     @contextlib.asynccontextmanager
     async def sitting(self, seat: Seat) -> AsyncIterator[tuple[Watch, int]]:

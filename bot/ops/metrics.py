@@ -91,10 +91,16 @@ class _Watched(Collector):
     def __init__(self) -> None:
         self._queues: dict[str, Callable[[], int]] = {}
         self._latencies: Callable[[], Iterable[tuple[int, float]]] | None = None
+        self._gauges: dict[str, tuple[str, Callable[[], int]]] = {}
 
     def queue(self, name: str, waiting: Callable[[], int]) -> None:
         """Report queue ``name``'s waiting work as ``waiting()`` says when read."""
         self._queues[name] = waiting
+
+    def gauge(self, name: str, documentation: str, now: Callable[[], int]) -> None:
+        """Report gauge ``name`` as ``now()`` says when read (the part that owns it: its
+        latest registration)."""
+        self._gauges[name] = (documentation, now)
 
     def latencies(self, latencies: Callable[[], Iterable[tuple[int, float]]]) -> None:
         """Report each shard's gateway latency, (shard, seconds) pairs, when read."""
@@ -112,6 +118,10 @@ class _Watched(Collector):
             "bot at 10,000")
         invalid.add_metric((), INVALID_REQUESTS.count)
         yield invalid
+        for name, (documentation, now) in sorted(self._gauges.items()):
+            gauge = GaugeMetricFamily(name, documentation)
+            gauge.add_metric((), now())
+            yield gauge
         latency = GaugeMetricFamily("solitaire_gateway_latency_seconds",
                                     "Each shard's gateway heartbeat latency", labels=("shard",))
         for shard, seconds in (self._latencies() if self._latencies else ()):

@@ -56,6 +56,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from ..core import Core
 from ..flows.changes import Follower
 from ..flows.tables import Watch
+from ..ops.metrics import WATCHED
 from ..replies import Board, BoardRef, Player, is_id
 from ..store.seats import Seat
 from ..words.language import speaking
@@ -146,6 +147,8 @@ class Live:
         # each table's players as last made into JSON, with the watch's version then
         self._tables: weakref.WeakKeyDictionary[Watch, tuple[int, str]] = (
             weakref.WeakKeyDictionary())
+        WATCHED.gauge("solitaire_page_sockets", "The page's sockets (api/live) open on this "
+                      "process", lambda: len(self._sockets))
 
     @property
     def connected(self) -> int:

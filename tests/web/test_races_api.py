@@ -6,6 +6,7 @@ result is posted there, once, by the page's server."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from typing import Any
 
@@ -115,3 +116,41 @@ async def run_in_discord(serve: Any, web_config: Any, fake: FakeDiscord,
               if "race** over" in m.content]
     assert len(posted) == 1, posted
     assert posted[0].content.startswith("🏁 **Trefoil race** over: 1 racer, deal 27")
+
+
+async def test_the_operators_gauges_count_sockets_seats_and_races_under_way(web: Web) -> None:
+    """``solitaire_page_sockets``, ``solitaire_table_seats`` and
+    ``solitaire_races_under_way``, as /metrics reads them: a socket alone, two at a table,
+    and the race they start there."""
+    from prometheus_client import REGISTRY
+
+    from .test_live import connect
+    from .test_tables import table_of
+
+    def gauge(name: str) -> float:
+        return REGISTRY.get_sample_value(name) or 0.0
+
+    alone = await connect(web, await web.dev_session(4), None, page="alone")
+    sessions = [await web.dev_session(user) for user in (ALICE, BOB)]
+    a = await connect(web, sessions[0], None, page="page-a", instance="den")
+    b = await connect(web, sessions[1], None, page="page-b", instance="den")
+    while len(await table_of(a)) < 2:
+        pass
+    assert (gauge("solitaire_page_sockets"), gauge("solitaire_table_seats"),
+            gauge("solitaire_races_under_way")) == (3, 2, 0)
+    stores = web.core.stores
+    assert await stores.meta.try_lead(lambda: None)
+    await stores.pool.add("trefoil", 27, 1.0, target=20)
+    await web.call("api/race", {"instance": "den", "game": "trefoil"}, session=sessions[0])
+    for _ in range(100):
+        if gauge("solitaire_races_under_way") == 1:
+            break
+        await asyncio.sleep(0.02)
+    assert gauge("solitaire_races_under_way") == 1
+    for socket in (alone, a, b):
+        await socket.ws.close()
+    for _ in range(100):
+        if gauge("solitaire_page_sockets") == gauge("solitaire_table_seats") == 0:
+            break
+        await asyncio.sleep(0.02)
+    assert (gauge("solitaire_page_sockets"), gauge("solitaire_table_seats")) == (0, 0)
