@@ -53,6 +53,7 @@ from ..store.statuses import (
     OVER,
     RESIGNED,
     WON,
+    GameStatus,
 )
 from ..words.language import _, n_, p_, speaking
 from ..words.phrases import command, format_seconds, mention, moment
@@ -362,21 +363,31 @@ def verdict(challenge: Challenge) -> Text:
     return _("Neither won this one: no winner.")
 
 
-def _how(side: Side, playing: bool, over: bool) -> Text:
-    """How a side stands, as the challenge's message tells it beside their name."""
-    if side.outcome == WON and side.hints:
+def how_it_ended(outcome: GameStatus | None, moves: int | None, seconds: float | None,
+                 hints: int) -> Text | None:
+    """How a game played for a challenge (or a race) ended, beside its player's name (None:
+    it has not)."""
+    if outcome == WON and hints:
         return n_("won in {count} move ({time}), with hints",
                   "won in {count} moves ({time}), with hints",
-                  side.moves or 0, time=format_seconds(side.seconds or 0.0))
-    if side.outcome == WON:
+                  moves or 0, time=format_seconds(seconds or 0.0))
+    if outcome == WON:
         return n_("won in {count} move ({time})", "won in {count} moves ({time})",
-                  side.moves or 0, time=format_seconds(side.seconds or 0.0))
-    if side.outcome == LOST:
+                  moves or 0, time=format_seconds(seconds or 0.0))
+    if outcome == LOST:
         return Text(p_("challenge side", "lost (stuck)"))
-    if side.outcome == RESIGNED:
+    if outcome == RESIGNED:
         return Text(p_("challenge side", "resigned"))
-    if side.outcome is not None:  # abandoned
+    if outcome is not None:  # abandoned
         return Text(p_("challenge side", "left the game"))
+    return None
+
+
+def _how(side: Side, playing: bool, over: bool) -> Text:
+    """How a side stands, as the challenge's message tells it beside their name."""
+    ended = how_it_ended(side.outcome, side.moves, side.seconds, side.hints)
+    if ended is not None:
+        return ended
     if over:
         return _("did not finish within the day")
     return _("playing…") if playing else _("not started yet")

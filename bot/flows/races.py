@@ -27,9 +27,10 @@ from engine import GAMES
 from ..replies import Player, Refused, Reply, is_id
 from ..replies.text import Text
 from ..store.races import COUNTING, OVER, RUNNING, NewRace, Race, Racer, RaceStore
-from ..store.statuses import LOST, RESIGNED, WON
-from ..words.language import _, n_, p_, speaking
-from ..words.phrases import format_seconds, mention
+from ..store.statuses import WON
+from ..words.language import _, n_, speaking
+from ..words.phrases import mention
+from .challenges import how_it_ended
 from .cooldowns import EVERY_S, Cooldown, Cooldowns
 from .deals import Deals
 from .game import GameFlow
@@ -222,19 +223,9 @@ def winner(race: Race) -> Racer | None:
 
 def how(racer: Racer, over: bool) -> Text:
     """How a racer stands, as the result tells it."""
-    if racer.outcome == WON and racer.hints:
-        return n_("won in {count} move ({time}), with hints",
-                  "won in {count} moves ({time}), with hints",
-                  racer.moves or 0, time=format_seconds(racer.seconds or 0.0))
-    if racer.outcome == WON:
-        return n_("won in {count} move ({time})", "won in {count} moves ({time})",
-                  racer.moves or 0, time=format_seconds(racer.seconds or 0.0))
-    if racer.outcome == LOST:
-        return Text(p_("challenge side", "lost (stuck)"))
-    if racer.outcome == RESIGNED:
-        return Text(p_("challenge side", "resigned"))
-    if racer.outcome is not None:
-        return Text(p_("challenge side", "left the game"))
+    ended = how_it_ended(racer.outcome, racer.moves, racer.seconds, racer.hints)
+    if ended is not None:
+        return ended
     return _("did not finish in time") if over else _("playing…")
 
 
