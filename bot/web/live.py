@@ -349,8 +349,10 @@ class _Sender:
         self._lock = asyncio.Lock()
 
     async def __call__(self, text: str) -> None:
+        # A page gone, or the server closing it: its listener ends, and the rest with it.
         async with self._lock:
-            await self._ws.send_str(text)
+            with contextlib.suppress(ConnectionResetError):
+                await self._ws.send_str(text)
 
 
 def _seat(session: Session, instance: str) -> Seat:
