@@ -17,7 +17,7 @@ from typing import Protocol
 from aiohttp import web
 
 from ..config import Config
-from ..core import Core
+from ..core import ANSWERS_FINISH_S, Core
 from ..ops.serve import serve_ops
 from .refusals import is_loopback
 from .server import WebServer
@@ -100,8 +100,9 @@ async def start_web(core: Core, config: Config, *, dev: bool = False, api: str |
     server = WebServer(core, Sessions(config.web_secret), signin=signin, dev=dev,
                        channels=channels, members=members, instances=instances,
                        trusted=config.web_trusted_proxies)
+    # Stopping, the requests under way are answered (as long as a shard waits for its own).
     runner = web.AppRunner(server.app(), access_log=None, keepalive_timeout=IDLE_S,
-                           lingering_time=LINGER_S)
+                           lingering_time=LINGER_S, shutdown_timeout=ANSWERS_FINISH_S)
     await runner.setup()
     await web.TCPSite(runner, config.web_host, config.web_port).start()
     serving = Serving(runner, signin)
