@@ -10,6 +10,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -18,7 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from .fake_discord import FakeDiscord
 from .harness import BotProcess
 from .play import Mirror, move_options
-from .test_web_process import free_port, page_process, start_serving
+from .test_web_process import free_port, page_process, signed_in, start_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,6 +70,32 @@ async def status(port: int, path: str) -> tuple[int, str]:
         return got.status, await got.text()
 
 
+async def page_call(http: aiohttp.ClientSession, url: str, signed: dict[str, str],
+                    body: dict[str, Any]) -> dict[str, Any]:
+    """The board a page's request is answered with."""
+    async with http.post(url, headers=signed, json=body) as r:
+        assert r.status == 200, await r.text()
+        board: dict[str, Any] = (await r.json())["board"]
+    return board
+
+
+LABELS = {"source", "kind", "outcome", "scope", "queue", "shard", "le"}  # each of few values
+
+
+def assert_no_player_in_labels(samples: dict[str, list[tuple[dict[str, str], float]]],
+                               fake: FakeDiscord) -> None:
+    """No label of the bot's metrics but those of a few values known in advance, and none
+    holding a player's, a server's or a channel's id or name."""
+    secret = {str(user.id) for user in fake.users.values()} | set(fake.users)
+    for guild in fake.guilds:
+        secret |= {str(guild.id), guild.name, *(str(c.id) for c in guild.channels)}
+    for name, found in samples.items():
+        for labels, _ in found:
+            if name.startswith("solitaire_"):
+                assert set(labels) <= LABELS, (name, labels)
+            assert not {value for value in labels.values() if value in secret}, (name, labels)
+
+
 def bot_process(fake: FakeDiscord, database: Path | str, workdir: Path, port: int) -> BotProcess:
     url = {"DATABASE_URL": database} if isinstance(database, str) else {}
     return BotProcess(fake, workdir / "unused.db" if isinstance(database, str) else database,
@@ -112,6 +139,7 @@ async def test_a_shard_process_is_ready_counts_its_moves_and_its_latency(
         assert all(value >= 0 for _, value in latency)
         assert samples["solitaire_store_reachable"] == [({}, 1.0)]
         assert samples["process_resident_memory_bytes"][0][1] > 0
+        assert_no_player_in_labels(samples, fake)
     finally:
         assert await bot.stop() == 0
         await fake.close()
@@ -122,6 +150,7 @@ async def test_the_page_process_serves_the_same_port(
 ) -> None:
     fake = await FakeDiscord().start()
     web_port, ops_port = free_port(), free_port()
+    alice = fake.users["alice"]
     page = page_process(fake, database, tmp_path, web_port)
     page.extra_env["METRICS_PORT"] = str(ops_port)
     try:
@@ -131,7 +160,31 @@ async def test_the_page_process_serves_the_same_port(
                 break
             await asyncio.sleep(0.1)
         assert await status(ops_port, "/readyz") == (200, "ready\n")
-        assert "solitaire_queue_waiting" in await scrape(ops_port)
+        async with aiohttp.ClientSession() as http:  # a player plays on the page meanwhile
+            api = f"http://127.0.0.1:{web_port}/api/"
+            signed = {"Authorization": f"Bearer {await signed_in(http, fake, alice, api)}"}
+            socket = await http.ws_connect(api + "live")
+            await socket.send_json({"session": signed["Authorization"][7:], "have": None,
+                                    "page": "page-alice-0123", "lost": False,
+                                    "fourColour": False})
+            board = await page_call(http, api + "new", signed, {"game": "trefoil", "deal": 5})
+            for move in (board["moves"][0], "99 3"):  # played, then refused: no such pile
+                await page_call(http, api + "act", signed,
+                                {"action": "move", "move": move, "seen": board["ref"]})
+            await socket.receive_json(timeout=5)  # the board, pushed: the socket is served
+            samples = await scrape(ops_port)
+            await socket.close()
+        answers = {(labels["source"], labels["kind"], labels["outcome"]): value
+                   for labels, value in samples["solitaire_answers_total"]}
+        assert answers[("page", "new", "played")] == 1
+        assert answers[("page", "move", "played")] == 1
+        assert answers[("page", "move", "refused")] == 1
+        assert not [key for key in answers if key[0] != "page"], answers
+        assert samples["solitaire_page_sockets"] == [({}, 1.0)]
+        assert_no_player_in_labels(samples, fake)
+        assert samples["solitaire_store_reachable"] == [({}, 1.0)]
+        assert {labels["queue"] for labels, _ in samples["solitaire_queue_waiting"]} == {
+            "verdicts", "pictures", "replays", "channel_edits"}, "it edits boards in channels"
         check = await asyncio.create_subprocess_exec(*readiness_check(ops_port))
         assert await check.wait() == 0, "compose's health check passes"
     finally:
