@@ -62,6 +62,9 @@ log = logging.getLogger("fake_discord")
 API_VERSION = 10
 DISCORD_EPOCH_MS = 1_420_070_400_000
 CALLBACK_DEADLINE_S = 3.0
+# Discord's API answers through Google's load balancer, and says so; discord.py takes a 429
+# without it for Cloudflare's ban, and raises instead of waiting and trying again.
+VIA = {"Via": "1.1 google"}
 TOKEN_LIFETIME_S = 15 * 60  # an interaction's webhook (edits, follow-ups) works this long
 # Follow-ups an interaction takes where only a user installed the app (its authorizing
 # integration owners hold USER_INSTALL alone): error 40094 beyond.
@@ -2215,7 +2218,8 @@ class FakeDiscord:
             self.rate_limiter.count(429)
             self._notify()
             return web.Response(status=429, body=json.dumps(limited).encode(),
-                                headers={"Content-Type": "application/json", **limit_headers})
+                                headers={"Content-Type": "application/json", **limit_headers,
+                                         **VIA})
         try:
             response: web.StreamResponse = await handler(request)
         except InvalidBody as exc:
@@ -2236,7 +2240,7 @@ class FakeDiscord:
             response = self._json({"message": "500: Internal Server Error", "code": 0}, 500)
         self.requests.append((request.method, path, response.status))
         self.rate_limiter.count(response.status)
-        response.headers.update(limit_headers)
+        response.headers.update({**limit_headers, **VIA})
         return response
 
     @property
