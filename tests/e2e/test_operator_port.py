@@ -14,11 +14,16 @@ from typing import Any
 
 import aiohttp
 import pytest
+from discord.http import Route
+from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
+
+from bot.ops.metrics import INVALID_REQUESTS
 
 from .fake_discord import FakeDiscord
 from .harness import BotProcess
 from .play import Mirror, move_options
+from .rate_limits import RateLimits
 from .test_web_process import free_port, page_process, signed_in, start_serving
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -193,3 +198,26 @@ async def test_the_page_process_serves_the_same_port(
     check = await asyncio.create_subprocess_exec(
         *readiness_check(ops_port), stderr=asyncio.subprocess.DEVNULL)
     assert await check.wait() != 0, "and fails once the process is gone"
+
+
+@pytest.mark.problems_expected  # 429s on purpose
+async def test_discords_429s_and_invalid_requests_are_counted_as_the_bot_hears_them(
+    fake: FakeDiscord, bot: Any
+) -> None:
+    """Through the bot's own HTTP session: past Discord's global limit, each 429 is counted
+    under its scope and among the invalid requests, and discord.py's retry then succeeds."""
+
+    def limited(scope: str) -> float:
+        return REGISTRY.get_sample_value("solitaire_discord_rate_limited_total",
+                                         {"scope": scope}) or 0.0
+
+    before, invalid_before = limited("global"), INVALID_REQUESTS.count
+    fake.rate_limiter.limits = RateLimits(global_per_s=2)
+    for _ in range(3):
+        me = await bot.http.request(Route("GET", "/users/@me"))
+        assert me["id"] == str(fake.bot_user.id)
+    sent = [limit for limit in fake.rate_limited if limit.scope == "global"]
+    assert sent, "the fake answered a 429"
+    assert limited("global") == before + len(sent)
+    assert limited("user") == limited("unknown") == 0
+    assert INVALID_REQUESTS.count == invalid_before + len(sent)
