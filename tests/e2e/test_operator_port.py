@@ -1,7 +1,8 @@
 """The operator's port of a real bot process, scraped while it plays against the fake
 Discord, on each backend: /readyz once its shards are connected and its database answers,
-not while the database is away; /metrics counting the moves it answers and the gateway's
-latency; the page's process serving the same port."""
+not while PostgreSQL is away (the outage counted once); /metrics counting the moves it
+answers, the gateway's latency and Discord's 429s, with no player in any label; the page's
+process serving the same port, counting what its players do."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.ops.metrics import INVALID_REQUESTS
+from tests.pg_server import PostgresServer
 
 from .fake_discord import FakeDiscord
 from .harness import BotProcess
@@ -115,11 +117,8 @@ async def test_a_shard_process_is_ready_counts_its_moves_and_its_latency(
     bot = bot_process(fake, database, tmp_path, port)
     try:
         await bot.start()
-        for _ in range(100):  # ready once its shard has said READY and the store answers
-            if (await status(port, "/readyz"))[0] == 200:
-                break
-            await asyncio.sleep(0.1)
-        assert await status(port, "/readyz") == (200, "ready\n")
+        # ready once its shard has said READY and the store answers
+        assert await until_status(port, "/readyz", 200) == "ready\n"
         assert (await status(port, "/healthz"))[0] == 200
         alice = fake.users["alice"]
         mirror = Mirror("trefoil", 5)
@@ -160,11 +159,7 @@ async def test_the_page_process_serves_the_same_port(
     page.extra_env["METRICS_PORT"] = str(ops_port)
     try:
         await start_serving(page, web_port)
-        for _ in range(100):
-            if (await status(ops_port, "/readyz"))[0] == 200:
-                break
-            await asyncio.sleep(0.1)
-        assert await status(ops_port, "/readyz") == (200, "ready\n")
+        assert await until_status(ops_port, "/readyz", 200) == "ready\n"
         async with aiohttp.ClientSession() as http:  # a player plays on the page meanwhile
             api = f"http://127.0.0.1:{web_port}/api/"
             signed = {"Authorization": f"Bearer {await signed_in(http, fake, alice, api)}"}
@@ -221,3 +216,47 @@ async def test_discords_429s_and_invalid_requests_are_counted_as_the_bot_hears_t
     assert limited("global") == before + len(sent)
     assert limited("user") == limited("unknown") == 0
     assert INVALID_REQUESTS.count == invalid_before + len(sent)
+
+
+async def test_readiness_and_the_store_gauges_follow_a_database_outage(
+    own_pg_server: PostgresServer, tmp_path: Path
+) -> None:
+    """While PostgreSQL is away the shard process stays alive but not ready, and counts the
+    outage; once it is back, ready again."""
+    fake = await FakeDiscord().start()
+    port = free_port()
+    bot = bot_process(fake, own_pg_server.url(), tmp_path, port)
+    try:
+        await bot.start()
+        assert await until_status(port, "/readyz", 200) == "ready\n"
+        await fake.command("alice", "new", {"game": "trefoil", "deal": 5})
+        own_pg_server.pause()
+        down = await fake.command("alice", "show")
+        assert down.ephemeral and "unreachable for a moment" in down.text, down.text
+        assert await until_status(port, "/readyz", 503) == (
+            "not ready: the database does not answer\n")
+        assert (await status(port, "/healthz"))[0] == 200, "alive all the while"
+        samples = await scrape(port)
+        assert samples["solitaire_store_reachable"] == [({}, 0.0)]
+        assert samples["solitaire_store_outages_total"] == [({}, 1.0)]
+        own_pg_server.resume()
+        assert await until_status(port, "/readyz", 200) == "ready\n"
+        shown = await fake.command("alice", "show")
+        assert not shown.ephemeral or "unreachable" not in shown.text, shown.text
+        samples = await scrape(port)
+        assert samples["solitaire_store_reachable"] == [({}, 1.0)]
+        assert samples["solitaire_store_outages_total"] == [({}, 1.0)], "one outage, counted once"
+    finally:
+        assert await bot.stop() == 0
+        await fake.close()
+
+
+async def until_status(port: int, path: str, wanted: int, within_s: float = 20.0) -> str:
+    """What ``path`` says once it answers ``wanted``; fails after ``within_s``."""
+    deadline = asyncio.get_running_loop().time() + within_s
+    while True:
+        code, text = await status(port, path)
+        if code == wanted:
+            return text
+        assert asyncio.get_running_loop().time() < deadline, (path, code, text)
+        await asyncio.sleep(0.1)
