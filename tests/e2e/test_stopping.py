@@ -3,7 +3,8 @@ terminal closed) each stop a process that players are moving in, a shard's (move
 command) or the page's (moves over HTTP, each page's socket open), on each backend: it
 exits 0, and every move it acknowledged is in the database (at most the one on its way
 when the signal came is there without its answer having arrived); what it had begun is
-answered, and what comes while it closes is refused, saying so, with nothing done."""
+answered, and what comes while it closes is refused, saying so, with nothing done. Its
+``/metrics``, scraped all the while, counts every move it has answered."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
 from bot.store import Stores
 from bot.web.live import GOING_AWAY
@@ -134,10 +136,12 @@ async def stop_under_load(sig: signal.Signals, workdir: Path, moves: int,
     stopping = asyncio.Event()
     acknowledged: dict[str, int] = {}
     http = aiohttp.ClientSession()
+    ops_port = free_port()
     try:
         if page:
             port = free_port()
             process = page_process(fake, database, workdir, port)
+            process.extra_env["METRICS_PORT"] = str(ops_port)
             await start_serving(process, port)
             api = f"http://127.0.0.1:{port}/api/"
             sessions = [await signed_in(http, fake, fake.users[name], api) for name in PLAYERS]
@@ -147,7 +151,8 @@ async def stop_under_load(sig: signal.Signals, workdir: Path, moves: int,
         else:
             url = {"DATABASE_URL": database} if isinstance(database, str) else {}
             process = BotProcess(fake, workdir / "unused.db" if isinstance(database, str)
-                                 else database, workdir, env=url)
+                                 else database, workdir,
+                                 env={**url, "METRICS_PORT": str(ops_port)})
             await process.start()
             for name in PLAYERS:
                 await fake.command(name, "new", {"game": "trefoil", "deal": 5})
@@ -158,6 +163,9 @@ async def stop_under_load(sig: signal.Signals, workdir: Path, moves: int,
             for player in players:
                 if player.done():
                     player.result()  # a player that failed says how
+            # Scraped meanwhile, its metrics count at least every move already answered.
+            answered = sum(acknowledged.values())
+            assert await moves_counted(http, ops_port, "page" if page else "discord") >= answered
         stopping.set()
         began = time.perf_counter()
         code = await process.stop(sig=sig, timeout=60)
@@ -177,6 +185,18 @@ async def stop_under_load(sig: signal.Signals, workdir: Path, moves: int,
     finally:
         await stores.close()
     return Stopped(seconds, code, process.log(), acknowledged, saved)
+
+
+async def moves_counted(http: aiohttp.ClientSession, port: int, source: str) -> float:
+    """The moves and undos played that the process's /metrics counts, from ``source``."""
+    async with http.get(f"http://127.0.0.1:{port}/metrics") as got:
+        assert got.status == 200
+        text = await got.text()
+    return sum(sample.value for family in text_string_to_metric_families(text)
+               for sample in family.samples
+               if sample.name == "solitaire_answers_total" and sample.labels["source"] == source
+               and sample.labels["kind"] in ("move", "undo")
+               and sample.labels["outcome"] == "played")
 
 
 # Each signal on SQLite, and SIGTERM, the one orchestrators send, on PostgreSQL too.
