@@ -86,6 +86,35 @@ async def page_call(http: aiohttp.ClientSession, url: str, signed: dict[str, str
     return board
 
 
+RUNBOOK = (ROOT / "docs" / "OPERATING.md").read_text()
+
+
+def alert_rules() -> dict[str, str]:
+    """deploy/alerts.yml's alerts, each its expression (each on one line, as it says)."""
+    text = (ROOT / "deploy" / "alerts.yml").read_text()
+    found = re.findall(r"^\s*- alert: (\w+)\n\s*expr: (.+)$", text, flags=re.M)
+    assert len(found) == text.count("- alert:"), "every rule's expr follows its name"
+    return dict(found)
+
+
+def assert_documented(samples: dict[str, list[tuple[dict[str, str], float]]]) -> None:
+    """Every metric of the bot's that a process serves is in the runbook's table."""
+    for name in samples:
+        if name.startswith("solitaire_"):
+            family = re.sub(r"_(bucket|count|sum|created)$", "", name)
+            assert f"`{family}" in RUNBOOK, f"{name} is not in docs/OPERATING.md"
+
+
+def test_the_alerts_are_the_runbooks_and_ask_of_metrics_the_bot_serves() -> None:
+    rules = alert_rules()
+    assert len(rules) >= 5
+    for alert, expression in rules.items():
+        assert f"| `{alert}` | `{expression}`" in RUNBOOK, f"the runbook explains {alert}"
+    prometheus = (ROOT / "deploy" / "prometheus.yml").read_text()
+    assert "- alerts.yml" in prometheus and "job_name: solitaire\n" in prometheus
+    assert "./deploy/alerts.yml:/etc/prometheus/alerts.yml:ro" in compose_services()["prometheus"]
+
+
 LABELS = {"source", "kind", "outcome", "scope", "queue", "shard", "le"}  # each of few values
 
 
@@ -144,6 +173,10 @@ async def test_a_shard_process_is_ready_counts_its_moves_and_its_latency(
         assert samples["solitaire_store_reachable"] == [({}, 1.0)]
         assert samples["process_resident_memory_bytes"][0][1] > 0
         assert_no_player_in_labels(samples, fake)
+        assert_documented(samples)
+        for expression in alert_rules().values():  # what each alert asks of is served
+            for name in re.findall(r"solitaire_\w+", expression):
+                assert name in samples, name
     finally:
         assert await bot.stop() == 0
         await fake.close()
@@ -182,6 +215,7 @@ async def test_the_page_process_serves_the_same_port(
         assert not [key for key in answers if key[0] != "page"], answers
         assert samples["solitaire_page_sockets"] == [({}, 1.0)]
         assert_no_player_in_labels(samples, fake)
+        assert_documented(samples)
         assert samples["solitaire_store_reachable"] == [({}, 1.0)]
         assert {labels["queue"] for labels, _ in samples["solitaire_queue_waiting"]} == {
             "verdicts", "pictures", "replays", "channel_edits"}, "it edits boards in channels"
