@@ -86,6 +86,7 @@ async def test_three_pages_race_one_deal_watch_it_live_and_see_who_won(
     for page in (two, three):
         await page.locator("#headline").get_by_text("Trefoil").wait_for(timeout=8000)
         await until_row(page, r"^Trefoil race · \d+:\d\d left")
+        assert await page.locator("#say").is_hidden(), "what was said before the deal goes"
     assert await three.locator("#table").get_attribute("data-ref") != three_before
     session_2, session_3 = await web.dev_session(PLAYER_2), await web.dev_session(PLAYER_3)
     ours = [await saved(web, s) for s in (session_2, session_3)]

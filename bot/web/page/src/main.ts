@@ -297,6 +297,8 @@ class Page {
     }
     if (held && !news(p.board, held)) return;
     const newly = p.board.lost && !(held?.lost && held.ref.join() === p.board.ref.join());
+    // A game dealt elsewhere (a race's deal, another page's): what was said before is old.
+    if (held?.ref[0] !== p.board.ref[0]) this.unsay();
     this.showBoard(p.board);
     if (newly) this.say(p.board.text.slice(1));
   }
