@@ -1,5 +1,6 @@
-"""Fixtures for every test package: a PostgreSQL server for the whole run, started only
-when a test asks for it (``pg_url``); the pseudo-language (``pseudo``)."""
+"""Fixtures for every test package: a PostgreSQL server for the whole run (each worker's
+own), started only when a test asks for it (``pg_url``); the pseudo-language (``pseudo``).
+And how many workers run the suite (``-n auto``): one a CPU the tests may use."""
 
 from __future__ import annotations
 
@@ -7,10 +8,17 @@ from collections.abc import Iterator
 
 import pytest
 
+from bot.config import usable_cpus
 from bot.words.language import Words, install, uninstall
 from tests import pg_server as pg_server_module
 from tests.pg_server import PostgresServer
 from tests.pseudo import pseudo_words
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """A worker a CPU this process may use, as the bot counts them (its affinity and a
+    container's CPU quota, where xdist would count the host's CPUs)."""
+    return usable_cpus()
 
 
 @pytest.fixture(scope="session")
