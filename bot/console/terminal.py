@@ -173,6 +173,8 @@ class Console(Screen):
         # A move as if typed after /move: a pile's number or name (Corner Stones' C1, S5), a word.
         if re.match(r"\d|[cs]\d|(redeal|draw)\b", as_english(line).lower()):
             await self.core.act(self.player, Action.MOVE, line, presenter=self)
+        elif line.lower() in QUIT:  # as a terminal's player types it, the slash forgotten
+            return False
         else:
             self.say(_(
                 "I don't understand {line}. Type a command ({help}), a button label shown "

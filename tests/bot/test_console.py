@@ -115,9 +115,10 @@ async def test_bad_input_is_explained(tmp_path: Path) -> None:
     assert "The four Aces start on the foundations" in text
 
 
-async def test_quit_stops_reading(tmp_path: Path) -> None:
-    text = await play(tmp_path / "s.db", tmp_path / "b", "/quit", "/new trefoil 1")
-    assert "New game" not in text
+@pytest.mark.parametrize("typed", ["/quit", "/exit", "quit", "Exit"])
+async def test_quit_stops_reading(tmp_path: Path, typed: str) -> None:
+    text = await play(tmp_path / "s.db", tmp_path / "b", typed, "/new trefoil 1")
+    assert "New game" not in text and "I don't understand" not in text
 
 
 def test_python_m_bot_console_runs_as_a_program(tmp_path: Path) -> None:
