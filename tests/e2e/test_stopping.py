@@ -92,8 +92,8 @@ async def keep_moving_on_page(http: aiohttp.ClientSession, api: str, session: st
                 if stopping.is_set():
                     break  # the process is gone: this one went unanswered
                 raise
-            if answered is None and stopping.is_set():
-                break  # refused as it closed
+            if stopping.is_set() and (answered is None or answered["refused"]):
+                break  # refused as it closed, nothing done
             assert answered is not None and not answered["refused"], answered
             ref = answered["board"]["ref"]
             acknowledged[name] = ref[1]
