@@ -243,6 +243,11 @@ class SolitaireBot(commands.AutoShardedBot):
             page, self.page = self.page, None
             await page.close()
         await self.core.finish_answers()  # what a player began is answered, then it stops
+        # With the gateway closed no interaction comes: the refusals of those that came
+        # meanwhile are sent before discord.py closes its HTTP session under them.
+        for shard in self.shards.values():
+            await shard.disconnect()
+        await self.core.finish_answers()
         await self.core.stop_work()  # searches and pictures still running end quietly
         await self.tidy.close()
         await super().close()

@@ -115,6 +115,7 @@ class Answering:
         """Refuse what comes from now on, and wait for the replies being shown, those
         refusals' too, ``within_s`` at most."""
         self.closing = True
+        await asyncio.sleep(0)  # the interactions just dispatched begin showing their replies
         until = asyncio.get_running_loop().time() + within_s
         while self._tasks:
             left = until - asyncio.get_running_loop().time()
