@@ -13,6 +13,8 @@ The parts of the bot that own a queue or a connection report it as the metrics a
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import time
 from collections import deque
@@ -84,6 +86,8 @@ class InvalidRequests:
 
 INVALID_REQUESTS = InvalidRequests()
 
+Rows = Iterable[tuple[tuple[str, ...], float]]  # a labelled gauge's values: (labels, value)
+
 
 class _Watched(Collector):
     """Gauges read from the parts that own them, as the metrics are collected."""
@@ -92,6 +96,7 @@ class _Watched(Collector):
         self._queues: dict[str, Callable[[], int]] = {}
         self._latencies: Callable[[], Iterable[tuple[int, float]]] | None = None
         self._gauges: dict[str, tuple[str, Callable[[], int]]] = {}
+        self._labelled: dict[str, tuple[str, tuple[str, ...], Callable[[], Rows]]] = {}
 
     def queue(self, name: str, waiting: Callable[[], int]) -> None:
         """Report queue ``name``'s waiting work as ``waiting()`` says when read."""
@@ -101,6 +106,12 @@ class _Watched(Collector):
         """Report gauge ``name`` as ``now()`` says when read (the part that owns it: its
         latest registration)."""
         self._gauges[name] = (documentation, now)
+
+    def labelled(self, name: str, documentation: str, labels: tuple[str, ...],
+                 now: Callable[[], Rows]) -> None:
+        """Report gauge ``name``, one value for each of its ``labels``' values, as ``now()``
+        says when read: (label values, value) rows."""
+        self._labelled[name] = (documentation, labels, now)
 
     def latencies(self, latencies: Callable[[], Iterable[tuple[int, float]]]) -> None:
         """Report each shard's gateway latency, (shard, seconds) pairs, when read."""
@@ -122,6 +133,16 @@ class _Watched(Collector):
             gauge = GaugeMetricFamily(name, documentation)
             gauge.add_metric((), now())
             yield gauge
+        for name, (documentation, labels, rows) in sorted(self._labelled.items()):
+            labelled = GaugeMetricFamily(name, documentation, labels=labels)
+            for values, value in rows():
+                labelled.add_metric(values, value)
+            yield labelled
+        tasks = GaugeMetricFamily("solitaire_event_loop_tasks",
+                                  "The asyncio tasks alive in the process's event loop")
+        with contextlib.suppress(RuntimeError):  # (none when read outside of it)
+            tasks.add_metric((), len(asyncio.all_tasks()))
+        yield tasks
         latency = GaugeMetricFamily("solitaire_gateway_latency_seconds",
                                     "Each shard's gateway heartbeat latency", labels=("shard",))
         for shard, seconds in (self._latencies() if self._latencies else ()):

@@ -37,6 +37,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
+from ..ops.metrics import WATCHED
 from .database import Listener, Notice, NotLeading, Outage, StoreError, StoreUnavailable
 from .migrations import POSTGRES_MIGRATIONS as MIGRATIONS
 
@@ -141,6 +142,16 @@ class PostgresDatabase:
         self._listener: Listener | None = None
         self._listening: asyncio.Task[None] | None = None
         self._closed = False
+        WATCHED.labelled("solitaire_store_connections", "The database's connections this "
+                         "process holds, by pool and whether in use", ("pool", "state"),
+                         self._connections)
+
+    def _connections(self) -> list[tuple[tuple[str, str], float]]:
+        rows: list[tuple[tuple[str, str], float]] = []
+        for name, pool in (("writers", self._pool), ("readers", self._readers)):
+            idle = pool.get_idle_size()
+            rows += [((name, "in_use"), pool.get_size() - idle), ((name, "idle"), idle)]
+        return rows
 
     @classmethod
     async def open(cls, url: str) -> PostgresDatabase:

@@ -115,7 +115,7 @@ def test_the_alerts_are_the_runbooks_and_ask_of_metrics_the_bot_serves() -> None
     assert "./deploy/alerts.yml:/etc/prometheus/alerts.yml:ro" in compose_services()["prometheus"]
 
 
-LABELS = {"source", "kind", "outcome", "scope", "queue", "shard", "le"}  # each of few values
+LABELS = {"source", "kind", "outcome", "scope", "queue", "shard", "pool", "state", "le"}  # each of few values
 
 
 def assert_no_player_in_labels(samples: dict[str, list[tuple[dict[str, str], float]]],
@@ -172,6 +172,15 @@ async def test_a_shard_process_is_ready_counts_its_moves_and_its_latency(
         assert all(value >= 0 for _, value in latency)
         assert samples["solitaire_store_reachable"] == [({}, 1.0)]
         assert samples["process_resident_memory_bytes"][0][1] > 0
+        assert samples["solitaire_event_loop_tasks"][0][1] > 0
+        connections = {tuple(labels.values()): value
+                       for labels, value in samples.get("solitaire_store_connections", [])}
+        if isinstance(database, str):  # PostgreSQL's pools: a move's writer came back idle
+            assert set(connections) == {(pool, state) for pool in ("writers", "readers")
+                                        for state in ("in_use", "idle")}, connections
+            assert connections["writers", "idle"] >= 1, connections
+        else:
+            assert connections == {}, "SQLite has no pool"
         assert_no_player_in_labels(samples, fake)
         assert_documented(samples)
         for expression in alert_rules().values():  # what each alert asks of is served

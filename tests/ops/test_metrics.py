@@ -5,6 +5,7 @@ orchestrator read them."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import AsyncIterator
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from prometheus_client import REGISTRY
+from prometheus_client import REGISTRY, generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.config import ConfigError, load_config
@@ -146,3 +147,22 @@ def test_metrics_port_is_a_port_or_nothing() -> None:
     for bad in ("0", "70000", "nine"):
         with pytest.raises(ConfigError, match="METRICS_PORT"):
             load_config({"METRICS_PORT": bad})
+
+
+def test_the_tasks_gauge_reads_the_running_loop_and_nothing_outside_one() -> None:
+    def tasks() -> list[float]:
+        families = text_string_to_metric_families(generate_latest(REGISTRY).decode())
+        return [s.value for f in families if f.name == "solitaire_event_loop_tasks"
+                for s in f.samples]
+
+    assert tasks() == [], "no loop runs here: no value, and no failure"
+
+    async def inside() -> list[float]:
+        others = [asyncio.create_task(asyncio.sleep(1)) for _ in range(3)]
+        try:
+            return tasks()
+        finally:
+            for other in others:
+                other.cancel()
+
+    assert asyncio.run(inside()) == [4], "this one and the three it started"
