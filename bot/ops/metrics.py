@@ -95,8 +95,7 @@ class _Watched(Collector):
     def __init__(self) -> None:
         self._queues: dict[str, Callable[[], int]] = {}
         self._latencies: Callable[[], Iterable[tuple[int, float]]] | None = None
-        self._gauges: dict[str, tuple[str, Callable[[], int]]] = {}
-        self._labelled: dict[str, tuple[str, tuple[str, ...], Callable[[], Rows]]] = {}
+        self._gauges: dict[str, tuple[str, tuple[str, ...], Callable[[], Rows]]] = {}
 
     def queue(self, name: str, waiting: Callable[[], int]) -> None:
         """Report queue ``name``'s waiting work as ``waiting()`` says when read."""
@@ -105,13 +104,13 @@ class _Watched(Collector):
     def gauge(self, name: str, documentation: str, now: Callable[[], int]) -> None:
         """Report gauge ``name`` as ``now()`` says when read (the part that owns it: its
         latest registration)."""
-        self._gauges[name] = (documentation, now)
+        self.labelled(name, documentation, (), lambda: [((), now())])
 
     def labelled(self, name: str, documentation: str, labels: tuple[str, ...],
                  now: Callable[[], Rows]) -> None:
         """Report gauge ``name``, one value for each of its ``labels``' values, as ``now()``
         says when read: (label values, value) rows."""
-        self._labelled[name] = (documentation, labels, now)
+        self._gauges[name] = (documentation, labels, now)
 
     def latencies(self, latencies: Callable[[], Iterable[tuple[int, float]]]) -> None:
         """Report each shard's gateway latency, (shard, seconds) pairs, when read."""
@@ -129,15 +128,11 @@ class _Watched(Collector):
             "bot at 10,000")
         invalid.add_metric((), INVALID_REQUESTS.count)
         yield invalid
-        for name, (documentation, now) in sorted(self._gauges.items()):
-            gauge = GaugeMetricFamily(name, documentation)
-            gauge.add_metric((), now())
-            yield gauge
-        for name, (documentation, labels, rows) in sorted(self._labelled.items()):
-            labelled = GaugeMetricFamily(name, documentation, labels=labels)
+        for name, (documentation, labels, rows) in sorted(self._gauges.items()):
+            gauge = GaugeMetricFamily(name, documentation, labels=labels)
             for values, value in rows():
-                labelled.add_metric(values, value)
-            yield labelled
+                gauge.add_metric(values, value)
+            yield gauge
         tasks = GaugeMetricFamily("solitaire_event_loop_tasks",
                                   "The asyncio tasks alive in the process's event loop")
         with contextlib.suppress(RuntimeError):  # (none when read outside of it)
