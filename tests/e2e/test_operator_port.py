@@ -60,12 +60,15 @@ def database(any_database: Path | str) -> Path | str:
     return any_database
 
 
-async def scrape(port: int) -> dict[str, list[tuple[dict[str, str], float]]]:
+Samples = dict[str, list[tuple[dict[str, str], float]]]  # a scrape's, by the sample's name
+
+
+async def scrape(port: int) -> Samples:
     """Every sample of ``/metrics``, by the sample's name."""
     async with aiohttp.ClientSession() as web, web.get(f"http://127.0.0.1:{port}/metrics") as got:
         assert got.status == 200
         text = await got.text()
-    samples: dict[str, list[tuple[dict[str, str], float]]] = {}
+    samples: Samples = {}
     for family in text_string_to_metric_families(text):
         for sample in family.samples:
             samples.setdefault(sample.name, []).append((sample.labels, sample.value))
@@ -97,7 +100,7 @@ def alert_rules() -> dict[str, str]:
     return dict(found)
 
 
-def assert_documented(samples: dict[str, list[tuple[dict[str, str], float]]]) -> None:
+def assert_documented(samples: Samples) -> None:
     """Every metric of the bot's that a process serves is in the runbook's table."""
     for name in samples:
         if name.startswith("solitaire_"):
@@ -118,8 +121,7 @@ def test_the_alerts_are_the_runbooks_and_ask_of_metrics_the_bot_serves() -> None
 LABELS = {"source", "kind", "outcome", "scope", "queue", "shard", "pool", "state", "le"}  # each of few values
 
 
-def assert_no_player_in_labels(samples: dict[str, list[tuple[dict[str, str], float]]],
-                               fake: FakeDiscord) -> None:
+def assert_no_player_in_labels(samples: Samples, fake: FakeDiscord) -> None:
     """No label of the bot's metrics but those of a few values known in advance, and none
     holding a player's, a server's or a channel's id or name."""
     secret = {str(user.id) for user in fake.users.values()} | set(fake.users)

@@ -17,14 +17,13 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from bot.store import Stores
 from bot.web.live import GOING_AWAY
 
 from .fake_discord import FakeDiscord, Reply
-from .harness import BotProcess
 from .play import Mirror, move_options
+from .test_operator_port import Samples, bot_process, scrape
 from .test_web_process import free_port, page_process, signed_in, start_serving
 
 PLAYERS = ("alice", "bob", "carol", "dana")
@@ -149,10 +148,7 @@ async def stop_under_load(sig: signal.Signals, workdir: Path, moves: int,
                 http, api, session, stopping, acknowledged, name))
                 for name, session in zip(PLAYERS, sessions, strict=True)]
         else:
-            url = {"DATABASE_URL": database} if isinstance(database, str) else {}
-            process = BotProcess(fake, workdir / "unused.db" if isinstance(database, str)
-                                 else database, workdir,
-                                 env={**url, "METRICS_PORT": str(ops_port)})
+            process = bot_process(fake, database, workdir, ops_port)
             await process.start()
             for name in PLAYERS:
                 await fake.command(name, "new", {"game": "trefoil", "deal": 5})
@@ -165,7 +161,7 @@ async def stop_under_load(sig: signal.Signals, workdir: Path, moves: int,
                     player.result()  # a player that failed says how
             # Scraped meanwhile, its metrics count at least every move already answered.
             answered = sum(acknowledged.values())
-            assert await moves_counted(http, ops_port, "page" if page else "discord") >= answered
+            assert moves_counted(await scrape(ops_port), "page" if page else "discord") >= answered
         stopping.set()
         began = time.perf_counter()
         code = await process.stop(sig=sig, timeout=60)
@@ -187,16 +183,11 @@ async def stop_under_load(sig: signal.Signals, workdir: Path, moves: int,
     return Stopped(seconds, code, process.log(), acknowledged, saved)
 
 
-async def moves_counted(http: aiohttp.ClientSession, port: int, source: str) -> float:
-    """The moves and undos played that the process's /metrics counts, from ``source``."""
-    async with http.get(f"http://127.0.0.1:{port}/metrics") as got:
-        assert got.status == 200
-        text = await got.text()
-    return sum(sample.value for family in text_string_to_metric_families(text)
-               for sample in family.samples
-               if sample.name == "solitaire_answers_total" and sample.labels["source"] == source
-               and sample.labels["kind"] in ("move", "undo")
-               and sample.labels["outcome"] == "played")
+def moves_counted(samples: Samples, source: str) -> float:
+    """The moves and undos played that a scrape counts, from ``source``."""
+    return sum(value for labels, value in samples["solitaire_answers_total"]
+               if labels["source"] == source and labels["kind"] in ("move", "undo")
+               and labels["outcome"] == "played")
 
 
 # Each signal on SQLite, and SIGTERM, the one orchestrators send, on PostgreSQL too.
@@ -211,27 +202,17 @@ def database_on(backend: str, request: pytest.FixtureRequest, tmp_path: Path) ->
     return str(request.getfixturevalue("pg_url"))
 
 
-def assert_stopped_cleanly(stopped: Stopped, sig: signal.Signals) -> None:
+@pytest.mark.problems_expected  # the moves sent after it stopped go unanswered
+@pytest.mark.parametrize("page", [False, True], ids=["shard", "page"])
+@pytest.mark.parametrize(("sig", "backend"), CASES)
+async def test_a_signal_under_load_stops_a_process_cleanly_and_loses_no_move(
+    sig: signal.Signals, backend: str, page: bool, request: pytest.FixtureRequest,
+    tmp_path: Path
+) -> None:
+    database = database_on(backend, request, tmp_path)
+    stopped = await stop_under_load(sig, tmp_path, 5, database, page=page)
     assert stopped.code == 0, f"{sig.name} stops the process cleanly:\n{stopped.log}"
     assert "Traceback" not in stopped.log and " ERROR " not in stopped.log, stopped.log
     for name in PLAYERS:
         answered = stopped.acknowledged[name]
         assert stopped.saved[name] in (answered, answered + 1), (name, stopped.saved, answered)
-
-
-@pytest.mark.problems_expected  # the moves sent after it stopped go unanswered
-@pytest.mark.parametrize(("sig", "backend"), CASES)
-async def test_a_signal_under_load_stops_the_bot_cleanly_and_loses_no_move(
-    sig: signal.Signals, backend: str, request: pytest.FixtureRequest, tmp_path: Path
-) -> None:
-    database = database_on(backend, request, tmp_path)
-    assert_stopped_cleanly(await stop_under_load(sig, tmp_path, 5, database), sig)
-
-
-@pytest.mark.problems_expected  # the moves sent after it stopped go unanswered
-@pytest.mark.parametrize(("sig", "backend"), CASES)
-async def test_a_signal_under_load_stops_the_pages_process_cleanly_and_loses_no_move(
-    sig: signal.Signals, backend: str, request: pytest.FixtureRequest, tmp_path: Path
-) -> None:
-    database = database_on(backend, request, tmp_path)
-    assert_stopped_cleanly(await stop_under_load(sig, tmp_path, 5, database, page=True), sig)
